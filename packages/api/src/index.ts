@@ -1,0 +1,31 @@
+// Curated aliases over the generated contract. Only types here; no runtime logic.
+import type { components, paths } from './schema.gen';
+
+export type { components, paths, operations } from './schema.gen';
+export { ERROR_CODES, type ErrorCode } from './error-codes';
+
+export type Schemas = components['schemas'];
+export type PageMeta = Schemas['public.meta'];
+export interface Paged<T> {
+  data: T[];
+  meta: PageMeta;
+}
+/** Every error body of the EMQX API: `{code, message}` (message is usually a string). */
+export interface ApiErrorBody {
+  code: string;
+  message: string | Record<string, unknown> | unknown[];
+}
+/** `/publish` failures use `reason_code`, not `code` (EMQX quirk). */
+export interface PublishErrorBody {
+  reason_code: number;
+  message: string;
+}
+
+export type Client = Schemas['emqx_mgmt_api_clients.client'];
+export type Subscription = Schemas['emqx_mgmt_api_subscriptions.subscription'];
+export type NodeInfo = Schemas['emqx_mgmt_api_nodes.node_info'];
+export type DashboardUser = Schemas['dashboard.user'];
+export type ApiKey = Schemas['api_key.app'];
+
+/** A path of the contract, e.g. '/clients/{clientid}'. */
+export type ApiPath = keyof paths;
