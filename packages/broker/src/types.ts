@@ -320,3 +320,10 @@ export class BrokerError extends Error {
     super(message);
   }
 }
+
+export interface BrokerOptions {
+  nodeName: string; // "emqx@127.0.0.1"
+  settings?: Partial<MqttSettings>;
+  hooks?: BrokerHooks;
+  retainStore?: RetainStore; // default: in-memory
+}
