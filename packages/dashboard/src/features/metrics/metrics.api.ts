@@ -1,0 +1,78 @@
+// Counters (`/metrics`) and stats (`/stats`) of the cluster, or of one node through `/nodes/{node}/…`.
+// Both are normalised to a flat `{name: number}` map; the `node` field of per-node objects is dropped.
+import { useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+
+export type Counters = Record<string, number>;
+
+export const metricsKeys = {
+  all: ['metrics'] as const,
+  counters: (node?: string) => [...metricsKeys.all, 'counters', node ?? null] as const,
+  stats: (node?: string) => [...metricsKeys.all, 'stats', node ?? null] as const,
+};
+
+function numericOnly(obj: object): Counters {
+  const out: Counters = {};
+  for (const [k, v] of Object.entries(obj)) if (typeof v === 'number') out[k] = v;
+  return out;
+}
+
+/** Counters add up across nodes; a real EMQX answers `aggregate=true` with one object already. */
+export function sumCounters(list: readonly object[]): Counters {
+  const out: Counters = {};
+  for (const item of list) for (const [k, v] of Object.entries(numericOnly(item))) out[k] = (out[k] ?? 0) + v;
+  return out;
+}
+
+// Retained messages, topics and shared subscriptions are cluster-wide tables: summing would multiply them.
+const CLUSTER_GLOBAL_STATS = /^(retained|topics|subscriptions\.shared)\./;
+
+export function aggregateStats(list: readonly object[]): Counters {
+  const out: Counters = {};
+  for (const item of list) {
+    for (const [k, v] of Object.entries(numericOnly(item))) {
+      out[k] = CLUSTER_GLOBAL_STATS.test(k) ? Math.max(out[k] ?? 0, v) : (out[k] ?? 0) + v;
+    }
+  }
+  return out;
+}
+
+export async function getCounters(node: string | undefined, signal?: AbortSignal): Promise<Counters> {
+  if (node) {
+    const d = await api.GET('/nodes/{node}/metrics', { params: { path: { node } }, signal }).then(unwrap);
+    return numericOnly(d ?? {});
+  }
+  const d = await api.GET('/metrics', { params: { query: { aggregate: true } }, signal }).then(unwrap);
+  return Array.isArray(d) ? sumCounters(d) : numericOnly(d ?? {});
+}
+
+export async function getStats(node: string | undefined, signal?: AbortSignal): Promise<Counters> {
+  if (node) {
+    const d = await api.GET('/nodes/{node}/stats', { params: { path: { node } }, signal }).then(unwrap);
+    return numericOnly(d ?? {});
+  }
+  const d = await api.GET('/stats', { params: { query: { aggregate: true } }, signal }).then(unwrap);
+  return Array.isArray(d) ? aggregateStats(d) : numericOnly(d ?? {});
+}
+
+interface PollOptions {
+  refetchInterval?: number | false;
+}
+
+export function useCountersQuery(node?: string, options: PollOptions = {}) {
+  return useQuery({
+    queryKey: metricsKeys.counters(node),
+    queryFn: ({ signal }) => getCounters(node, signal),
+    refetchInterval: options.refetchInterval ?? false,
+    meta: { silent: true },
+  });
+}
+
+export function useStatsQuery(node?: string, options: PollOptions = {}) {
+  return useQuery({
+    queryKey: metricsKeys.stats(node),
+    queryFn: ({ signal }) => getStats(node, signal),
+    refetchInterval: options.refetchInterval ?? false,
+    meta: { silent: true },
+  });
+}

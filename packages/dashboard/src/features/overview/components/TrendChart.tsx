@@ -1,0 +1,132 @@
+// The one line chart of the monitoring screens. ECharts core with only line + grid/tooltip/legend + canvas,
+// so the bundle stays small. Colours and text come from antd tokens (light/dark follow the theme); the
+// ECharts locale follows the console language. `data-rendered` turns true after the first paint with data
+// (the browser test times navigation → first chart from it).
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Empty, theme } from 'antd';
+import * as echarts from 'echarts/core';
+import { LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+import type { EChartsCoreOption } from 'echarts/core';
+import { useLanguage } from '../../../i18n/language';
+import type { Point } from '../overview.series';
+
+echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+
+export interface TrendSeries {
+  name: string;
+  data: Point[];
+}
+
+interface Props {
+  series: TrendSeries[];
+  /** Accessible name of the chart (the card title). */
+  label: string;
+  height?: number;
+  /** Fixed x window [from, to] in epoch ms, e.g. the past minute; otherwise fitted to the data. */
+  xRange?: [number, number];
+  /** Unit appended to tooltip values, e.g. 'msg/s'. */
+  unit?: string;
+  emptyText?: string;
+}
+
+const formatValue = (n: number) => (Number.isInteger(n) ? n.toLocaleString() : n.toLocaleString(undefined, { maximumFractionDigits: 2 }));
+
+export function TrendChart({ series, label, height = 220, xRange, unit, emptyText }: Props) {
+  const { token } = theme.useToken();
+  const lang = useLanguage();
+  const ref = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<echarts.ECharts | null>(null);
+  const [rendered, setRendered] = useState(false);
+  const hasData = series.some((s) => s.data.length > 0);
+
+  // Re-created on a language change: the ECharts locale is fixed at init.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let chart: echarts.ECharts;
+    try {
+      chart = echarts.init(el, undefined, { renderer: 'canvas', locale: lang === 'zh' ? 'ZH' : 'EN' });
+    } catch {
+      return; // no canvas (e.g. a test DOM): the card still shows its numbers
+    }
+    chartRef.current = chart;
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => chart.resize()) : undefined;
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      chart.dispose();
+      chartRef.current = null;
+    };
+  }, [lang]);
+
+  const option = useMemo<EChartsCoreOption>(() => {
+    const palette = [token.colorPrimary, token.colorSuccess, token.colorWarning, token.colorError, token.purple, token.cyan];
+    return {
+      backgroundColor: 'transparent',
+      color: palette,
+      animation: false,
+      grid: { left: 8, right: 16, top: series.length > 1 ? 32 : 12, bottom: 8, containLabel: true },
+      legend: series.length > 1 ? { top: 0, textStyle: { color: token.colorTextSecondary }, icon: 'roundRect' } : { show: false },
+      tooltip: {
+        trigger: 'axis',
+        backgroundColor: token.colorBgElevated,
+        borderColor: token.colorBorderSecondary,
+        textStyle: { color: token.colorText },
+        valueFormatter: (v: unknown) => (typeof v === 'number' ? formatValue(v) + (unit ? ` ${unit}` : '') : '-'),
+      },
+      xAxis: {
+        type: 'time',
+        min: xRange?.[0],
+        max: xRange?.[1],
+        axisLine: { lineStyle: { color: token.colorBorder } },
+        axisLabel: { color: token.colorTextSecondary, hideOverlap: true },
+        splitLine: { show: false },
+      },
+      yAxis: {
+        type: 'value',
+        minInterval: 1,
+        axisLabel: { color: token.colorTextSecondary },
+        splitLine: { lineStyle: { color: token.colorSplit } },
+      },
+      series: series.map((s) => ({
+        name: s.name,
+        type: 'line',
+        data: s.data,
+        showSymbol: s.data.length < 2,
+        smooth: false,
+        lineStyle: { width: 2 },
+        areaStyle: series.length === 1 ? { opacity: 0.12 } : undefined,
+      })),
+    };
+  }, [series, xRange, unit, token]);
+
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    chart.setOption(option, { notMerge: true });
+    if (hasData && !rendered) chart.on('finished', () => setRendered(true));
+    return () => {
+      chart.off('finished');
+    };
+  }, [option, hasData, rendered, lang]);
+
+  return (
+    <div style={{ position: 'relative', height }}>
+      <div
+        ref={ref}
+        role="img"
+        aria-label={label}
+        data-testid="trend-chart"
+        data-rendered={rendered ? 'true' : 'false'}
+        style={{ position: 'absolute', inset: 0 }}
+      />
+      {!hasData && (
+        <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none' }}>
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
+        </div>
+      )}
+    </div>
+  );
+}
