@@ -1,0 +1,53 @@
+// MQTT topic rules the client checks before sending, so mistakes get a clear text instead of a dropped connection.
+
+export function hasWildcard(topic: string): boolean {
+  return topic.includes('#') || topic.includes('+');
+}
+
+export type TopicFilterProblem = 'empty' | 'badWildcard' | 'nullChar';
+
+/** MQTT §4.7.1: '#' only as the whole last level, '+' only as a whole level. */
+export function checkTopicFilter(filter: string): TopicFilterProblem | undefined {
+  if (!filter) return 'empty';
+  if (filter.includes('\u0000')) return 'nullChar';
+  const levels = filter.split('/');
+  for (let i = 0; i < levels.length; i++) {
+    const level = levels[i];
+    if (level.includes('#') && (level !== '#' || i !== levels.length - 1)) return 'badWildcard';
+    if (level.includes('+') && level !== '+') return 'badWildcard';
+  }
+  return undefined;
+}
+
+/** Strips `$share/<group>/` and `$queue/` so a shared subscription still filters the message list by its topic part. */
+export function stripSharePrefix(filter: string): string {
+  if (filter.startsWith('$queue/')) return filter.slice('$queue/'.length);
+  if (filter.startsWith('$share/')) {
+    const rest = filter.slice('$share/'.length);
+    const slash = rest.indexOf('/');
+    return slash >= 0 ? rest.slice(slash + 1) : rest;
+  }
+  return filter;
+}
+
+/** Topic-filter matching (MQTT §4.7); topics starting with '$' do not match a leading wildcard (§4.7.2). */
+export function topicMatches(filter: string, topic: string): boolean {
+  const f = stripSharePrefix(filter).split('/');
+  const t = topic.split('/');
+  if (topic.startsWith('$') && (f[0] === '#' || f[0] === '+')) return false;
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '#') return true;
+    if (i >= t.length) return false;
+    if (f[i] !== '+' && f[i] !== t[i]) return false;
+  }
+  return f.length === t.length;
+}
+
+/** The message list filter: an MQTT filter when it has wildcards, otherwise a case-insensitive substring. */
+export function messageTopicFilter(query: string): (topic: string) => boolean {
+  const q = query.trim();
+  if (!q) return () => true;
+  if (hasWildcard(q) && !checkTopicFilter(q)) return (topic) => topicMatches(q, topic);
+  const lower = q.toLowerCase();
+  return (topic) => topic.toLowerCase().includes(lower);
+}
