@@ -1,0 +1,115 @@
+// buildApp: the whole node (config, storage, broker, /api/v5, static console) without opening the HTTP
+// port; MQTT listeners start only when `listen` is not false. main.ts / node.ts do the HTTP listening.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createBroker, type Broker, type Listener } from '@mqdeck/broker';
+import { ConfigService, touches } from './config/config.service';
+import { toMqttSettings } from './config/mqtt-settings';
+import { parseDuration } from './config/units';
+import { openDatabase, type Db } from './storage/db';
+import { setupErrorHandling } from './plugins/errors';
+import { trackRoutes } from './plugins/route-table';
+import { setupAuth } from './plugins/auth';
+import { setupStatic } from './plugins/static';
+import { requireJsonBodies } from './plugins/content-type';
+import { startListeners } from './plugins/listeners';
+import { loadOrCreateCerts } from './plugins/certs';
+import { TokenStore } from './modules/auth/tokens';
+import { LoginLimiter } from './modules/auth/login-limiter';
+import { UsersService } from './modules/users/users.service';
+import { ApiKeysService } from './modules/api-keys/api-keys.service';
+import { routeModules } from './modules';
+import rootRoutes from './modules/status/root.routes';
+
+export interface BuildOptions {
+  dataDir: string;
+  env?: Record<string, string | undefined>;
+  configFile?: string;
+  /** start MQTT listeners (default true) */
+  listen?: boolean;
+  dashboardDir?: string;
+  /** Fastify logging (default off; main.ts turns it on) */
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    broker: Broker;
+    config: ConfigService;
+    db: Db;
+    nodeName: string;
+    startedAt: number;
+    listeners: Map<string, Listener>;
+    users: UsersService;
+    tokens: TokenStore;
+    apiKeys: ApiKeysService;
+    loginLimiter: LoginLimiter;
+  }
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const config = new ConfigService({ dataDir: options.dataDir, env: options.env, configFile: options.configFile });
+  const db = openDatabase(options.dataDir);
+  const nodeName = config.get<string>('node.name');
+  const broker = createBroker({ nodeName, settings: toMqttSettings(config.get('mqtt')) });
+
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    ajv: { customOptions: { coerceTypes: 'array', strict: false, removeAdditional: false, useDefaults: true, allErrors: false } },
+    // EMQX names the failing field in readable text; Fastify's "body/username must be string" does that.
+    schemaErrorFormatter: (errors, dataVar) => {
+      const e = errors[0];
+      const where = `${dataVar}${e?.instancePath ? e.instancePath.replace(/\//g, '.') : ''}`;
+      return new Error(e ? `${where} ${e.message ?? 'is invalid'}` : `${dataVar} is invalid`);
+    },
+    bodyLimit: 16 * 1024 * 1024,
+  });
+  app.decorate('broker', broker);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('nodeName', nodeName);
+  app.decorate('startedAt', Date.now());
+  app.decorate('listeners', new Map<string, Listener>());
+  app.decorate('closing', false);
+  app.addHook('preClose', async () => {
+    app.closing = true;
+  });
+  for (const warning of config.warnings) app.log.warn(warning);
+
+  const tokenTtl = () => parseDuration(config.get('dashboard.token_expired_time')) ?? 3_600_000;
+  const users = new UsersService(db);
+  users.ensureDefault(config.get('dashboard.default_username'), config.get('dashboard.default_password'));
+  app.decorate('users', users);
+  app.decorate('tokens', new TokenStore(db, tokenTtl));
+  app.decorate('apiKeys', new ApiKeysService(db));
+  app.decorate('loginLimiter', new LoginLimiter());
+
+  const onConfigChange = (path: string) => {
+    if (touches(path, 'mqtt')) broker.updateSettings(toMqttSettings(config.get('mqtt')));
+  };
+  config.on('change', onConfigChange);
+  const sweep = setInterval(() => app.tokens.sweep(), 10 * 60_000);
+  sweep.unref();
+
+  const allowedMethods = trackRoutes(app);
+  const staticFallback = await setupStatic(app, options.dashboardDir);
+  setupErrorHandling(app, allowedMethods, staticFallback);
+  setupAuth(app, { tokens: app.tokens, apiKeys: app.apiKeys });
+  requireJsonBodies(app);
+
+  await app.register(rootRoutes);
+  for (const module of routeModules) await app.register(module, { prefix: '/api/v5' });
+
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    config.off('change', onConfigChange);
+    for (const listener of app.listeners.values()) await listener.stop().catch(() => undefined);
+    await broker.close();
+    db.close();
+  });
+
+  if (options.listen !== false) {
+    const started = await startListeners(broker, config, () => loadOrCreateCerts(options.dataDir), app.log);
+    for (const [id, listener] of started) app.listeners.set(id, listener);
+  }
+  return app;
+}

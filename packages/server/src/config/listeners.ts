@@ -1,0 +1,57 @@
+// The raw `listeners.<type>.<name>` config → the broker's ListenerConfig.
+import type { ListenerConfig } from '@mqdeck/broker';
+import { parseBind, parseBytes, parseDuration } from './units';
+
+export type ListenerType = ListenerConfig['type'];
+export const LISTENER_TYPES: ListenerType[] = ['tcp', 'ssl', 'ws', 'wss'];
+
+export interface Tls {
+  cert: string | Buffer;
+  key: string | Buffer;
+}
+
+export function toListenerConfig(type: ListenerType, name: string, raw: Record<string, any>, tls?: Tls): ListenerConfig {
+  const bind = parseBind(raw.bind);
+  if (!bind) throw new Error(`listener ${type}:${name}: invalid bind ${JSON.stringify(raw.bind)}`);
+  const tcp = raw.tcp_options ?? {};
+  const config: ListenerConfig = {
+    id: `${type}:${name}`,
+    type,
+    bind,
+    maxConnections: raw.max_connections === 'infinity' ? null : Number(raw.max_connections),
+    mountpoint: raw.mountpoint ?? '',
+    zone: raw.zone ?? 'default',
+    enableAuthn: raw.enable_authn ?? true,
+    proxyProtocol: raw.proxy_protocol === true,
+    tcp: {
+      backlog: tcp.backlog ?? 1024,
+      nodelay: tcp.nodelay ?? true,
+      highWatermark: parseBytes(tcp.high_watermark) ?? 1024 * 1024,
+      sendTimeout: parseDuration(tcp.send_timeout) ?? 15_000,
+    },
+  };
+  if (type === 'ws' || type === 'wss') {
+    const ws = raw.websocket ?? {};
+    config.websocket = {
+      path: ws.mqtt_path ?? '/mqtt',
+      subprotocols: String(ws.supported_subprotocols ?? '')
+        .split(',')
+        .map((s: string) => s.trim())
+        .filter(Boolean),
+      failIfNoSubprotocol: ws.fail_if_no_subprotocol ?? true,
+      maxFrameSize: ws.max_frame_size === 'infinity' ? null : Number(ws.max_frame_size),
+      compress: ws.compress === true,
+    };
+  }
+  if ((type === 'ssl' || type === 'wss') && tls) {
+    const ssl = raw.ssl_options ?? {};
+    config.tls = {
+      cert: tls.cert,
+      key: tls.key,
+      verify: ssl.verify === 'verify_peer',
+      failIfNoPeerCert: ssl.fail_if_no_peer_cert === true,
+      versions: ssl.versions,
+    };
+  }
+  return config;
+}

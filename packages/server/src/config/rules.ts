@@ -1,0 +1,143 @@
+// Value rules for config leaves whose default alone does not say enough (durations, sizes, enums,
+// ranges). A rule is alternatives joined by '|': duration, bytes, rate, bind, string, bool, number,
+// int:<min>..<max> (either end optional), enum:a,b,c, or a literal word such as infinity / disabled.
+// Paths use '*' for named entries (listener names). Leaves without a rule must keep their default's type.
+import { parseBind, parseBytes, parseDuration, parseRate } from './units';
+
+const listenerRules: Record<string, string> = {
+  enable: 'bool',
+  bind: 'bind',
+  acceptors: 'int:1..',
+  max_connections: 'infinity|int:1..',
+  max_conn_rate: 'infinity|rate',
+  enable_authn: 'bool|quick_deny_anonymous',
+  proxy_protocol_timeout: 'duration',
+  'tcp_options.send_timeout': 'duration',
+  'tcp_options.buffer': 'bytes',
+  'tcp_options.high_watermark': 'bytes',
+  'tcp_options.backlog': 'int:1..',
+  'tcp_options.keepalive': 'string',
+  'ssl_options.verify': 'enum:verify_peer,verify_none',
+  'ssl_options.handshake_timeout': 'duration',
+  'ssl_options.hibernate_after': 'duration',
+  'websocket.idle_timeout': 'duration|infinity',
+  'websocket.max_frame_size': 'infinity|int:1..',
+  'websocket.mqtt_piggyback': 'enum:single,multiple',
+};
+
+export const RULES: Record<string, string> = {
+  'mqtt.idle_timeout': 'infinity|duration',
+  'mqtt.max_packet_size': 'bytes',
+  'mqtt.max_clientid_len': 'int:23..65535',
+  'mqtt.max_topic_levels': 'int:1..65535',
+  'mqtt.max_topic_alias': 'int:0..65535',
+  'mqtt.max_qos_allowed': 'int:0..2',
+  'mqtt.shared_subscription_strategy': 'enum:random,round_robin,round_robin_per_group,sticky,local,hash_topic,hash_clientid',
+  'mqtt.shared_subscription_initial_sticky_pick': 'enum:random,local,hash_topic,hash_clientid',
+  'mqtt.server_keepalive': 'disabled|int:1..65535',
+  'mqtt.keepalive_multiplier': 'number',
+  'mqtt.keepalive_check_interval': 'duration',
+  'mqtt.retry_interval': 'infinity|duration',
+  'mqtt.peer_cert_as_username': 'enum:disabled,cn,dn,crt,pem,md5',
+  'mqtt.peer_cert_as_clientid': 'enum:disabled,cn,dn,crt,pem,md5',
+  'mqtt.session_expiry_interval': 'duration',
+  'mqtt.message_expiry_interval': 'infinity|duration',
+  'mqtt.max_awaiting_rel': 'infinity|int:1..',
+  'mqtt.await_rel_timeout': 'duration',
+  'mqtt.max_inflight': 'int:1..65535',
+  'mqtt.max_mqueue_len': 'infinity|int:0..',
+  'mqtt.mqueue_priorities': 'disabled|object',
+  'mqtt.mqueue_default_priority': 'enum:highest,lowest',
+  'mqtt.max_subscriptions': 'infinity|int:1..',
+  'dashboard.listeners.http.bind': 'bind',
+  'dashboard.token_expired_time': 'duration',
+  'dashboard.listeners.http.send_timeout': 'duration',
+  'dashboard.i18n_lang': 'enum:en,zh',
+  'retainer.msg_expiry_interval': 'duration',
+  'retainer.msg_clear_interval': 'duration',
+  'retainer.max_payload_size': 'bytes',
+  'retainer.delivery_rate': 'infinity|rate',
+  'retainer.backend.storage_type': 'enum:ram,disc',
+  'retainer.backend.max_retained_messages': 'int:0..',
+  'retainer.backend.type': 'enum:built_in_database',
+  'authorization.no_match': 'enum:allow,deny',
+  'authorization.deny_action': 'enum:ignore,disconnect',
+  'authorization.cache.max_size': 'int:1..1048576',
+  'authorization.cache.ttl': 'duration',
+  'flapping_detect.window_time': 'duration',
+  'flapping_detect.max_count': 'int:0..',
+  'flapping_detect.ban_time': 'duration',
+  'force_shutdown.max_mailbox_size': 'int:0..',
+  'force_shutdown.max_heap_size': 'bytes',
+  'force_gc.count': 'int:0..',
+  'force_gc.bytes': 'bytes',
+  'durable_sessions.batch_size': 'int:1..',
+  'durable_sessions.idle_poll_interval': 'duration',
+  'durable_sessions.heartbeat_interval': 'duration',
+  'durable_sessions.session_gc_interval': 'duration',
+  'durable_sessions.session_gc_batch_size': 'int:1..',
+  'durable_sessions.message_retention_period': 'duration',
+  'sys_topics.sys_msg_interval': 'disabled|duration',
+  'sys_topics.sys_heartbeat_interval': 'disabled|duration',
+  'node.global_gc_interval': 'disabled|duration',
+  'log.console.level': 'enum:debug,info,notice,warning,error,critical,alert,emergency,all',
+  'log.console.formatter': 'enum:text,json',
+  'log.console.payload_encode': 'enum:hex,text,hidden',
+  'log.throttling.time_window': 'duration',
+  'broker.session_history_retain': 'duration',
+  ...Object.fromEntries(Object.entries(listenerRules).map(([k, v]) => [`listeners.*.*.${k}`, v])),
+};
+
+/** Paths whose children are named entries (any key allowed, shaped like the 'default' entry). */
+export const NAMED_ENTRIES = ['listeners.tcp', 'listeners.ssl', 'listeners.ws', 'listeners.wss', 'log.file'];
+
+export function ruleFor(path: string): string | undefined {
+  if (RULES[path]) return RULES[path];
+  const parts = path.split('.');
+  for (const [pattern, rule] of Object.entries(RULES)) {
+    const p = pattern.split('.');
+    if (p.length === parts.length && p.every((seg, i) => seg === '*' || seg === parts[i])) return rule;
+  }
+  return undefined;
+}
+
+/** Checks one value against a rule; returns a reason when it does not fit. */
+export function checkRule(rule: string, value: unknown): string | undefined {
+  for (const alt of rule.split('|')) {
+    if (fits(alt, value)) return undefined;
+  }
+  return `expected ${rule.replace(/\|/g, ' or ')}, got ${JSON.stringify(value)}`;
+}
+
+function fits(alt: string, value: unknown): boolean {
+  if (alt.startsWith('int:')) {
+    const [min, max] = alt.slice(4).split('..');
+    return (
+      typeof value === 'number' &&
+      Number.isInteger(value) &&
+      (min === '' || value >= Number(min)) &&
+      (max === undefined || max === '' || value <= Number(max))
+    );
+  }
+  if (alt.startsWith('enum:')) return typeof value === 'string' && alt.slice(5).split(',').includes(value);
+  switch (alt) {
+    case 'duration':
+      return typeof parseDuration(value) === 'number';
+    case 'bytes':
+      return typeof parseBytes(value) === 'number';
+    case 'rate':
+      return parseRate(value) != null;
+    case 'bind':
+      return parseBind(value) !== undefined;
+    case 'string':
+      return typeof value === 'string';
+    case 'bool':
+      return typeof value === 'boolean';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    default:
+      return value === alt;
+  }
+}

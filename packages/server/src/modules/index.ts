@@ -1,0 +1,16 @@
+// Every /api/v5 route module, registered by app.ts with { prefix: '/api/v5' }.
+// Adding an area = one import + one entry in the list.
+import type { FastifyInstance } from 'fastify';
+import authRoutes from './auth/auth.routes';
+import usersRoutes from './users/users.routes';
+import apiKeysRoutes from './api-keys/api-keys.routes';
+import statusRoutes from './status/status.routes';
+
+export type RouteModule = (app: FastifyInstance) => Promise<void>;
+
+export const routeModules: RouteModule[] = [
+  authRoutes,
+  usersRoutes,
+  apiKeysRoutes,
+  statusRoutes,
+];

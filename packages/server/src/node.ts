@@ -1,0 +1,44 @@
+// startNode: buildApp + HTTP listening on the dashboard listener (dashboard.listeners.http.bind, or
+// httpPort when given; 0 = ephemeral). Used by main.ts and by the browser tests.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { parseBind } from './config/units';
+
+export interface StartNodeOptions {
+  dataDir: string;
+  env?: Record<string, string | undefined>;
+  configFile?: string;
+  httpPort?: number;
+  dashboardDir?: string;
+  logger?: boolean;
+}
+
+export interface RunningNode {
+  app: FastifyInstance;
+  httpUrl: string;
+  mqttPort: number;
+  wsPort: number;
+  close(): Promise<void>;
+}
+
+export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
+  const app = await buildApp({ dataDir: opts.dataDir, env: opts.env, configFile: opts.configFile, dashboardDir: opts.dashboardDir, logger: opts.logger });
+  const bind = parseBind(app.config.get('dashboard.listeners.http.bind')) ?? { host: '0.0.0.0', port: 18083 };
+  const port = opts.httpPort ?? bind.port;
+  try {
+    await app.listen({ host: bind.host, port });
+  } catch (err) {
+    await app.close();
+    throw new Error(`dashboard listener http:${bind.host}:${port} failed to start: ${(err as Error).message}`);
+  }
+  const address = app.server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  const host = bind.host === '0.0.0.0' || bind.host === '::' ? '127.0.0.1' : bind.host;
+  return {
+    app,
+    httpUrl: `http://${host}:${boundPort}`,
+    mqttPort: app.listeners.get('tcp:default')?.port ?? 0,
+    wsPort: app.listeners.get('ws:default')?.port ?? 0,
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,25 @@
+// The console's static files (Vite build output) with the SPA rule: a non-API GET that is not a file
+// gets index.html so the client router can handle it.
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, statSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
+
+export async function setupStatic(app: FastifyInstance, dashboardDir: string | undefined) {
+  if (!dashboardDir || !existsSync(resolve(dashboardDir, 'index.html'))) return undefined;
+  const root = resolve(dashboardDir);
+  // serve:false: no catch-all route, so unknown methods and API paths keep their 404/405 answers.
+  await app.register(fastifyStatic, { root, serve: false });
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+    let path: string;
+    try {
+      path = decodeURIComponent(request.url.split('?')[0]);
+    } catch {
+      return undefined;
+    }
+    const file = resolve(root, `.${path}`);
+    if (file.startsWith(root + sep) && existsSync(file) && statSync(file).isFile()) return reply.sendFile(file.slice(root.length + 1));
+    return reply.type('text/html').sendFile('index.html');
+  };
+}
