@@ -1,0 +1,69 @@
+import { Form, Input, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../app/bridge';
+import { useSubscribeMutation } from '../clients.api';
+import type { SubscribeBody } from '../clients.types';
+import '../clients.messages';
+
+interface Props {
+  clientid: string;
+  open: boolean;
+  onClose: () => void;
+}
+
+const defaults: SubscribeBody = { topic: '', qos: 0, nl: 0, rap: 0, rh: 0 };
+
+/** POST /clients/{id}/subscribe with the MQTT 5 subscription options (EMQX ignores nl/rap/rh for v3 clients). */
+export function AddSubscriptionModal({ clientid, open, onClose }: Props) {
+  const { t } = useTranslation('clients');
+  const { t: tc } = useTranslation('common');
+  const [form] = Form.useForm<SubscribeBody>();
+  const subscribe = useSubscribeMutation(clientid);
+  const flag = [
+    { value: 0, label: tc('no') },
+    { value: 1, label: tc('yes') },
+  ];
+
+  async function submit() {
+    const values = await form.validateFields();
+    await subscribe.mutateAsync({ ...values, topic: values.topic.trim() });
+    void toast().success(t('subscribed'));
+    form.resetFields();
+    onClose();
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('addSubscription')}
+      okText={tc('add')}
+      cancelText={tc('cancel')}
+      confirmLoading={subscribe.isPending}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={defaults} preserve={false}>
+        <Form.Item
+          name="topic"
+          label={t('topic')}
+          rules={[{ required: true, whitespace: true, message: t('topicRequired') }]}
+        >
+          <Input placeholder="t/#" autoFocus />
+        </Form.Item>
+        <Form.Item name="qos" label={t('qos')}>
+          <Select options={[0, 1, 2].map((q) => ({ value: q, label: `QoS ${q}` }))} />
+        </Form.Item>
+        <Form.Item name="nl" label={t('noLocal')}>
+          <Select options={flag} />
+        </Form.Item>
+        <Form.Item name="rap" label={t('retainAsPublished')}>
+          <Select options={flag} />
+        </Form.Item>
+        <Form.Item name="rh" label={t('retainHandling')}>
+          <Select options={[0, 1, 2].map((v) => ({ value: v, label: String(v) }))} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
