@@ -57,6 +57,7 @@ export async function getStats(node: string | undefined, signal?: AbortSignal): 
 
 interface PollOptions {
   refetchInterval?: number | false;
+  enabled?: boolean;
 }
 
 export function useCountersQuery(node?: string, options: PollOptions = {}) {
@@ -64,6 +65,7 @@ export function useCountersQuery(node?: string, options: PollOptions = {}) {
     queryKey: metricsKeys.counters(node),
     queryFn: ({ signal }) => getCounters(node, signal),
     refetchInterval: options.refetchInterval ?? false,
+    enabled: options.enabled ?? true,
     meta: { silent: true },
   });
 }
@@ -73,6 +75,7 @@ export function useStatsQuery(node?: string, options: PollOptions = {}) {
     queryKey: metricsKeys.stats(node),
     queryFn: ({ signal }) => getStats(node, signal),
     refetchInterval: options.refetchInterval ?? false,
+    enabled: options.enabled ?? true,
     meta: { silent: true },
   });
 }

@@ -13,6 +13,7 @@ export const nodesMessages = defineMessages('nodes', {
   edition: { en: 'Edition', zh: '版本类型' },
   uptime: { en: 'Uptime', zh: '运行时长' },
   connections: { en: 'Connections', zh: '连接数' },
+  connectionsLive: { en: 'Connections / live', zh: '连接数 / 在线' },
   liveConnections: { en: 'Live connections', zh: '在线连接数' },
   memory: { en: 'Memory', zh: '内存' },
   memoryUsedOfTotal: { en: '{{used}} of {{total}}', zh: '{{used}} / {{total}}' },

@@ -1,0 +1,94 @@
+// Every counter of `/metrics?aggregate=true` (or `/nodes/{node}/metrics`), grouped like the official console,
+// plus the stats of `/stats?aggregate=true` (or `/nodes/{node}/stats`). Manual and automatic refresh.
+import './metrics.messages';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Col, Row, Select, Space, Switch, Typography } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { formatError } from '../../api/client';
+import { PageSection } from '../../shared/PageSection';
+import { useNodesQuery } from '../nodes/nodes.api';
+import { CounterTable } from './components/CounterTable';
+import { useCountersQuery, useStatsQuery } from './metrics.api';
+import { METRIC_GROUPS, groupCounters, type CounterRow, type MetricGroup } from './metrics.groups';
+import { useMetricsScope } from './useMetricsScope';
+
+const AUTO_REFRESH_MS = 10_000;
+const GROUP_TITLE_KEYS: Record<MetricGroup, string> = {
+  client: 'groupClient',
+  session: 'groupSession',
+  auth: 'groupAuth',
+  bytes: 'groupBytes',
+  packets: 'groupPackets',
+  messages: 'groupMessages',
+  delivery: 'groupDelivery',
+  other: 'groupOther',
+};
+
+export default function MetricsPage() {
+  const { t } = useTranslation('metrics');
+  const { t: tc } = useTranslation('common');
+  const [node, setNode] = useMetricsScope();
+  const [auto, setAuto] = useState(true);
+  const interval = auto ? AUTO_REFRESH_MS : false;
+  const nodes = useNodesQuery({ refetchInterval: false });
+  const counters = useCountersQuery(node, { refetchInterval: interval });
+  const stats = useStatsQuery(node, { refetchInterval: interval });
+  const groups = useMemo(() => groupCounters(counters.data ?? {}), [counters.data]);
+  const statRows = useMemo<CounterRow[]>(
+    () => Object.entries(stats.data ?? {}).map(([name, value]) => ({ name, value })).sort((a, b) => a.name.localeCompare(b.name)),
+    [stats.data],
+  );
+  const refresh = () => void Promise.all([counters.refetch(), stats.refetch()]);
+  const error = counters.error ?? stats.error;
+  const shown = METRIC_GROUPS.filter((g) => g !== 'other' || groups.other.length > 0);
+  const scopeOptions = [{ value: '', label: t('cluster') }, ...(nodes.data ?? []).flatMap((n) => (n.node ? [{ value: n.node, label: n.node }] : []))];
+
+  return (
+    <PageSection
+      title={
+        <Space wrap>
+          <Select
+            aria-label={t('scope')}
+            value={node ?? ''}
+            onChange={(v: string) => setNode(v || undefined)}
+            options={scopeOptions}
+            style={{ minWidth: 240 }}
+          />
+          {counters.dataUpdatedAt > 0 && (
+            <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal' }}>
+              {t('updatedAt', { time: dayjs(counters.dataUpdatedAt).format('HH:mm:ss') })}
+            </Typography.Text>
+          )}
+        </Space>
+      }
+      extra={
+        <>
+          <Space>
+            <Switch checked={auto} onChange={setAuto} aria-label={t('autoRefresh', { seconds: AUTO_REFRESH_MS / 1000 })} />
+            <Typography.Text>{t('autoRefresh', { seconds: AUTO_REFRESH_MS / 1000 })}</Typography.Text>
+          </Space>
+          <Button icon={<ReloadOutlined />} onClick={refresh} loading={counters.isFetching || stats.isFetching}>
+            {tc('refresh')}
+          </Button>
+        </>
+      }
+    >
+      {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t('loadFailed', { message: formatError(error) })} />}
+      <Row gutter={[16, 16]}>
+        {shown.map((g) => (
+          <Col key={g} xs={24} lg={12} xxl={8}>
+            <CounterTable title={t(GROUP_TITLE_KEYS[g])} rows={groups[g]} labels="metricNames" loading={counters.isPending} />
+          </Col>
+        ))}
+        <Col xs={24} lg={12} xxl={8}>
+          <CounterTable title={t('stats')} rows={statRows} labels="statNames" loading={stats.isPending} />
+        </Col>
+      </Row>
+      <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12, fontSize: 12 }}>
+        {t('countersSince')}
+      </Typography.Text>
+    </PageSection>
+  );
+}

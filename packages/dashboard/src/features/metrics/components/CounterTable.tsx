@@ -1,0 +1,62 @@
+// One group of counters: readable label (when known) over the EMQX name, and the value.
+import '../metrics.labels';
+import '../metrics.messages';
+import { Card, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../shared/format';
+import { labelKeyOf, type CounterRow } from '../metrics.groups';
+
+interface Props {
+  title: string;
+  rows: CounterRow[];
+  /** Label namespace: counters of /metrics or stats of /stats. */
+  labels: 'metricNames' | 'statNames';
+  loading: boolean;
+}
+
+export function CounterTable({ title, rows, labels, loading }: Props) {
+  const { t, i18n } = useTranslation('metrics');
+  const label = (name: string) => {
+    const key = `${labels}:${labelKeyOf(name)}`;
+    return i18n.exists(key) ? t(key) : undefined;
+  };
+  return (
+    <Card size="small" title={title} styles={{ body: { padding: 0 } }} data-testid={`counter-group-${title}`}>
+      <Table<CounterRow>
+        size="small"
+        rowKey="name"
+        loading={loading}
+        pagination={false}
+        dataSource={rows}
+        locale={{ emptyText: t('noCounters') }}
+        columns={[
+          {
+            key: 'name',
+            title: t('counter'),
+            render: (_: unknown, row) => (
+              <>
+                <Typography.Text code copyable={{ text: row.name }}>
+                  {row.name}
+                </Typography.Text>
+                {label(row.name) && (
+                  <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                    {label(row.name)}
+                  </Typography.Text>
+                )}
+              </>
+            ),
+          },
+          {
+            key: 'value',
+            title: t('value'),
+            dataIndex: 'value',
+            align: 'right',
+            width: 140,
+            sorter: (a, b) => a.value - b.value,
+            render: (v: number) => formatNumber(v),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import './nodes.messages';
+import { useMemo } from 'react';
+import type { TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { NodeInfo } from '@mqdeck/api';
+import { formatDuration, formatNumber } from '../../shared/format';
+import { MemoryUsage } from './components/MemoryUsage';
+import { NodeRole, NodeStatus } from './components/NodeRole';
+import { formatLoad, nodePath } from './nodes.format';
+
+export function useNodeColumns(): TableColumnsType<NodeInfo> {
+  const { t } = useTranslation('nodes');
+  return useMemo(
+    () => [
+      {
+        key: 'node',
+        title: t('name'),
+        dataIndex: 'node',
+        render: (node?: string) => (node ? <Link to={nodePath(node)}>{node}</Link> : '-'),
+      },
+      { key: 'role', title: t('role'), dataIndex: 'role', render: (role: NodeInfo['role']) => <NodeRole role={role} /> },
+      { key: 'status', title: t('status'), dataIndex: 'node_status', render: (s: NodeInfo['node_status']) => <NodeStatus status={s} /> },
+      { key: 'version', title: t('version'), dataIndex: 'version', render: (v?: string) => v ?? '-' },
+      { key: 'uptime', title: t('uptime'), dataIndex: 'uptime', render: (ms?: number) => formatDuration(ms) },
+      {
+        key: 'connections',
+        title: t('connectionsLive'),
+        render: (_: unknown, n: NodeInfo) => `${formatNumber(n.connections)} / ${formatNumber(n.live_connections)}`,
+      },
+      { key: 'memory', title: t('memory'), render: (_: unknown, n: NodeInfo) => <MemoryUsage used={n.memory_used} total={n.memory_total} /> },
+      {
+        key: 'load',
+        title: t('load'),
+        render: (_: unknown, n: NodeInfo) => [n.load1, n.load5, n.load15].map(formatLoad).join(' / '),
+      },
+      { key: 'maxFds', title: t('maxFds'), dataIndex: 'max_fds', render: (v?: number) => formatNumber(v) },
+      {
+        key: 'processes',
+        title: t('processes'),
+        render: (_: unknown, n: NodeInfo) =>
+          n.process_used === undefined && n.process_available === undefined
+            ? '-'
+            : t('processesUsedOfAvailable', { used: formatNumber(n.process_used), available: formatNumber(n.process_available) }),
+      },
+    ],
+    [t],
+  );
+}

@@ -1,0 +1,77 @@
+// History charts of the cluster (or of one node): `/monitor[/nodes/{node}]?latest=<range>`, refreshed every 10 s.
+import '../overview.messages';
+import { useMemo } from 'react';
+import { Alert, Card, Col, Row, Select, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatError } from '../../../api/client';
+import { useMonitorHistoryQuery } from '../overview.api';
+import { TIME_RANGES, type TimeRangeSeconds } from '../overview.constants';
+import { gaugeSeries, rateSeries, type DeltaKey, type GaugeKey, type MonitorSample } from '../overview.series';
+import { TrendChart, type TrendSeries } from './TrendChart';
+
+interface Props {
+  range: TimeRangeSeconds;
+  onRangeChange: (range: TimeRangeSeconds) => void;
+  node?: string;
+}
+
+interface ChartDef {
+  key: string;
+  title: string;
+  series: TrendSeries[];
+  unit?: string;
+}
+
+function useChartDefs(samples: MonitorSample[]): ChartDef[] {
+  const { t } = useTranslation('overview');
+  return useMemo(() => {
+    const gauge = (key: GaugeKey, name: string): TrendSeries => ({ name, data: gaugeSeries(samples, key) });
+    const rate = (key: DeltaKey, name: string): TrendSeries => ({ name, data: rateSeries(samples, key) });
+    const unit = t('msgPerSecond');
+    return [
+      { key: 'connections', title: t('connections'), series: [gauge('connections', t('connections')), gauge('live_connections', t('liveConnections'))] },
+      { key: 'subscriptions', title: t('subscriptions'), series: [gauge('subscriptions', t('subscriptions'))] },
+      { key: 'topics', title: t('topics'), series: [gauge('topics', t('topics'))] },
+      { key: 'received', title: t('receivedPerSecond'), series: [rate('received', t('received'))], unit },
+      { key: 'sent', title: t('sentPerSecond'), series: [rate('sent', t('sent'))], unit },
+      { key: 'dropped', title: t('droppedPerSecond'), series: [rate('dropped', t('dropped'))], unit },
+    ];
+  }, [samples, t]);
+}
+
+export function TrendCharts({ range, onRangeChange, node }: Props) {
+  const { t } = useTranslation('overview');
+  const history = useMonitorHistoryQuery(range, node);
+  const charts = useChartDefs(history.data ?? []);
+  return (
+    <section aria-label={t('trends')}>
+      <Space style={{ width: '100%', justifyContent: 'space-between', margin: '8px 0 16px' }} wrap>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('trends')}
+        </Typography.Title>
+        <Select<TimeRangeSeconds>
+          aria-label={t('timeRange')}
+          value={range}
+          onChange={onRangeChange}
+          style={{ width: 200 }}
+          options={TIME_RANGES.map((r) => ({ value: r.seconds, label: t(r.labelKey) }))}
+        />
+      </Space>
+      {history.isError && (
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t('loadFailed', { message: formatError(history.error) })} />
+      )}
+      <Row gutter={[16, 16]}>
+        {charts.map((c) => (
+          <Col key={c.key} xs={24} md={12} xl={8}>
+            <Card size="small" title={c.title} loading={history.isPending}>
+              <TrendChart series={c.series} label={c.title} unit={c.unit} emptyText={t('noSamples')} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
+        {t('ratesAreAverages')}
+      </Typography.Text>
+    </section>
+  );
+}
