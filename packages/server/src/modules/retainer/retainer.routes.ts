@@ -1,0 +1,82 @@
+// Retainer: GET|PUT /mqtt/retainer (config), GET|DELETE /mqtt/retainer/messages,
+// GET|DELETE /mqtt/retainer/message/{topic} (URL-encoded; a wildcard selects the first match on GET).
+import type { RetainedMessage } from '@mqdeck/broker';
+import type { FastifyInstance } from 'fastify';
+import { routeSchema } from '../../contract/route-schema';
+import { ApiError } from '../../errors';
+import { pageArray, parsePaging, single } from '../../shared/paging';
+import { isValidTopicFilter } from '../../shared/topic';
+import { applyRetainer, validateRetainer } from './retainer.config';
+import { toDetail, toSummary } from './retainer.format';
+
+type TopicParams = { Params: { topic: string } };
+
+const notFound = () => new ApiError(404, 'NOT_FOUND', "Viewed message doesn't exist");
+const isWildcard = (t: string) => t.includes('+') || t.includes('#');
+
+export default async function retainerRoutes(app: FastifyInstance): Promise<void> {
+  const store = () => app.broker.retained;
+  applyRetainer(app);
+
+  const requireBuiltIn = () => {
+    let type: unknown = 'built_in_database';
+    try {
+      type = app.config.get<unknown>('retainer.backend.type') ?? type;
+    } catch {}
+    if (type !== 'built_in_database') throw new ApiError(400, 'BAD_REQUEST', 'This API only support built in database');
+  };
+
+  app.get('/mqtt/retainer', { schema: routeSchema('get', '/mqtt/retainer') }, async () => app.config.get('retainer'));
+
+  app.put('/mqtt/retainer', { schema: routeSchema('put', '/mqtt/retainer') }, async (req) => {
+    const body = validateRetainer(req.body);
+    try {
+      await app.config.update('retainer', body);
+    } catch (err) {
+      throw new ApiError(400, 'UPDATE_FAILED', err instanceof Error ? err.message : String(err));
+    }
+    applyRetainer(app);
+    return app.config.get('retainer');
+  });
+
+  app.get<{ Querystring: Record<string, unknown> }>('/mqtt/retainer/messages', { schema: routeSchema('get', '/mqtt/retainer/messages') }, async (req) => {
+    requireBuiltIn();
+    const paging = parsePaging(req.query);
+    const topic = single(req.query.topic);
+    if (topic !== undefined && topic !== '') {
+      if (!isValidTopicFilter(topic)) throw new ApiError(400, 'BAD_REQUEST', `topic: invalid topic filter '${topic}'`);
+      // A filtered listing has no cheap count (EMQX leaves it out too).
+      return pageArray(store().match(topic).map(toSummary), paging, false);
+    }
+    const offset = (paging.page - 1) * paging.limit;
+    const rows = store().list(offset, paging.limit + 1);
+    return {
+      data: rows.slice(0, paging.limit).map(toSummary),
+      meta: { page: paging.page, limit: paging.limit, hasnext: rows.length > paging.limit, count: store().count() },
+    };
+  });
+
+  app.delete('/mqtt/retainer/messages', { schema: routeSchema('delete', '/mqtt/retainer/messages') }, async (_req, reply) => {
+    store().clear();
+    return reply.code(204).send();
+  });
+
+  const find = (topic: string): RetainedMessage | undefined => (isWildcard(topic) ? store().match(topic)[0] : store().get(topic));
+
+  app.get<TopicParams>('/mqtt/retainer/message/:topic', { schema: routeSchema('get', '/mqtt/retainer/message/{topic}') }, async (req) => {
+    requireBuiltIn();
+    const msg = isValidTopicFilter(req.params.topic) ? find(req.params.topic) : undefined;
+    if (!msg) throw notFound();
+    return toDetail(msg);
+  });
+
+  app.delete<TopicParams>('/mqtt/retainer/message/:topic', { schema: routeSchema('delete', '/mqtt/retainer/message/{topic}') }, async (req, reply) => {
+    requireBuiltIn();
+    const topic = req.params.topic;
+    if (!isValidTopicFilter(topic) || !find(topic)) throw notFound();
+    // As the built-in database does, a wildcard deletes every retained message it matches.
+    if (isWildcard(topic)) for (const m of store().match(topic)) store().delete(m.topic);
+    else store().delete(topic);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,59 @@
+// GET /subscriptions: every subscription of the node, paged, with EMQX's filters. `topic` is exact
+// (a shared subscription is found by its bare topic plus `share_group`); `match_topic` is a filter
+// matched against subscribed topics and makes the search fuzzy (no meta.count).
+import type { SubscriptionInfo } from '@mqdeck/broker';
+import type { FastifyInstance } from 'fastify';
+import { routeSchema } from '../../contract/route-schema';
+import { ApiError } from '../../errors';
+import { boolParam, intParam, pageOf, parsePaging, single } from '../../shared/paging';
+import { isValidTopicFilter, parseShared, topicMatches } from '../../shared/topic';
+import { toSubscription } from '../clients/clients.subscriptions';
+
+type Query = { Querystring: Record<string, unknown> };
+
+function subscriptionFilter(query: Record<string, unknown>, nodeName: string) {
+  const checks: ((s: SubscriptionInfo) => boolean)[] = [];
+  const node = single(query.node);
+  if (node !== undefined && node !== nodeName) throw new ApiError(500, 'NODE_DOWN', `bad rpc call <<"${node}">>, Reason <<"invalid node">>`);
+
+  const clientid = single(query.clientid);
+  if (clientid !== undefined) checks.push((s) => s.clientid === clientid);
+  if (single(query.qos) !== undefined) {
+    const qos = intParam(query, 'qos', 0, 0, 2);
+    checks.push((s) => s.qos === qos);
+  }
+  const topic = single(query.topic);
+  const group = single(query.share_group);
+  if (topic !== undefined || group !== undefined) {
+    checks.push((s) => {
+      const parsed = parseShared(s.topic);
+      if (!parsed) return false;
+      if (topic !== undefined && parsed.topic !== topic) return false;
+      return group === undefined ? parsed.group === undefined || topic === undefined : parsed.group === group;
+    });
+  }
+  // Subscriptions of this broker are all in-memory sessions: durable=true matches none.
+  const durable = boolParam(query, 'durable');
+  if (durable === true) checks.push(() => false);
+
+  const match = single(query.match_topic);
+  if (match !== undefined) {
+    if (match.startsWith('$share/') || match.startsWith('$queue/') || !isValidTopicFilter(match)) {
+      throw new ApiError(400, 'INVALID_PARAMETER', 'match_topic_invalid');
+    }
+    checks.push((s) => topicMatches(match, s.topic));
+  }
+  return { predicate: checks.length ? (s: SubscriptionInfo) => checks.every((c) => c(s)) : undefined, fuzzy: match !== undefined };
+}
+
+export default async function subscriptionsRoutes(app: FastifyInstance): Promise<void> {
+  app.get<Query>('/subscriptions', { schema: routeSchema('get', '/subscriptions') }, async (req) => {
+    const paging = parsePaging(req.query);
+    const { predicate, fuzzy } = subscriptionFilter(req.query, app.nodeName);
+    return pageOf(app.broker.subscriptions(), paging, {
+      filter: predicate,
+      map: (s) => toSubscription(s, app.nodeName),
+      count: !fuzzy,
+    });
+  });
+}
