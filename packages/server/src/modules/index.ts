@@ -5,6 +5,14 @@ import authRoutes from './auth/auth.routes';
 import usersRoutes from './users/users.routes';
 import apiKeysRoutes from './api-keys/api-keys.routes';
 import statusRoutes from './status/status.routes';
+import clientsRoutes from './clients/clients.routes';
+import subscriptionsRoutes from './subscriptions/subscriptions.routes';
+import topicsRoutes from './topics/topics.routes';
+import retainerRoutes from './retainer/retainer.routes';
+import publishRoutes from './publish/publish.routes';
+import monitorRoutes from './monitor/monitor.routes';
+import nodesRoutes from './nodes/nodes.routes';
+import metricsRoutes from './metrics/metrics.routes';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -13,4 +21,12 @@ export const routeModules: RouteModule[] = [
   usersRoutes,
   apiKeysRoutes,
   statusRoutes,
+  clientsRoutes,
+  subscriptionsRoutes,
+  topicsRoutes,
+  retainerRoutes,
+  publishRoutes,
+  monitorRoutes,
+  nodesRoutes,
+  metricsRoutes,
 ];
