@@ -1,28 +1,13 @@
-// Payload decoding for display: UTF-8 text, pretty JSON when the text is JSON, or hex.
+// Payload formatting for the message list: UTF-8 text, pretty JSON when the text is a JSON object or array, or hex.
+import { prettyJson as prettyAnyJson, toHex, toText } from '../../../shared/PayloadViewer';
 
-const decoder = new TextDecoder('utf-8', { fatal: false });
+export { toHex };
 
-export function decodeText(bytes: Uint8Array): string {
-  return decoder.decode(bytes);
-}
-
-export function toHex(bytes: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; i++) {
-    out += (i ? ' ' : '') + bytes[i].toString(16).padStart(2, '0');
-  }
-  return out;
-}
-
-/** Pretty-printed JSON for objects and arrays; anything else (including bare numbers and strings) stays as it is. */
+/** Pretty-printed JSON for objects and arrays only: a bare number or string payload stays as sent. */
 export function prettyJson(text: string): string | undefined {
   const trimmed = text.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
-  try {
-    return JSON.stringify(JSON.parse(trimmed), null, 2);
-  } catch {
-    return undefined;
-  }
+  return prettyAnyJson(trimmed) ?? undefined;
 }
 
 export function isValidJson(text: string): boolean {
@@ -34,12 +19,13 @@ export function isValidJson(text: string): boolean {
   }
 }
 
+export const decodeText = toText;
+
 export type PayloadView = 'text' | 'hex';
 
-/** What the message list shows for one payload. */
 export function formatPayload(bytes: Uint8Array, view: PayloadView): { text: string; json: boolean } {
   if (view === 'hex') return { text: toHex(bytes), json: false };
-  const text = decodeText(bytes);
+  const text = toText(bytes);
   const pretty = prettyJson(text);
   return pretty === undefined ? { text, json: false } : { text: pretty, json: true };
 }

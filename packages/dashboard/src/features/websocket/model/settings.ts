@@ -165,9 +165,9 @@ export function toClientOptions(s: ConnectionSettings): IClientOptions {
     const p = s.properties;
     options.properties = {
       sessionExpiryInterval: s.neverExpire ? MAX_UINT32 : s.sessionExpiryInterval,
-      ...(p.receiveMaximum !== undefined ? { receiveMaximum: p.receiveMaximum } : {}),
-      ...(p.maximumPacketSize !== undefined ? { maximumPacketSize: p.maximumPacketSize } : {}),
-      ...(p.topicAliasMaximum !== undefined ? { topicAliasMaximum: p.topicAliasMaximum } : {}),
+      ...(typeof p.receiveMaximum === 'number' ? { receiveMaximum: p.receiveMaximum } : {}),
+      ...(typeof p.maximumPacketSize === 'number' ? { maximumPacketSize: p.maximumPacketSize } : {}),
+      ...(typeof p.topicAliasMaximum === 'number' ? { topicAliasMaximum: p.topicAliasMaximum } : {}),
       ...(p.requestResponseInformation ? { requestResponseInformation: true } : {}),
     };
     const userProperties = toUserProperties(p.userProperties);

@@ -84,7 +84,6 @@ export type OperationFailure =
   | { kind: 'notConnected' }
   | { kind: 'wildcardPublish' }
   | { kind: 'invalidTopic' }
-  | { kind: 'duplicate' }
   /** The broker answered with a failure reason code. */
   | { kind: 'rejected'; version: ProtocolVersion; code: number }
   /** MQTT.js reported an error without a reason code (e.g. the socket closed meanwhile). */

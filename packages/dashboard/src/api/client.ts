@@ -1,0 +1,69 @@
+// The one typed client of the EMQX 5.8 contract. Base `api/v5` is relative to the page, so the console works
+// from a sub-path behind a reverse proxy (resolved against document.baseURI because fetch needs absolute URLs
+// outside the browser, e.g. in tests).
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from '@mqdeck/api';
+import { getSession } from '../app/session';
+import { handleUnauthorized } from '../app/auth';
+import { ApiRequestError, NetworkError, isAbortError, toApiError } from './errors';
+
+export { ApiRequestError, NetworkError, formatError, isAbortError } from './errors';
+
+export const API_BASE = 'api/v5';
+
+export function apiBaseUrl(): string {
+  return new URL(API_BASE, document.baseURI).href;
+}
+
+// Pending requests; all aborted on logout so nothing lands after the user left.
+const pending = new Set<AbortController>();
+
+export function abortAllRequests(): void {
+  for (const c of pending) c.abort();
+  pending.clear();
+}
+
+async function trackedFetch(input: Request): Promise<Response> {
+  const controller = new AbortController();
+  pending.add(controller);
+  const signal = AbortSignal.any([input.signal, controller.signal]);
+  try {
+    return await globalThis.fetch(new Request(input, { signal }));
+  } catch (e) {
+    if (isAbortError(e)) throw e;
+    throw new NetworkError(e);
+  } finally {
+    pending.delete(controller);
+  }
+}
+
+const authMiddleware: Middleware = {
+  onRequest({ request }) {
+    const token = getSession()?.token;
+    if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+    return request;
+  },
+  async onResponse({ request, response }) {
+    if (response.status === 401 && request.headers.get('Authorization')?.startsWith('Bearer ')) {
+      const body: unknown = await response.clone().json().catch(() => undefined);
+      const code = body && typeof body === 'object' && 'code' in body ? String((body as { code: unknown }).code) : '';
+      handleUnauthorized(code);
+    }
+    return response;
+  },
+};
+
+export const api = createClient<paths>({ baseUrl: apiBaseUrl(), fetch: trackedFetch });
+api.use(authMiddleware);
+
+/** Data of a 2xx answer (undefined for an empty 204), else throws ApiRequestError {status, code, message}. */
+export function unwrap<T>(r: { data?: T; error?: unknown; response: Response }): T {
+  if (r.response.ok) return r.data as T;
+  const err = toApiError(r.response.status, r.error, r.response.statusText);
+  if (r.response.status === 401 && (err.code === 'BAD_TOKEN' || err.code === 'TOKEN_TIME_OUT')) err.handled = true;
+  throw err;
+}
+
+export function isApiError(e: unknown, code?: string): e is ApiRequestError {
+  return e instanceof ApiRequestError && (code === undefined || e.code === code);
+}

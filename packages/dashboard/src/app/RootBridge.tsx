@@ -1,0 +1,17 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { App } from 'antd';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { registerBridge } from './bridge';
+
+/** Root route element: hands the router and the themed message API to non-React code (API middleware, logout). */
+export function RootBridge({ children }: { children?: ReactNode }) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const where = useRef('/');
+  where.current = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    registerBridge({ message, navigate: (to, opts) => void navigate(to, opts), currentPath: () => where.current });
+  }, [message, navigate]);
+  return <>{children ?? <Outlet />}</>;
+}

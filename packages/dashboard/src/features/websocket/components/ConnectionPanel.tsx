@@ -1,0 +1,84 @@
+// One tab: connection settings and state, then subscriptions and publishing side by side, then the message logs.
+import { Button, Card, Col, Flex, Form, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format';
+import type { ConnectionSettings } from '../model/settings';
+import { useConnection, websocketStore } from '../store/websocketStore';
+import { ConnectionProblemAlert } from './ConnectionProblemAlert';
+import { ConnectionSettingsForm } from './ConnectionSettingsForm';
+import { ConnectionStateBadge } from './ConnectionStateBadge';
+import { MessagesPanel } from './MessagesPanel';
+import { PublishForm } from './PublishForm';
+import { SubscriptionsPanel } from './SubscriptionsPanel';
+
+export function ConnectionPanel({ id }: { id: string }) {
+  const { t } = useTranslation('websocket');
+  const [form] = Form.useForm<ConnectionSettings>();
+  const conn = useConnection(id);
+  if (!conn) return null;
+
+  const busy = conn.state === 'connecting' || conn.state === 'disconnecting' || conn.state === 'reconnecting';
+  const open = conn.state !== 'disconnected';
+
+  const onConnect = async () => {
+    try {
+      await form.validateFields();
+    } catch {
+      return; // the form shows what is wrong
+    }
+    websocketStore.updateSettings(id, { ...conn.settings, ...form.getFieldsValue(true) });
+    websocketStore.connect(id);
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Card
+        size="small"
+        title={
+          <Flex gap={12} align="center" wrap>
+            <span>{t('connectionSettings')}</span>
+            <ConnectionStateBadge state={conn.state} />
+            {conn.state === 'connected' && conn.connectedAt && (
+              <Typography.Text type="secondary">{t('connectedSince', { time: formatDateTime(conn.connectedAt) })}</Typography.Text>
+            )}
+          </Flex>
+        }
+        extra={
+          <Flex gap={8}>
+            <Button type="primary" onClick={() => void onConnect()} disabled={open} loading={conn.state === 'connecting'}>
+              {t('connect')}
+            </Button>
+            <Button danger onClick={() => void websocketStore.disconnect(id)} disabled={!open} loading={conn.state === 'disconnecting'}>
+              {t('disconnect')}
+            </Button>
+          </Flex>
+        }
+      >
+        <Flex vertical gap={16}>
+          {conn.problem && <ConnectionProblemAlert problem={conn.problem} />}
+          <ConnectionSettingsForm
+            form={form}
+            settings={conn.settings}
+            locked={open || busy}
+            onChange={(s) => websocketStore.updateSettings(id, s)}
+          />
+        </Flex>
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={10}>
+          <Card size="small" title={t('subscriptions')} style={{ height: '100%' }}>
+            <SubscriptionsPanel conn={conn} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Card size="small" title={t('publish')} style={{ height: '100%' }}>
+            <PublishForm conn={conn} />
+          </Card>
+        </Col>
+      </Row>
+      <Card size="small" title={t('messages')}>
+        <MessagesPanel conn={conn} />
+      </Card>
+    </Flex>
+  );
+}

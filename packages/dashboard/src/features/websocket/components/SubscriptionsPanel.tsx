@@ -1,0 +1,129 @@
+// Subscribe form (topic defaults to t/#) and the list of active subscriptions of one connection.
+import { App, Button, Checkbox, Col, Empty, Form, Input, List, Row, Select, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../i18n/language';
+import type { QoS } from '../model/settings';
+import { websocketStore } from '../store/websocketStore';
+import type { ConnectionSnapshot } from '../store/types';
+import { failureText } from '../websocket.texts';
+import { requiredRule, topicFilterRule } from '../websocket.rules';
+
+export const DEFAULT_SUBSCRIBE_TOPIC = 't/#';
+const QOS_OPTIONS = [0, 1, 2].map((q) => ({ value: q, label: String(q) }));
+
+interface Values {
+  topic: string;
+  qos: QoS;
+  nl: boolean;
+  rap: boolean;
+  rh: 0 | 1 | 2;
+}
+
+export function SubscriptionsPanel({ conn }: { conn: ConnectionSnapshot }) {
+  const { t } = useTranslation('websocket');
+  const lang = useLanguage();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const v5 = (conn.connectedWith ?? conn.settings).protocolVersion === 5;
+  const connected = conn.state === 'connected';
+
+  const onSubscribe = async (values: Values) => {
+    if (!connected) {
+      message.error(t('clientNotConnected'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const entry = await websocketStore.subscribeTopic(conn.id, { ...values, topic: values.topic.trim() });
+      message.success(t('subscribed', { topic: entry.topic, qos: entry.qos }));
+    } catch (error) {
+      message.error(failureText(t, lang, 'websocket:subscriptionFailure', error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onUnsubscribe = async (topic: string) => {
+    try {
+      await websocketStore.unsubscribeTopic(conn.id, topic);
+      message.success(t('unsubscribed', { topic }));
+    } catch (error) {
+      message.error(failureText(t, lang, 'websocket:unsubscribeFailure', error));
+    }
+  };
+
+  return (
+    <>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ topic: DEFAULT_SUBSCRIBE_TOPIC, qos: 0, nl: false, rap: false, rh: 0 }}
+        onFinish={onSubscribe}
+        aria-label={t('subscribe')}
+      >
+        <Row gutter={12}>
+          <Col flex="auto">
+            <Form.Item name="topic" label={t('topic')} rules={[requiredRule(t, t('topic')), topicFilterRule(t)]}>
+              <Input aria-label={t('topic')} />
+            </Form.Item>
+          </Col>
+          <Col flex="96px">
+            <Form.Item name="qos" label={t('qos')}>
+              <Select options={QOS_OPTIONS} aria-label={t('qos')} />
+            </Form.Item>
+          </Col>
+        </Row>
+        {v5 && (
+          <Row gutter={12}>
+            <Col>
+              <Form.Item name="nl" valuePropName="checked">
+                <Checkbox>{t('noLocal')}</Checkbox>
+              </Form.Item>
+            </Col>
+            <Col>
+              <Form.Item name="rap" valuePropName="checked">
+                <Checkbox>{t('retainAsPublished')}</Checkbox>
+              </Form.Item>
+            </Col>
+            <Col flex="auto">
+              <Form.Item name="rh" label={t('retainHandling')}>
+                <Select options={[0, 1, 2].map((v) => ({ value: v, label: t(`retainHandling${v}`) }))} />
+              </Form.Item>
+            </Col>
+          </Row>
+        )}
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t('subscribe')}
+        </Button>
+      </Form>
+      <List
+        style={{ marginTop: 16 }}
+        size="small"
+        bordered
+        dataSource={[...conn.subscriptions]}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noSubscriptions')} /> }}
+        renderItem={(s) => (
+          <List.Item
+            data-testid="subscription"
+            actions={[
+              <Button key="unsub" size="small" danger onClick={() => void onUnsubscribe(s.topic)}>
+                {t('unsubscribe')}
+              </Button>,
+            ]}
+          >
+            <Typography.Text code>{s.topic}</Typography.Text>
+            <span>
+              <Tag>QoS {s.qos}</Tag>
+              {s.nl && <Tag>{t('noLocal')}</Tag>}
+              {s.rap && <Tag>{t('retainAsPublished')}</Tag>}
+              {v5 && s.rh !== 0 && <Tag>{t('retainHandling')} {s.rh}</Tag>}
+            </span>
+          </List.Item>
+        )}
+      />
+    </>
+  );
+}

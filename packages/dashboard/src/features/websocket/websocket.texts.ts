@@ -1,0 +1,58 @@
+// Turns store problems and operation failures into the operator's language.
+import type { TFunction } from 'i18next';
+import type { Language } from '../../i18n/language';
+import { describeReason } from './model/reasonCodes';
+import type { ConnectionProblem, OperationFailure } from './store/types';
+import { WsOperationError } from './store/types';
+
+export interface ProblemText {
+  message: string;
+  hints: string[];
+}
+
+export function problemText(t: TFunction, lang: Language, problem: ConnectionProblem): ProblemText {
+  switch (problem.kind) {
+    case 'refused':
+      return { message: t('websocket:connectionRefused', { reason: describeReason(problem.version, problem.code, lang) }), hints: [] };
+    case 'serverDisconnect':
+      return { message: t('websocket:serverDisconnected', { reason: describeReason(problem.version, problem.code, lang) }), hints: [] };
+    case 'lost':
+      return { message: t('websocket:connectionDisconnected'), hints: [] };
+    case 'unreachable': {
+      const hints: string[] = [];
+      if (problem.pageSecure && !problem.secure) hints.push(t('websocket:mixedContentHint'));
+      if (problem.secure) {
+        const url = safeUrl(problem.url);
+        hints.push(t('websocket:wssHint', { host: url?.hostname ?? '', port: url?.port ?? '' }));
+      } else hints.push(t('websocket:unreachableHint'));
+      const message = t('websocket:unreachable', { url: problem.url });
+      return { message: problem.detail ? `${message}: ${problem.detail}` : message, hints };
+    }
+  }
+}
+
+/** 'Subscription failure: not authorized (0x87)' and the like; the spec's fixed texts for the known cases. */
+export function failureText(t: TFunction, lang: Language, titleKey: string, error: unknown): string {
+  const failure: OperationFailure =
+    error instanceof WsOperationError ? error.failure : { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+  switch (failure.kind) {
+    case 'notConnected':
+      return t('websocket:clientNotConnected');
+    case 'wildcardPublish':
+      return t('websocket:wildcardPublish');
+    case 'invalidTopic':
+      return `${t(titleKey)}: ${t('websocket:invalidTopicFilter')}`;
+    case 'rejected':
+      return `${t(titleKey)}: ${describeReason(failure.version, failure.code, lang)}`;
+    case 'error':
+      return `${t(titleKey)}: ${failure.message || t('websocket:unknownError')}`;
+  }
+}
+
+function safeUrl(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,80 @@
+// MSW server for component tests, with mocks typed by the contract (`paths` of '@mqdeck/api'):
+// a body that does not match the EMQX 5.8 schema of that path/method/status fails to compile.
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import type { paths } from '@mqdeck/api';
+
+export const server = setupServer();
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+type PathsWith<M extends Method> = { [P in keyof paths]: paths[P][M] extends { responses: unknown } ? P : never }[keyof paths];
+type Responses<P extends keyof paths, M extends Method> = paths[P][M] extends { responses: infer R } ? R : never;
+type BodyOf<R, S> = S extends keyof R
+  ? R[S] extends { content: { 'application/json': infer B } }
+    ? B
+    : R[S] extends { content?: never }
+      ? null | undefined
+      : unknown
+  : unknown;
+
+export interface RecordedRequest {
+  url: URL;
+  method: string;
+  /** Parsed JSON body (or the raw text when not JSON; undefined when empty). */
+  body: unknown;
+  headers: Headers;
+}
+
+/** Turns '/clients/{clientid}' into an MSW pattern matching any origin/sub-path: '*\/api/v5/clients/:clientid'. */
+export function contractUrl(path: string): string {
+  return `*/api/v5${path.replace(/\{([^}]+)\}/g, ':$1')}`;
+}
+
+/**
+ * Answers `method contractPath` with `status` and `body` (JSON; `null` → empty body), for every call until reset.
+ * Returns the list of requests received, for asserting query strings and bodies.
+ */
+export function mockApi<M extends Method, P extends PathsWith<M>, S extends number>(
+  method: M,
+  path: P,
+  status: S,
+  body: BodyOf<Responses<P, M>, S> | ((req: RecordedRequest) => BodyOf<Responses<P, M>, S>),
+): RecordedRequest[] {
+  const calls: RecordedRequest[] = [];
+  server.use(
+    http[method](contractUrl(path), async ({ request }) => {
+      const text = await request.clone().text();
+      let parsed: unknown = undefined;
+      if (text) {
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = text;
+        }
+      }
+      const rec: RecordedRequest = { url: new URL(request.url), method: request.method, body: parsed, headers: request.headers };
+      calls.push(rec);
+      const out = typeof body === 'function' ? (body as (r: RecordedRequest) => unknown)(rec) : body;
+      if (out === null || out === undefined) return new HttpResponse(null, { status });
+      return HttpResponse.json(out as never, { status });
+    }),
+  );
+  return calls;
+}
+
+/** An EMQX error answer `{code, message}` for any path (error bodies are often untyped in the contract). */
+export function mockApiError(method: Method, path: keyof paths, status: number, code: string, message: string): RecordedRequest[] {
+  const calls: RecordedRequest[] = [];
+  server.use(
+    http[method](contractUrl(path), ({ request }) => {
+      calls.push({ url: new URL(request.url), method: request.method, body: undefined, headers: request.headers });
+      return HttpResponse.json({ code, message }, { status });
+    }),
+  );
+  return calls;
+}
+
+/** The request fails without an answer (→ 'Network Error'). */
+export function mockNetworkError(method: Method, path: keyof paths): void {
+  server.use(http[method](contractUrl(path), () => HttpResponse.error()));
+}
