@@ -1,4 +1,7 @@
 import type { FeatureRoute } from './types';
+import { clientsRoutes } from '../features/clients/clients.routes';
+import { retainedRoutes } from '../features/retained/retained.routes';
+import { subscriptionsRoutes } from '../features/subscriptions/subscriptions.routes';
 import { metricsRoutes } from '../features/metrics/metrics.routes';
 import { nodesRoutes } from '../features/nodes/nodes.routes';
 import { overviewRoutes } from '../features/overview/overview.routes';
@@ -6,4 +9,5 @@ import { overviewRoutes } from '../features/overview/overview.routes';
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
 export const featureRoutes: FeatureRoute[] = [
   ...overviewRoutes, ...nodesRoutes, ...metricsRoutes,
+  ...clientsRoutes, ...subscriptionsRoutes, ...retainedRoutes,
 ];
