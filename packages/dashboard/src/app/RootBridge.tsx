@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { App } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { registerBridge } from './bridge';
@@ -10,8 +10,7 @@ export function RootBridge({ children }: { children?: ReactNode }) {
   const location = useLocation();
   const where = useRef('/');
   where.current = `${location.pathname}${location.search}`;
-  useEffect(() => {
-    registerBridge({ message, navigate: (to, opts) => void navigate(to, opts), currentPath: () => where.current });
-  }, [message, navigate]);
+  // Registered while rendering (idempotent), not in an effect: children's effects run first and may already toast.
+  registerBridge({ message, navigate: (to, opts) => void navigate(to, opts), currentPath: () => where.current });
   return <>{children ?? <Outlet />}</>;
 }

@@ -5,9 +5,11 @@ import { subscriptionsRoutes } from '../features/subscriptions/subscriptions.rou
 import { metricsRoutes } from '../features/metrics/metrics.routes';
 import { nodesRoutes } from '../features/nodes/nodes.routes';
 import { overviewRoutes } from '../features/overview/overview.routes';
+import { websocketRoutes } from '../features/websocket/websocket.routes';
 
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
 export const featureRoutes: FeatureRoute[] = [
   ...overviewRoutes, ...nodesRoutes, ...metricsRoutes,
   ...clientsRoutes, ...subscriptionsRoutes, ...retainedRoutes,
+  ...websocketRoutes,
 ];

@@ -139,6 +139,7 @@ export function PagedTable<T extends object>(props: PagedTableProps<T>) {
               value={query.limit}
               options={sizeOptions}
               onChange={(limit) => onQueryChange({ page: 1, limit })}
+              virtual={false}
               style={{ minWidth: 110 }}
             />
           </>
