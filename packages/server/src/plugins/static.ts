@@ -2,8 +2,8 @@
 // gets index.html so the client router can handle it.
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { existsSync, statSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, resolve, sep } from 'node:path';
 
 export async function setupStatic(app: FastifyInstance, dashboardDir: string | undefined) {
   if (!dashboardDir || !existsSync(resolve(dashboardDir, 'index.html'))) return undefined;
@@ -19,7 +19,12 @@ export async function setupStatic(app: FastifyInstance, dashboardDir: string | u
       return undefined;
     }
     const file = resolve(root, `.${path}`);
-    if (file.startsWith(root + sep) && existsSync(file) && statSync(file).isFile()) return reply.sendFile(file.slice(root.length + 1));
+    if (file.startsWith(root + sep) && existsSync(file) && statSync(file).isFile()) {
+      const rel = file.slice(root.length + 1);
+      // Extension-less files such as the build's `version` are text.
+      if (extname(rel) === '') return reply.type('text/plain; charset=utf-8').send(readFileSync(file));
+      return reply.sendFile(rel);
+    }
     return reply.type('text/html').sendFile('index.html');
   };
 }
