@@ -119,7 +119,8 @@ export interface AuthnRequest {
 }
 
 export type AuthnResult =
-  | { result: 'allow'; isSuperuser?: boolean; clientAttrs?: Record<string, string> }
+  // anonymous: no credentials were checked (counted as authentication.success.anonymous / client.auth.anonymous)
+  | { result: 'allow'; isSuperuser?: boolean; clientAttrs?: Record<string, string>; anonymous?: boolean }
   | { result: 'deny'; reasonCode: number } // v5 reason code (0x86, 0x87, 0x8A ...); mapped to v3 return codes by the broker
   | { result: 'continue'; authData?: Buffer }; // enhanced auth: send AUTH 0x18 with authData
 
@@ -181,6 +182,8 @@ export interface BrokerEvents {
   'message.dropped': [msg: PublishMessage, reason: string];
   /** dropped while delivering to one client: expired, queue_full, too_large, no_local, qos0_msg ... */
   'delivery.dropped': [client: ClientIdentity, msg: PublishMessage, reason: string];
+  /** an unexpected internal error (a hook threw, a packet could not be encoded); the broker keeps running */
+  'broker.error': [err: unknown];
 }
 
 // ---------------------------------------------------------------- state views
@@ -231,7 +234,7 @@ export interface QueuedMessageView {
   priority?: number | 'infinity'; // mqueue only
 }
 
-export interface RetainedMessage extends PublishMessage {}
+export type RetainedMessage = PublishMessage;
 
 /** Storage for retained messages: RAM by default, SQLite in the server for disk mode. */
 export interface RetainStore {
@@ -304,6 +307,8 @@ export interface Broker {
   retained: RetainStore;
 
   // telemetry
+  /** add to a counter (server-side counters such as authorization.cache_hit / cache_miss / nomatch) */
+  incr(name: string, n?: number): void;
   /** EMQX counter names → values, e.g. "messages.received", "packets.connect.received" */
   metrics(): Record<string, number>;
   /** EMQX stats names (connections.count, connections.max, topics.count ...) */

@@ -1,0 +1,562 @@
+import { EventEmitter } from 'node:events';
+import type { Duplex } from 'node:stream';
+import type {
+  Broker, BrokerEvents, BrokerHooks, BrokerOptions, ClientIdentity, ClientInfo, ConnInfo, Listener, ListenerConfig,
+  MqttSettings, PublishMessage, QueuedMessageView, QoS, RetainStore, SubOptions, SubscriptionInfo,
+} from './types';
+import { BrokerError } from './types';
+import { DEFAULT_SETTINGS } from './settings';
+import { Counters, Gauges } from './metrics';
+import { Connection } from './connection/connection';
+import { Session, expiresAt } from './session/session';
+import type { Pending } from './session/mqueue';
+import { TopicTrie } from './topics/trie';
+import { SharedGroup, type SubEntry } from './topics/shared';
+import { hasWildcard, isValidTopicFilter, isValidTopicName, parseFilter } from './topics/validate';
+import { MemoryRetainStore } from './retain/memory';
+import { newMessageId } from './ids';
+import { createListener } from './transports/listener';
+import { clientInfo } from './views';
+
+const NEVER_EXPIRES = 0xffffffff;
+/** setTimeout's ceiling (~24.8 days); longer session expiries are re-armed */
+const MAX_TIMER = 0x7fffffff;
+
+export class BrokerImpl implements Broker {
+  readonly nodeName: string;
+  readonly settings: MqttSettings;
+  hooks: BrokerHooks;
+  readonly events = new EventEmitter<BrokerEvents>();
+  readonly counters = new Counters();
+  readonly gauges = new Gauges();
+  retained: RetainStore;
+
+  readonly sessions = new Map<string, Session>();
+  readonly connections = new Set<Connection>();
+  private readonly routes = new TopicTrie<SubEntry>();
+  private readonly shared = new TopicTrie<SharedGroup>();
+  /** distinct subscribed topics (as subscribed) → number of subscribers */
+  private readonly topicRefs = new Map<string, number>();
+  /** `$exclusive/` filter → owning client id */
+  private readonly exclusive = new Map<string, string>();
+  private subscriptionCount = 0;
+  private sharedCount = 0;
+  private liveCount = 0;
+  private tick?: NodeJS.Timeout;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(options: BrokerOptions) {
+    this.nodeName = options.nodeName;
+    this.settings = { ...DEFAULT_SETTINGS, ...options.settings };
+    this.hooks = options.hooks ?? {};
+    this.retained = options.retainStore ?? new MemoryRetainStore();
+    this.armTick();
+  }
+
+  // ------------------------------------------------------------------ configuration
+
+  updateSettings(patch: Partial<MqttSettings>): void {
+    Object.assign(this.settings, patch);
+    const s = this.settings;
+    for (const session of this.sessions.values()) session.mqueue.configure(s.maxMqueueLen, s.mqueuePriorities, s.mqueueDefaultPriority);
+    this.armTick();
+  }
+
+  setHooks(hooks: BrokerHooks): void {
+    this.hooks = hooks;
+  }
+
+  incr(name: string, n = 1): void {
+    this.counters.incr(name, n);
+  }
+
+  /** one periodic sweep for retries and QoS 2 await_rel timeouts (period follows the settings) */
+  private armTick(): void {
+    if (this.tick) clearInterval(this.tick);
+    const s = this.settings;
+    const period = Math.max(50, Math.min(1000, (s.retryInterval ?? 2000) / 2, s.awaitRelTimeout / 2));
+    this.tick = setInterval(() => this.sweep(), period);
+    this.tick.unref();
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    const s = this.settings;
+    for (const session of this.sessions.values()) {
+      if (session.awaitingRel.size > 0) {
+        const n = session.expireAwaitingRel(now, s.awaitRelTimeout);
+        if (n > 0) {
+          this.counters.incr('messages.dropped.await_pubrel_timeout', n);
+          this.counters.incr('messages.dropped', n);
+          if (session.conn) session.conn.stats['recv_msg.dropped.await_pubrel_timeout'] += n;
+        }
+      }
+      if (s.retryInterval !== null && session.inflight.size > 0) session.retry(now, s.retryInterval);
+    }
+  }
+
+  emitError(err: unknown): void {
+    if (this.events.listenerCount('broker.error') > 0) this.events.emit('broker.error', err);
+  }
+
+  // ------------------------------------------------------------------ connections
+
+  handle(stream: Duplex, info: ConnInfo): void {
+    const conn = new Connection(this, stream, info);
+    this.connections.add(conn);
+    this.gauges.set('connections', this.connections.size);
+  }
+
+  createListener(config: ListenerConfig): Listener {
+    const l = createListener(this, config);
+    this.listeners.add(l);
+    return l;
+  }
+
+  /** attach a freshly accepted CONNECT to its session: new, resumed, taken over or discarded */
+  openSession(conn: Connection, expiry: number): { session: Session; present: boolean } {
+    const c = this.counters;
+    let session = this.sessions.get(conn.clientid);
+    let present = false;
+    if (session) {
+      const old = session.conn;
+      if (old && old !== conn) {
+        // [MQTT-3.1.4-3] session takeover: the old connection gets DISCONNECT 0x8E
+        session.conn = null;
+        old.close('takenover', 0x8e);
+      }
+      session.clearTimers();
+      if (conn.cleanStart) {
+        c.incr('session.discarded');
+        this.events.emit('session.discarded', session.clientid);
+        this.endSession(session, 'discarded');
+        session = undefined;
+      } else {
+        if (old) {
+          c.incr('session.takenover');
+          this.events.emit('session.takenover', session.clientid);
+        }
+        c.incr('session.resumed');
+        this.events.emit('session.resumed', session.clientid);
+        if (session.pendingWill) {
+          // [MQTT-3.1.3-9] reconnecting before the will delay cancels the will
+          clearTimeout(session.pendingWill.timer);
+          session.pendingWill = undefined;
+        }
+        present = true;
+      }
+    }
+    if (!session) {
+      session = new Session(this, conn.clientid, conn.identity);
+      this.sessions.set(conn.clientid, session);
+      c.incr('session.created');
+      this.events.emit('session.created', conn.clientid);
+      this.gauges.set('sessions', this.sessions.size);
+      this.gauges.set('cluster_sessions', this.sessions.size);
+    }
+    session.identity = conn.identity;
+    session.expiryInterval = expiry;
+    session.lastConn = conn;
+    conn.session = session;
+    session.conn = conn;
+    return { session, present };
+  }
+
+  /** CONNACK 0 was sent */
+  connected(conn: Connection, session: Session): void {
+    this.counters.incr('client.connack');
+    this.counters.incr('client.connected');
+    this.liveCount++;
+    this.gauges.set('live_connections', this.liveCount);
+    this.gauges.set('channels', this.liveCount);
+    this.events.emit('client.connack', { clientid: conn.clientid, username: conn.username, peerhost: conn.info.peerhost, reasonCode: 0 });
+    this.events.emit('client.connected', clientInfo(this, session));
+    session.resume(conn);
+  }
+
+  connectionClosed(conn: Connection, wasConnected: boolean, reason: string): void {
+    this.connections.delete(conn);
+    this.gauges.set('connections', this.connections.size);
+    if (!wasConnected) return;
+    this.liveCount--;
+    this.gauges.set('live_connections', this.liveCount);
+    this.gauges.set('channels', this.liveCount);
+    this.counters.incr('client.disconnected');
+    const session = conn.session;
+    const owns = session !== null && session.conn === conn;
+    if (session && owns) {
+      session.conn = null;
+      session.disconnectedAt = Date.now();
+    }
+    if (session) this.events.emit('client.disconnected', clientInfo(this, session, conn), reason);
+    if (conn.will && !conn.willCleared && session) this.scheduleWill(session, conn, conn.will.msg, conn.will.delay);
+    if (!session || !owns) return;
+    if (reason === 'kicked') return; // kick() ends the session itself
+    if (session.expiryInterval === 0) {
+      this.endSession(session, reason === 'normal' ? 'normal' : reason);
+    } else if (session.expiryInterval !== NEVER_EXPIRES) {
+      this.armExpiry(session, session.expiryInterval * 1000);
+    }
+  }
+
+  private armExpiry(session: Session, ms: number): void {
+    session.clearTimers();
+    session.expiryTimer = setTimeout(() => {
+      if (ms > MAX_TIMER) this.armExpiry(session, ms - MAX_TIMER);
+      else if (!session.conn) this.endSession(session, 'expired');
+    }, Math.min(ms, MAX_TIMER));
+    session.expiryTimer.unref();
+  }
+
+  /** the will goes out after min(will delay, session expiry) unless the session is resumed first [MQTT-3.1.3-9] */
+  private scheduleWill(session: Session, conn: Connection, msg: PublishMessage, delay: number): void {
+    const wait = conn.protoVer === 5 ? Math.min(delay, session.expiryInterval) : 0;
+    if (wait <= 0) {
+      void this.publishWill(msg);
+      return;
+    }
+    if (session.pendingWill) clearTimeout(session.pendingWill.timer);
+    const timer = setTimeout(() => {
+      session.pendingWill = undefined;
+      void this.publishWill(msg);
+    }, wait * 1000);
+    timer.unref();
+    session.pendingWill = { msg, timer };
+  }
+
+  private async publishWill(msg: PublishMessage): Promise<void> {
+    try {
+      await this.publishMessage({ ...msg, id: newMessageId(), timestamp: Date.now() });
+    } catch (err) {
+      this.emitError(err);
+    }
+  }
+
+  /** remove a session with its subscriptions; a will still waiting is published now */
+  endSession(session: Session, reason: string): void {
+    if (this.sessions.get(session.clientid) !== session) return;
+    session.clearTimers();
+    if (session.pendingWill) {
+      clearTimeout(session.pendingWill.timer);
+      const msg = session.pendingWill.msg;
+      session.pendingWill = undefined;
+      void this.publishWill(msg);
+    }
+    for (const topic of [...session.subs.keys()]) this.removeSubscription(session, topic);
+    this.sessions.delete(session.clientid);
+    session.mqueue.clear();
+    session.inflight.clear();
+    this.gauges.set('sessions', this.sessions.size);
+    this.gauges.set('cluster_sessions', this.sessions.size);
+    this.counters.incr('session.terminated');
+    this.events.emit('session.terminated', session.clientid, reason);
+  }
+
+  // ------------------------------------------------------------------ subscriptions
+
+  addSubscription(session: Session, topic: string, opts: SubOptions): { sub: SubscriptionInfo; existed: boolean } | 'exclusive_taken' {
+    const parsed = parseFilter(topic, this.settings.exclusiveSubscription)!;
+    if (parsed.exclusive) {
+      const owner = this.exclusive.get(parsed.filter);
+      if (owner !== undefined && owner !== session.clientid) return 'exclusive_taken';
+      this.exclusive.set(parsed.filter, session.clientid);
+    }
+    const sub: SubscriptionInfo = { clientid: session.clientid, topic, qos: opts.qos, nl: opts.nl, rap: opts.rap, rh: opts.rh };
+    if (opts.subid !== undefined) sub.subid = opts.subid;
+    const existed = session.subs.has(topic);
+    session.subs.set(topic, sub);
+    const entry: SubEntry = { session, sub };
+    if (parsed.group !== undefined) {
+      let group = this.shared.get(parsed.filter, parsed.group);
+      if (!group) {
+        group = new SharedGroup();
+        this.shared.set(parsed.filter, parsed.group, group);
+      }
+      group.add(entry);
+    } else {
+      this.routes.set(parsed.filter, session.clientid, entry);
+    }
+    if (!existed) {
+      this.subscriptionCount++;
+      if (parsed.group !== undefined) this.sharedCount++;
+      this.topicRefs.set(topic, (this.topicRefs.get(topic) ?? 0) + 1);
+      this.updateRouteGauges();
+    }
+    this.events.emit('session.subscribed', session.identity, sub);
+    return { sub, existed };
+  }
+
+  removeSubscription(session: Session, topic: string): boolean {
+    const sub = session.subs.get(topic);
+    if (!sub) return false;
+    session.subs.delete(topic);
+    const parsed = parseFilter(topic, true) ?? { filter: topic };
+    if (parsed.group !== undefined) {
+      const group = this.shared.get(parsed.filter, parsed.group);
+      if (group) {
+        group.remove(session.clientid);
+        if (group.size === 0) this.shared.delete(parsed.filter, parsed.group);
+      }
+      this.sharedCount--;
+    } else {
+      // `$exclusive/x` and `x` share one route; only drop it if no other form of it remains
+      const other = parsed.exclusive ? parsed.filter : `$exclusive/${parsed.filter}`;
+      if (!session.subs.has(other)) this.routes.delete(parsed.filter, session.clientid);
+      if (parsed.exclusive && this.exclusive.get(parsed.filter) === session.clientid) this.exclusive.delete(parsed.filter);
+    }
+    this.subscriptionCount--;
+    const refs = (this.topicRefs.get(topic) ?? 1) - 1;
+    if (refs <= 0) this.topicRefs.delete(topic);
+    else this.topicRefs.set(topic, refs);
+    this.updateRouteGauges();
+    this.events.emit('session.unsubscribed', session.identity, sub);
+    return true;
+  }
+
+  private updateRouteGauges(): void {
+    this.gauges.set('topics', this.topicRefs.size);
+    this.gauges.set('subscriptions', this.subscriptionCount);
+    this.gauges.set('suboptions', this.subscriptionCount);
+    this.gauges.set('subscribers', this.subscriptionCount);
+    this.gauges.set('subscriptions.shared', this.sharedCount);
+  }
+
+  deliverRetained(session: Session, sub: SubscriptionInfo, msgs: PublishMessage[]): void {
+    const now = Date.now();
+    for (const msg of msgs) {
+      const exp = expiresAt(msg, null);
+      if (exp !== undefined && exp <= now) continue; // [MQTT-3.3.2-5] expired retained messages are not sent
+      const qos = (this.settings.upgradeQos ? sub.qos : Math.min(msg.qos, sub.qos)) as QoS;
+      // retained messages sent because of a subscription keep RETAIN=1 [MQTT-3.3.1-8]
+      session.deliver({ msg, qos, retain: true, subids: sub.subid !== undefined ? [sub.subid] : undefined, insertedAt: process.hrtime.bigint() });
+    }
+  }
+
+  // ------------------------------------------------------------------ authorization
+
+  authorize(conn: Connection, action: 'publish' | 'subscribe', topic: string, qos: QoS, retain?: boolean): boolean | Promise<boolean> {
+    const hook = this.hooks.authorize;
+    if (!hook) return true;
+    this.counters.incr('client.authorize');
+    const result = hook({ client: conn.identity, action, topic, qos, retain });
+    const count = (r: string): boolean => {
+      const ok = r === 'allow';
+      this.counters.incr(ok ? 'authorization.allow' : 'authorization.deny');
+      return ok;
+    };
+    return result instanceof Promise ? result.then(count) : count(result);
+  }
+
+  // ------------------------------------------------------------------ routing
+
+  /** the `message.publish` hook, then retain and route; returns how many subscribers got it */
+  publishMessage(msg: PublishMessage): number | Promise<number> {
+    const hook = this.hooks.messagePublish;
+    if (hook) {
+      const out = hook(msg);
+      if (out instanceof Promise) return out.then((m) => this.afterHook(msg, m));
+      return this.afterHook(msg, out);
+    }
+    return this.dispatchMessage(msg);
+  }
+
+  private afterHook(original: PublishMessage, msg: PublishMessage | null): number {
+    if (!msg) {
+      this.counters.incr('messages.dropped');
+      this.events.emit('message.dropped', original, 'hook');
+      return 0;
+    }
+    return this.dispatchMessage(msg);
+  }
+
+  private dispatchMessage(msg: PublishMessage): number {
+    this.counters.incr('messages.publish');
+    this.events.emit('message.publish', msg);
+    if (msg.retain && this.settings.retainAvailable) {
+      this.retained.put(msg);
+      this.gauges.set('retained', this.retained.count());
+    }
+    return this.route(msg);
+  }
+
+  private readonly targets = new Map<Session, Pending>();
+
+  route(msg: PublishMessage): number {
+    const s = this.settings;
+    const targets = this.targets;
+    targets.clear();
+    const insertedAt = process.hrtime.bigint();
+    this.routes.match(msg.topic, (values) => {
+      for (const { session, sub } of values.values()) {
+        if (msg.fromClientid === session.clientid) {
+          if (sub.nl) {
+            // [MQTT-3.8.3-3] no local
+            this.dropDelivery(session, msg, 'no_local');
+            continue;
+          }
+          if (s.ignoreLoopDeliver && session.identity.protoVer !== 5) continue;
+        }
+        const qos = (s.upgradeQos ? sub.qos : Math.min(msg.qos, sub.qos)) as QoS;
+        const retain = sub.rap === 1 ? msg.retain : false; // [MQTT-3.3.1-12], [MQTT-3.3.1-13]
+        const prev = targets.get(session);
+        if (!prev) {
+          targets.set(session, { msg, qos, retain, subids: sub.subid !== undefined ? [sub.subid] : undefined, insertedAt });
+        } else {
+          // overlapping subscriptions: one copy, highest QoS, every identifier [MQTT-3.3.4-2], [MQTT-3.3.4-3]
+          if (qos > prev.qos) prev.qos = qos;
+          prev.retain = prev.retain || retain;
+          if (sub.subid !== undefined) (prev.subids ??= []).push(sub.subid);
+        }
+      }
+    });
+    let matched = targets.size;
+    for (const [session, pending] of targets) session.deliver(pending);
+    targets.clear();
+    this.shared.match(msg.topic, (groups) => {
+      for (const group of groups.values()) {
+        const member = group.pick(s.sharedSubscriptionStrategy, msg);
+        if (!member) continue;
+        const sub = member.sub;
+        const qos = (s.upgradeQos ? sub.qos : Math.min(msg.qos, sub.qos)) as QoS;
+        member.session.deliver({ msg, qos, retain: sub.rap === 1 ? msg.retain : false, subids: sub.subid !== undefined ? [sub.subid] : undefined, insertedAt });
+        matched++;
+      }
+    });
+    if (matched === 0) {
+      this.counters.incr('messages.dropped');
+      this.counters.incr('messages.dropped.no_subscribers');
+      this.events.emit('message.dropped', msg, 'no_subscribers');
+    }
+    return matched;
+  }
+
+  dropDelivery(session: Session, msg: PublishMessage, reason: 'expired' | 'queue_full' | 'too_large' | 'no_local' | 'qos0_msg'): void {
+    this.counters.incr('delivery.dropped');
+    this.counters.incr(`delivery.dropped.${reason}`);
+    const st = session.conn?.stats ?? session.lastConn?.stats;
+    if (st && reason !== 'no_local') {
+      st['send_msg.dropped']++;
+      if (reason !== 'qos0_msg') st[`send_msg.dropped.${reason}`]++;
+    }
+    this.events.emit('delivery.dropped', session.identity, msg, reason);
+  }
+
+  delivered(session: Session, msg: PublishMessage): void {
+    this.counters.incr('messages.delivered');
+    if (this.events.listenerCount('message.delivered') > 0) this.events.emit('message.delivered', session.identity, msg);
+  }
+
+  acked(session: Session, msg: PublishMessage): void {
+    this.counters.incr('messages.acked');
+    if (this.events.listenerCount('message.acked') > 0) this.events.emit('message.acked', session.identity, msg);
+  }
+
+  // ------------------------------------------------------------------ public facade
+
+  *clients(): IterableIterator<ClientInfo> {
+    for (const session of this.sessions.values()) yield clientInfo(this, session);
+  }
+
+  client(clientid: string): ClientInfo | undefined {
+    const session = this.sessions.get(clientid);
+    return session ? clientInfo(this, session) : undefined;
+  }
+
+  clientCount(): { connections: number; liveConnections: number; sessions: number } {
+    return { connections: this.connections.size, liveConnections: this.liveCount, sessions: this.sessions.size };
+  }
+
+  kick(clientid: string): boolean {
+    const session = this.sessions.get(clientid);
+    if (!session) return false;
+    const conn = session.conn;
+    if (conn) conn.close('kicked', 0x98); // administrative action
+    this.endSession(session, 'kicked');
+    return true;
+  }
+
+  subscriptionsOf(clientid: string): SubscriptionInfo[] | undefined {
+    const session = this.sessions.get(clientid);
+    return session ? [...session.subs.values()] : undefined;
+  }
+
+  subscribe(clientid: string, topic: string, opts: SubOptions): SubscriptionInfo {
+    const session = this.sessions.get(clientid);
+    if (!session) throw new BrokerError('CLIENTID_NOT_FOUND', 'Client ID not found');
+    const s = this.settings;
+    const parsed = parseFilter(topic, s.exclusiveSubscription);
+    if (!parsed || !isValidTopicFilter(parsed.filter, s.maxTopicLevels)) throw new BrokerError('INVALID_TOPIC', `Invalid topic filter: ${topic}`);
+    if (parsed.group !== undefined && !s.sharedSubscription) throw new BrokerError('SHARED_SUBSCRIPTION_NOT_SUPPORTED', 'Shared subscriptions are disabled');
+    if (hasWildcard(parsed.filter) && !s.wildcardSubscription) throw new BrokerError('WILDCARD_SUBSCRIPTION_NOT_SUPPORTED', 'Wildcard subscriptions are disabled');
+    if (![0, 1, 2].includes(opts.qos)) throw new BrokerError('INVALID_QOS', `Invalid QoS: ${opts.qos}`);
+    const qos = Math.min(opts.qos, s.maxQosAllowed) as QoS;
+    const result = this.addSubscription(session, topic, { ...opts, qos });
+    if (result === 'exclusive_taken') throw new BrokerError('EXCLUSIVE_SUBSCRIPTION_TAKEN', `Exclusive subscription already taken: ${topic}`);
+    if (parsed.group === undefined && s.retainAvailable && (opts.rh === 0 || (opts.rh === 1 && !result.existed))) {
+      this.deliverRetained(session, result.sub, this.retained.match(parsed.filter));
+    }
+    return result.sub;
+  }
+
+  unsubscribe(clientid: string, topic: string): boolean {
+    const session = this.sessions.get(clientid);
+    return session ? this.removeSubscription(session, topic) : false;
+  }
+
+  setKeepalive(clientid: string, seconds: number): boolean {
+    const conn = this.sessions.get(clientid)?.conn;
+    if (!conn || !conn.isConnected) return false;
+    conn.keepalive = seconds;
+    conn.keepaliveTimer.start(seconds, this.settings.keepaliveMultiplier);
+    return true;
+  }
+
+  mqueue(clientid: string): QueuedMessageView[] | undefined {
+    const session = this.sessions.get(clientid);
+    if (!session) return undefined;
+    return session.mqueue.toArray().map((p) => ({ msg: p.msg, insertedAt: p.insertedAt, priority: p.priority }));
+  }
+
+  inflight(clientid: string): QueuedMessageView[] | undefined {
+    const session = this.sessions.get(clientid);
+    if (!session) return undefined;
+    return [...session.inflight.values()].map((p) => ({ msg: p.msg, insertedAt: p.insertedAt }));
+  }
+
+  *subscriptions(): IterableIterator<SubscriptionInfo> {
+    for (const session of this.sessions.values()) yield* session.subs.values();
+  }
+
+  topics(): IterableIterator<string> {
+    return this.topicRefs.keys();
+  }
+
+  async publish(input: Omit<PublishMessage, 'id' | 'timestamp'> & Partial<Pick<PublishMessage, 'id' | 'timestamp'>>): Promise<{ id: string; matched: number }> {
+    if (!isValidTopicName(input.topic, this.settings.maxTopicLevels)) throw new BrokerError('INVALID_TOPIC', `Invalid topic name: ${input.topic}`);
+    if (![0, 1, 2].includes(input.qos)) throw new BrokerError('INVALID_QOS', `Invalid QoS: ${input.qos}`);
+    const msg: PublishMessage = { ...input, id: input.id ?? newMessageId(), timestamp: input.timestamp ?? Date.now() };
+    const matched = await this.publishMessage(msg);
+    return { id: msg.id, matched };
+  }
+
+  metrics(): Record<string, number> {
+    return this.counters.snapshot();
+  }
+
+  stats(): Record<string, number> {
+    this.gauges.set('retained', this.retained.count());
+    return this.gauges.snapshot();
+  }
+
+  async close(): Promise<void> {
+    if (this.tick) clearInterval(this.tick);
+    await Promise.all([...this.listeners].map((l) => l.stop()));
+    for (const conn of [...this.connections]) conn.close('shutdown', 0x8b);
+    for (const session of this.sessions.values()) {
+      session.clearTimers();
+      if (session.pendingWill) clearTimeout(session.pendingWill.timer);
+    }
+  }
+}
+
+export type { ClientIdentity };

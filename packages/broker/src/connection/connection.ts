@@ -1,0 +1,314 @@
+import type { Duplex } from 'node:stream';
+import mqttPacket, { type Packet, type IPublishPacket } from 'mqtt-packet';
+import type { ClientIdentity, ConnInfo, ProtoVer, PublishMessage } from '../types';
+import type { BrokerImpl } from '../broker';
+import type { Session } from '../session/session';
+import type { Pending } from '../session/mqueue';
+import { expiresAt } from '../session/session';
+import { newClientStats } from '../metrics';
+import { dispatch } from '../packets/dispatch';
+import { Keepalive } from './keepalive';
+
+/** bytes buffered for one socket above which QoS 0 messages go to the mqueue instead (slow consumer guard) */
+const WRITE_HIGH_WATER = 4 * 1024 * 1024;
+/** packets parsed but not handled yet above which reading pauses */
+const INBOX_HIGH_WATER = 1000;
+
+export type ConnState = 'new' | 'authenticating' | 'connected' | 'closed';
+
+export interface WillMessage {
+  msg: PublishMessage;
+  delay: number; // seconds
+}
+
+/** One transport stream: parse, run packet handlers in order, encode and write. */
+export class Connection {
+  state: ConnState = 'new';
+  protoVer: ProtoVer = 4;
+  protoName: 'MQTT' | 'MQIsdp' = 'MQTT';
+  clientid = '';
+  username: string | null = null;
+  identity!: ClientIdentity;
+  session: Session | null = null;
+  cleanStart = true;
+  keepalive = 0;
+  connectedAt = 0;
+  readonly createdAt = Date.now();
+  isSuperuser = false;
+  clientAttrs: Record<string, string> = {};
+  mountpoint = '';
+  will: WillMessage | null = null;
+  /** set when the will must not be sent (normal DISCONNECT 0x00) */
+  willCleared = false;
+  authMethod?: string;
+  /** set when the broker generated the client id (v5 Assigned Client Identifier) */
+  assignedClientid?: string;
+  /** the CONNECT being authenticated (enhanced auth keeps it across AUTH round-trips) */
+  pendingConnect?: import('mqtt-packet').IConnectPacket;
+  // limits the client announced in CONNECT (v5)
+  clientReceiveMax = 65535;
+  clientMaxPacketSize = Infinity;
+  clientTopicAliasMax = 0;
+  readonly inboundAliases = new Map<number, string>();
+  readonly outboundAliases = new Map<string, number>();
+  readonly stats = newClientStats();
+  closeReason = '';
+
+  private readonly parser: ReturnType<typeof mqttPacket.parser>;
+  private readonly inbox: Packet[] = [];
+  private busy = false;
+  private idleTimer?: NodeJS.Timeout;
+  readonly keepaliveTimer: Keepalive;
+
+  constructor(
+    readonly broker: BrokerImpl,
+    readonly stream: Duplex,
+    readonly info: ConnInfo,
+  ) {
+    this.parser = mqttPacket.parser({ protocolVersion: 4 });
+    this.parser.on('packet', (p: Packet) => this.onPacket(p));
+    this.parser.on('error', (err: Error) => this.onParseError(err));
+    this.keepaliveTimer = new Keepalive(() => this.close('keepalive_timeout', 0x8d));
+    stream.on('data', (chunk: Buffer) => this.onData(chunk));
+    stream.on('error', () => this.onStreamClosed('sock_error'));
+    stream.on('close', () => this.onStreamClosed('sock_closed'));
+    stream.on('end', () => this.onStreamClosed('sock_closed'));
+    stream.on('drain', () => this.session?.drain());
+    const idle = broker.settings.idleTimeout;
+    if (idle !== null) this.idleTimer = setTimeout(() => this.close('idle_timeout'), idle);
+  }
+
+  get isClosed(): boolean {
+    return this.state === 'closed';
+  }
+
+  get isConnected(): boolean {
+    return this.state === 'connected';
+  }
+
+  /** false while the socket has too much unsent data buffered */
+  get writable(): boolean {
+    return this.state === 'connected' && this.stream.writableLength < WRITE_HIGH_WATER;
+  }
+
+  connectReceived(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+  }
+
+  private onData(chunk: Buffer): void {
+    if (this.state === 'closed') return;
+    this.stats.recv_oct += chunk.length;
+    this.stats.recv_cnt++;
+    this.broker.counters.incr('bytes.received', chunk.length);
+    this.keepaliveTimer.touch();
+    try {
+      this.parser.parse(chunk);
+    } catch (err) {
+      this.onParseError(err as Error);
+      return;
+    }
+    // the parser knows the remaining length once the fixed header is read: refuse oversized packets
+    // before buffering their body [MQTT-3.2.2-?]: Maximum Packet Size announced in CONNACK
+    const partial = (this.parser as unknown as { packet?: { length?: number } }).packet;
+    if (partial && typeof partial.length === 'number' && partial.length > this.broker.settings.maxPacketSize) {
+      this.broker.counters.incr('packets.received');
+      this.close('frame_too_large', 0x95);
+    }
+  }
+
+  private onParseError(err: Error): void {
+    if (this.state === 'closed') return;
+    this.broker.counters.incr('packets.received');
+    const message = String(err?.message ?? err);
+    if (this.state === 'new' && /protocol version/i.test(message)) {
+      // [MQTT-3.1.2-2] unsupported protocol level: CONNACK 0x84 / return code 1, then close
+      this.broker.counters.incr('packets.connect.received');
+      this.writeRaw(Buffer.from([0x20, 0x02, 0x00, 0x01]), 'connack');
+      this.broker.counters.incr('packets.connack.error');
+      this.close('unsupported_protocol_version');
+      return;
+    }
+    const malformed = /malformed|utf|too short|length|invalid|parse|must/i.test(message);
+    this.close(malformed ? 'malformed_packet' : 'protocol_error', malformed ? 0x81 : 0x82);
+  }
+
+  private onPacket(packet: Packet): void {
+    if (this.state === 'closed') return;
+    this.stats.recv_pkt++;
+    this.broker.counters.incr('packets.received');
+    if (packet.length !== undefined && packet.length > this.broker.settings.maxPacketSize) {
+      this.close('frame_too_large', 0x95);
+      return;
+    }
+    this.inbox.push(packet);
+    if (this.inbox.length > INBOX_HIGH_WATER) this.stream.pause();
+    if (!this.busy) this.pump();
+  }
+
+  /** run handlers strictly in arrival order; async handlers (hooks) hold the queue */
+  private pump(): void {
+    this.busy = true;
+    while (this.inbox.length > 0 && this.state !== 'closed') {
+      const packet = this.inbox.shift()!;
+      let result: void | Promise<void>;
+      try {
+        result = dispatch(this, packet);
+      } catch (err) {
+        this.fail(err);
+        break;
+      }
+      if (result instanceof Promise) {
+        result.then(
+          () => this.pump(),
+          (err) => this.fail(err),
+        );
+        return;
+      }
+    }
+    this.busy = false;
+    if (this.inbox.length < INBOX_HIGH_WATER / 2 && this.stream.isPaused()) this.stream.resume();
+  }
+
+  private fail(err: unknown): void {
+    this.busy = false;
+    this.broker.emitError(err);
+    this.close('internal_error', 0x80);
+  }
+
+  // ------------------------------------------------------------------ write path
+
+  send(packet: Packet): boolean {
+    if (this.state === 'closed') return false;
+    let buf: Buffer;
+    try {
+      buf = mqttPacket.generate(packet, { protocolVersion: this.protoVer });
+    } catch (err) {
+      this.broker.emitError(err);
+      return false;
+    }
+    this.writeRaw(buf, packet.cmd);
+    return true;
+  }
+
+  writeRaw(buf: Buffer, cmd: string): void {
+    if (this.stream.destroyed || this.stream.writableEnded) return;
+    const c = this.broker.counters;
+    c.incr('bytes.sent', buf.length);
+    c.incr('packets.sent');
+    c.incr(`packets.${cmd}.sent`);
+    this.stats.send_oct += buf.length;
+    this.stats.send_cnt++;
+    this.stats.send_pkt++;
+    this.stream.write(buf);
+  }
+
+  /**
+   * Encode and write one PUBLISH. Returns false when it was dropped (larger than the client's Maximum Packet Size).
+   * Applies the mountpoint, remaining message expiry, subscription ids and outbound topic aliases.
+   */
+  sendPublish(p: Pending, packetId: number, dup: boolean, session: Session): boolean {
+    const b = this.broker;
+    const msg = p.msg;
+    const topic = this.unmount(msg.topic);
+    const packet: IPublishPacket = {
+      cmd: 'publish',
+      topic,
+      payload: msg.payload,
+      qos: p.qos,
+      retain: p.retain,
+      dup,
+      messageId: p.qos > 0 ? packetId : undefined,
+    };
+    if (this.protoVer === 5) {
+      const props: NonNullable<IPublishPacket['properties']> = {};
+      const src = msg.properties;
+      if (src) {
+        if (src.payloadFormatIndicator !== undefined) props.payloadFormatIndicator = src.payloadFormatIndicator;
+        if (src.contentType !== undefined) props.contentType = src.contentType;
+        if (src.responseTopic !== undefined) props.responseTopic = src.responseTopic;
+        if (src.correlationData !== undefined) props.correlationData = src.correlationData;
+        if (src.userProperties !== undefined) props.userProperties = src.userProperties;
+        if (src.messageExpiryInterval !== undefined) {
+          // [MQTT-3.3.2-6] the interval sent is what remains
+          const exp = expiresAt(msg, null)!;
+          props.messageExpiryInterval = Math.max(1, Math.ceil((exp - Date.now()) / 1000));
+        }
+      }
+      if (p.subids && p.subids.length > 0) props.subscriptionIdentifier = p.subids.length === 1 ? p.subids[0] : p.subids;
+      if (this.clientTopicAliasMax > 0) {
+        const alias = this.outboundAliases.get(topic);
+        if (alias !== undefined) {
+          props.topicAlias = alias;
+          packet.topic = '';
+        } else if (this.outboundAliases.size < this.clientTopicAliasMax) {
+          const next = this.outboundAliases.size + 1;
+          this.outboundAliases.set(topic, next);
+          props.topicAlias = next;
+        }
+      }
+      if (Object.keys(props).length > 0) packet.properties = props;
+    }
+    let buf: Buffer;
+    try {
+      buf = mqttPacket.generate(packet, { protocolVersion: this.protoVer });
+    } catch (err) {
+      b.emitError(err);
+      return false;
+    }
+    if (buf.length > this.clientMaxPacketSize) {
+      // [MQTT-3.1.2-25] never send a packet larger than the client accepts: drop it
+      if (packet.properties?.topicAlias !== undefined && packet.topic !== '') this.outboundAliases.delete(topic);
+      b.dropDelivery(session, msg, 'too_large');
+      return false;
+    }
+    this.writeRaw(buf, 'publish');
+    const st = this.stats;
+    st.send_msg++;
+    st[`send_msg.qos${p.qos}`]++;
+    b.counters.incr('messages.sent');
+    b.counters.incr(`messages.qos${p.qos}.sent`);
+    if (!dup) b.delivered(session, msg);
+    return true;
+  }
+
+  // ------------------------------------------------------------------ mountpoint
+
+  mount(topic: string): string {
+    return this.mountpoint ? this.mountpoint + topic : topic;
+  }
+
+  unmount(topic: string): string {
+    return this.mountpoint && topic.startsWith(this.mountpoint) ? topic.slice(this.mountpoint.length) : topic;
+  }
+
+  // ------------------------------------------------------------------ closing
+
+  /**
+   * Close the connection. With a v5 reason code and a known v5 peer, send DISCONNECT first [MQTT-4.13.1-1].
+   * The session is handled by the broker when the stream reports closed.
+   */
+  close(reason: string, v5ReasonCode?: number): void {
+    if (this.state === 'closed') return;
+    if (!this.closeReason) this.closeReason = reason;
+    if (v5ReasonCode !== undefined && this.protoVer === 5 && this.state !== 'new') {
+      this.send({ cmd: 'disconnect', reasonCode: v5ReasonCode });
+    }
+    this.stream.end();
+    // give the DISCONNECT a moment to flush, then make sure the socket is gone
+    setTimeout(() => this.stream.destroy(), 50).unref();
+    this.onStreamClosed(reason);
+  }
+
+  private onStreamClosed(reason: string): void {
+    if (this.state === 'closed') return;
+    if (!this.closeReason) this.closeReason = reason;
+    const wasConnected = this.state === 'connected';
+    this.state = 'closed';
+    this.keepaliveTimer.stop();
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.inbox.length = 0;
+    if (!this.stream.destroyed) this.stream.destroy();
+    this.broker.connectionClosed(this, wasConnected, this.closeReason);
+  }
+}

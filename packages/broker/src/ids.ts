@@ -1,0 +1,11 @@
+import { randomBytes } from 'node:crypto';
+
+// EMQX message ids are 128-bit GUIDs shown as 32 hex chars. A timestamp, a per-process random part and a
+// counter keep them unique and roughly time-ordered without a crypto call per message.
+const nodePart = randomBytes(4).toString('hex');
+let seq = 0;
+
+export function newMessageId(now = Date.now()): string {
+  seq = (seq + 1) >>> 0;
+  return (now * 1000).toString(16).padStart(16, '0').slice(-16) + nodePart + seq.toString(16).padStart(8, '0');
+}

@@ -1,0 +1,13 @@
+import type { Broker, BrokerOptions } from './types';
+import { BrokerImpl } from './broker';
+
+export * from './types';
+export { DEFAULT_SETTINGS } from './settings';
+export { COUNTER_NAMES, GAUGE_NAMES, CLIENT_STAT_NAMES } from './metrics';
+export { MemoryRetainStore } from './retain/memory';
+export { isValidTopicFilter, isValidTopicName, topicMatches, parseFilter } from './topics/validate';
+
+/** Create an MQTT broker. It owns no ports until `createListener(...).start()`; `handle()` attaches any stream. */
+export function createBroker(options: BrokerOptions): Broker {
+  return new BrokerImpl(options);
+}

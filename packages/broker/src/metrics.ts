@@ -1,0 +1,96 @@
+// EMQX counter and gauge names, exactly as `GET /api/v5/metrics` and `/stats` report them.
+
+export const COUNTER_NAMES = [
+  'bytes.received', 'bytes.sent', 'packets.received', 'packets.sent',
+  'packets.connect.received', 'packets.connack.sent', 'packets.connack.error', 'packets.connack.auth_error',
+  'packets.publish.received', 'packets.publish.sent', 'packets.publish.inuse', 'packets.publish.error',
+  'packets.publish.auth_error', 'packets.publish.dropped',
+  'packets.puback.received', 'packets.puback.sent', 'packets.puback.inuse', 'packets.puback.missed',
+  'packets.pubrec.received', 'packets.pubrec.sent', 'packets.pubrec.inuse', 'packets.pubrec.missed',
+  'packets.pubrel.received', 'packets.pubrel.sent', 'packets.pubrel.missed',
+  'packets.pubcomp.received', 'packets.pubcomp.sent', 'packets.pubcomp.inuse', 'packets.pubcomp.missed',
+  'packets.subscribe.received', 'packets.subscribe.error', 'packets.subscribe.auth_error', 'packets.suback.sent',
+  'packets.unsubscribe.received', 'packets.unsubscribe.error', 'packets.unsuback.sent',
+  'packets.pingreq.received', 'packets.pingresp.sent',
+  'packets.disconnect.received', 'packets.disconnect.sent', 'packets.auth.received', 'packets.auth.sent',
+  'messages.received', 'messages.sent', 'messages.qos0.received', 'messages.qos0.sent',
+  'messages.qos1.received', 'messages.qos1.sent', 'messages.qos2.received', 'messages.qos2.sent',
+  'messages.publish', 'messages.dropped', 'messages.validation_failed', 'messages.validation_succeeded',
+  'messages.transformation_failed', 'messages.transformation_succeeded',
+  'messages.dropped.await_pubrel_timeout', 'messages.dropped.no_subscribers', 'messages.forward',
+  'messages.delayed', 'messages.delivered', 'messages.acked', 'messages.persisted',
+  'delivery.dropped', 'delivery.dropped.no_local', 'delivery.dropped.too_large', 'delivery.dropped.qos0_msg',
+  'delivery.dropped.queue_full', 'delivery.dropped.expired',
+  'client.connect', 'client.connack', 'client.connected', 'client.authenticate', 'client.auth.anonymous',
+  'client.authorize', 'client.subscribe', 'client.unsubscribe', 'client.disconnected',
+  'session.created', 'session.resumed', 'session.takenover', 'session.discarded', 'session.terminated',
+  'authorization.allow', 'authorization.deny', 'authorization.cache_hit', 'authorization.cache_miss',
+  'authorization.matched.allow', 'authorization.matched.deny', 'authorization.nomatch', 'authorization.superuser',
+  'authentication.success', 'authentication.success.anonymous', 'authentication.failure',
+  'overload_protection.delay.ok', 'overload_protection.delay.timeout', 'overload_protection.hibernation',
+  'overload_protection.gc', 'overload_protection.new_conn',
+] as const;
+
+export type CounterName = (typeof COUNTER_NAMES)[number];
+
+export const GAUGE_NAMES = [
+  'connections', 'live_connections', 'channels', 'sessions', 'cluster_sessions', 'topics', 'subscriptions',
+  'subscriptions.shared', 'suboptions', 'subscribers', 'retained', 'delayed',
+] as const;
+
+export type GaugeName = (typeof GAUGE_NAMES)[number];
+
+/** Node-wide counters. Unknown names are accepted (the server may add its own) so `incr` never throws. */
+export class Counters {
+  private readonly values = new Map<string, number>();
+
+  constructor() {
+    for (const name of COUNTER_NAMES) this.values.set(name, 0);
+  }
+
+  incr(name: string, n = 1): void {
+    this.values.set(name, (this.values.get(name) ?? 0) + n);
+  }
+
+  get(name: string): number {
+    return this.values.get(name) ?? 0;
+  }
+
+  snapshot(): Record<string, number> {
+    return Object.fromEntries(this.values);
+  }
+}
+
+/** Gauges with a high-water mark since start (`<name>.count` / `<name>.max`). */
+export class Gauges {
+  private readonly count = new Map<GaugeName, number>();
+  private readonly max = new Map<GaugeName, number>();
+
+  set(name: GaugeName, value: number): void {
+    this.count.set(name, value);
+    if (value > (this.max.get(name) ?? 0)) this.max.set(name, value);
+  }
+
+  snapshot(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const name of GAUGE_NAMES) {
+      out[`${name}.count`] = this.count.get(name) ?? 0;
+      out[`${name}.max`] = this.max.get(name) ?? 0;
+    }
+    return out;
+  }
+}
+
+/** Per-connection counters with EMQX's names (ClientInfo.stats). */
+export const CLIENT_STAT_NAMES = [
+  'recv_oct', 'recv_cnt', 'recv_pkt', 'recv_msg', 'recv_msg.qos0', 'recv_msg.qos1', 'recv_msg.qos2',
+  'recv_msg.dropped', 'recv_msg.dropped.await_pubrel_timeout',
+  'send_oct', 'send_cnt', 'send_pkt', 'send_msg', 'send_msg.qos0', 'send_msg.qos1', 'send_msg.qos2',
+  'send_msg.dropped', 'send_msg.dropped.expired', 'send_msg.dropped.queue_full', 'send_msg.dropped.too_large',
+] as const;
+
+export function newClientStats(): Record<string, number> {
+  const stats: Record<string, number> = {};
+  for (const name of CLIENT_STAT_NAMES) stats[name] = 0;
+  return stats;
+}

@@ -1,0 +1,225 @@
+import type { IConnackPacket, IConnectPacket } from 'mqtt-packet';
+import type { Connection } from '../connection/connection';
+import type { AuthnResult, ProtoVer, PublishMessage } from '../types';
+import { isValidTopicName } from '../topics/validate';
+import { newMessageId } from '../ids';
+
+/** v5 CONNACK reason code → v3.1.1 return code (EMQX mapping) */
+export function v3ReturnCode(reason: number): number {
+  switch (reason) {
+    case 0x84:
+      return 1; // unacceptable protocol version
+    case 0x85:
+      return 2; // identifier rejected
+    case 0x88:
+    case 0x89:
+      return 3; // server unavailable / busy
+    case 0x86:
+      return 4; // bad user name or password
+    default:
+      return 5; // not authorized (0x87, 0x8A banned, everything else)
+  }
+}
+
+export function refuse(conn: Connection, reasonCode: number, reason = 'connack_error'): void {
+  const b = conn.broker;
+  b.counters.incr('packets.connack.error');
+  if (reasonCode === 0x86 || reasonCode === 0x87) b.counters.incr('packets.connack.auth_error');
+  b.counters.incr('client.connack');
+  const packet: IConnackPacket =
+    conn.protoVer === 5
+      ? { cmd: 'connack', reasonCode, sessionPresent: false }
+      : { cmd: 'connack', returnCode: v3ReturnCode(reasonCode), sessionPresent: false };
+  conn.send(packet);
+  b.events.emit('client.connack', { clientid: conn.clientid, username: conn.username, peerhost: conn.info.peerhost, reasonCode });
+  // no DISCONNECT after a refused CONNACK [MQTT-3.2.2-7]
+  conn.close(reason);
+}
+
+function buildWill(conn: Connection, packet: IConnectPacket): PublishMessage | null {
+  const w = packet.will;
+  if (!w) return null;
+  const props = w.properties;
+  return {
+    id: newMessageId(),
+    topic: conn.mount(w.topic),
+    payload: typeof w.payload === 'string' ? Buffer.from(w.payload) : w.payload,
+    qos: (w.qos ?? 0) as 0 | 1 | 2,
+    retain: !!w.retain,
+    fromClientid: conn.clientid,
+    fromUsername: conn.username,
+    timestamp: Date.now(),
+    properties:
+      conn.protoVer === 5 && props
+        ? {
+            payloadFormatIndicator: props.payloadFormatIndicator,
+            messageExpiryInterval: props.messageExpiryInterval,
+            contentType: props.contentType,
+            responseTopic: props.responseTopic,
+            correlationData: props.correlationData,
+            userProperties: props.userProperties,
+          }
+        : undefined,
+  };
+}
+
+function expandMountpoint(mp: string | undefined, clientid: string, username: string | null): string {
+  if (!mp) return '';
+  return mp.replaceAll('${clientid}', clientid).replaceAll('${username}', username ?? '');
+}
+
+export async function handleConnect(conn: Connection, packet: IConnectPacket): Promise<void> {
+  const b = conn.broker;
+  const s = b.settings;
+  if (conn.state !== 'new') {
+    // [MQTT-3.1.0-2] a second CONNECT is a protocol violation
+    b.counters.incr('packets.connect.received');
+    conn.close('protocol_error', 0x82);
+    return;
+  }
+  b.counters.incr('packets.connect.received');
+  b.counters.incr('client.connect');
+  conn.connectReceived();
+  conn.state = 'authenticating';
+  conn.protoVer = (packet.protocolVersion ?? 4) as ProtoVer;
+  conn.protoName = packet.protocolId === 'MQIsdp' ? 'MQIsdp' : 'MQTT';
+  conn.username = packet.username ?? null;
+  conn.cleanStart = packet.clean !== false;
+  conn.keepalive = packet.keepalive ?? 0;
+  let clientid = packet.clientId ?? '';
+  if (s.useUsernameAsClientid && conn.username) clientid = conn.username;
+  const props = packet.properties ?? {};
+
+  if (conn.protoVer === 5) {
+    // [MQTT-3.1.2-?] zero Receive Maximum / Maximum Packet Size are protocol errors
+    if (props.receiveMaximum === 0 || props.maximumPacketSize === 0) return refuse(conn, 0x82, 'protocol_error');
+    conn.clientReceiveMax = props.receiveMaximum ?? 65535;
+    conn.clientMaxPacketSize = props.maximumPacketSize ?? Infinity;
+    conn.clientTopicAliasMax = props.topicAliasMaximum ?? 0;
+    conn.authMethod = props.authenticationMethod;
+  }
+
+  if (clientid === '') {
+    // [MQTT-3.1.3-8] v3.1.1: an empty id needs clean session; v5 and clean v3.1.1 get a server-assigned id
+    if (conn.protoVer !== 5 && !conn.cleanStart) return refuse(conn, 0x85, 'client_identifier_not_valid');
+    clientid = `mqdeck-${newMessageId().slice(16)}`;
+    conn.assignedClientid = clientid;
+  }
+  if (clientid.length > s.maxClientidLen) return refuse(conn, 0x85, 'client_identifier_not_valid');
+  conn.clientid = clientid;
+  conn.mountpoint = expandMountpoint(conn.info.mountpoint, clientid, conn.username);
+
+  if (packet.will) {
+    if (!isValidTopicName(packet.will.topic, s.maxTopicLevels)) return refuse(conn, 0x90, 'topic_name_invalid');
+    if ((packet.will.qos ?? 0) > s.maxQosAllowed) return refuse(conn, 0x9b, 'qos_not_supported');
+    if (packet.will.retain && !s.retainAvailable) return refuse(conn, 0x9a, 'retain_not_supported');
+  }
+
+  const hooks = b.hooks;
+  if (hooks.clientConnect) {
+    const code = await hooks.clientConnect({ ...conn.info, clientid, username: conn.username });
+    if (conn.isClosed) return;
+    if (code !== undefined && code !== 0) return refuse(conn, code);
+  }
+  conn.pendingConnect = packet;
+  await authenticate(conn, props.authenticationData);
+}
+
+/** runs the authenticate hook for CONNECT or for an AUTH continuation (enhanced auth) */
+export async function authenticate(conn: Connection, authData: Buffer | undefined): Promise<void> {
+  const b = conn.broker;
+  const packet = conn.pendingConnect!;
+  b.counters.incr('client.authenticate');
+  let result: AuthnResult;
+  if (b.hooks.authenticate) {
+    result = await b.hooks.authenticate({
+      clientid: conn.clientid,
+      username: conn.username,
+      password: packet.password ?? null,
+      protoVer: conn.protoVer,
+      peerhost: conn.info.peerhost,
+      listener: conn.info.listener,
+      cleanStart: conn.cleanStart,
+      keepalive: conn.keepalive,
+      isSsl: conn.info.isSsl,
+      peerCert: conn.info.peerCert,
+      clientAttrs: conn.clientAttrs,
+      authMethod: conn.authMethod,
+      authData,
+    });
+  } else {
+    result = { result: 'allow', anonymous: true };
+  }
+  if (conn.isClosed) return;
+  if (result.result === 'deny') {
+    b.counters.incr('authentication.failure');
+    return refuse(conn, result.reasonCode, 'not_authorized');
+  }
+  if (result.result === 'continue') {
+    if (conn.protoVer !== 5 || !conn.authMethod) {
+      b.counters.incr('authentication.failure');
+      return refuse(conn, 0x8c, 'bad_authentication_method');
+    }
+    conn.send({
+      cmd: 'auth',
+      reasonCode: 0x18,
+      properties: { authenticationMethod: conn.authMethod, authenticationData: result.authData },
+    });
+    return;
+  }
+  if (result.anonymous) {
+    b.counters.incr('client.auth.anonymous');
+    b.counters.incr('authentication.success.anonymous');
+  }
+  b.counters.incr('authentication.success');
+  conn.isSuperuser = !!result.isSuperuser;
+  if (result.clientAttrs) conn.clientAttrs = { ...conn.clientAttrs, ...result.clientAttrs };
+  accept(conn, packet);
+}
+
+function accept(conn: Connection, packet: IConnectPacket): void {
+  const b = conn.broker;
+  const s = b.settings;
+  conn.pendingConnect = undefined;
+  conn.identity = {
+    clientid: conn.clientid,
+    username: conn.username,
+    peerhost: conn.info.peerhost,
+    listener: conn.info.listener,
+    protoVer: conn.protoVer,
+    isSuperuser: conn.isSuperuser,
+    clientAttrs: conn.clientAttrs,
+    mountpoint: conn.mountpoint,
+  };
+  const will = buildWill(conn, packet);
+  conn.will = will ? { msg: will, delay: packet.will?.properties?.willDelayInterval ?? 0 } : null;
+  const expiry =
+    conn.protoVer === 5 ? (packet.properties?.sessionExpiryInterval ?? 0) : conn.cleanStart ? 0 : s.sessionExpiryInterval;
+  const { session, present } = b.openSession(conn, expiry);
+
+  const props: NonNullable<IConnackPacket['properties']> = {};
+  if (conn.protoVer === 5) {
+    if (s.serverKeepalive !== null) {
+      conn.keepalive = s.serverKeepalive; // [MQTT-3.1.2-21] the client must use the server's value
+      props.serverKeepAlive = s.serverKeepalive;
+    }
+    if (s.maxQosAllowed < 2) props.maximumQoS = s.maxQosAllowed;
+    if (!s.retainAvailable) props.retainAvailable = false;
+    props.maximumPacketSize = s.maxPacketSize;
+    props.topicAliasMaximum = s.maxTopicAlias;
+    if (!s.wildcardSubscription) props.wildcardSubscriptionAvailable = false;
+    if (!s.sharedSubscription) props.sharedSubscriptionAvailable = false;
+    if (conn.assignedClientid) props.assignedClientIdentifier = conn.assignedClientid;
+    if (packet.properties?.requestResponseInformation && s.responseInformation) props.responseInformation = s.responseInformation;
+    if (conn.authMethod) props.authenticationMethod = conn.authMethod;
+  }
+  const connack: IConnackPacket =
+    conn.protoVer === 5
+      ? { cmd: 'connack', reasonCode: 0, sessionPresent: present, properties: props }
+      : { cmd: 'connack', returnCode: 0, sessionPresent: present };
+  conn.state = 'connected';
+  conn.connectedAt = Date.now();
+  conn.send(connack);
+  conn.keepaliveTimer.start(conn.keepalive, s.keepaliveMultiplier);
+  b.connected(conn, session);
+}

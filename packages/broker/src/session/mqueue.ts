@@ -1,0 +1,115 @@
+import type { PublishMessage, QoS } from '../types';
+
+/** A message waiting for a client: what to send and with which delivery options. */
+export interface Pending {
+  msg: PublishMessage;
+  qos: QoS;
+  retain: boolean;
+  subids?: number[];
+  insertedAt: bigint;
+  priority?: number | 'infinity';
+}
+
+/**
+ * The offline/overflow queue of a session. Bounded: when full the oldest message of the lowest priority is dropped
+ * (EMQX behaviour); with priorities enabled a higher-priority message is dequeued first.
+ */
+export class MQueue {
+  // one FIFO per priority level; without priorities everything sits in level 0
+  private readonly levels = new Map<number, Pending[]>();
+  private sorted: number[] = [];
+  private length = 0;
+  dropped = 0;
+
+  constructor(
+    private max: number | null,
+    private priorities: Record<string, number> | null,
+    private defaultPriority: 'lowest' | 'highest',
+  ) {}
+
+  configure(max: number | null, priorities: Record<string, number> | null, defaultPriority: 'lowest' | 'highest'): void {
+    this.max = max;
+    this.priorities = priorities;
+    this.defaultPriority = defaultPriority;
+  }
+
+  get size(): number {
+    return this.length;
+  }
+
+  get maxLen(): number | null {
+    return this.max;
+  }
+
+  private priorityOf(topic: string): number {
+    if (!this.priorities) return 0;
+    const p = this.priorities[topic];
+    if (p !== undefined) return p;
+    return this.defaultPriority === 'highest' ? 256 : 0; // 256 stands for 'infinity'
+  }
+
+  /** adds a message; returns the message dropped to make room (possibly the new one) */
+  push(item: Pending): Pending | undefined {
+    if (this.max === 0) {
+      this.dropped++;
+      return item;
+    }
+    const prio = this.priorityOf(item.msg.topic);
+    if (this.priorities) item.priority = prio === 256 ? 'infinity' : prio;
+    let dropped: Pending | undefined;
+    if (this.max !== null && this.length >= this.max) {
+      const lowest = this.sorted[this.sorted.length - 1];
+      if (lowest !== undefined && lowest <= prio) {
+        dropped = this.levels.get(lowest)!.shift();
+        this.length--;
+        if (this.levels.get(lowest)!.length === 0) this.removeLevel(lowest);
+      } else {
+        this.dropped++;
+        return item;
+      }
+      this.dropped++;
+    }
+    let q = this.levels.get(prio);
+    if (!q) {
+      q = [];
+      this.levels.set(prio, q);
+      this.sorted.push(prio);
+      this.sorted.sort((a, b) => b - a);
+    }
+    q.push(item);
+    this.length++;
+    return dropped;
+  }
+
+  peek(): Pending | undefined {
+    const top = this.sorted[0];
+    return top === undefined ? undefined : this.levels.get(top)![0];
+  }
+
+  shift(): Pending | undefined {
+    const top = this.sorted[0];
+    if (top === undefined) return undefined;
+    const q = this.levels.get(top)!;
+    const item = q.shift();
+    this.length--;
+    if (q.length === 0) this.removeLevel(top);
+    return item;
+  }
+
+  toArray(): Pending[] {
+    const out: Pending[] = [];
+    for (const p of this.sorted) out.push(...this.levels.get(p)!);
+    return out;
+  }
+
+  clear(): void {
+    this.levels.clear();
+    this.sorted = [];
+    this.length = 0;
+  }
+
+  private removeLevel(p: number): void {
+    this.levels.delete(p);
+    this.sorted = this.sorted.filter((x) => x !== p);
+  }
+}

@@ -1,0 +1,199 @@
+import type { ClientIdentity, PublishMessage, QoS, SubscriptionInfo } from '../types';
+import type { Connection } from '../connection/connection';
+import type { BrokerImpl } from '../broker';
+import { MQueue, type Pending } from './mqueue';
+
+export interface InflightEntry extends Pending {
+  packetId: number;
+  /** 'publish' until PUBACK/PUBREC, then 'pubrel' until PUBCOMP */
+  phase: 'publish' | 'pubrel';
+  sentAt: number;
+}
+
+/** Absolute expiry (epoch ms) of a message, or undefined when it never expires. */
+export function expiresAt(msg: PublishMessage, defaultSeconds: number | null): number | undefined {
+  const s = msg.properties?.messageExpiryInterval ?? defaultSeconds;
+  return s === null || s === undefined ? undefined : msg.timestamp + s * 1000;
+}
+
+/**
+ * Session state that outlives connections: subscriptions, inflight window, offline queue, QoS 2 receive state.
+ * Delivery decisions live here; the connection only encodes and writes.
+ */
+export class Session {
+  readonly subs = new Map<string, SubscriptionInfo>();
+  readonly inflight = new Map<number, InflightEntry>();
+  /** QoS 2 packet ids received and not yet released → epoch ms received */
+  readonly awaitingRel = new Map<number, number>();
+  readonly mqueue: MQueue;
+  conn: Connection | null = null;
+  /** the last connection attached, kept for the client view of an offline session */
+  lastConn: Connection | null = null;
+  /** seconds; 0xFFFFFFFF = never */
+  expiryInterval = 0;
+  readonly createdAt = Date.now();
+  disconnectedAt?: number;
+  identity: ClientIdentity;
+  expiryTimer?: NodeJS.Timeout;
+  private lastPacketId = 0;
+  /** a will waiting for its delay interval (v5), published when the session ends first */
+  pendingWill?: { msg: PublishMessage; timer: NodeJS.Timeout };
+
+  constructor(
+    readonly broker: BrokerImpl,
+    readonly clientid: string,
+    identity: ClientIdentity,
+  ) {
+    const s = broker.settings;
+    this.identity = identity;
+    this.mqueue = new MQueue(s.maxMqueueLen, s.mqueuePriorities, s.mqueueDefaultPriority);
+  }
+
+  private nextPacketId(): number {
+    for (let i = 0; i < 65535; i++) {
+      this.lastPacketId = this.lastPacketId >= 65535 ? 1 : this.lastPacketId + 1;
+      if (!this.inflight.has(this.lastPacketId)) return this.lastPacketId;
+    }
+    return 0;
+  }
+
+  private window(): number {
+    const conn = this.conn;
+    const max = this.broker.settings.maxInflight;
+    return conn ? Math.min(max, conn.clientReceiveMax) : max;
+  }
+
+  /** hand a routed message to this session: send now, queue, or drop with a counter */
+  deliver(p: Pending): void {
+    const b = this.broker;
+    const exp = expiresAt(p.msg, b.settings.messageExpiryInterval);
+    if (exp !== undefined && exp <= Date.now()) {
+      b.dropDelivery(this, p.msg, 'expired');
+      return;
+    }
+    const conn = this.conn;
+    if (conn && conn.isConnected) {
+      if (p.qos === 0) {
+        if (conn.writable) {
+          conn.sendPublish(p, 0, false, this);
+          return;
+        }
+      } else if (this.inflight.size < this.window() && this.mqueue.size === 0) {
+        this.sendInflight(p, conn);
+        return;
+      }
+    } else if (p.qos === 0 && !b.settings.mqueueStoreQos0) {
+      b.dropDelivery(this, p.msg, 'qos0_msg');
+      return;
+    }
+    this.enqueue(p);
+  }
+
+  private enqueue(p: Pending): void {
+    const dropped = this.mqueue.push(p);
+    if (dropped) {
+      this.broker.dropDelivery(this, dropped.msg, 'queue_full');
+    }
+  }
+
+  private sendInflight(p: Pending, conn: Connection): void {
+    const packetId = this.nextPacketId();
+    if (packetId === 0) {
+      this.enqueue(p);
+      return;
+    }
+    const entry: InflightEntry = { ...p, packetId, phase: 'publish', sentAt: Date.now() };
+    if (conn.sendPublish(entry, packetId, false, this)) this.inflight.set(packetId, entry);
+  }
+
+  /** move queued messages into the inflight window while there is room */
+  drain(): void {
+    const conn = this.conn;
+    if (!conn || !conn.isConnected) return;
+    const now = Date.now();
+    for (let next = this.mqueue.peek(); next; next = this.mqueue.peek()) {
+      if (next.qos > 0 && this.inflight.size >= this.window()) return;
+      if (next.qos === 0 && !conn.writable) return;
+      this.mqueue.shift();
+      const exp = expiresAt(next.msg, this.broker.settings.messageExpiryInterval);
+      if (exp !== undefined && exp <= now) {
+        this.broker.dropDelivery(this, next.msg, 'expired');
+        continue;
+      }
+      if (next.qos === 0) conn.sendPublish(next, 0, false, this);
+      else this.sendInflight(next, conn);
+    }
+  }
+
+  /** PUBACK (QoS 1) or PUBCOMP (QoS 2) completed a delivery */
+  complete(packetId: number, expect: QoS): InflightEntry | undefined {
+    const entry = this.inflight.get(packetId);
+    if (!entry || entry.qos !== expect) return undefined;
+    if (expect === 2 && entry.phase !== 'pubrel') return undefined;
+    this.inflight.delete(packetId);
+    this.broker.acked(this, entry.msg);
+    this.drain();
+    return entry;
+  }
+
+  /** PUBREC: the QoS 2 delivery moves to the PUBREL phase */
+  received(packetId: number): InflightEntry | undefined {
+    const entry = this.inflight.get(packetId);
+    if (!entry || entry.qos !== 2 || entry.phase !== 'publish') return undefined;
+    entry.phase = 'pubrel';
+    entry.sentAt = Date.now();
+    return entry;
+  }
+
+  /** a connection attached (new or resumed): resend unacknowledged packets first [MQTT-4.4.0-1] */
+  resume(conn: Connection): void {
+    this.conn = conn;
+    this.disconnectedAt = undefined;
+    const now = Date.now();
+    for (const entry of [...this.inflight.values()]) {
+      this.resend(entry, conn, now);
+    }
+    this.drain();
+  }
+
+  /** resend inflight entries older than the retry interval (called by the connection's retry timer) */
+  retry(now: number, interval: number): void {
+    const conn = this.conn;
+    if (!conn || !conn.isConnected) return;
+    for (const entry of [...this.inflight.values()]) {
+      if (now - entry.sentAt >= interval) this.resend(entry, conn, now);
+    }
+  }
+
+  private resend(entry: InflightEntry, conn: Connection, now: number): void {
+    entry.sentAt = now;
+    if (entry.phase === 'pubrel') {
+      conn.send({ cmd: 'pubrel', messageId: entry.packetId });
+      return;
+    }
+    const exp = expiresAt(entry.msg, this.broker.settings.messageExpiryInterval);
+    if (exp !== undefined && exp <= now) {
+      this.inflight.delete(entry.packetId);
+      this.broker.dropDelivery(this, entry.msg, 'expired');
+      return;
+    }
+    if (!conn.sendPublish(entry, entry.packetId, true, this)) this.inflight.delete(entry.packetId);
+  }
+
+  /** QoS 2 messages waiting too long for PUBREL are dropped (await_rel_timeout) */
+  expireAwaitingRel(now: number, timeout: number): number {
+    let n = 0;
+    for (const [id, at] of this.awaitingRel) {
+      if (now - at >= timeout) {
+        this.awaitingRel.delete(id);
+        n++;
+      }
+    }
+    return n;
+  }
+
+  clearTimers(): void {
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.expiryTimer = undefined;
+  }
+}

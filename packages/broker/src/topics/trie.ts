@@ -1,0 +1,109 @@
+// A topic trie keyed by filter levels. Each node holding subscriptions keeps them per key (client id),
+// so routing a message visits only the levels of its topic plus the `+` and `#` branches.
+
+interface Node<T> {
+  children: Map<string, Node<T>>;
+  /** the filter that ends at this node, set while it has values */
+  filter?: string;
+  values?: Map<string, T>;
+}
+
+function newNode<T>(): Node<T> {
+  return { children: new Map() };
+}
+
+export class TopicTrie<T> {
+  private readonly root: Node<T> = newNode();
+  private filterCount = 0;
+
+  /** number of distinct filters with at least one value */
+  get size(): number {
+    return this.filterCount;
+  }
+
+  set(filter: string, key: string, value: T): void {
+    let node = this.root;
+    for (const level of filter.split('/')) {
+      let next = node.children.get(level);
+      if (!next) {
+        next = newNode();
+        node.children.set(level, next);
+      }
+      node = next;
+    }
+    if (!node.values) {
+      node.values = new Map();
+      node.filter = filter;
+      this.filterCount++;
+    }
+    node.values.set(key, value);
+  }
+
+  get(filter: string, key: string): T | undefined {
+    return this.find(filter)?.values?.get(key);
+  }
+
+  /** all values stored under exactly this filter */
+  valuesOf(filter: string): Map<string, T> | undefined {
+    return this.find(filter)?.values;
+  }
+
+  delete(filter: string, key: string): boolean {
+    const path: Node<T>[] = [this.root];
+    const levels = filter.split('/');
+    let node = this.root;
+    for (const level of levels) {
+      const next = node.children.get(level);
+      if (!next) return false;
+      path.push(next);
+      node = next;
+    }
+    if (!node.values?.delete(key)) return false;
+    if (node.values.size === 0) {
+      node.values = undefined;
+      node.filter = undefined;
+      this.filterCount--;
+      // prune empty branches so the trie does not grow with churn
+      for (let i = levels.length; i > 0; i--) {
+        const n = path[i];
+        if (n.values || n.children.size > 0) break;
+        path[i - 1].children.delete(levels[i - 1]);
+      }
+    }
+    return true;
+  }
+
+  /** calls `visit` for every filter node matching the topic */
+  match(topic: string, visit: (values: Map<string, T>, filter: string) => void): void {
+    const levels = topic.split('/');
+    const dollar = topic.charCodeAt(0) === 0x24; // [MQTT-4.7.2-1]
+    this.walk(this.root, levels, 0, dollar, visit);
+  }
+
+  private walk(node: Node<T>, levels: string[], i: number, dollar: boolean, visit: (values: Map<string, T>, filter: string) => void): void {
+    const skipWild = dollar && i === 0;
+    if (!skipWild) {
+      const hash = node.children.get('#');
+      if (hash?.values) visit(hash.values, hash.filter!);
+    }
+    if (i === levels.length) {
+      if (node.values) visit(node.values, node.filter!);
+      return;
+    }
+    const exact = node.children.get(levels[i]);
+    if (exact) this.walk(exact, levels, i + 1, dollar, visit);
+    if (!skipWild) {
+      const plus = node.children.get('+');
+      if (plus) this.walk(plus, levels, i + 1, dollar, visit);
+    }
+  }
+
+  private find(filter: string): Node<T> | undefined {
+    let node: Node<T> | undefined = this.root;
+    for (const level of filter.split('/')) {
+      node = node.children.get(level);
+      if (!node) return undefined;
+    }
+    return node;
+  }
+}

@@ -1,0 +1,80 @@
+// Topic name / filter rules of MQTT 3.1.1 §4.7 and 5.0 §4.7.
+
+/** A topic name for PUBLISH: no wildcards, not empty, no NUL [MQTT-3.3.2-2], [MQTT-4.7.3-1], [MQTT-4.7.3-2]. */
+export function isValidTopicName(topic: string, maxLevels: number): boolean {
+  if (topic.length === 0 || topic.length > 65535) return false;
+  let levels = 1;
+  for (let i = 0; i < topic.length; i++) {
+    const c = topic.charCodeAt(i);
+    if (c === 0x23 /* # */ || c === 0x2b /* + */ || c === 0) return false;
+    if (c === 0x2f /* / */) levels++;
+  }
+  return levels <= maxLevels;
+}
+
+/** A topic filter: `#` only last and alone in its level, `+` alone in its level [MQTT-4.7.1-2], [MQTT-4.7.1-3]. */
+export function isValidTopicFilter(filter: string, maxLevels: number): boolean {
+  if (filter.length === 0 || filter.length > 65535) return false;
+  const levels = filter.split('/');
+  if (levels.length > maxLevels) return false;
+  for (let i = 0; i < levels.length; i++) {
+    const level = levels[i];
+    if (level.includes('\u0000')) return false;
+    if (level.includes('#') && (level !== '#' || i !== levels.length - 1)) return false;
+    if (level.includes('+') && level !== '+') return false;
+  }
+  return true;
+}
+
+export function hasWildcard(filter: string): boolean {
+  return filter.includes('+') || filter.includes('#');
+}
+
+export interface ParsedFilter {
+  /** the filter used for matching (without `$share/<group>/`, `$queue/`, `$exclusive/`) */
+  filter: string;
+  /** shared subscription group, `$queue` for `$queue/` */
+  group?: string;
+  exclusive?: boolean;
+}
+
+/**
+ * Splits `$share/<group>/<filter>`, `$queue/<filter>` and `$exclusive/<filter>`.
+ * Returns null when the share syntax is broken [MQTT-4.8.2-1], [MQTT-4.8.2-2].
+ */
+export function parseFilter(raw: string, exclusiveEnabled: boolean): ParsedFilter | null {
+  if (raw.startsWith('$share/')) {
+    const rest = raw.slice(7);
+    const slash = rest.indexOf('/');
+    if (slash <= 0) return null;
+    const group = rest.slice(0, slash);
+    if (group.includes('+') || group.includes('#')) return null;
+    const filter = rest.slice(slash + 1);
+    if (filter.length === 0) return null;
+    return { filter, group };
+  }
+  if (raw.startsWith('$queue/')) {
+    const filter = raw.slice(7);
+    if (filter.length === 0) return null;
+    return { filter, group: '$queue' };
+  }
+  if (exclusiveEnabled && raw.startsWith('$exclusive/')) {
+    const filter = raw.slice(11);
+    if (filter.length === 0) return null;
+    return { filter, exclusive: true };
+  }
+  return { filter: raw };
+}
+
+/** Does `filter` match `topic`? `$`-topics never match a leading wildcard [MQTT-4.7.2-1]. */
+export function topicMatches(filter: string, topic: string): boolean {
+  if (topic.startsWith('$') && (filter.startsWith('+') || filter.startsWith('#'))) return false;
+  const f = filter.split('/');
+  const t = topic.split('/');
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '#') return true;
+    if (i >= t.length) return false;
+    if (f[i] !== '+' && f[i] !== t[i]) return false;
+  }
+  return f.length === t.length;
+}
