@@ -14,6 +14,19 @@ type TopicParams = { Params: { topic: string } };
 const notFound = () => new ApiError(404, 'NOT_FOUND', "Viewed message doesn't exist");
 const isWildcard = (t: string) => t.includes('+') || t.includes('#');
 
+/**
+ * The contract's PUT body schema with `backend.index_specs` fixed: the 5.8.1 document declares an array
+ * of integers while the value (and its own default) is an array of integer arrays.
+ */
+function putSchema() {
+  const base = routeSchema('put', '/mqtt/retainer');
+  const body = base.body as { properties?: Record<string, any> } | undefined;
+  const backend = body?.properties?.backend;
+  if (!body || !backend?.properties) return base;
+  const indexSpecs = { type: 'array', items: { type: 'array', items: { type: 'integer', minimum: 1 } } };
+  return { ...base, body: { ...body, properties: { ...body.properties, backend: { ...backend, properties: { ...backend.properties, index_specs: indexSpecs } } } } };
+}
+
 export default async function retainerRoutes(app: FastifyInstance): Promise<void> {
   const store = () => app.broker.retained;
   applyRetainer(app);
@@ -28,7 +41,7 @@ export default async function retainerRoutes(app: FastifyInstance): Promise<void
 
   app.get('/mqtt/retainer', { schema: routeSchema('get', '/mqtt/retainer') }, async () => app.config.get('retainer'));
 
-  app.put('/mqtt/retainer', { schema: routeSchema('put', '/mqtt/retainer') }, async (req) => {
+  app.put('/mqtt/retainer', { schema: putSchema() }, async (req) => {
     const body = validateRetainer(req.body);
     try {
       await app.config.update('retainer', body);

@@ -41,7 +41,8 @@ function subscriptionFilter(query: Record<string, unknown>, nodeName: string) {
     if (match.startsWith('$share/') || match.startsWith('$queue/') || !isValidTopicFilter(match)) {
       throw new ApiError(400, 'INVALID_PARAMETER', 'match_topic_invalid');
     }
-    checks.push((s) => topicMatches(match, s.topic));
+    // A shared subscription is matched by its bare topic.
+    checks.push((s) => topicMatches(match, parseShared(s.topic)?.topic ?? s.topic));
   }
   return { predicate: checks.length ? (s: SubscriptionInfo) => checks.every((c) => c(s)) : undefined, fuzzy: match !== undefined };
 }

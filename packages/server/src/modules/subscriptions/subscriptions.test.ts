@@ -1,0 +1,67 @@
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestNode, type TestNode } from '../../../test/node';
+import { api, closeClients, connectClient, expectContract } from '../../shared/testing';
+
+let node: TestNode;
+let clients: MqttClient[] = [];
+
+beforeAll(async () => {
+  node = await startTestNode();
+  const a = await connectClient(node.mqttPort, { clientId: 's-a' });
+  const b = await connectClient(node.mqttPort, { clientId: 's-b' });
+  clients = [a, b];
+  await a.subscribeAsync('s/x/1', { qos: 1 });
+  await a.subscribeAsync('s/+/2', { qos: 0 });
+  await b.subscribeAsync('s/x/1', { qos: 2 });
+  await b.subscribeAsync('$share/grp/s/shared', { qos: 1 });
+});
+
+afterAll(async () => {
+  await closeClients(clients);
+  await node.close();
+});
+
+const topicsOf = (body: { data: { topic: string; clientid: string }[] }) => body.data.map((s) => `${s.clientid} ${s.topic}`).sort();
+
+describe('GET /subscriptions', () => {
+  test('all subscriptions with count; data items follow the contract', async () => {
+    const res = await api(node, 'GET', '/subscriptions');
+    expect(res.status).toBe(200);
+    // The 5.8.1 document declares a bare array here; the real answer is {data, meta} whose data is that array.
+    expectContract('get', '/subscriptions', 200, res.body.data);
+    expect(res.body.meta).toEqual({ page: 1, limit: 100, hasnext: false, count: 4 });
+    expect(res.body.data[0]).toMatchObject({ node: 'emqx@127.0.0.1', nl: 0, rap: 0, rh: 0, durable: false });
+  });
+
+  test('exact filters: clientid, qos, topic, share_group', async () => {
+    expect(topicsOf((await api(node, 'GET', '/subscriptions?clientid=s-a')).body)).toEqual(['s-a s/+/2', 's-a s/x/1']);
+    expect(topicsOf((await api(node, 'GET', '/subscriptions?qos=2')).body)).toEqual(['s-b s/x/1']);
+    expect(topicsOf((await api(node, 'GET', `/subscriptions?topic=${encodeURIComponent('s/x/1')}`)).body)).toEqual(['s-a s/x/1', 's-b s/x/1']);
+    const shared = await api(node, 'GET', '/subscriptions?topic=s/shared&share_group=grp');
+    expect(topicsOf(shared.body)).toEqual(['s-b $share/grp/s/shared']);
+    expect(shared.body.meta.count).toBe(1);
+    expect((await api(node, 'GET', '/subscriptions?topic=s/shared')).body.data).toEqual([]);
+    expect((await api(node, 'GET', '/subscriptions?durable=true')).body.meta.count).toBe(0);
+    expect((await api(node, 'GET', '/subscriptions?qos=3')).status).toBe(400);
+  });
+
+  test('match_topic is fuzzy (no count) and refuses $share filters', async () => {
+    const res = await api(node, 'GET', `/subscriptions?match_topic=${encodeURIComponent('s/#')}&limit=3`);
+    expect(res.body.meta).toEqual({ page: 1, limit: 3, hasnext: true });
+    const all = await api(node, 'GET', `/subscriptions?match_topic=${encodeURIComponent('s/x/+')}`);
+    expect(topicsOf(all.body)).toEqual(['s-a s/x/1', 's-b s/x/1']);
+    expect(await api(node, 'GET', `/subscriptions?match_topic=${encodeURIComponent('$share/g/t')}`)).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_PARAMETER', message: 'match_topic_invalid' },
+    });
+  });
+
+  test('paging splits the list', async () => {
+    const p1 = await api(node, 'GET', '/subscriptions?limit=3&page=1');
+    const p2 = await api(node, 'GET', '/subscriptions?limit=3&page=2');
+    expect(p1.body.meta.hasnext).toBe(true);
+    expect(p2.body.meta).toEqual({ page: 2, limit: 3, hasnext: false, count: 4 });
+    expect(p1.body.data.length + p2.body.data.length).toBe(4);
+  });
+});
