@@ -54,6 +54,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
+    disableRequestLogging: true,
     ajv: { customOptions: { coerceTypes: 'array', strict: false, removeAdditional: false, useDefaults: true, allErrors: false } },
     // EMQX names the failing field in readable text; Fastify's "body/username must be string" does that.
     schemaErrorFormatter: (errors, dataVar) => {
