@@ -205,6 +205,8 @@ function accept(conn: Connection, packet: IConnectPacket): void {
     }
     if (s.maxQosAllowed < 2) props.maximumQoS = s.maxQosAllowed;
     if (!s.retainAvailable) props.retainAvailable = false;
+    // QoS 2 ids awaiting PUBREL are bounded by max_awaiting_rel: announce it as our Receive Maximum
+    if (s.maxAwaitingRel !== null && s.maxAwaitingRel > 0 && s.maxAwaitingRel < 65535) props.receiveMaximum = s.maxAwaitingRel;
     props.maximumPacketSize = s.maxPacketSize;
     props.topicAliasMaximum = s.maxTopicAlias;
     if (!s.wildcardSubscription) props.wildcardSubscriptionAvailable = false;

@@ -74,8 +74,11 @@ export function handlePublish(conn: Connection, packet: IPublishPacket): void | 
       return;
     }
     if (s.maxAwaitingRel !== null && session.awaitingRel.size >= s.maxAwaitingRel) {
+      // [MQTT-3.3.4-8] more unacknowledged QoS 2 than the Receive Maximum we announced: DISCONNECT 0x93
+      c.incr('packets.publish.dropped');
       c.incr('messages.dropped');
-      return reject(conn, packet, 0x93); // receive maximum exceeded
+      conn.close('receive_maximum_exceeded', 0x93);
+      return;
     }
   }
   c.incr('messages.received');
