@@ -1,4 +1,6 @@
 import type { FeatureRoute } from './types';
+import { usersRoutes } from '../features/users/users.routes';
+import { apiKeysRoutes } from '../features/api-keys/api-keys.routes';
 import { clientsRoutes } from '../features/clients/clients.routes';
 import { retainedRoutes } from '../features/retained/retained.routes';
 import { subscriptionsRoutes } from '../features/subscriptions/subscriptions.routes';
@@ -9,6 +11,8 @@ import { websocketRoutes } from '../features/websocket/websocket.routes';
 
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
 export const featureRoutes: FeatureRoute[] = [
+  ...usersRoutes,
+  ...apiKeysRoutes,
   ...overviewRoutes, ...nodesRoutes, ...metricsRoutes,
   ...clientsRoutes, ...subscriptionsRoutes, ...retainedRoutes,
   ...websocketRoutes,

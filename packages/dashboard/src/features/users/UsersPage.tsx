@@ -1,0 +1,107 @@
+// System › Users: list, create, edit (description, role), change password, delete (not yourself).
+import { useState } from 'react';
+import { Button, Flex, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PageSection } from '../../shared/PageSection';
+import { ConfirmAction } from '../../shared/ConfirmAction';
+import { ChangePasswordModal } from '../../shared/ChangePasswordModal';
+import { useCanWrite } from '../../shared/useCanWrite';
+import { isOpenSource, useSession } from '../../app/session';
+import { logout } from '../../app/auth';
+import { toast } from '../../app/bridge';
+import { useDeleteUserMutation, useUsersQuery, type UserRow } from './users.api';
+import { UserFormModal } from './components/UserFormModal';
+import './users.messages';
+
+type Dialog = { kind: 'create' } | { kind: 'edit'; user: UserRow } | { kind: 'password'; user: UserRow } | null;
+
+export default function UsersPage() {
+  const { t } = useTranslation('users');
+  const session = useSession();
+  const canWrite = useCanWrite();
+  const withRole = !isOpenSource(session?.edition);
+  const users = useUsersQuery();
+  const del = useDeleteUserMutation();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const roleLabel = (r?: string) => (r === 'viewer' ? t('roleViewer') : r === 'publisher' ? t('rolePublisher') : t('roleAdministrator'));
+
+  const columns: TableColumnsType<UserRow> = [
+    {
+      title: t('username'),
+      dataIndex: 'username',
+      render: (name: string) => (
+        <Typography.Text>
+          {name} {name === session?.username && <Typography.Text type="secondary">{t('you')}</Typography.Text>}
+        </Typography.Text>
+      ),
+    },
+    { title: t('description'), dataIndex: 'description', render: (d?: string) => d || '-' },
+    ...(withRole ? [{ title: t('role'), dataIndex: 'role', render: (r?: string) => <Tag>{roleLabel(r)}</Tag> }] : []),
+    ...(canWrite
+      ? [
+          {
+            title: t('common:actions'),
+            key: 'actions',
+            render: (_: unknown, u: UserRow) => (
+              <Flex gap="small" wrap>
+                <Button size="small" onClick={() => setDialog({ kind: 'edit', user: u })}>
+                  {t('common:edit')}
+                </Button>
+                <Button size="small" onClick={() => setDialog({ kind: 'password', user: u })}>
+                  {t('changePassword')}
+                </Button>
+                <ConfirmAction
+                  title={t('deleteConfirm', { username: u.username })}
+                  onConfirm={() => del.mutateAsync(u.username)}
+                  successMessage={t('common:deleteSuccess')}
+                  danger
+                  disabled={u.username === session?.username}
+                >
+                  <Button size="small" danger disabled={u.username === session?.username} title={u.username === session?.username ? t('cannotDeleteSelf') : undefined}>
+                    {t('common:delete')}
+                  </Button>
+                </ConfirmAction>
+              </Flex>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <PageSection
+      title={t('title')}
+      extra={
+        canWrite && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'create' })}>
+            {t('common:create')}
+          </Button>
+        )
+      }
+    >
+      <Table<UserRow> rowKey="username" columns={columns} dataSource={users.data} loading={users.isLoading} pagination={false} />
+      <UserFormModal
+        open={dialog?.kind === 'create' || dialog?.kind === 'edit'}
+        user={dialog?.kind === 'edit' ? dialog.user : undefined}
+        withRole={withRole}
+        onClose={() => setDialog(null)}
+      />
+      {dialog?.kind === 'password' && (
+        <ChangePasswordModal
+          open
+          username={dialog.user.username}
+          onClose={() => setDialog(null)}
+          onChanged={() => {
+            const self = dialog.user.username === session?.username;
+            setDialog(null);
+            void toast().success(t('password:changeSuccess'));
+            // Our own tokens were revoked by the server: back to the login page.
+            if (self) void logout({ from: '/' });
+          }}
+        />
+      )}
+    </PageSection>
+  );
+}
