@@ -75,7 +75,7 @@ export default function MetricsPage() {
         </>
       }
     >
-      {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t('loadFailed', { message: formatError(error) })} />}
+      {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('loadFailed', { message: formatError(error) })} />}
       <Row gutter={[16, 16]}>
         {shown.map((g) => (
           <Col key={g} xs={24} lg={12} xxl={8}>

@@ -45,7 +45,7 @@ export default function NodeDetailPage() {
   return (
     <>
       <PageSection title={nodeName} extra={<Link to="/dashboard/nodes">{t('backToNodes')}</Link>}>
-        {node.isError && <Alert type="error" showIcon message={t('loadFailed', { message: formatError(node.error) })} />}
+        {node.isError && <Alert type="error" showIcon title={t('loadFailed', { message: formatError(node.error) })} />}
         {node.isPending && <Skeleton active />}
         {node.data && <NodeInfoCard node={node.data} />}
       </PageSection>

@@ -18,7 +18,7 @@ export default function NodesPage() {
   return (
     <PageSection>
       {nodes.isError && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t('loadFailed', { message: formatError(nodes.error) })} />
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('loadFailed', { message: formatError(nodes.error) })} />
       )}
       <Table<NodeInfo>
         rowKey={(n) => n.node ?? ''}

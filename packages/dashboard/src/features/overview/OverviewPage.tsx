@@ -23,7 +23,7 @@ export default function OverviewPage() {
   return (
     <>
       {current.isError && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t('loadFailed', { message: formatError(current.error) })} />
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('loadFailed', { message: formatError(current.error) })} />
       )}
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} xl={14}>

@@ -41,7 +41,7 @@ function NodeCard({ node }: { node: NodeInfo }) {
 export function NodeCards() {
   const { t } = useTranslation('nodes');
   const nodes = useNodesQuery();
-  if (nodes.isError) return <Alert type="error" showIcon message={t('loadFailed', { message: formatError(nodes.error) })} />;
+  if (nodes.isError) return <Alert type="error" showIcon title={t('loadFailed', { message: formatError(nodes.error) })} />;
   if (nodes.isPending) return <Card loading size="small" />;
   if (nodes.data.length === 0) return <Empty description={t('noNodes')} />;
   return (

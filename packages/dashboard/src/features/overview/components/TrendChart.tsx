@@ -31,6 +31,19 @@ interface Props {
   emptyText?: string;
 }
 
+let canvasOk: boolean | undefined;
+/** A DOM without 2D canvas (jsdom) cannot host ECharts' canvas renderer; the cards then show only their numbers. */
+function canvasSupported(): boolean {
+  if (canvasOk === undefined) {
+    try {
+      canvasOk = !!document.createElement('canvas').getContext('2d');
+    } catch {
+      canvasOk = false;
+    }
+  }
+  return canvasOk;
+}
+
 const formatValue = (n: number) => (Number.isInteger(n) ? n.toLocaleString() : n.toLocaleString(undefined, { maximumFractionDigits: 2 }));
 
 export function TrendChart({ series, label, height = 220, xRange, unit, emptyText }: Props) {
@@ -44,13 +57,8 @@ export function TrendChart({ series, label, height = 220, xRange, unit, emptyTex
   // Re-created on a language change: the ECharts locale is fixed at init.
   useEffect(() => {
     const el = ref.current;
-    if (!el) return;
-    let chart: echarts.ECharts;
-    try {
-      chart = echarts.init(el, undefined, { renderer: 'canvas', locale: lang === 'zh' ? 'ZH' : 'EN' });
-    } catch {
-      return; // no canvas (e.g. a test DOM): the card still shows its numbers
-    }
+    if (!el || !canvasSupported()) return;
+    const chart = echarts.init(el, undefined, { renderer: 'canvas', locale: lang === 'zh' ? 'ZH' : 'EN' });
     chartRef.current = chart;
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => chart.resize()) : undefined;
     observer?.observe(el);
@@ -67,7 +75,8 @@ export function TrendChart({ series, label, height = 220, xRange, unit, emptyTex
       backgroundColor: 'transparent',
       color: palette,
       animation: false,
-      grid: { left: 8, right: 16, top: series.length > 1 ? 32 : 12, bottom: 8, containLabel: true },
+      // ECharts 6 keeps axis labels inside the container by default (grid.outerBoundsMode 'auto').
+      grid: { left: 8, right: 16, top: series.length > 1 ? 32 : 12, bottom: 8 },
       legend: series.length > 1 ? { top: 0, textStyle: { color: token.colorTextSecondary }, icon: 'roundRect' } : { show: false },
       tooltip: {
         trigger: 'axis',

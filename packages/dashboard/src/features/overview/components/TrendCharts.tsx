@@ -58,7 +58,7 @@ export function TrendCharts({ range, onRangeChange, node }: Props) {
         />
       </Space>
       {history.isError && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t('loadFailed', { message: formatError(history.error) })} />
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('loadFailed', { message: formatError(history.error) })} />
       )}
       <Row gutter={[16, 16]}>
         {charts.map((c) => (
