@@ -1,0 +1,83 @@
+// The two brokers a benchmark compares: our node, started as a child process on free ports,
+// and the Mosquitto already running on this machine (127.0.0.1:1883).
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface Peer {
+  name: string;
+  host: string;
+  port: number;
+  pid: number;
+  httpUrl?: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => res(port));
+    });
+  });
+}
+
+export async function waitForPort(port: number, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const ok = await new Promise<boolean>((res) => {
+      const sock = connect(port, '127.0.0.1');
+      sock.once('connect', () => (sock.destroy(), res(true)));
+      sock.once('error', () => res(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`port ${port} did not open within ${timeoutMs} ms`);
+}
+
+/** Our node (packages/server/src/main.ts) in its own process, every listener on a free port. */
+export async function startMqdeck(extraEnv: Record<string, string> = {}): Promise<Peer> {
+  const root = resolve(import.meta.dirname, '..', '..');
+  const dataDir = mkdtempSync(join(tmpdir(), 'mqdeck-bench-'));
+  const [tcp, ssl, ws, wss, http] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const env = {
+    ...process.env,
+    EMQX_NODE__DATA_DIR: dataDir,
+    EMQX_LISTENERS__TCP__DEFAULT__BIND: `127.0.0.1:${tcp}`,
+    EMQX_LISTENERS__SSL__DEFAULT__BIND: `127.0.0.1:${ssl}`,
+    EMQX_LISTENERS__WS__DEFAULT__BIND: `127.0.0.1:${ws}`,
+    EMQX_LISTENERS__WSS__DEFAULT__BIND: `127.0.0.1:${wss}`,
+    EMQX_DASHBOARD__LISTENERS__HTTP__BIND: String(http),
+    ...extraEnv,
+  };
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForPort(tcp);
+  return {
+    name: 'mqdeck',
+    host: '127.0.0.1',
+    port: tcp,
+    pid: child.pid!,
+    httpUrl: `http://127.0.0.1:${http}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The Mosquitto daemon of this machine (started by .ci/run if down). */
+export function mosquitto(port = 1883): Peer {
+  const pid = Number(execFileSync('pgrep', ['-o', '-x', 'mosquitto']).toString().trim());
+  if (!pid) throw new Error('mosquitto is not running on this machine');
+  return { name: 'mosquitto', host: '127.0.0.1', port, pid, stop: async () => {} };
+}

@@ -1,0 +1,85 @@
+// Runs the Eclipse Paho MQTT interoperability suites (client_test.py for 3.1.1, client_test5.py for 5.0)
+// against a node, each test in its own process with a timeout.
+// Fetching the suite is a manual step (its code is not part of this repository):
+//   git clone https://github.com/eclipse/paho.mqtt.testing && cp -r paho.mqtt.testing/interoperability .paho/
+//   npx tsx bench/paho-conformance.ts [--suite .paho/interoperability] [--port 1883 (an already running broker)]
+// Without --port a node is started on free ports. Prints one line per test and "N passed, N failed" per suite.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startMqdeck, type Peer } from './lib/peers';
+
+const { values } = parseArgs({
+  options: {
+    suite: { type: 'string', default: '.paho/interoperability' },
+    port: { type: 'string' },
+    host: { type: 'string', default: '127.0.0.1' },
+    timeout: { type: 'string', default: '60' },
+    only: { type: 'string' }, // "3" or "5"
+  },
+});
+const suite = resolve(values.suite!);
+if (!existsSync(join(suite, 'client_test.py'))) {
+  console.error(`Paho interoperability suite not found in ${suite} (see the comment at the top of this file).`);
+  process.exit(2);
+}
+const runner = resolve(import.meta.dirname, 'paho', 'run_one.py');
+
+/** "Class.test_name" for every test method of the script's unittest.TestCase classes */
+function listTests(script: string): string[] {
+  const tests: string[] = [];
+  let cls = '';
+  for (const line of readFileSync(join(suite, script), 'utf8').split('\n')) {
+    const c = /^class (\w+)\(unittest\.TestCase\)/.exec(line);
+    if (c) cls = c[1];
+    const t = /^\s+def (test\w*)\(self\)/.exec(line);
+    if (t && cls) tests.push(`${cls}.${t[1]}`);
+  }
+  return tests;
+}
+
+function runOne(script: string, host: string, port: number, test: string): Promise<{ ok: boolean; output: string }> {
+  return new Promise((res) => {
+    const p = spawn('python3', [runner, script, host, String(port), test], { cwd: suite });
+    let output = '';
+    p.stdout.on('data', (d) => (output += d));
+    p.stderr.on('data', (d) => (output += d));
+    const timer = setTimeout(() => {
+      output += '\n[timeout]';
+      p.kill('SIGKILL');
+    }, Number(values.timeout) * 1000);
+    p.on('exit', (code) => {
+      clearTimeout(timer);
+      res({ ok: code === 0, output });
+    });
+  });
+}
+
+let node: Peer | undefined;
+const host = values.host!;
+let port = Number(values.port);
+if (!values.port) {
+  node = await startMqdeck();
+  port = node.port;
+}
+let totalFailed = 0;
+try {
+  for (const [label, script] of [['3', 'client_test.py'], ['5', 'client_test5.py']] as const) {
+    if (values.only && values.only !== label) continue;
+    let passed = 0;
+    let failed = 0;
+    for (const test of listTests(script)) {
+      const r = await runOne(script, host, port, test);
+      if (r.ok) passed += 1;
+      else failed += 1;
+      console.log(`${r.ok ? 'PASS' : 'FAIL'} ${script} ${test}`);
+      if (!r.ok && process.env.PAHO_VERBOSE) console.log(r.output.split('\n').slice(-25).join('\n'));
+    }
+    totalFailed += failed;
+    console.log(`${script}: ${passed} passed, ${failed} failed`);
+  }
+} finally {
+  await node?.stop();
+}
+process.exitCode = totalFailed ? 1 : 0;
