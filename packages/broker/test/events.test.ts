@@ -1,0 +1,57 @@
+import { afterEach, expect, test } from 'vitest';
+import type { Broker } from '../src/index';
+import { connect, newBroker, sleep } from './wire';
+
+let broker: Broker;
+afterEach(async () => {
+  await broker?.close();
+});
+
+test('events follow EMQX hook order: connack, connected, subscribed, publish, delivered, acked, disconnected, terminated', async () => {
+  broker = newBroker();
+  const seen: string[] = [];
+  for (const name of ['client.connack', 'client.connected', 'session.created', 'session.subscribed', 'message.publish', 'message.delivered', 'message.acked', 'client.disconnected', 'session.terminated', 'message.dropped'] as const) {
+    broker.events.on(name, () => seen.push(name));
+  }
+  const { client } = await connect(broker, 4, { clientId: 'e' });
+  client.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 't', qos: 1 }] });
+  await client.expect('suback');
+  await broker.publish({ topic: 't', payload: Buffer.from('x'), qos: 1, retain: false, fromClientid: null, fromUsername: null });
+  const m = await client.expect('publish');
+  client.send({ cmd: 'puback', messageId: m.messageId! });
+  await sleep(10);
+  await broker.publish({ topic: 'nobody', payload: Buffer.from('x'), qos: 0, retain: false, fromClientid: null, fromUsername: null });
+  client.send({ cmd: 'disconnect' });
+  await client.waitClosed();
+  await sleep(10);
+  expect(seen).toEqual([
+    'session.created', 'client.connack', 'client.connected', 'session.subscribed', 'message.publish', 'message.delivered',
+    'message.acked', 'message.publish', 'message.dropped', 'client.disconnected', 'session.terminated',
+  ]);
+});
+
+test('messagePublish hook can rewrite or drop messages', async () => {
+  broker = newBroker({ hooks: { messagePublish: (msg) => (msg.topic === 'drop' ? null : { ...msg, topic: `rewritten/${msg.topic}` }) } });
+  const { client } = await connect(broker, 4);
+  client.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'rewritten/#', qos: 0 }] });
+  await client.expect('suback');
+  await broker.publish({ topic: 'a', payload: Buffer.from('x'), qos: 0, retain: false, fromClientid: null, fromUsername: null });
+  expect((await client.expect('publish')).topic).toBe('rewritten/a');
+  const r = await broker.publish({ topic: 'drop', payload: Buffer.from('x'), qos: 0, retain: false, fromClientid: null, fromUsername: null });
+  expect(r.matched).toBe(0);
+});
+
+test('stats gauges keep high-water marks; incr adds server counters', async () => {
+  broker = newBroker();
+  const a = await connect(broker, 4);
+  await connect(broker, 4);
+  a.client.end();
+  await sleep(20);
+  const s = broker.stats();
+  expect(s['connections.count']).toBe(1);
+  expect(s['connections.max']).toBe(2);
+  expect(s['live_connections.max']).toBe(2);
+  broker.incr('authorization.cache_hit', 2);
+  expect(broker.metrics()['authorization.cache_hit']).toBe(2);
+  expect(broker.clientCount()).toEqual({ connections: 1, liveConnections: 1, sessions: 1 });
+});
