@@ -5,6 +5,7 @@ import { routeSchema } from '../../contract/route-schema';
 import { ApiError } from '../../errors';
 import { intParam, parsePaging, single } from '../../shared/paging';
 import { toClient } from './clients.format';
+import { ClientIndex } from './clients.index';
 import { clientQueueRoutes } from './clients.queues';
 import { clientNotFound, listClients, listClientsV2, requireClient } from './clients.service';
 import { clientSubscriptionRoutes } from './clients.subscriptions';
@@ -24,11 +25,13 @@ function clientsQuerySchema(extra: Record<string, unknown> = {}) {
 
 export default async function clientsRoutes(app: FastifyInstance): Promise<void> {
   const broker = app.broker;
+  const index = new ClientIndex(broker);
+  app.addHook('onClose', async () => index.close());
 
-  app.get<Query>('/clients', { schema: clientsQuerySchema() }, async (req) => listClients(broker, req.query, parsePaging(req.query)));
+  app.get<Query>('/clients', { schema: clientsQuerySchema() }, async (req) => listClients(broker, index, req.query, parsePaging(req.query)));
 
   app.get<Query>('/clients_v2', { schema: clientsQuerySchema({ cursor: { type: 'string' } }) }, async (req) =>
-    listClientsV2(broker, req.query, single(req.query.cursor), intParam(req.query, 'limit', 100, 1, 10_000)),
+    listClientsV2(broker, index, req.query, single(req.query.cursor), intParam(req.query, 'limit', 100, 1, 10_000)),
   );
 
   app.get<ClientParams>('/clients/:clientid', { schema: routeSchema('get', '/clients/{clientid}') }, async (req) =>

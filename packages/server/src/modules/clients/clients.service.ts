@@ -4,6 +4,7 @@ import type { Broker, ClientInfo } from '@mqdeck/broker';
 import { ApiError } from '../../errors';
 import { type PageParams, type Paged, pageOf } from '../../shared/paging';
 import { clientQuery } from './clients.filter';
+import type { ClientIndex } from './clients.index';
 import { parseFields, pick, toClient } from './clients.format';
 
 type Query = Record<string, unknown>;
@@ -18,15 +19,21 @@ export function requireClient(broker: Broker, clientid: string): ClientInfo {
   return client;
 }
 
-export function listClients(broker: Broker, query: Query, paging: PageParams): Paged<Record<string, unknown>> {
+export function listClients(broker: Broker, index: ClientIndex, query: Query, paging: PageParams): Paged<Record<string, unknown>> {
   const fields = parseFields(query.fields);
   const { predicate, fuzzy } = clientQuery(query, broker.nodeName);
-  return pageOf(broker.clients(), paging, {
-    filter: predicate,
-    map: (c) => pick(toClient(c), fields),
-    count: !fuzzy,
-    total: predicate ? undefined : broker.clientCount().sessions,
-  });
+  if (!predicate) {
+    // No filter: jump to the page through the index and build only its rows.
+    const offset = (paging.page - 1) * paging.limit;
+    const data: Record<string, unknown>[] = [];
+    for (const c of index.from(offset)) {
+      if (data.length === paging.limit) break;
+      data.push(pick(toClient(c), fields));
+    }
+    const count = index.size;
+    return { data, meta: { page: paging.page, limit: paging.limit, hasnext: count > offset + paging.limit, count } };
+  }
+  return pageOf(broker.clients(), paging, { filter: predicate, map: (c) => pick(toClient(c), fields), count: !fuzzy });
 }
 
 // /clients_v2 cursors are opaque to callers; inside they hold the offset of the next row.
@@ -43,14 +50,16 @@ export function decodeCursor(cursor: string): number {
   return Number(m[1]);
 }
 
-export function listClientsV2(broker: Broker, query: Query, cursor: string | undefined, limit: number) {
+export function listClientsV2(broker: Broker, index: ClientIndex, query: Query, cursor: string | undefined, limit: number) {
   const offset = cursor === undefined || cursor === '' ? 0 : decodeCursor(cursor);
   const fields = parseFields(query.fields);
   const { predicate } = clientQuery(query, broker.nodeName);
   const data: Record<string, unknown>[] = [];
   let seen = 0;
   let more = false;
-  for (const c of broker.clients()) {
+  // Without a filter the walk starts at the cursor through the index instead of at the first session.
+  if (!predicate) seen = offset;
+  for (const c of predicate ? broker.clients() : index.from(offset)) {
     if (predicate && !predicate(c)) continue;
     if (seen >= offset) {
       if (data.length === limit) {

@@ -223,6 +223,10 @@ describe('kick, keepalive, authorization cache', () => {
     await closed;
     expect((await api(node, 'GET', '/clients/h3-victim')).status).toBe(404);
     expect((await api(node, 'DELETE', '/clients/h3-victim')).status).toBe(404);
+    // the unfiltered listing (served from the session index) no longer has it
+    const list = await api(node, 'GET', '/clients');
+    expect(list.body.meta.count).toBe(node.app.broker.clientCount().sessions);
+    expect(list.body.data.map((c: { clientid: string }) => c.clientid)).not.toContain('h3-victim');
     await victim.endAsync(true);
   });
 
