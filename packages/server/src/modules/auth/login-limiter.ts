@@ -2,6 +2,7 @@
 // the same address, that pair is refused for 60 s. A success resets the count.
 export const MAX_FAILURES = 5;
 export const LOCK_MS = 60_000;
+const MAX_TRACKED = 10_000;
 
 export class LoginLimiter {
   private readonly entries = new Map<string, { failures: number; lockedUntil: number }>();
@@ -27,6 +28,12 @@ export class LoginLimiter {
     entry.failures += 1;
     if (entry.failures >= MAX_FAILURES) entry.lockedUntil = now + LOCK_MS;
     this.entries.set(key, entry);
+    if (this.entries.size > MAX_TRACKED) this.prune(now);
+  }
+
+  /** Bounded memory under a spray of usernames/addresses: forget pairs that are not locked. */
+  private prune(now: number): void {
+    for (const [key, entry] of this.entries) if (entry.lockedUntil <= now) this.entries.delete(key);
   }
 
   succeed(username: string, ip: string): void {
