@@ -50,7 +50,7 @@ export function ChangePasswordModal({ open, username, title, oldPassword, cancel
       destroyOnHidden
       forceRender
     >
-      <Form form={form} layout="vertical" requiredMark={false} preserve={false}>
+      <Form form={form} name="changePassword" layout="vertical" requiredMark={false} preserve={false}>
         {oldPassword === undefined && (
           <Form.Item name="old_pwd" label={t('oldPassword')} rules={[{ required: true, message: t('passwordRequired') }]}>
             <Input.Password autoComplete="current-password" />

@@ -77,7 +77,7 @@ export function ApiKeyFormModal({ open, apiKey, withRole, onClose, onCreated }: 
       destroyOnHidden
       forceRender
     >
-      <Form form={form} layout="vertical" requiredMark={false} preserve={false}>
+      <Form form={form} name="apiKeyForm" layout="vertical" requiredMark={false} preserve={false}>
         <Form.Item
           name="name"
           label={t('name')}

@@ -60,7 +60,7 @@ export function UserFormModal({ open, user, withRole, onClose }: Props) {
       destroyOnHidden
       forceRender
     >
-      <Form form={form} layout="vertical" requiredMark={false} preserve={false}>
+      <Form form={form} name="userForm" layout="vertical" requiredMark={false} preserve={false}>
         <Form.Item name="username" label={t('username')} rules={editing ? [] : usernameRules()}>
           <Input disabled={editing} autoComplete="off" />
         </Form.Item>
