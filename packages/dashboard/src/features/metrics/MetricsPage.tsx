@@ -2,7 +2,7 @@
 // plus the stats of `/stats?aggregate=true` (or `/nodes/{node}/stats`). Manual and automatic refresh.
 import './metrics.messages';
 import { useMemo, useState } from 'react';
-import { Alert, Button, Col, Row, Select, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Select, Space, Switch, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -10,8 +10,9 @@ import { formatError } from '../../api/client';
 import { PageSection } from '../../shared/PageSection';
 import { useNodesQuery } from '../nodes/nodes.api';
 import { CounterTable } from './components/CounterTable';
+import { StatsTable } from './components/StatsTable';
 import { useCountersQuery, useStatsQuery } from './metrics.api';
-import { METRIC_GROUPS, groupCounters, type CounterRow, type MetricGroup } from './metrics.groups';
+import { METRIC_GROUPS, groupCounters, type MetricGroup } from './metrics.groups';
 import { useMetricsScope } from './useMetricsScope';
 
 const AUTO_REFRESH_MS = 10_000;
@@ -36,10 +37,6 @@ export default function MetricsPage() {
   const counters = useCountersQuery(node, { refetchInterval: interval });
   const stats = useStatsQuery(node, { refetchInterval: interval });
   const groups = useMemo(() => groupCounters(counters.data ?? {}), [counters.data]);
-  const statRows = useMemo<CounterRow[]>(
-    () => Object.entries(stats.data ?? {}).map(([name, value]) => ({ name, value })).sort((a, b) => a.name.localeCompare(b.name)),
-    [stats.data],
-  );
   const refresh = () => void Promise.all([counters.refetch(), stats.refetch()]);
   const error = counters.error ?? stats.error;
   const shown = METRIC_GROUPS.filter((g) => g !== 'other' || groups.other.length > 0);
@@ -76,16 +73,17 @@ export default function MetricsPage() {
       }
     >
       {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('loadFailed', { message: formatError(error) })} />}
-      <Row gutter={[16, 16]}>
+      {/* Masonry columns: groups differ a lot in length (packets has ~45 counters, traffic 2). */}
+      <div style={{ columns: '380px', columnGap: 16 }}>
         {shown.map((g) => (
-          <Col key={g} xs={24} lg={12} xxl={8}>
-            <CounterTable title={t(GROUP_TITLE_KEYS[g])} rows={groups[g]} labels="metricNames" loading={counters.isPending} />
-          </Col>
+          <div key={g} style={{ breakInside: 'avoid', marginBottom: 16 }}>
+            <CounterTable title={t(GROUP_TITLE_KEYS[g])} rows={groups[g]} loading={counters.isPending} />
+          </div>
         ))}
-        <Col xs={24} lg={12} xxl={8}>
-          <CounterTable title={t('stats')} rows={statRows} labels="statNames" loading={stats.isPending} />
-        </Col>
-      </Row>
+        <div style={{ breakInside: 'avoid', marginBottom: 16 }}>
+          <StatsTable stats={stats.data} loading={stats.isPending} />
+        </div>
+      </div>
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12, fontSize: 12 }}>
         {t('countersSince')}
       </Typography.Text>

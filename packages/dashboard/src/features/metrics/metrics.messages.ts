@@ -16,6 +16,8 @@ export const metricsMessages = defineMessages('metrics', {
   stats: { en: 'Stats', zh: '统计' },
   counter: { en: 'Counter', zh: '指标' },
   value: { en: 'Value', zh: '数值' },
+  current: { en: 'Current', zh: '当前' },
+  peak: { en: 'Peak', zh: '峰值' },
   noCounters: { en: 'No counters reported', zh: '没有指标数据' },
   loadFailed: { en: 'Could not load metrics: {{message}}', zh: '无法加载指标：{{message}}' },
   countersSince: {

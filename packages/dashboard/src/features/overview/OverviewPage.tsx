@@ -1,9 +1,8 @@
 // Cluster overview: live gauges and rates (/monitor_current, /stats), node cards (/nodes), history charts (/monitor).
 import './overview.messages';
-import { Alert, Col, Row } from 'antd';
+import { Alert, Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatError } from '../../api/client';
-import { PageSection } from '../../shared/PageSection';
 import { useStatsQuery } from '../metrics/metrics.api';
 import { CountCards } from './components/CountCards';
 import { NodeCards } from './components/NodeCards';
@@ -25,17 +24,17 @@ export default function OverviewPage() {
       {current.isError && (
         <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('loadFailed', { message: formatError(current.error) })} />
       )}
-      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        <Col xs={24} xl={14}>
-          <CountCards current={current.data} stats={stats.data} loading={current.isPending} />
-        </Col>
-        <Col xs={24} xl={10}>
+      <CountCards current={current.data} stats={stats.data} loading={current.isPending} />
+      <Row gutter={[16, 16]} style={{ marginTop: 16, marginBottom: 16 }}>
+        <Col xs={24} xl={12}>
           <RateCard current={current.data} samples={samples} loading={current.isPending} />
         </Col>
+        <Col xs={24} xl={12}>
+          <Card title={t('nodes')} style={{ height: '100%' }}>
+            <NodeCards />
+          </Card>
+        </Col>
       </Row>
-      <PageSection title={t('nodes')}>
-        <NodeCards />
-      </PageSection>
       <TrendCharts range={range} onRangeChange={setRange} />
     </>
   );

@@ -1,4 +1,4 @@
-// One group of counters: readable label (when known) over the EMQX name, and the value.
+// One group of `/metrics` counters: readable label (when known) over the EMQX name, and the value.
 import '../metrics.labels';
 import '../metrics.messages';
 import { Card, Table, Typography } from 'antd';
@@ -9,15 +9,13 @@ import { labelKeyOf, type CounterRow } from '../metrics.groups';
 interface Props {
   title: string;
   rows: CounterRow[];
-  /** Label namespace: counters of /metrics or stats of /stats. */
-  labels: 'metricNames' | 'statNames';
   loading: boolean;
 }
 
-export function CounterTable({ title, rows, labels, loading }: Props) {
+export function CounterTable({ title, rows, loading }: Props) {
   const { t, i18n } = useTranslation('metrics');
   const label = (name: string) => {
-    const key = `${labels}:${labelKeyOf(name)}`;
+    const key = `metricNames:${labelKeyOf(name)}`;
     return i18n.exists(key) ? t(key) : undefined;
   };
   return (

@@ -47,7 +47,7 @@ export function NodeCards() {
   return (
     <Row gutter={[16, 16]}>
       {nodes.data.map((n) => (
-        <Col key={n.node} xs={24} md={12} xl={8}>
+        <Col key={n.node} flex="1 1 300px">
           <NodeCard node={n} />
         </Col>
       ))}
