@@ -122,6 +122,7 @@ export function defaultConfig(): ConfigTree {
       cors: false,
       swagger_support: true,
       i18n_lang: 'en',
+      sample_interval: '10s', // hidden in EMQX; the monitor's sampling period
     },
     retainer: {
       enable: true,
