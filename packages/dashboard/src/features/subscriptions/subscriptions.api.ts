@@ -18,6 +18,7 @@ export const subscriptionKeys = {
   topics: (q: TopicsTableQuery) => ['topics', 'list', q] as const,
 };
 
+/** The 5.8.1 OpenAPI JSON types this answer as a bare array; EMQX really sends `{data, meta}` (API.md §3.5). */
 export function useSubscriptionsQuery(q: SubscriptionsTableQuery) {
   return useQuery({
     queryKey: subscriptionKeys.list(q),
@@ -25,7 +26,7 @@ export function useSubscriptionsQuery(q: SubscriptionsTableQuery) {
     queryFn: ({ signal }) =>
       api
         .GET('/subscriptions', { params: { query: toSubscriptionListParams(q) }, signal })
-        .then(unwrap) as Promise<Paged<SubscriptionRow>>,
+        .then(unwrap) as unknown as Promise<Paged<SubscriptionRow>>,
   });
 }
 
