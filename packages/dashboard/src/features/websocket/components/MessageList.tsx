@@ -1,7 +1,7 @@
 // One message log (received or published): topic filter, hex toggle, clear, counter, and a paged list
 // (newest first, 20 rows in the DOM) so a flood of 1,000 kept messages never renders them all at once.
 import { ClearOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Flex, Input, List, Switch, Tag, Typography, theme } from 'antd';
+import { Alert, Button, Empty, Flex, Input, Pagination, Switch, Tag, Typography, theme } from 'antd';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '../../../shared/format';
@@ -68,19 +68,26 @@ export function MessageList({ log, cap, onClear, testId }: Props) {
       {query && (
         <Typography.Text type="secondary">{t('shownOfKept', { shown: newestFirst.length, kept: deferredLog.items.length })}</Typography.Text>
       )}
-      <List
-        size="small"
-        bordered
-        dataSource={newestFirst}
-        rowKey="id"
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noMessages')} /> }}
-        pagination={
-          newestFirst.length > PAGE_SIZE
-            ? { current: page, pageSize: PAGE_SIZE, onChange: setPage, showSizeChanger: false, size: 'small' }
-            : false
-        }
-        renderItem={(m) => <MessageRow message={m} view={view} />}
-      />
+      {newestFirst.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noMessages')} />
+      ) : (
+        <Flex vertical gap={8}>
+          {newestFirst.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((m) => (
+            <MessageRow key={m.id} message={m} view={view} />
+          ))}
+        </Flex>
+      )}
+      {newestFirst.length > PAGE_SIZE && (
+        <Pagination
+          size="small"
+          align="end"
+          current={Math.min(page, Math.ceil(newestFirst.length / PAGE_SIZE))}
+          pageSize={PAGE_SIZE}
+          total={newestFirst.length}
+          showSizeChanger={false}
+          onChange={setPage}
+        />
+      )}
     </Flex>
   );
 }
@@ -91,7 +98,13 @@ const MessageRow = memo(function MessageRow({ message: m, view }: { message: Log
   const payload = useMemo(() => formatPayload(m.payload, view), [m.payload, view]);
   const props = m.properties;
   return (
-    <List.Item data-testid="message" data-topic={m.topic} data-qos={m.qos} data-retain={m.retain} style={{ display: 'block' }}>
+    <div
+      data-testid="message"
+      data-topic={m.topic}
+      data-qos={m.qos}
+      data-retain={m.retain}
+      style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, padding: token.paddingXS }}
+    >
       <Flex gap={8} wrap align="center" style={{ marginBottom: 4 }}>
         <Typography.Text type="secondary">{formatDateTime(m.time)}</Typography.Text>
         <Typography.Text strong code>
@@ -130,6 +143,6 @@ const MessageRow = memo(function MessageRow({ message: m, view }: { message: Log
             .join(', ')}
         </Typography.Text>
       ) : null}
-    </List.Item>
+    </div>
   );
 });

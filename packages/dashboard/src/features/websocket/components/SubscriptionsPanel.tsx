@@ -1,5 +1,5 @@
 // Subscribe form (topic defaults to t/#) and the list of active subscriptions of one connection.
-import { App, Button, Checkbox, Col, Empty, Form, Input, List, Row, Select, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, Col, Empty, Flex, Form, Input, Row, Select, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/language';
@@ -26,6 +26,7 @@ export function SubscriptionsPanel({ conn }: { conn: ConnectionSnapshot }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
+  const { token } = theme.useToken();
   const v5 = (conn.connectedWith ?? conn.settings).protocolVersion === 5;
   const connected = conn.state === 'connected';
 
@@ -99,31 +100,34 @@ export function SubscriptionsPanel({ conn }: { conn: ConnectionSnapshot }) {
           {t('subscribe')}
         </Button>
       </Form>
-      <List
-        style={{ marginTop: 16 }}
-        size="small"
-        bordered
-        dataSource={[...conn.subscriptions]}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noSubscriptions')} /> }}
-        renderItem={(s) => (
-          <List.Item
+      <Flex vertical gap={8} style={{ marginTop: 16 }}>
+        {conn.subscriptions.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noSubscriptions')} />}
+        {conn.subscriptions.map((s) => (
+          <Flex
+            key={s.topic}
             data-testid="subscription"
-            actions={[
-              <Button key="unsub" size="small" danger onClick={() => void onUnsubscribe(s.topic)}>
-                {t('unsubscribe')}
-              </Button>,
-            ]}
+            justify="space-between"
+            align="center"
+            gap={8}
+            style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, padding: token.paddingXS }}
           >
-            <Typography.Text code>{s.topic}</Typography.Text>
-            <span>
+            <Flex gap={8} wrap align="center">
+              <Typography.Text code>{s.topic}</Typography.Text>
               <Tag>QoS {s.qos}</Tag>
               {s.nl && <Tag>{t('noLocal')}</Tag>}
               {s.rap && <Tag>{t('retainAsPublished')}</Tag>}
-              {v5 && s.rh !== 0 && <Tag>{t('retainHandling')} {s.rh}</Tag>}
-            </span>
-          </List.Item>
-        )}
-      />
+              {v5 && s.rh !== 0 && (
+                <Tag>
+                  {t('retainHandling')} {s.rh}
+                </Tag>
+              )}
+            </Flex>
+            <Button size="small" danger onClick={() => void onUnsubscribe(s.topic)}>
+              {t('unsubscribe')}
+            </Button>
+          </Flex>
+        ))}
+      </Flex>
     </>
   );
 }
