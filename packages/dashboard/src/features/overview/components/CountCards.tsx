@@ -38,7 +38,7 @@ export function CountCards({ current, stats, loading }: Props) {
     <Row gutter={[16, 16]}>
       {items.map((item) => (
         <Col key={item.key} flex="1 1 200px">
-          <Card loading={loading && !current} size="small" data-testid={`count-${item.key}`}>
+          <Card loading={loading && !current} size="small" style={{ height: '100%' }} data-testid={`count-${item.key}`}>
             <Statistic title={item.title} value={item.value ?? '-'} />
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {[item.peak !== undefined ? t('peak', { value: item.peak.toLocaleString() }) : null, item.extra].filter(Boolean).join(' · ') || '\u00a0'}

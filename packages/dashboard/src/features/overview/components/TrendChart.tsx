@@ -77,7 +77,7 @@ export function TrendChart({ series, label, height = 220, xRange, unit, emptyTex
       animation: false,
       // ECharts 6 keeps axis labels inside the container by default (grid.outerBoundsMode 'auto').
       grid: { left: 8, right: 16, top: series.length > 1 ? 32 : 12, bottom: 8 },
-      legend: series.length > 1 ? { top: 0, textStyle: { color: token.colorTextSecondary }, icon: 'roundRect' } : { show: false },
+      legend: series.length > 1 && hasData ? { top: 0, textStyle: { color: token.colorTextSecondary }, icon: 'roundRect' } : { show: false },
       tooltip: {
         trigger: 'axis',
         backgroundColor: token.colorBgElevated,
@@ -109,7 +109,7 @@ export function TrendChart({ series, label, height = 220, xRange, unit, emptyTex
         areaStyle: series.length === 1 ? { opacity: 0.12 } : undefined,
       })),
     };
-  }, [series, xRange, unit, token]);
+  }, [series, xRange, unit, token, hasData]);
 
   useEffect(() => {
     const chart = chartRef.current;
