@@ -19,6 +19,7 @@ import { UsersService } from './modules/users/users.service';
 import { ApiKeysService } from './modules/api-keys/api-keys.service';
 import { routeModules } from './modules';
 import rootRoutes from './modules/status/root.routes';
+import { setupAccessControl } from './modules/authorization/access-control';
 
 export interface BuildOptions {
   dataDir: string;
@@ -96,6 +97,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   setupErrorHandling(app, allowedMethods, staticFallback);
   setupAuth(app, { tokens: app.tokens, apiKeys: app.apiKeys });
   requireJsonBodies(app);
+
+  broker.setHooks({ ...setupAccessControl(app) });
 
   await app.register(rootRoutes);
   for (const module of routeModules) await app.register(module, { prefix: '/api/v5' });

@@ -13,6 +13,8 @@ import publishRoutes from './publish/publish.routes';
 import monitorRoutes from './monitor/monitor.routes';
 import nodesRoutes from './nodes/nodes.routes';
 import metricsRoutes from './metrics/metrics.routes';
+import bannedRoutes from './banned/banned.routes';
+import flappingRoutes from './flapping/flapping.routes';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -29,4 +31,6 @@ export const routeModules: RouteModule[] = [
   monitorRoutes,
   nodesRoutes,
   metricsRoutes,
+  bannedRoutes,
+  flappingRoutes,
 ];

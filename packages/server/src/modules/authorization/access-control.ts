@@ -1,0 +1,32 @@
+// Access control in the node: builds the banned, flapping, authentication and authorization services,
+// decorates them on the app and attaches their broker hooks (client.connect, client.authenticate,
+// client.authorize, deny_action). app.ts calls this once, before the listeners start.
+import type { FastifyInstance } from 'fastify';
+import type { BrokerHooks } from '@mqdeck/broker';
+import { BannedService } from '../banned/banned.service';
+import { FlappingDetector } from '../flapping/flapping.detector';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    banned: BannedService;
+    flapping: FlappingDetector;
+  }
+}
+
+/** v5 CONNACK reason code 0x8A "Banned" (v3 return code 5, not authorized). */
+const BANNED = 0x8a;
+
+export function setupAccessControl(app: FastifyInstance): BrokerHooks {
+  const banned = new BannedService(app.db, app.broker);
+  const flapping = new FlappingDetector(app.broker, app.config, banned);
+  app.decorate('banned', banned);
+  app.decorate('flapping', flapping);
+  app.addHook('onClose', async () => {
+    flapping.close();
+    banned.close();
+  });
+
+  return {
+    clientConnect: (info) => (banned.check(info) ? BANNED : undefined),
+  };
+}

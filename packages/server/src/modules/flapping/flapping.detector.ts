@@ -1,0 +1,75 @@
+// Flapping detection (EMQX `flapping_detect`): every disconnect of a client id is counted; when a
+// client id reaches max_count disconnects within window_time it is banned for ban_time, by
+// 'flapping detector' with reason 'flapping is detected', exactly as emqx_flapping does.
+import type { Broker, ClientInfo } from '@mqdeck/broker';
+import type { ConfigService } from '../../config/config.service';
+import { parseDuration } from '../../config/units';
+import type { BannedService } from '../banned/banned.service';
+
+export interface FlappingPolicy {
+  enable: boolean;
+  windowMs: number;
+  maxCount: number;
+  banMs: number;
+}
+
+export const FLAPPING_BY = 'flapping detector';
+export const FLAPPING_REASON = 'flapping is detected';
+
+export function flappingPolicy(raw: Record<string, unknown>): FlappingPolicy {
+  return {
+    enable: raw.enable === true,
+    windowMs: parseDuration(raw.window_time) ?? 60_000,
+    maxCount: typeof raw.max_count === 'number' ? raw.max_count : 15,
+    banMs: parseDuration(raw.ban_time) ?? 300_000,
+  };
+}
+
+export class FlappingDetector {
+  /** client id → first disconnect of the current window and the count since */
+  private readonly records = new Map<string, { startedAt: number; count: number }>();
+  private readonly sweeper: NodeJS.Timeout;
+  private readonly onDisconnect = (client: ClientInfo) => this.detect(client.clientid);
+
+  constructor(
+    private readonly broker: Broker,
+    private readonly config: ConfigService,
+    private readonly banned: BannedService,
+  ) {
+    broker.events.on('client.disconnected', this.onDisconnect);
+    // records older than the window can never trigger: drop them so memory stays bounded
+    this.sweeper = setInterval(() => this.sweep(), 10_000);
+    this.sweeper.unref();
+  }
+
+  policy(): FlappingPolicy {
+    return flappingPolicy(this.config.get<Record<string, unknown>>('flapping_detect'));
+  }
+
+  /** Returns true when this disconnect got the client id banned. */
+  detect(clientid: string, now = Date.now()): boolean {
+    const p = this.policy();
+    if (!p.enable || p.maxCount <= 0) return false;
+    let rec = this.records.get(clientid);
+    if (!rec || now - rec.startedAt > p.windowMs) {
+      rec = { startedAt: now, count: 0 };
+      this.records.set(clientid, rec);
+    }
+    rec.count++;
+    if (rec.count < p.maxCount) return false;
+    this.records.delete(clientid);
+    if (this.banned.get('clientid', clientid)) return false;
+    this.banned.create({ as: 'clientid', who: clientid, by: FLAPPING_BY, reason: FLAPPING_REASON, at: now, until: now + p.banMs });
+    return true;
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+    this.broker.events.off('client.disconnected', this.onDisconnect);
+  }
+
+  private sweep(now = Date.now()): void {
+    const windowMs = this.policy().windowMs;
+    for (const [id, rec] of this.records) if (now - rec.startedAt > windowMs) this.records.delete(id);
+  }
+}
