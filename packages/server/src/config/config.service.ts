@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { apiError } from '../errors';
 import { defaultConfig, type ConfigTree } from './defaults';
 import { envOverrides } from './env';
-import { clone, deepMerge, getPath, isObject, setPath } from './tree';
+import { MARKED_FOR_DELETION, clone, deepMerge, dropDeleted, getPath, isObject, setPath, unsetPath } from './tree';
 import { validateValue } from './validate';
 
 export interface ConfigSources {
@@ -64,8 +64,10 @@ export class ConfigService extends EventEmitter<{ change: [path: string] }> {
 
   private recompute(): void {
     let tree: unknown = this.defaults;
+    // env above persisted: a deleted entry stays deleted even when an env variable sets one of its keys
     for (const layer of [this.file, this.persisted, this.env, this.live]) tree = deepMerge(tree, layer);
-    this.effective = tree as ConfigTree;
+    for (const path of [...deletedPaths(this.persisted), ...deletedPaths(this.live)]) tree = setPath(tree as ConfigTree, path, MARKED_FOR_DELETION);
+    this.effective = dropDeleted(tree) as ConfigTree;
   }
 
   /** The raw value at a dotted path with defaults filled in (a copy: mutate freely). */
@@ -96,16 +98,46 @@ export class ConfigService extends EventEmitter<{ change: [path: string] }> {
   async update(path: string, value: unknown): Promise<void> {
     const errors = validateValue(this.defaults, path, value);
     if (errors.length) throw apiError(400, 'BAD_REQUEST', errors.join('; '));
-    const persisted = setPath(this.persisted, path, clone(value));
+    this.persist(setPath(this.persisted, path, clone(value)));
+    this.live = setPath(this.live, path, clone(value));
+    this.recompute();
+    this.emit('change', path);
+  }
+
+  /** Drops runtime changes at `path` (persisted and in-process): the file/env/default value applies again. */
+  async reset(path: string): Promise<void> {
+    this.persist(unsetPath(this.persisted, path));
+    this.live = unsetPath(this.live, path);
+    this.recompute();
+    this.emit('change', path);
+  }
+
+  /** Deletes a named entry (listeners.tcp.x, log.file.x), also when a lower layer defines it. */
+  async remove(path: string): Promise<void> {
+    this.persist(setPath(this.persisted, path, MARKED_FOR_DELETION));
+    this.live = setPath(this.live, path, MARKED_FOR_DELETION);
+    this.recompute();
+    this.emit('change', path);
+  }
+
+  private persist(persisted: ConfigTree): void {
     mkdirSync(dirname(this.persistFile), { recursive: true });
     const tmp = `${this.persistFile}.tmp`;
     writeFileSync(tmp, JSON.stringify(persisted, null, 2));
     renameSync(tmp, this.persistFile);
     this.persisted = persisted;
-    this.live = setPath(this.live, path, clone(value));
-    this.recompute();
-    this.emit('change', path);
   }
+}
+
+function deletedPaths(tree: unknown, prefix = ''): string[] {
+  if (!isObject(tree)) return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${k}` : k;
+    if (v === MARKED_FOR_DELETION) out.push(path);
+    else out.push(...deletedPaths(v, path));
+  }
+  return out;
 }
 
 /** True when a change at `changed` affects the subtree at `watched` (either is a prefix of the other). */

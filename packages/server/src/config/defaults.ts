@@ -41,6 +41,10 @@ const sslOptions = (): ConfigTree => ({
   handshake_timeout: '15s',
   hibernate_after: '5s',
   log_level: 'notice',
+  ciphers: [],
+  secure_renegotiate: true,
+  honor_cipher_order: true,
+  client_renegotiation: true,
 });
 
 const websocket = (): ConfigTree => ({
@@ -57,6 +61,14 @@ const websocket = (): ConfigTree => ({
   proxy_address_header: 'x-forwarded-for',
   proxy_port_header: 'x-forwarded-port',
   validate_utf8: true,
+  deflate_opts: {
+    mem_level: 8,
+    strategy: 'default',
+    server_context_takeover: 'takeover',
+    client_context_takeover: 'takeover',
+    server_max_window_bits: 15,
+    client_max_window_bits: 15,
+  },
 });
 
 export function defaultConfig(): ConfigTree {
@@ -166,6 +178,29 @@ export function defaultConfig(): ConfigTree {
       file: { default: { enable: false, level: 'warning', path: '${EMQX_LOG_DIR}/emqx.log', rotation_count: 10, rotation_size: '50MB', formatter: 'text', timestamp_format: 'auto', time_offset: 'system', payload_encode: 'text' } },
       throttling: { time_window: '1m' },
     },
+    sysmon: {
+      vm: {
+        process_check_interval: '30s',
+        process_high_watermark: '80%',
+        process_low_watermark: '60%',
+        long_gc: 'disabled',
+        long_schedule: '240ms',
+        large_heap: '32MB',
+        busy_dist_port: true,
+        busy_port: true,
+      },
+      os: {
+        cpu_check_interval: '60s',
+        cpu_high_watermark: '80%',
+        cpu_low_watermark: '60%',
+        mem_check_interval: '60s',
+        sysmem_high_watermark: '70%',
+        procmem_high_watermark: '5%',
+      },
+    },
+    alarm: { actions: ['log', 'publish'], size_limit: 1000, validity_period: '24h' },
+    // hidden in EMQX 5.8 (GET|PUT /configs/limiter): node-wide rates, "infinity" = no limit
+    limiter: { max_conn_rate: 'infinity', messages_rate: 'infinity', bytes_rate: 'infinity' },
     api_key: { bootstrap_file: '' },
     broker: { enable_session_registry: true, session_history_retain: '0s' },
   };

@@ -8,6 +8,7 @@ export const LISTENER_TYPES: ListenerType[] = ['tcp', 'ssl', 'ws', 'wss'];
 export interface Tls {
   cert: string | Buffer;
   key: string | Buffer;
+  ca?: string | Buffer;
 }
 
 export function toListenerConfig(type: ListenerType, name: string, raw: Record<string, any>, tls?: Tls): ListenerConfig {
@@ -48,10 +49,19 @@ export function toListenerConfig(type: ListenerType, name: string, raw: Record<s
     config.tls = {
       cert: tls.cert,
       key: tls.key,
+      ...(tls.ca ? { ca: tls.ca } : {}),
+      ...(cipherList(ssl.ciphers) ? { ciphers: cipherList(ssl.ciphers) } : {}),
       verify: ssl.verify === 'verify_peer',
       failIfNoPeerCert: ssl.fail_if_no_peer_cert === true,
       versions: ssl.versions,
     };
   }
   return config;
+}
+
+/** EMQX takes ciphers as a list or a comma-separated string; OpenSSL wants them joined by ':'. */
+function cipherList(value: unknown): string | undefined {
+  const list = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : [];
+  const joined = list.map((c) => c.trim()).filter(Boolean).join(':');
+  return joined || undefined;
 }

@@ -1,6 +1,6 @@
 // Value rules for config leaves whose default alone does not say enough (durations, sizes, enums,
 // ranges). A rule is alternatives joined by '|': duration, bytes, rate, bind, string, bool, number,
-// int:<min>..<max> (either end optional), enum:a,b,c, or a literal word such as infinity / disabled.
+// percent ('80%'), int:<min>..<max> (either end optional), enum:a,b,c, or a literal word such as infinity / disabled.
 // Paths use '*' for named entries (listener names). Leaves without a rule must keep their default's type.
 import { parseBind, parseBytes, parseDuration, parseRate } from './units';
 
@@ -23,7 +23,45 @@ const listenerRules: Record<string, string> = {
   'websocket.idle_timeout': 'duration|infinity',
   'websocket.max_frame_size': 'infinity|int:1..',
   'websocket.mqtt_piggyback': 'enum:single,multiple',
+  'ssl_options.log_level': 'enum:emergency,alert,critical,error,warning,notice,info,debug,none,all',
+  'ssl_options.depth': 'int:0..',
+  'websocket.deflate_opts.mem_level': 'int:1..9',
+  'websocket.deflate_opts.strategy': 'enum:default,filtered,huffman_only,rle',
+  'websocket.deflate_opts.server_context_takeover': 'enum:takeover,no_takeover',
+  'websocket.deflate_opts.client_context_takeover': 'enum:takeover,no_takeover',
+  'websocket.deflate_opts.server_max_window_bits': 'int:8..15',
+  'websocket.deflate_opts.client_max_window_bits': 'int:8..15',
+  // keys EMQX knows without a default: accepted when given, absent otherwise (see OPTIONAL_KEYS)
+  messages_rate: 'infinity|rate',
+  bytes_rate: 'infinity|rate',
+  'tcp_options.recbuf': 'bytes',
+  'tcp_options.sndbuf': 'bytes',
+  'ssl_options.password': 'string',
+  'ssl_options.dhfile': 'string',
+  'ssl_options.cacerts': 'bool',
+  'websocket.deflate_opts.level': 'enum:none,default,best_compression,best_speed',
 };
+
+const optionalListenerKeys = [
+  'messages_rate',
+  'bytes_rate',
+  'tcp_options.recbuf',
+  'tcp_options.sndbuf',
+  'ssl_options.password',
+  'ssl_options.dhfile',
+  'ssl_options.cacerts',
+  'websocket.deflate_opts.level',
+];
+/** Keys valid without a default value (EMQX's optional fields): checked by their rule only. */
+export const OPTIONAL_KEYS = optionalListenerKeys.map((k) => `listeners.*.*.${k}`);
+
+export function isOptionalKey(path: string): boolean {
+  const parts = path.split('.');
+  return OPTIONAL_KEYS.some((pattern) => {
+    const p = pattern.split('.');
+    return p.length === parts.length && p.every((seg, i) => seg === '*' || seg === parts[i]);
+  });
+}
 
 export const RULES: Record<string, string> = {
   'mqtt.idle_timeout': 'infinity|duration',
@@ -85,6 +123,29 @@ export const RULES: Record<string, string> = {
   'log.console.payload_encode': 'enum:hex,text,hidden',
   'log.throttling.time_window': 'duration',
   'broker.session_history_retain': 'duration',
+  'log.file.*.level': 'enum:debug,info,notice,warning,error,critical,alert,emergency,all',
+  'log.file.*.formatter': 'enum:text,json',
+  'log.file.*.rotation_size': 'infinity|bytes',
+  'log.file.*.rotation_count': 'int:1..128',
+  'log.console.timestamp_format': 'enum:auto,epoch,rfc3339',
+  'log.file.*.timestamp_format': 'enum:auto,epoch,rfc3339',
+  'sysmon.vm.process_check_interval': 'duration',
+  'sysmon.vm.process_high_watermark': 'percent',
+  'sysmon.vm.process_low_watermark': 'percent',
+  'sysmon.vm.long_gc': 'disabled|duration',
+  'sysmon.vm.long_schedule': 'disabled|duration',
+  'sysmon.vm.large_heap': 'disabled|bytes',
+  'sysmon.os.cpu_check_interval': 'duration',
+  'sysmon.os.cpu_high_watermark': 'percent',
+  'sysmon.os.cpu_low_watermark': 'percent',
+  'sysmon.os.mem_check_interval': 'disabled|duration',
+  'sysmon.os.sysmem_high_watermark': 'percent',
+  'sysmon.os.procmem_high_watermark': 'percent',
+  'alarm.size_limit': 'int:1..3000',
+  'alarm.validity_period': 'duration',
+  'limiter.max_conn_rate': 'infinity|rate',
+  'limiter.messages_rate': 'infinity|rate',
+  'limiter.bytes_rate': 'infinity|rate',
   ...Object.fromEntries(Object.entries(listenerRules).map(([k, v]) => [`listeners.*.*.${k}`, v])),
 };
 
@@ -129,6 +190,8 @@ function fits(alt: string, value: unknown): boolean {
       return parseRate(value) != null;
     case 'bind':
       return parseBind(value) !== undefined;
+    case 'percent':
+      return typeof value === 'string' && /^(100|[1-9]?\d)(\.\d+)?%$/.test(value);
     case 'string':
       return typeof value === 'string';
     case 'bool':

@@ -32,3 +32,27 @@ export function deepMerge(base: unknown, over: unknown): unknown {
 }
 
 export const clone = <T>(v: T): T => (v === undefined ? v : (structuredClone(v) as T));
+
+/** Returns a copy of `tree` without the value at `path` (emptied parents are kept). */
+export function unsetPath(tree: ConfigTree, path: string): ConfigTree {
+  const segs = path.split('.');
+  const head = segs[0];
+  if (!(head in tree)) return tree;
+  if (segs.length === 1) {
+    const { [head]: _removed, ...rest } = tree;
+    return rest;
+  }
+  if (!isObject(tree[head])) return tree;
+  return { ...tree, [head]: unsetPath(tree[head] as ConfigTree, segs.slice(1).join('.')) };
+}
+
+/** EMQX's marker for a named entry deleted at runtime while a lower layer (defaults, file) still defines it. */
+export const MARKED_FOR_DELETION = 'marked_for_deletion';
+
+/** Drops every entry whose value is the deletion marker. */
+export function dropDeleted(tree: unknown): unknown {
+  if (!isObject(tree)) return tree;
+  const out: ConfigTree = {};
+  for (const [k, v] of Object.entries(tree)) if (v !== MARKED_FOR_DELETION) out[k] = dropDeleted(v);
+  return out;
+}

@@ -1,8 +1,8 @@
 // Checks a candidate config value against the default tree's shape and the leaf rules (rules.ts).
 // Unknown keys are refused, as EMQX's schema does ("unknown_fields").
 import type { ConfigTree } from './defaults';
-import { NAMED_ENTRIES, checkRule, ruleFor } from './rules';
-import { isObject } from './tree';
+import { NAMED_ENTRIES, checkRule, isOptionalKey, ruleFor } from './rules';
+import { MARKED_FOR_DELETION, isObject } from './tree';
 
 /** The default value that describes `path` (named entries such as listeners.tcp.x use their 'default'). */
 export function shapeAt(defaults: ConfigTree, path: string): unknown {
@@ -19,6 +19,7 @@ export function shapeAt(defaults: ConfigTree, path: string): unknown {
 
 export function validateValue(defaults: ConfigTree, path: string, value: unknown): string[] {
   const shape = shapeAt(defaults, path);
+  if (shape === undefined && isOptionalKey(path)) return check(path, value, value);
   if (shape === undefined) return [`${path}: unknown config key`];
   return check(path, shape, value);
 }
@@ -36,7 +37,9 @@ function check(path: string, shape: unknown, value: unknown): string[] {
     const errors: string[] = [];
     for (const [key, v] of Object.entries(value)) {
       const sub = named ? (shape[key] ?? shape.default) : shape[key];
-      if (sub === undefined) errors.push(`${path}.${key}: unknown config key`);
+      if (named && v === MARKED_FOR_DELETION) continue; // a deleted listener / log handler
+      if (sub === undefined && isOptionalKey(`${path}.${key}`)) errors.push(...check(`${path}.${key}`, v, v));
+      else if (sub === undefined) errors.push(`${path}.${key}: unknown config key`);
       else errors.push(...check(`${path}.${key}`, sub, v));
     }
     return errors;
