@@ -1,0 +1,27 @@
+import { defineMessages } from '../../i18n/defineMessages';
+
+export const bannedMessages = defineMessages('banned', {
+  title: { en: 'Banned Clients', zh: '黑名单' },
+  as: { en: 'Ban Method', zh: '封禁方式' },
+  who: { en: 'Ban Object', zh: '封禁对象' },
+  reason: { en: 'Reason', zh: '原因' },
+  by: { en: 'Created By', zh: '创建者' },
+  at: { en: 'Start Time', zh: '开始时间' },
+  until: { en: 'Expire At', zh: '到期时间' },
+  neverExpire: { en: 'Never expire', zh: '永不过期' },
+  asClientid: { en: 'Client ID', zh: '客户端 ID' },
+  asUsername: { en: 'Username', zh: '用户名' },
+  asPeerhost: { en: 'IP Address', zh: 'IP 地址' },
+  asClientidRe: { en: 'Client ID (regular expression)', zh: '客户端 ID（正则表达式）' },
+  asUsernameRe: { en: 'Username (regular expression)', zh: '用户名（正则表达式）' },
+  asPeerhostNet: { en: 'IP Address Range (CIDR)', zh: 'IP 地址段（CIDR）' },
+  fuzzy: { en: 'Fuzzy (regular expression)', zh: '模糊（正则表达式）' },
+  searchPlaceholder: { en: 'Value to search', zh: '搜索的值' },
+  add: { en: 'Add to Blacklist', zh: '添加到黑名单' },
+  banned: { en: 'Successfully banned this client.', zh: '成功封禁该客户端。' },
+  clearAll: { en: 'Clear All', zh: '清空' },
+  clearAllConfirm: { en: 'Remove every ban? Banned clients will be able to connect again.', zh: '确定移除所有封禁吗？被封禁的客户端将可以再次连接。' },
+  deleteConfirm: { en: 'Remove the ban on {{who}}?', zh: '确定移除对 {{who}} 的封禁吗？' },
+  whoPlaceholderRe: { en: 'A regular expression, e.g. ^test_.*', zh: '正则表达式，如 ^test_.*' },
+  whoPlaceholderNet: { en: 'e.g. 192.168.1.0/24', zh: '如 192.168.1.0/24' },
+});
