@@ -8,6 +8,7 @@ import { metricsRoutes } from '../features/metrics/metrics.routes';
 import { nodesRoutes } from '../features/nodes/nodes.routes';
 import { overviewRoutes } from '../features/overview/overview.routes';
 import { websocketRoutes } from '../features/websocket/websocket.routes';
+import { bannedClientsRoutes } from '../features/banned-clients/banned-clients.routes';
 
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
 export const featureRoutes: FeatureRoute[] = [
@@ -16,4 +17,5 @@ export const featureRoutes: FeatureRoute[] = [
   ...overviewRoutes, ...nodesRoutes, ...metricsRoutes,
   ...clientsRoutes, ...subscriptionsRoutes, ...retainedRoutes,
   ...websocketRoutes,
+  ...bannedClientsRoutes,
 ];
