@@ -48,7 +48,13 @@ describe('ConfigService', () => {
     expect(config.get('listeners.ws.default.websocket.mqtt_path')).toBe('/mqtt');
     expect(config.get('dashboard.token_expired_time')).toBe('60m');
     expect(config.get('retainer')).toMatchObject({ enable: true, delivery_rate: '1000/s', backend: { type: 'built_in_database', storage_type: 'ram' } });
-    expect(config.get('authorization')).toEqual({ no_match: 'allow', deny_action: 'ignore', cache: { enable: true, max_size: 32, ttl: '1m', excludes: [] } });
+    expect(config.get('authorization')).toEqual({
+      no_match: 'allow',
+      deny_action: 'ignore',
+      cache: { enable: true, max_size: 32, ttl: '1m', excludes: [] },
+      sources: [{ type: 'file', enable: true, path: '${EMQX_ETC_DIR}/acl.conf' }],
+    });
+    expect(config.get('authentication')).toEqual([]);
   });
 
   it('precedence: defaults < file < persisted < env', async () => {

@@ -151,10 +151,14 @@ export function defaultConfig(): ConfigTree {
         enable: true,
       },
     },
+    // the global authentication chain (modules/authentication): empty = anonymous allowed
+    authentication: [],
     authorization: {
       no_match: 'allow',
       deny_action: 'ignore',
       cache: { enable: true, max_size: 32, ttl: '1m', excludes: [] },
+      // ordered sources (modules/authorization); the file source's ACL text lives in <data dir>/authz/acl.conf
+      sources: [{ type: 'file', enable: true, path: '${EMQX_ETC_DIR}/acl.conf' }],
     },
     flapping_detect: { enable: false, window_time: '1m', max_count: 15, ban_time: '5m' },
     force_shutdown: { enable: true, max_mailbox_size: 1000, max_heap_size: '32MB' },

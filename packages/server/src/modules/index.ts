@@ -15,6 +15,7 @@ import nodesRoutes from './nodes/nodes.routes';
 import metricsRoutes from './metrics/metrics.routes';
 import bannedRoutes from './banned/banned.routes';
 import flappingRoutes from './flapping/flapping.routes';
+import authenticationRoutes from './authentication/authentication.routes';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -33,4 +34,5 @@ export const routeModules: RouteModule[] = [
   metricsRoutes,
   bannedRoutes,
   flappingRoutes,
+  authenticationRoutes,
 ];

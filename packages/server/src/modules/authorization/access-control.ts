@@ -5,11 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import type { BrokerHooks } from '@mqdeck/broker';
 import { BannedService } from '../banned/banned.service';
 import { FlappingDetector } from '../flapping/flapping.detector';
+import { AuthenticationService } from '../authentication/authentication.service';
+import { UsersRepo } from '../authentication/users.repo';
 
 declare module 'fastify' {
   interface FastifyInstance {
     banned: BannedService;
     flapping: FlappingDetector;
+    authn: AuthenticationService;
+    authnUsers: UsersRepo;
   }
 }
 
@@ -21,12 +25,19 @@ export function setupAccessControl(app: FastifyInstance): BrokerHooks {
   const flapping = new FlappingDetector(app.broker, app.config, banned);
   app.decorate('banned', banned);
   app.decorate('flapping', flapping);
+  const authnUsers = new UsersRepo(app.db);
+  const listenerAuthn = (id: string) => app.listeners.get(id)?.config.enableAuthn ?? true;
+  const authn = new AuthenticationService(app.config, { users: authnUsers }, app.nodeName, listenerAuthn);
+  app.decorate('authnUsers', authnUsers);
+  app.decorate('authn', authn);
   app.addHook('onClose', async () => {
     flapping.close();
     banned.close();
+    await authn.close();
   });
 
   return {
     clientConnect: (info) => (banned.check(info) ? BANNED : undefined),
+    authenticate: (req) => authn.authenticate(req),
   };
 }

@@ -1,0 +1,209 @@
+// The global authentication chain (config root `authentication`, an ordered list as in EMQX).
+// Changes are validated, persisted through the config service, and the running backends rebuilt.
+// Chain semantics follow emqx_authn_chains: enabled authenticators run in order, `ignore` passes to
+// the next, the first allow/deny decides; no enabled authenticator = anonymous allowed; a chain whose
+// every authenticator ignored refuses with 0x87 (not authorized).
+import type { AuthnRequest, AuthnResult } from '@mqdeck/broker';
+import type { ConfigService } from '../../config/config.service';
+import { ApiError } from '../../errors';
+import type { AuthnBackend, AuthnOutcome, Credential } from './authenticator';
+import { NOT_AUTHORIZED } from './authenticator';
+import { authenticatorId, authnKind, type AuthnConfig, type BackendContext } from './backends';
+import { RateCounters } from './metrics';
+
+export const MASK = '******';
+const METRICS = ['success', 'failed', 'nomatch'] as const;
+
+interface Entry {
+  id: string;
+  config: AuthnConfig;
+  backend: AuthnBackend;
+  metrics: RateCounters<(typeof METRICS)[number]>;
+}
+
+export class AuthenticationService {
+  private chain: Entry[] = [];
+
+  constructor(
+    private readonly config: ConfigService,
+    private readonly ctx: BackendContext,
+    private readonly nodeName: string,
+    /** the listener's enable_authn (true | false | quick_deny_anonymous) by listener id */
+    private readonly listenerAuthn: (listener: string) => boolean | 'quick_deny_anonymous',
+  ) {
+    for (const raw of config.get<Record<string, unknown>[]>('authentication') ?? []) {
+      try {
+        const id = authenticatorId(raw);
+        const kind = authnKind(id);
+        const cfg = kind.normalize(raw);
+        this.chain.push({ id, config: cfg, backend: kind.create(id, cfg, ctx), metrics: new RateCounters(METRICS) });
+      } catch {
+        // a stored entry this node cannot run is kept out of the chain rather than stopping the node
+      }
+    }
+  }
+
+  ids(): string[] {
+    return this.chain.map((e) => e.id);
+  }
+
+  list(): Record<string, unknown>[] {
+    return this.chain.map((e) => this.view(e));
+  }
+
+  get(id: string): Record<string, unknown> {
+    return this.view(this.require(id));
+  }
+
+  configOf(id: string): AuthnConfig {
+    return this.require(id).config;
+  }
+
+  async create(raw: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const id = authenticatorId(raw);
+    const kind = authnKind(id);
+    if (this.chain.some((e) => e.id === id)) throw new ApiError(409, 'ALREADY_EXISTS', `Authenticator '${id}' already exist`);
+    const cfg = kind.normalize(stripId(raw));
+    const entry: Entry = { id, config: cfg, backend: kind.create(id, cfg, this.ctx), metrics: new RateCounters(METRICS) };
+    await this.persist([...this.chain, entry]);
+    this.chain = [...this.chain, entry];
+    return this.view(entry);
+  }
+
+  async update(id: string, raw: Record<string, unknown>): Promise<void> {
+    const old = this.require(id);
+    const body = stripId(raw);
+    if (body.mechanism === undefined) body.mechanism = old.config.mechanism;
+    if (body.backend === undefined && old.config.backend !== undefined) body.backend = old.config.backend;
+    if (authenticatorId(body) !== id) throw new ApiError(400, 'BAD_REQUEST', 'Change of authentication type is not allowed');
+    const kind = authnKind(id);
+    for (const key of kind.secrets) if (body[key] === MASK) body[key] = old.config[key];
+    const cfg = kind.normalize(body);
+    const entry: Entry = { id, config: cfg, backend: kind.create(id, cfg, this.ctx), metrics: old.metrics };
+    const next = this.chain.map((e) => (e.id === id ? entry : e));
+    await this.persist(next);
+    this.chain = next;
+    await old.backend.close();
+  }
+
+  /** 204 even when absent, as EMQX. Users of a built-in database go with it. */
+  async delete(id: string): Promise<void> {
+    const old = this.chain.find((e) => e.id === id);
+    if (!old) return;
+    const next = this.chain.filter((e) => e !== old);
+    await this.persist(next);
+    this.chain = next;
+    await old.backend.close();
+    if (id.endsWith(':built_in_database')) this.ctx.users.deleteAll(id);
+  }
+
+  /** position grammar: front | rear | before:<id> | after:<id> */
+  async move(id: string, position: string): Promise<void> {
+    const entry = this.require(id);
+    const rest = this.chain.filter((e) => e !== entry);
+    let index: number;
+    if (position === 'front') index = 0;
+    else if (position === 'rear') index = rest.length;
+    else {
+      const m = /^(before|after):(.+)$/.exec(position);
+      if (!m) throw new ApiError(400, 'BAD_REQUEST', `Invalid position: ${position}`);
+      const at = rest.findIndex((e) => e.id === m[2]);
+      if (at === -1) throw new ApiError(404, 'NOT_FOUND', `Authenticator '${m[2]}' does not exist`);
+      index = m[1] === 'before' ? at : at + 1;
+    }
+    const next = [...rest.slice(0, index), entry, ...rest.slice(index)];
+    await this.persist(next);
+    this.chain = next;
+  }
+
+  async reorder(ids: string[]): Promise<void> {
+    const missing = ids.filter((id) => !this.chain.some((e) => e.id === id));
+    if (missing.length) throw new ApiError(400, 'BAD_REQUEST', `Authenticators: ${missing.join(', ')} are not found`);
+    const unplaced = this.chain.filter((e) => !ids.includes(e.id)).map((e) => e.id);
+    if (unplaced.length) throw new ApiError(400, 'BAD_REQUEST', `No positions are specified for ${unplaced.join(', ')}`);
+    if (new Set(ids).size !== ids.length) throw new ApiError(400, 'BAD_REQUEST', 'Duplicate authenticator ids in the order');
+    const next = ids.map((id) => this.chain.find((e) => e.id === id)!);
+    await this.persist(next);
+    this.chain = next;
+  }
+
+  async status(id: string): Promise<Record<string, unknown>> {
+    const entry = this.require(id);
+    const status = entry.config.enable ? await entry.backend.status() : 'stopped';
+    const metrics = { ...entry.metrics.counts, ...entry.metrics.rates() };
+    return {
+      status,
+      metrics,
+      node_metrics: [{ node: this.nodeName, metrics }],
+      node_status: [{ node: this.nodeName, status }],
+      resource_metrics: {},
+      node_resource_metrics: [],
+      node_error: [],
+    };
+  }
+
+  /** The broker's client.authenticate hook. */
+  async authenticate(req: AuthnRequest): Promise<AuthnResult> {
+    const enableAuthn = this.listenerAuthn(req.listener);
+    if (enableAuthn === false) return { result: 'allow', anonymous: true };
+    if (enableAuthn === 'quick_deny_anonymous' && !req.username) return { result: 'deny', reasonCode: NOT_AUTHORIZED };
+    const enabled = this.chain.filter((e) => e.config.enable);
+    if (enabled.length === 0) return { result: 'allow', anonymous: true };
+    const credential: Credential = {
+      clientid: req.clientid,
+      username: req.username,
+      password: req.password ? req.password.toString('utf8') : null,
+      peerhost: req.peerhost,
+      certSubject: req.peerCert?.subject,
+      certCommonName: req.peerCert?.commonName,
+      clientAttrs: req.clientAttrs,
+    };
+    for (const entry of enabled) {
+      let outcome: AuthnOutcome;
+      try {
+        outcome = await entry.backend.check(credential);
+      } catch {
+        outcome = { result: 'ignore' }; // a backend that fails is skipped, as EMQX does
+      }
+      if (outcome.result === 'ignore') {
+        entry.metrics.incr('nomatch');
+        continue;
+      }
+      if (outcome.result === 'deny') {
+        entry.metrics.incr('failed');
+        return { result: 'deny', reasonCode: outcome.reasonCode };
+      }
+      entry.metrics.incr('success');
+      return { result: 'allow', isSuperuser: outcome.isSuperuser, clientAttrs: outcome.clientAttrs };
+    }
+    return { result: 'deny', reasonCode: NOT_AUTHORIZED };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.chain.map((e) => Promise.resolve(e.backend.close()).catch(() => undefined)));
+  }
+
+  private require(id: string): Entry {
+    const entry = this.chain.find((e) => e.id === id);
+    if (!entry) throw new ApiError(404, 'NOT_FOUND', `Authenticator '${id}' does not exist`);
+    return entry;
+  }
+
+  private view(e: Entry): Record<string, unknown> {
+    const out: Record<string, unknown> = { id: e.id, ...e.config };
+    for (const key of authnKind(e.id).secrets) if (out[key] !== undefined) out[key] = MASK;
+    return out;
+  }
+
+  private async persist(entries: Entry[]): Promise<void> {
+    await this.config.update(
+      'authentication',
+      entries.map((e) => e.config),
+    );
+  }
+}
+
+function stripId(raw: Record<string, unknown>): Record<string, unknown> {
+  const { id: _id, ...rest } = raw;
+  return rest;
+}

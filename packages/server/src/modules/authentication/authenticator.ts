@@ -1,0 +1,29 @@
+// What every authenticator backend implements, and the credential it is asked about.
+// A backend answers allow / deny / ignore; ignore hands the client to the next one in the chain.
+export interface Credential {
+  clientid: string;
+  username: string | null;
+  password: string | null;
+  peerhost: string;
+  certSubject?: string;
+  certCommonName?: string;
+  clientAttrs: Record<string, string>;
+}
+
+export type AuthnOutcome =
+  | { result: 'allow'; isSuperuser: boolean; clientAttrs?: Record<string, string> }
+  | { result: 'deny'; reasonCode: number }
+  | { result: 'ignore' };
+
+export type BackendStatus = 'connected' | 'connecting' | 'disconnected';
+
+export interface AuthnBackend {
+  check(credential: Credential): Promise<AuthnOutcome> | AuthnOutcome;
+  /** health as the /status route shows it; external backends probe their server */
+  status(): Promise<BackendStatus> | BackendStatus;
+  close(): Promise<void> | void;
+}
+
+/** v5 CONNACK reason codes used by authentication (the broker maps them to v3 return codes 4 and 5). */
+export const BAD_USERNAME_OR_PASSWORD = 0x86;
+export const NOT_AUTHORIZED = 0x87;

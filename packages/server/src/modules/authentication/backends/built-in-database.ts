@@ -1,0 +1,29 @@
+// password_based:built_in_database: users in SQLite keyed by username or client id.
+// Unknown user → ignore (the next authenticator decides); wrong password → deny 0x86.
+import type { AuthnBackend, AuthnOutcome, Credential } from '../authenticator';
+import { BAD_USERNAME_OR_PASSWORD } from '../authenticator';
+import { checkPassword, type HashAlgorithm } from '../password-hash';
+import type { UsersRepo } from '../users.repo';
+
+export interface BuiltInConfig {
+  id: string;
+  userIdType: 'username' | 'clientid';
+  hash: HashAlgorithm;
+}
+
+export function builtInDatabase(cfg: BuiltInConfig, users: UsersRepo): AuthnBackend {
+  return {
+    check(c: Credential): AuthnOutcome {
+      const userId = cfg.userIdType === 'username' ? c.username : c.clientid;
+      if (userId === null || userId === '') return { result: 'ignore' };
+      const user = users.get(cfg.id, userId);
+      if (!user) return { result: 'ignore' };
+      if (c.password === null || !checkPassword(cfg.hash, c.password, user.password_hash, user.salt)) {
+        return { result: 'deny', reasonCode: BAD_USERNAME_OR_PASSWORD };
+      }
+      return { result: 'allow', isSuperuser: user.is_superuser };
+    },
+    status: () => 'connected',
+    close: () => undefined,
+  };
+}

@@ -1,0 +1,76 @@
+// The authenticator kinds this node runs, by id (`<mechanism>:<backend>` or `jwt`): how a config is
+// checked and completed with EMQX's defaults, which fields are secrets, and how the backend is built.
+import { ApiError } from '../../../errors';
+import type { AuthnBackend } from '../authenticator';
+import { parseHashAlgorithm } from '../password-hash';
+import type { UsersRepo } from '../users.repo';
+import { builtInDatabase } from './built-in-database';
+
+export type AuthnConfig = Record<string, unknown> & { mechanism: string; backend?: string; enable: boolean };
+
+export interface BackendContext {
+  users: UsersRepo;
+}
+
+export interface BackendKind {
+  secrets: string[];
+  normalize(raw: Record<string, unknown>): AuthnConfig;
+  create(id: string, config: AuthnConfig, ctx: BackendContext): AuthnBackend;
+}
+
+const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message);
+
+export function enumField<T extends string>(raw: Record<string, unknown>, key: string, values: readonly T[], fallback?: T): T {
+  const v = raw[key] ?? fallback;
+  if (!values.includes(v as T)) throw bad(`${key}: expected one of ${values.join(', ')}, got ${JSON.stringify(raw[key])}`);
+  return v as T;
+}
+
+export function boolField(raw: Record<string, unknown>, key: string, fallback: boolean): boolean {
+  const v = raw[key] ?? fallback;
+  if (typeof v !== 'boolean') throw bad(`${key}: expected a boolean, got ${JSON.stringify(v)}`);
+  return v;
+}
+
+export function stringField(raw: Record<string, unknown>, key: string, fallback?: string): string {
+  const v = raw[key] ?? fallback;
+  if (typeof v !== 'string') throw bad(`${key}: ${v === undefined ? 'required field missing' : `expected a string, got ${JSON.stringify(v)}`}`);
+  return v;
+}
+
+const kinds: Record<string, BackendKind> = {
+  'password_based:built_in_database': {
+    secrets: [],
+    normalize: (raw) => ({
+      ...raw,
+      mechanism: 'password_based',
+      backend: 'built_in_database',
+      enable: boolField(raw, 'enable', true),
+      user_id_type: enumField(raw, 'user_id_type', ['username', 'clientid'] as const, 'username'),
+      password_hash_algorithm: parseHashAlgorithm(raw.password_hash_algorithm, true),
+    }),
+    create: (id, c, ctx) =>
+      builtInDatabase(
+        { id, userIdType: c.user_id_type as 'username' | 'clientid', hash: parseHashAlgorithm(c.password_hash_algorithm, true) },
+        ctx.users,
+      ),
+  },
+};
+
+export function registerAuthnKind(id: string, kind: BackendKind): void {
+  kinds[id] = kind;
+}
+
+export function authnKind(id: string): BackendKind {
+  const kind = kinds[id];
+  if (!kind) throw bad(`Unsupported authenticator type: ${id}`);
+  return kind;
+}
+
+/** `<mechanism>:<backend>`, or the mechanism alone when it has no backend (jwt). */
+export function authenticatorId(raw: Record<string, unknown>): string {
+  if (typeof raw.mechanism !== 'string' || raw.mechanism === '') throw bad('mechanism: required field missing');
+  if (raw.backend === undefined) return raw.mechanism;
+  if (typeof raw.backend !== 'string') throw bad('backend: expected a string');
+  return `${raw.mechanism}:${raw.backend}`;
+}
