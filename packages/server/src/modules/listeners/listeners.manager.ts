@@ -1,0 +1,262 @@
+// The lifecycle of the MQTT listeners (`listeners.<type>.<name>` in the config tree): start at boot,
+// create / update / delete / start / stop / restart through the API, each change applied live first
+// and persisted only once it worked (a bind conflict leaves both the running listener and the config as they were).
+import type { Broker, ConnInfo, Listener } from '@mqdeck/broker';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Duplex } from 'node:stream';
+import type { ConfigService } from '../../config/config.service';
+import { LISTENER_TYPES, toListenerConfig, type ListenerType, type Tls } from '../../config/listeners';
+import { deepMerge } from '../../config/tree';
+import { parseBind } from '../../config/units';
+import { validateValue } from '../../config/validate';
+import { ApiError } from '../../errors';
+import { RateBucket, accessAllowed, parseAccessRules, type AccessRule } from './listeners.access';
+import { resolveTls, storePems } from './listeners.tls';
+
+type Raw = Record<string, any>;
+
+export interface ListenerManagerDeps {
+  broker: Broker;
+  config: ConfigService;
+  /** the node's running listeners by id (app.listeners) */
+  runtime: Map<string, Listener>;
+  dataDir: string;
+  /** the node's own (generated) TLS pair for listeners that keep the shipped default cert paths */
+  nodeTls: () => Promise<Tls>;
+  log: FastifyBaseLogger;
+}
+
+export interface ListenerEntry {
+  id: string;
+  type: ListenerType;
+  name: string;
+  raw: Raw;
+}
+
+export interface ListenerStatus {
+  running: boolean;
+  current_connections: number;
+  max_connections: number | 'infinity';
+}
+
+/** Accept-time settings that apply to the next connection without rebinding the port. */
+const HOT_KEYS = ['max_connections', 'mountpoint', 'zone', 'enable_authn', 'access_rules', 'max_conn_rate', 'messages_rate', 'bytes_rate', 'acceptors'];
+const NAME_RE = /^[0-9a-zA-Z_-]+$/;
+
+export const badRequest = (message: string) => new ApiError(400, 'BAD_REQUEST', message);
+export const notFound = () => new ApiError(404, 'BAD_LISTENER_ID', 'Listener id not found');
+
+/** `tcp:default` → type + name; quic is a type EMQX has and this node refuses plainly. */
+export function parseListenerId(id: string): { type: ListenerType; name: string } {
+  const m = /^([a-z]+):(.+)$/.exec(id);
+  if (!m || !NAME_RE.test(m[2])) throw new ApiError(400, 'BAD_LISTENER_ID', `Invalid listener id ${JSON.stringify(id)}, expected <type>:<name>`);
+  return { type: checkType(m[1]), name: m[2] };
+}
+
+export function checkType(type: unknown): ListenerType {
+  if (type === 'quic') throw badRequest('This node does not serve MQTT over QUIC: use a tcp, ssl, ws or wss listener');
+  if (!LISTENER_TYPES.includes(type as ListenerType)) throw badRequest(`Invalid listener type ${JSON.stringify(type)}, expected one of tcp, ssl, ws, wss`);
+  return type as ListenerType;
+}
+
+export class ListenerManager {
+  private readonly policies = new Map<string, { rules: AccessRule[]; rate: RateBucket | null }>();
+  private nodeRate: RateBucket | null = null;
+
+  constructor(private readonly deps: ListenerManagerDeps) {
+    this.installAcceptGate();
+    this.refreshNodeRate();
+    deps.config.on('change', (path) => {
+      if (path === 'limiter' || path.startsWith('limiter.')) this.refreshNodeRate();
+    });
+  }
+
+  /**
+   * The broker's transports hand every accepted socket to `broker.handle`; wrapping it is the one place
+   * where the server can refuse a socket before MQTT starts, as EMQX's acceptor does for access_rules
+   * and max_conn_rate.
+   */
+  private installAcceptGate(): void {
+    const broker = this.deps.broker;
+    const handle = broker.handle.bind(broker);
+    broker.handle = (stream: Duplex, info: ConnInfo) => {
+      const policy = this.policies.get(info.listener);
+      const refused =
+        (policy && !accessAllowed(policy.rules, info.peerhost)) || (policy?.rate && !policy.rate.take()) || (this.nodeRate && !this.nodeRate.take());
+      if (refused) {
+        stream.destroy();
+        return;
+      }
+      handle(stream, info);
+    };
+  }
+
+  private refreshNodeRate(): void {
+    try {
+      this.nodeRate = RateBucket.from(this.deps.config.get('limiter.max_conn_rate'), 'limiter.max_conn_rate');
+    } catch (err) {
+      this.deps.log.error((err as Error).message);
+    }
+  }
+
+  entries(type?: ListenerType): ListenerEntry[] {
+    const out: ListenerEntry[] = [];
+    for (const t of type ? [type] : LISTENER_TYPES) {
+      const named = this.deps.config.get<Record<string, Raw>>(`listeners.${t}`) ?? {};
+      for (const [name, raw] of Object.entries(named)) out.push({ id: `${t}:${name}`, type: t, name, raw });
+    }
+    return out;
+  }
+
+  entry(id: string): ListenerEntry | undefined {
+    const { type, name } = parseListenerId(id);
+    const raw = this.deps.config.get<Raw | undefined>(`listeners.${type}.${name}`);
+    return raw ? { id: `${type}:${name}`, type, name, raw } : undefined;
+  }
+
+  status(entry: ListenerEntry): ListenerStatus {
+    const running = this.deps.runtime.get(entry.id);
+    const max = entry.raw.max_connections;
+    return {
+      running: !!running?.running,
+      current_connections: running?.running ? running.currentConnections : 0,
+      max_connections: max === 'infinity' || max === undefined ? 'infinity' : Number(max),
+    };
+  }
+
+  /** Starts every enabled listener of the config; one that cannot start is logged and left stopped. */
+  async startAll(): Promise<void> {
+    for (const e of this.entries()) {
+      if (e.raw.enable === false) continue;
+      try {
+        await this.launch(e.type, e.name, e.raw);
+      } catch (err) {
+        this.deps.log.error(`listener ${e.id} failed to start on ${JSON.stringify(e.raw.bind)}: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  async create(type: ListenerType, name: string, body: Raw): Promise<ListenerEntry> {
+    if (!NAME_RE.test(name)) throw badRequest(`Invalid listener name ${JSON.stringify(name)}: letters, digits, '_' and '-' only`);
+    const id = `${type}:${name}`;
+    if (this.entry(id)) throw new ApiError(400, 'BAD_LISTENER_ID', `Listener ${id} already exists`);
+    if (body.bind === undefined) throw badRequest('bind: required (for example "0.0.0.0:1884")');
+    const defaults = this.deps.config.defaults as { listeners: Record<string, Raw> };
+    return this.apply(type, name, deepMerge(defaults.listeners[type].default, body) as Raw, undefined);
+  }
+
+  async update(id: string, body: Raw): Promise<ListenerEntry> {
+    const current = this.entry(id);
+    if (!current) throw notFound();
+    return this.apply(current.type, current.name, deepMerge(current.raw, body) as Raw, current.raw);
+  }
+
+  async setEnabled(id: string, enable: boolean, restart = false): Promise<void> {
+    const current = this.entry(id);
+    if (!current) throw notFound();
+    if (restart) await this.halt(id);
+    await this.apply(current.type, current.name, { ...current.raw, enable }, restart ? { ...current.raw, enable: false } : current.raw);
+  }
+
+  async remove(id: string): Promise<void> {
+    const current = this.entry(id);
+    if (!current) throw notFound();
+    await this.halt(current.id);
+    this.policies.delete(current.id);
+    await this.deps.config.remove(`listeners.${current.type}.${current.name}`);
+  }
+
+  async closeAll(): Promise<void> {
+    for (const id of [...this.deps.runtime.keys()]) await this.halt(id);
+  }
+
+  /** Validate, apply live (with rollback), then persist. */
+  private async apply(type: ListenerType, name: string, candidate: Raw, previous: Raw | undefined): Promise<ListenerEntry> {
+    const id = `${type}:${name}`;
+    const path = `listeners.${type}.${name}`;
+    for (const key of ['id', 'type', 'name', 'running', 'current_connections', 'max_conn', 'number', 'status', 'node_status']) delete candidate[key];
+    const next = storePems(this.deps.dataDir, id, candidate);
+    const errors = validateValue(this.deps.config.defaults, path, next);
+    if (errors.length) throw badRequest(errors.join('; '));
+    const policy = this.policyFor(id, next); // validates access_rules and rates
+    const running = this.deps.runtime.get(id);
+
+    if (running?.running && previous && next.enable !== false && onlyHotChanges(previous, next)) {
+      Object.assign(running.config, toListenerConfig(type, name, next), { tls: running.config.tls, websocket: running.config.websocket });
+      this.policies.set(id, policy);
+    } else if (next.enable === false) {
+      await this.halt(id);
+    } else if (running?.running && sameBind(previous?.bind, next.bind)) {
+      // same address: the old socket must be closed before the new one can bind
+      await this.halt(id);
+      try {
+        await this.launch(type, name, next);
+      } catch (err) {
+        if (previous) await this.launch(type, name, previous).catch((e: Error) => this.deps.log.error(`listener ${id} could not be restored: ${e.message}`));
+        throw badRequest((err as Error).message);
+      }
+    } else {
+      // a new address: bind it first, so a conflict leaves the running listener and its clients untouched
+      const started = await this.open(type, name, next).catch((err: Error) => {
+        throw badRequest(err.message);
+      });
+      await this.halt(id);
+      this.register(id, started, next);
+    }
+    await this.deps.config.update(path, next);
+    return { id, type, name, raw: this.deps.config.get<Raw>(path) };
+  }
+
+  private policyFor(id: string, raw: Raw): { rules: AccessRule[]; rate: RateBucket | null } {
+    try {
+      return { rules: parseAccessRules(raw.access_rules ?? ['allow all']), rate: RateBucket.from(raw.max_conn_rate, `${id} max_conn_rate`) };
+    } catch (err) {
+      throw badRequest((err as Error).message);
+    }
+  }
+
+  private async launch(type: ListenerType, name: string, raw: Raw): Promise<void> {
+    this.register(`${type}:${name}`, await this.open(type, name, raw), raw);
+  }
+
+  /** Binds a new broker listener (not yet registered as the running one). */
+  private async open(type: ListenerType, name: string, raw: Raw): Promise<Listener> {
+    const tls = type === 'ssl' || type === 'wss' ? await resolveTls(raw, this.deps.nodeTls) : undefined;
+    const config = toListenerConfig(type, name, raw, tls);
+    const listener = this.deps.broker.createListener(config);
+    await listener.start();
+    this.deps.log.info(`listener ${config.id} started on ${config.bind.host}:${listener.port}`);
+    return listener;
+  }
+
+  private register(id: string, listener: Listener, raw: Raw): void {
+    this.policies.set(id, this.policyFor(id, raw));
+    this.deps.runtime.set(id, listener);
+  }
+
+  /** Stops a running listener: its port closes and all its connections are closed. */
+  private async halt(id: string): Promise<void> {
+    const running = this.deps.runtime.get(id);
+    if (!running) return;
+    this.deps.runtime.delete(id);
+    await running.stop().catch((err: Error) => this.deps.log.error(`listener ${id} stop failed: ${err.message}`));
+  }
+}
+
+/** Same port (0.0.0.0:X and 127.0.0.1:X collide too); port 0 = a fresh ephemeral port each time, never the same. */
+function sameBind(a: unknown, b: unknown): boolean {
+  const x = parseBind(a);
+  const y = parseBind(b);
+  return !!x && !!y && x.port !== 0 && x.port === y.port;
+}
+
+function onlyHotChanges(previous: Raw, next: Raw): boolean {
+  const strip = (raw: Raw) => JSON.stringify(Object.fromEntries(Object.entries(raw).filter(([k]) => !HOT_KEYS.includes(k)).sort(([a], [b]) => a.localeCompare(b))));
+  return strip(previous) === strip(next);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    listenerManager: ListenerManager;
+  }
+}
