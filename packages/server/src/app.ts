@@ -11,7 +11,7 @@ import { trackRoutes } from './plugins/route-table';
 import { setupAuth } from './plugins/auth';
 import { setupStatic } from './plugins/static';
 import { requireJsonBodies } from './plugins/content-type';
-import { startListeners } from './plugins/listeners';
+import { ListenerManager } from './modules/listeners/listeners.manager';
 import { loadOrCreateCerts } from './plugins/certs';
 import { TokenStore } from './modules/auth/tokens';
 import { LoginLimiter } from './modules/auth/login-limiter';
@@ -76,6 +76,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     app.closing = true;
   });
   for (const warning of config.warnings) app.log.warn(warning);
+  app.decorate(
+    'listenerManager',
+    new ListenerManager({ broker, config, runtime: app.listeners, dataDir: options.dataDir, nodeTls: () => loadOrCreateCerts(options.dataDir), log: app.log }),
+  );
 
   const tokenTtl = () => parseDuration(config.get('dashboard.token_expired_time')) ?? 3_600_000;
   const users = new UsersService(db);
@@ -111,9 +115,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db.close();
   });
 
-  if (options.listen !== false) {
-    const started = await startListeners(broker, config, () => loadOrCreateCerts(options.dataDir), app.log);
-    for (const [id, listener] of started) app.listeners.set(id, listener);
-  }
+  if (options.listen !== false) await app.listenerManager.startAll();
   return app;
 }

@@ -16,6 +16,7 @@ import metricsRoutes from './metrics/metrics.routes';
 import bannedRoutes from './banned/banned.routes';
 import flappingRoutes from './flapping/flapping.routes';
 import authenticationRoutes from './authentication/authentication.routes';
+import listenersRoutes from './listeners/listeners.routes';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -35,4 +36,5 @@ export const routeModules: RouteModule[] = [
   bannedRoutes,
   flappingRoutes,
   authenticationRoutes,
+  listenersRoutes,
 ];
