@@ -107,7 +107,8 @@ export default function ApiKeysPage() {
         onClose={() => setDialog(null)}
         onCreated={setCreated}
       />
-      <SecretModal created={created} onClose={() => setCreated(null)} />
+      {/* Unmounted (not just hidden) on close, so the secret leaves the DOM at once. */}
+      {created && <SecretModal created={created} onClose={() => setCreated(null)} />}
       <ApiKeyDrawer apiKey={viewing} withRole={withRole} onClose={() => setViewing(null)} />
     </PageSection>
   );
