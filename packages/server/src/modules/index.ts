@@ -16,7 +16,6 @@ import metricsRoutes from './metrics/metrics.routes';
 import bannedRoutes from './banned/banned.routes';
 import flappingRoutes from './flapping/flapping.routes';
 import authenticationRoutes from './authentication/authentication.routes';
-import authorizationRoutes from './authorization/authorization.routes';
 import listenersRoutes from './listeners/listeners.routes';
 import configsRoutes from './configs/configs.routes';
 
@@ -38,7 +37,6 @@ export const routeModules: RouteModule[] = [
   bannedRoutes,
   flappingRoutes,
   authenticationRoutes,
-  authorizationRoutes,
   listenersRoutes,
   configsRoutes,
 ];
