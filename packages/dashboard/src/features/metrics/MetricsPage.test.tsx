@@ -4,8 +4,7 @@ import { mockApi } from '../../../test/msw';
 import { renderWithProviders } from '../../../test/render';
 import MetricsPage from './MetricsPage';
 
-function setup(route = '/dashboard/metrics') {
-  const cluster = mockApi('get', '/metrics', 200, {
+const CLUSTER_COUNTERS = {
     'messages.received': 42,
     'messages.sent': 40,
     'bytes.received': 2048,
@@ -17,13 +16,27 @@ function setup(route = '/dashboard/metrics') {
     'authorization.deny': 1,
     'authorization.cache_hit': 4,
     'delivery.dropped.no_local': 1,
-    'overload_protection.gc': 0,
-  });
-  const node = mockApi('get', '/nodes/{node}/metrics', 200, { node: 'emqx@127.0.0.1', 'messages.received': 7 });
-  mockApi('get', '/stats', 200, { 'connections.count': 3, 'connections.max': 4 });
-  mockApi('get', '/nodes/{node}/stats', 200, { 'connections.count': 1 });
+  'overload_protection.gc': 0,
+};
+
+function setup(route = '/dashboard/metrics') {
+  // aggregate=true → one summed object; aggregate=false → the array form, one object per node.
+  const calls = mockApi('get', '/metrics', 200, ({ url }) =>
+    url.searchParams.get('aggregate') === 'true'
+      ? CLUSTER_COUNTERS
+      : [
+          { node: 'emqx@127.0.0.2', 'messages.received': 35 },
+          { node: 'emqx@127.0.0.1', 'messages.received': 7 },
+        ],
+  );
+  mockApi('get', '/stats', 200, ({ url }) =>
+    url.searchParams.get('aggregate') === 'true'
+      ? { 'connections.count': 3, 'connections.max': 4 }
+      : [{ node: 'emqx@127.0.0.1', 'connections.count': 1, 'connections.max': 2 }],
+  );
+  const cluster = calls;
   mockApi('get', '/nodes', 200, [{ node: 'emqx@127.0.0.1', node_status: 'running' }]);
-  return { cluster, node, ...renderWithProviders(<MetricsPage />, { route, path: '/dashboard/metrics' }) };
+  return { cluster, ...renderWithProviders(<MetricsPage />, { route, path: '/dashboard/metrics' }) };
 }
 
 const group = (title: string) => screen.getByTestId(`counter-group-${title}`);
@@ -49,13 +62,14 @@ describe('MetricsPage', () => {
     expect(row(screen.getByTestId('stats-table'), 'connections')).toHaveTextContent('Connections34');
   });
 
-  it('switches to one node through /nodes/{node}/metrics and keeps the choice in the URL', async () => {
-    const { node, user, router } = setup();
+  it('switches to one node through the per-node array form and keeps the choice in the URL', async () => {
+    const { cluster, user, router } = setup();
     await screen.findByText('messages.received');
     await user.click(screen.getByRole('combobox', { name: 'Scope' }));
     await user.click(await screen.findByTitle('emqx@127.0.0.1'));
-    await waitFor(() => expect(node.length).toBe(1));
-    await waitFor(() => expect(row(group('Messages'), 'messages.received')).toHaveTextContent('7'));
+    await waitFor(() => expect(cluster.at(-1)?.url.searchParams.get('aggregate')).toBe('false'));
+    await waitFor(() => expect(row(group('Messages'), 'messages.received')).toHaveTextContent('Messages received7'));
+    expect(row(screen.getByTestId('stats-table'), 'connections')).toHaveTextContent('Connections12');
     expect(router.state.location.search).toBe('?node=emqx%40127.0.0.1');
   });
 

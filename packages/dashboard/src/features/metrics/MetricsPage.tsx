@@ -1,5 +1,5 @@
-// Every counter of `/metrics?aggregate=true` (or `/nodes/{node}/metrics`), grouped like the official console,
-// plus the stats of `/stats?aggregate=true` (or `/nodes/{node}/stats`). Manual and automatic refresh.
+// Every counter of `/metrics?aggregate=true` (or one node of the array form `aggregate=false`), grouped like the official console,
+// plus the stats of `/stats?aggregate=true` (same for one node). Manual and automatic refresh.
 import './metrics.messages';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Select, Space, Switch, Typography } from 'antd';

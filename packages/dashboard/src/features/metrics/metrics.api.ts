@@ -1,4 +1,4 @@
-// Counters (`/metrics`) and stats (`/stats`) of the cluster, or of one node through `/nodes/{node}/…`.
+// Counters (`/metrics`) and stats (`/stats`) of the cluster or of one node.
 // Both are normalised to a flat `{name: number}` map; the `node` field of per-node objects is dropped.
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
@@ -37,21 +37,23 @@ export function aggregateStats(list: readonly object[]): Counters {
   return out;
 }
 
+/** The entry of `node` in a per-node array answer (`aggregate=false`); empty when the node is not in it. */
+function pickNode(list: readonly { node?: string }[], node: string): Counters {
+  const entry = list.find((item) => item.node === node);
+  return entry ? numericOnly(entry) : {};
+}
+
+// One node's numbers come from the array form (`aggregate=false`: one object per running node), like the
+// official console; the cluster's from `aggregate=true` (a single object, summed by the broker).
 export async function getCounters(node: string | undefined, signal?: AbortSignal): Promise<Counters> {
-  if (node) {
-    const d = await api.GET('/nodes/{node}/metrics', { params: { path: { node } }, signal }).then(unwrap);
-    return numericOnly(d ?? {});
-  }
-  const d = await api.GET('/metrics', { params: { query: { aggregate: true } }, signal }).then(unwrap);
+  const d = await api.GET('/metrics', { params: { query: { aggregate: !node } }, signal }).then(unwrap);
+  if (node) return Array.isArray(d) ? pickNode(d, node) : {};
   return Array.isArray(d) ? sumCounters(d) : numericOnly(d ?? {});
 }
 
 export async function getStats(node: string | undefined, signal?: AbortSignal): Promise<Counters> {
-  if (node) {
-    const d = await api.GET('/nodes/{node}/stats', { params: { path: { node } }, signal }).then(unwrap);
-    return numericOnly(d ?? {});
-  }
-  const d = await api.GET('/stats', { params: { query: { aggregate: true } }, signal }).then(unwrap);
+  const d = await api.GET('/stats', { params: { query: { aggregate: !node } }, signal }).then(unwrap);
+  if (node) return Array.isArray(d) ? pickNode(d, node) : {};
   return Array.isArray(d) ? aggregateStats(d) : numericOnly(d ?? {});
 }
 

@@ -21,7 +21,7 @@ export const metricsMessages = defineMessages('metrics', {
   noCounters: { en: 'No counters reported', zh: '没有指标数据' },
   loadFailed: { en: 'Could not load metrics: {{message}}', zh: '无法加载指标：{{message}}' },
   countersSince: {
-    en: 'Counters accumulate from node start; per-node values come from /nodes/{node}/metrics.',
-    zh: '指标自节点启动起累计；单节点数值来自 /nodes/{node}/metrics。',
+    en: 'Counters accumulate from node start; per-node values come from /metrics?aggregate=false.',
+    zh: '指标自节点启动起累计；单节点数值来自 /metrics?aggregate=false。',
   },
 });

@@ -56,7 +56,10 @@ describe('NodeDetailPage', () => {
   it('shows the node facts, its live gauges and asks for its own history', async () => {
     mockApi('get', '/nodes/{node}', 200, NODE);
     mockApi('get', '/monitor_current/nodes/{node}', 200, { connections: 12, live_connections: 10, topics: 4, received_msg_rate: 7, node_uptime: 3600 });
-    mockApi('get', '/nodes/{node}/stats', 200, { 'connections.count': 12, 'connections.max': 15 });
+    const stats = mockApi('get', '/stats', 200, [
+      { node: 'emqx@127.0.0.1', 'connections.count': 12, 'connections.max': 15 },
+      { node: 'emqx@10.0.0.2', 'connections.count': 1, 'connections.max': 99 },
+    ]);
     const history = mockApi('get', '/monitor/nodes/{node}', 200, []);
     renderWithProviders(<NodeDetailPage />, { route: '/dashboard/nodes/emqx%40127.0.0.1', path: '/dashboard/nodes/:nodeName' });
     expect(await screen.findByText('26.2.5/14.2.5')).toBeInTheDocument();
@@ -64,6 +67,7 @@ describe('NodeDetailPage', () => {
     expect(screen.getByText('1,048,576')).toBeInTheDocument();
     expect(screen.getByText('1.50 / 1.00 / 0.75')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('count-connections')).toHaveTextContent('Peak: 15'));
+    expect(stats[0].url.searchParams.get('aggregate')).toBe('false');
     expect(screen.getByTestId('count-topics')).toHaveTextContent('4');
     await waitFor(() => expect(history.length).toBeGreaterThan(0));
     expect(history[0].url.pathname).toMatch(/\/api\/v5\/monitor\/nodes\/emqx(@|%40)127\.0\.0\.1$/);
