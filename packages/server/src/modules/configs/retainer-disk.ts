@@ -1,0 +1,106 @@
+// RetainStore in SQLite (retainer.backend.storage_type = disc): the retained messages survive a restart.
+import { isValidTopicFilter, topicMatches, type PublishProperties, type QoS, type RetainStore, type RetainedMessage } from '@mqdeck/broker';
+import type { Db } from '../../storage/db';
+
+interface Row {
+  topic: string;
+  id: string;
+  payload: Buffer;
+  qos: number;
+  from_clientid: string | null;
+  from_username: string | null;
+  timestamp: number;
+  properties: string | null;
+}
+
+const BUFFER_TAG = '$base64';
+const encodeProps = (p: PublishProperties | undefined): string | null =>
+  p ? JSON.stringify(p, (_k, v) => (v && v.type === 'Buffer' && Array.isArray(v.data) ? { [BUFFER_TAG]: Buffer.from(v.data).toString('base64') } : v)) : null;
+const decodeProps = (text: string | null): PublishProperties | undefined =>
+  text ? (JSON.parse(text, (_k, v) => (v && typeof v[BUFFER_TAG] === 'string' ? Buffer.from(v[BUFFER_TAG], 'base64') : v)) as PublishProperties) : undefined;
+
+function toMessage(r: Row): RetainedMessage {
+  const properties = decodeProps(r.properties);
+  return {
+    id: r.id,
+    topic: r.topic,
+    payload: r.payload,
+    qos: r.qos as QoS,
+    retain: true,
+    fromClientid: r.from_clientid,
+    fromUsername: r.from_username,
+    timestamp: r.timestamp,
+    ...(properties ? { properties } : {}),
+  };
+}
+
+export class SqliteRetainStore implements RetainStore {
+  private readonly stmts;
+
+  constructor(private readonly db: Db) {
+    this.stmts = {
+      upsert: db.prepare(
+        `INSERT INTO retained_messages (topic, seq, id, payload, qos, from_clientid, from_username, timestamp, properties)
+         VALUES (@topic, (SELECT COALESCE(MAX(seq), 0) + 1 FROM retained_messages), @id, @payload, @qos, @from_clientid, @from_username, @timestamp, @properties)
+         ON CONFLICT (topic) DO UPDATE SET seq = excluded.seq, id = excluded.id, payload = excluded.payload, qos = excluded.qos,
+           from_clientid = excluded.from_clientid, from_username = excluded.from_username, timestamp = excluded.timestamp, properties = excluded.properties`,
+      ),
+      delete: db.prepare('DELETE FROM retained_messages WHERE topic = ?'),
+      get: db.prepare('SELECT * FROM retained_messages WHERE topic = ?'),
+      all: db.prepare('SELECT * FROM retained_messages ORDER BY seq'),
+      page: db.prepare('SELECT * FROM retained_messages ORDER BY seq LIMIT ? OFFSET ?'),
+      count: db.prepare('SELECT COUNT(*) AS n FROM retained_messages'),
+      clear: db.prepare('DELETE FROM retained_messages'),
+    };
+  }
+
+  put(msg: RetainedMessage): void {
+    // [MQTT-3.3.1-10] an empty retained payload removes the retained message
+    if (msg.payload.length === 0) {
+      this.delete(msg.topic);
+      return;
+    }
+    this.stmts.upsert.run({
+      topic: msg.topic,
+      id: msg.id,
+      payload: msg.payload,
+      qos: msg.qos,
+      from_clientid: msg.fromClientid,
+      from_username: msg.fromUsername,
+      timestamp: msg.timestamp,
+      properties: encodeProps(msg.properties),
+    });
+  }
+
+  delete(topic: string): boolean {
+    return this.stmts.delete.run(topic).changes > 0;
+  }
+
+  get(topic: string): RetainedMessage | undefined {
+    const row = this.stmts.get.get(topic) as Row | undefined;
+    return row ? toMessage(row) : undefined;
+  }
+
+  match(filter: string): RetainedMessage[] {
+    if (!filter.includes('+') && !filter.includes('#')) {
+      const m = this.get(filter);
+      return m ? [m] : [];
+    }
+    return (this.stmts.all.all() as Row[]).filter((r) => topicMatches(filter, r.topic)).map(toMessage);
+  }
+
+  list(offset: number, limit: number, filter?: string): RetainedMessage[] {
+    const start = Math.max(0, offset);
+    const size = Math.max(0, limit);
+    if (filter && isValidTopicFilter(filter, 65535)) return this.match(filter).slice(start, start + size);
+    return (this.stmts.page.all(size, start) as Row[]).map(toMessage);
+  }
+
+  count(): number {
+    return (this.stmts.count.get() as { n: number }).n;
+  }
+
+  clear(): void {
+    this.stmts.clear.run();
+  }
+}
