@@ -18,6 +18,8 @@ import flappingRoutes from './flapping/flapping.routes';
 import authenticationRoutes from './authentication/authentication.routes';
 import listenersRoutes from './listeners/listeners.routes';
 import configsRoutes from './configs/configs.routes';
+import retainerEnforcementModule from './configs/retainer.module';
+import sysTopicsModule from './sys-topics/sys-topics.module';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -39,4 +41,6 @@ export const routeModules: RouteModule[] = [
   authenticationRoutes,
   listenersRoutes,
   configsRoutes,
+  retainerEnforcementModule,
+  sysTopicsModule,
 ];
