@@ -1,0 +1,100 @@
+// Authentication › Create: mechanism → backend (skipped for JWT) → settings. An id already in the
+// chain cannot be created twice (EMQX answers 409), so it is disabled up front.
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Flex, Form, Radio, Steps, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageSection } from '../../shared/PageSection';
+import { useUnsavedChangesGuard } from '../../shared/useUnsavedChangesGuard';
+import { toast } from '../../app/bridge';
+import { useAuthenticatorsQuery, useCreateAuthenticatorMutation } from './authentication.api';
+import { BACKENDS, MECHANISMS, authnId, defaultConfig, type Backend, type Mechanism } from './authentication.config';
+import { backendLabel, mechanismLabel } from './authentication.labels';
+import { AuthnConfigForm, readAuthnConfig } from './components/AuthnConfigForm';
+import './authentication.messages';
+
+export default function AuthnCreatePage() {
+  const { t } = useTranslation('authn');
+  const navigate = useNavigate();
+  const [form] = Form.useForm();
+  const [step, setStep] = useState(0);
+  const [mechanism, setMechanism] = useState<Mechanism>('password_based');
+  const [backend, setBackend] = useState<Backend>('built_in_database');
+  const [dirty, setDirty] = useState(false);
+  const existing = new Set((useAuthenticatorsQuery().data ?? []).map((c) => c.id ?? authnId(c.mechanism, c.backend)));
+  const create = useCreateAuthenticatorMutation();
+  const backends = BACKENDS[mechanism];
+  const effectiveBackend = backends.length ? backend : undefined;
+  const config = useMemo(() => defaultConfig(mechanism, effectiveBackend), [mechanism, effectiveBackend]);
+  const [done, setDone] = useState(false);
+  useUnsavedChangesGuard(dirty && !done);
+  // Navigate after the render that released the guard.
+  useEffect(() => {
+    if (done) navigate('/authentication');
+  }, [done, navigate]);
+
+  const mechanismTaken = (m: Mechanism) => (BACKENDS[m].length ? BACKENDS[m].every((b) => existing.has(authnId(m, b))) : existing.has(m));
+  const pickMechanism = (m: Mechanism) => {
+    setMechanism(m);
+    const first = BACKENDS[m].find((b) => !existing.has(authnId(m, b)));
+    if (first) setBackend(first);
+  };
+  const next = () => setStep(step === 0 && !backends.length ? 2 : step + 1);
+  const prev = () => setStep(step === 2 && !backends.length ? 0 : step - 1);
+
+  async function submit() {
+    let body;
+    try {
+      body = await readAuthnConfig(form);
+    } catch (e) {
+      if (e instanceof SyntaxError) void toast().error(t('common:jsonError'));
+      return;
+    }
+    try {
+      await create.mutateAsync(body);
+    } catch {
+      return; // toasted by the mutation cache
+    }
+    void toast().success(t('common:createSuccess'));
+    setDone(true);
+  }
+
+  return (
+    <PageSection title={t('create')}>
+      <Steps current={step} style={{ marginBottom: 24 }} items={[{ title: t('stepMechanism') }, { title: t('stepBackend') }, { title: t('stepConfig') }]} />
+      {step === 0 && (
+        <Radio.Group value={mechanism} onChange={(e) => pickMechanism(e.target.value as Mechanism)} optionType="button" buttonStyle="solid">
+          {MECHANISMS.map((m) => (
+            <Radio.Button key={m} value={m} disabled={mechanismTaken(m)}>{mechanismLabel(t, m)}</Radio.Button>
+          ))}
+        </Radio.Group>
+      )}
+      {step === 1 && (
+        <Radio.Group value={backend} onChange={(e) => setBackend(e.target.value as Backend)} optionType="button" buttonStyle="solid">
+          {backends.map((b) => (
+            <Radio.Button key={b} value={b} disabled={existing.has(authnId(mechanism, b))} title={existing.has(authnId(mechanism, b)) ? t('exists') : undefined}>
+              {backendLabel(t, b)}
+            </Radio.Button>
+          ))}
+        </Radio.Group>
+      )}
+      {step === 2 && (
+        <>
+          <Typography.Paragraph type="secondary">
+            {mechanismLabel(t, mechanism)}{effectiveBackend ? ` · ${backendLabel(t, effectiveBackend)}` : ''}
+          </Typography.Paragraph>
+          <AuthnConfigForm form={form} config={config} onValuesChange={() => setDirty(true)} />
+        </>
+      )}
+      <Flex gap="small" style={{ marginTop: 24 }}>
+        {step > 0 && <Button onClick={prev}>{t('prev')}</Button>}
+        {step < 2 ? (
+          <Button type="primary" onClick={next} disabled={step === 1 && existing.has(authnId(mechanism, backend))}>{t('next')}</Button>
+        ) : (
+          <Button type="primary" loading={create.isPending} onClick={() => void submit()}>{t('common:create')}</Button>
+        )}
+        <Button onClick={() => navigate('/authentication')}>{t('common:cancel')}</Button>
+      </Flex>
+    </PageSection>
+  );
+}

@@ -1,0 +1,84 @@
+// Authentication › detail: Overview (metrics, per-node status), Settings (edit), Users (built-in database).
+import { useState } from 'react';
+import { Button, Flex, Form, Result, Spin, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { PageSection } from '../../shared/PageSection';
+import { useCanWrite } from '../../shared/useCanWrite';
+import { useUnsavedChangesGuard } from '../../shared/useUnsavedChangesGuard';
+import { isApiError } from '../../api/client';
+import { toast } from '../../app/bridge';
+import { useAuthenticatorQuery, useAuthnStatusQuery, useUpdateAuthenticatorMutation } from './authentication.api';
+import { backendLabel, mechanismLabel } from './authentication.labels';
+import { AuthnConfigForm, readAuthnConfig } from './components/AuthnConfigForm';
+import { AuthnMetrics } from './components/AuthnMetrics';
+import { AuthnUsersTab } from './components/AuthnUsersTab';
+import './authentication.messages';
+
+export default function AuthnDetailPage() {
+  const { t } = useTranslation('authn');
+  const id = useParams().id ?? '';
+  const [params, setParams] = useSearchParams();
+  const canWrite = useCanWrite();
+  const [form] = Form.useForm();
+  const [dirty, setDirty] = useState(false);
+  const config = useAuthenticatorQuery(id);
+  const status = useAuthnStatusQuery(id, 10_000);
+  const update = useUpdateAuthenticatorMutation();
+  useUnsavedChangesGuard(dirty);
+
+  if (config.isLoading) return <Spin />;
+  if (config.isError || !config.data) {
+    const missing = isApiError(config.error) && config.error.status === 404;
+    return (
+      <Result status={missing ? '404' : 'error'} title={missing ? t('notFound') : t('common:errorOccurred')}
+        extra={<Link to="/authentication">{t('common:back')}</Link>} />
+    );
+  }
+  const c = config.data;
+  const hasUsers = c.backend === 'built_in_database';
+
+  async function save() {
+    let body;
+    try {
+      body = await readAuthnConfig(form);
+    } catch (e) {
+      if (e instanceof SyntaxError) void toast().error(t('common:jsonError'));
+      return;
+    }
+    try {
+      await update.mutateAsync({ id, config: body });
+    } catch {
+      return;
+    }
+    setDirty(false);
+    void toast().success(t('common:updateSuccess'));
+  }
+
+  const items = [
+    { key: 'overview', label: t('overview'), children: <AuthnMetrics status={status.data} /> },
+    {
+      key: 'settings',
+      label: t('settings'),
+      children: (
+        <>
+          <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0 }}>
+            <AuthnConfigForm form={form} config={c} onValuesChange={() => setDirty(true)} />
+          </fieldset>
+          {canWrite && (
+            <Flex gap="small">
+              <Button type="primary" loading={update.isPending} onClick={() => void save()}>{t('common:update')}</Button>
+            </Flex>
+          )}
+        </>
+      ),
+    },
+    ...(hasUsers ? [{ key: 'users', label: t('users'), children: <AuthnUsersTab id={id} userIdType={String(c.user_id_type ?? 'username')} /> }] : []),
+  ];
+  const tab = params.get('tab') ?? (hasUsers ? 'users' : 'overview');
+  return (
+    <PageSection title={<><Link to="/authentication">{t('title')}</Link> / {mechanismLabel(t, c.mechanism)} {c.backend ? `· ${backendLabel(t, c.backend)}` : ''}</>}>
+      <Tabs activeKey={tab} items={items} onChange={(k) => setParams({ tab: k }, { replace: true })} destroyOnHidden={false} />
+    </PageSection>
+  );
+}

@@ -1,0 +1,47 @@
+// password_hash_algorithm: simple hashes with a salt position, pbkdf2 (mac, iterations, key length) or bcrypt.
+import { Form, InputNumber, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { HASH_NAMES, MAC_FUNS } from '../authentication.config';
+import { required } from './fieldRules';
+
+/** `withSaltRounds`: built-in database creates bcrypt hashes itself, so it asks for the cost. */
+export function HashFields({ withSaltRounds }: { withSaltRounds: boolean }) {
+  const { t } = useTranslation('authn');
+  const name = Form.useWatch(['password_hash_algorithm', 'name']) as string | undefined;
+  return (
+    <>
+      <Form.Item name={['password_hash_algorithm', 'name']} label={t('passwordHash')} rules={[required(t('passwordHash'))]}>
+        <Select options={HASH_NAMES.map((h) => ({ value: h, label: h }))} />
+      </Form.Item>
+      {name === 'pbkdf2' ? (
+        <>
+          <Form.Item name={['password_hash_algorithm', 'mac_fun']} label={t('macFun')} initialValue="sha256" rules={[required(t('macFun'))]}>
+            <Select options={MAC_FUNS.map((h) => ({ value: h, label: h }))} />
+          </Form.Item>
+          <Form.Item name={['password_hash_algorithm', 'iterations']} label={t('iterations')} initialValue={4096} rules={[{ required: true, message: t('common:required', { name: t('iterations') }) }]}>
+            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name={['password_hash_algorithm', 'dk_length']} label={t('dkLength')}>
+            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </>
+      ) : name === 'bcrypt' ? (
+        withSaltRounds && (
+          <Form.Item name={['password_hash_algorithm', 'salt_rounds']} label={t('saltRounds')} initialValue={10}>
+            <InputNumber min={5} max={10} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        )
+      ) : (
+        <Form.Item name={['password_hash_algorithm', 'salt_position']} label={t('saltPosition')} initialValue="suffix">
+          <Select
+            options={[
+              { value: 'prefix', label: t('saltPrefix') },
+              { value: 'suffix', label: t('saltSuffix') },
+              { value: 'disable', label: t('saltDisable') },
+            ]}
+          />
+        </Form.Item>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { Form, Input, InputNumber, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { jsonObject, required } from './fieldRules';
+
+export function HttpFields() {
+  const { t } = useTranslation('authn');
+  const method = Form.useWatch('method') as string | undefined;
+  return (
+    <>
+      <Form.Item name="method" label={t('method')}>
+        <Select options={[{ value: 'post', label: 'POST' }, { value: 'get', label: 'GET' }]} />
+      </Form.Item>
+      <Form.Item name="url" label={t('url')} rules={[required(t('url')), { type: 'url', message: t('common:formatError') }]}>
+        <Input placeholder="http://127.0.0.1:8080/auth" />
+      </Form.Item>
+      <Form.Item name="headers" label={t('headers')} rules={[jsonObject()]}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} spellCheck={false} />
+      </Form.Item>
+      {method !== 'get' && (
+        <Form.Item name="body" label={t('body')} rules={[jsonObject()]} extra={<Typography.Text type="secondary">{t('placeholders')}</Typography.Text>}>
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} spellCheck={false} />
+        </Form.Item>
+      )}
+      <Form.Item name="connect_timeout" label={t('connectTimeout')}>
+        <Input placeholder="15s" />
+      </Form.Item>
+      <Form.Item name="request_timeout" label={t('requestTimeout')}>
+        <Input placeholder="5s" />
+      </Form.Item>
+      <Form.Item name="pool_size" label={t('poolSize')}>
+        <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="enable_pipelining" label={t('enablePipelining')}>
+        <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </>
+  );
+}

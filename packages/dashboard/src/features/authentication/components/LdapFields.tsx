@@ -1,0 +1,50 @@
+import { Form, Input, InputNumber, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { required } from './fieldRules';
+
+export function LdapFields() {
+  const { t } = useTranslation('authn');
+  const type = Form.useWatch(['method', 'type']) as string | undefined;
+  return (
+    <>
+      <Form.Item name="server" label={t('server')} rules={[required(t('server'))]}>
+        <Input placeholder="127.0.0.1:389" />
+      </Form.Item>
+      <Form.Item name="username" label={t('username')} rules={[required(t('username'))]}>
+        <Input autoComplete="off" placeholder="cn=admin,dc=example,dc=com" />
+      </Form.Item>
+      <Form.Item name="password" label={t('password')}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="base_dn" label={t('baseDn')} rules={[required(t('baseDn'))]}>
+        <Input placeholder="uid=${username},ou=testdevice,dc=emqx,dc=io" />
+      </Form.Item>
+      <Form.Item name="filter" label={t('ldapFilter')}>
+        <Input />
+      </Form.Item>
+      <Form.Item name={['method', 'type']} label={t('ldapMethod')}>
+        <Select options={[{ value: 'hash', label: t('ldapHash') }, { value: 'bind', label: t('ldapBind') }]} />
+      </Form.Item>
+      {type === 'bind' ? (
+        <Form.Item name={['method', 'bind_password']} label={t('bindPassword')} initialValue="${password}">
+          <Input />
+        </Form.Item>
+      ) : (
+        <>
+          <Form.Item name={['method', 'password_attribute']} label={t('passwordAttribute')} initialValue="userPassword">
+            <Input />
+          </Form.Item>
+          <Form.Item name={['method', 'is_superuser_attribute']} label={t('isSuperuserAttribute')} initialValue="isSuperuser">
+            <Input />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item name="pool_size" label={t('poolSize')}>
+        <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="query_timeout" label={t('queryTimeout')}>
+        <Input placeholder="5s" />
+      </Form.Item>
+    </>
+  );
+}
