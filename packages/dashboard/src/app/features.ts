@@ -9,6 +9,7 @@ import { nodesRoutes } from '../features/nodes/nodes.routes';
 import { overviewRoutes } from '../features/overview/overview.routes';
 import { websocketRoutes } from '../features/websocket/websocket.routes';
 import { bannedClientsRoutes } from '../features/banned-clients/banned-clients.routes';
+import { authenticationRoutes } from '../features/authentication/authentication.routes';
 
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
 export const featureRoutes: FeatureRoute[] = [
@@ -18,4 +19,5 @@ export const featureRoutes: FeatureRoute[] = [
   ...clientsRoutes, ...subscriptionsRoutes, ...retainedRoutes,
   ...websocketRoutes,
   ...bannedClientsRoutes,
+  ...authenticationRoutes,
 ];
