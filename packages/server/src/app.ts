@@ -102,7 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   setupAuth(app, { tokens: app.tokens, apiKeys: app.apiKeys });
   requireJsonBodies(app);
 
-  broker.setHooks({ ...setupAccessControl(app) });
+  broker.setHooks({ ...setupAccessControl(app, options.dataDir) });
 
   await app.register(rootRoutes);
   for (const module of routeModules) await app.register(module, { prefix: '/api/v5' });

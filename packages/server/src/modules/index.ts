@@ -20,6 +20,7 @@ import listenersRoutes from './listeners/listeners.routes';
 import configsRoutes from './configs/configs.routes';
 import retainerEnforcementModule from './configs/retainer.module';
 import sysTopicsModule from './sys-topics/sys-topics.module';
+import schemasRoutes from './schemas/hotconf.routes';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -43,4 +44,5 @@ export const routeModules: RouteModule[] = [
   configsRoutes,
   retainerEnforcementModule,
   sysTopicsModule,
+  schemasRoutes,
 ];

@@ -7,6 +7,9 @@ import { BannedService } from '../banned/banned.service';
 import { FlappingDetector } from '../flapping/flapping.detector';
 import { AuthenticationService } from '../authentication/authentication.service';
 import { UsersRepo } from '../authentication/users.repo';
+import { touches } from '../../config/config.service';
+import { AuthorizationService } from './authorization.service';
+import { BuiltInRules } from './sources/built-in-rules';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,13 +17,15 @@ declare module 'fastify' {
     flapping: FlappingDetector;
     authn: AuthenticationService;
     authnUsers: UsersRepo;
+    authz: AuthorizationService;
+    authzRules: BuiltInRules;
   }
 }
 
 /** v5 CONNACK reason code 0x8A "Banned" (v3 return code 5, not authorized). */
 const BANNED = 0x8a;
 
-export function setupAccessControl(app: FastifyInstance): BrokerHooks {
+export function setupAccessControl(app: FastifyInstance, dataDir: string): BrokerHooks {
   const banned = new BannedService(app.db, app.broker);
   const flapping = new FlappingDetector(app.broker, app.config, banned);
   app.decorate('banned', banned);
@@ -30,7 +35,20 @@ export function setupAccessControl(app: FastifyInstance): BrokerHooks {
   const authn = new AuthenticationService(app.config, { users: authnUsers }, app.nodeName, listenerAuthn);
   app.decorate('authnUsers', authnUsers);
   app.decorate('authn', authn);
+  const authzRules = new BuiltInRules(app.db);
+  const authz = new AuthorizationService(app.config, app.broker, authzRules, dataDir, app.nodeName);
+  app.decorate('authzRules', authzRules);
+  app.decorate('authz', authz);
+  // settings written through /configs (another route) apply live as well
+  const onConfig = (path: string) => {
+    if (touches(path, 'authorization')) authz.applySettings();
+  };
+  app.config.on('change', onConfig);
+  const dropCache = (client: { clientid: string }) => authz.cache.clear(client.clientid);
+  app.broker.events.on('client.disconnected', dropCache);
   app.addHook('onClose', async () => {
+    app.config.off('change', onConfig);
+    app.broker.events.off('client.disconnected', dropCache);
     flapping.close();
     banned.close();
     await authn.close();
@@ -39,5 +57,7 @@ export function setupAccessControl(app: FastifyInstance): BrokerHooks {
   return {
     clientConnect: (info) => (banned.check(info) ? BANNED : undefined),
     authenticate: (req) => authn.authenticate(req),
+    authorize: (req) => authz.authorize(req),
+    denyAction: () => authz.denyAction(),
   };
 }

@@ -1,0 +1,262 @@
+// Authorization: settings (no_match, deny_action, cache) and ordered sources from the config root
+// `authorization`, the per-client cache, and one evaluation path used by both the broker hook and
+// POST /authorization/explain. Superusers skip every check, as in EMQX.
+import type { AuthzRequest, AuthzResult, Broker } from '@mqdeck/broker';
+import type { ConfigService } from '../../config/config.service';
+import { parseDuration } from '../../config/units';
+import { ApiError } from '../../errors';
+import { RateCounters } from '../authentication/metrics';
+import { AclSyntaxError } from './acl-file';
+import type { RequestView } from './rule';
+import { builtInSource, type BuiltInRules } from './sources/built-in-rules';
+import { fileSource, readAcl, writeAcl } from './sources/file';
+import type { AuthzSource } from './sources/source';
+import { AuthzCache } from './cache';
+
+export type SourceConfig = Record<string, unknown> & { type: string; enable: boolean };
+export const SOURCE_TYPES = ['file', 'built_in_database'] as const;
+const METRICS = ['allow', 'deny', 'nomatch'] as const;
+
+interface Entry {
+  type: string;
+  config: SourceConfig;
+  source: AuthzSource;
+  metrics: RateCounters<(typeof METRICS)[number]>;
+}
+
+export interface Explanation {
+  result: 'allow' | 'deny';
+  decided_by: 'superuser' | 'source' | 'no_match';
+  source?: string;
+  rule?: string;
+  sources: { type: string; result: 'allow' | 'deny' | 'nomatch' | 'disabled' | 'skipped' }[];
+}
+
+export class AuthorizationService {
+  private sources: Entry[] = [];
+  readonly cache = new AuthzCache();
+  private noMatch: 'allow' | 'deny' = 'allow';
+  private deny: 'ignore' | 'disconnect' = 'ignore';
+
+  constructor(
+    private readonly config: ConfigService,
+    private readonly broker: Broker,
+    private readonly rules: BuiltInRules,
+    private readonly dataDir: string,
+    private readonly nodeName: string,
+  ) {
+    this.applySettings();
+    for (const raw of config.get<SourceConfig[]>('authorization.sources') ?? []) {
+      try {
+        this.sources.push(this.build(this.normalize(raw)));
+      } catch {
+        // a stored source this node cannot run stays out rather than stopping the node
+      }
+    }
+  }
+
+  /** re-read no_match / deny_action / cache after a config change */
+  applySettings(): void {
+    const a = this.config.get<Record<string, any>>('authorization');
+    this.noMatch = a.no_match;
+    this.deny = a.deny_action;
+    this.cache.configure({ enable: a.cache.enable, maxSize: a.cache.max_size, ttlMs: parseDuration(a.cache.ttl) ?? 60_000, excludes: a.cache.excludes ?? [] });
+  }
+
+  denyAction(): 'ignore' | 'disconnect' {
+    return this.deny;
+  }
+
+  settings(): Record<string, unknown> {
+    const { sources: _s, ...rest } = this.config.get<Record<string, unknown>>('authorization');
+    return rest;
+  }
+
+  async updateSettings(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const current = this.config.get<Record<string, unknown>>('authorization');
+    const cache = { enable: true, max_size: 32, ttl: '1m', ...((body.cache as object) ?? {}), excludes: (body.cache as { excludes?: string[] })?.excludes ?? [] };
+    await this.config.update('authorization', { ...body, cache, sources: current.sources });
+    this.applySettings();
+    this.cache.clear();
+    return this.settings();
+  }
+
+  /** The broker's client.authorize hook: cache, then evaluate; counters as EMQX names them. */
+  async authorize(req: AuthzRequest): Promise<AuthzResult> {
+    const c = req.client;
+    if (c.isSuperuser) {
+      this.broker.incr('authorization.superuser');
+      return 'allow';
+    }
+    const cached = this.cache.get(c.clientid, req.action, req.topic, req.qos, req.retain ?? false);
+    if (cached) {
+      this.broker.incr('authorization.cache_hit');
+      return cached;
+    }
+    this.broker.incr('authorization.cache_miss');
+    const view: RequestView = { clientid: c.clientid, username: c.username, peerhost: c.peerhost, action: req.action, topic: req.topic, qos: req.qos, retain: req.retain ?? false };
+    const answer = await this.evaluate(view, false, true);
+    if (answer.decided_by === 'no_match') this.broker.incr('authorization.nomatch');
+    else this.broker.incr(`authorization.matched.${answer.result}`);
+    this.cache.put(c.clientid, req.action, req.topic, req.qos, req.retain ?? false, answer.result);
+    return answer.result;
+  }
+
+  /** Which source and rule decide; `record` moves the per-source metrics (the hook), explain does not. */
+  async evaluate(r: RequestView, isSuperuser = false, record = false): Promise<Explanation> {
+    const trace: Explanation['sources'] = [];
+    if (isSuperuser) return { result: 'allow', decided_by: 'superuser', sources: this.sources.map((s) => ({ type: s.type, result: 'skipped' })) };
+    let decided: Explanation | undefined;
+    for (const s of this.sources) {
+      if (decided) {
+        trace.push({ type: s.type, result: 'skipped' });
+        continue;
+      }
+      if (!s.config.enable) {
+        trace.push({ type: s.type, result: 'disabled' });
+        continue;
+      }
+      let answer;
+      try {
+        answer = await s.source.check(r);
+      } catch {
+        answer = { result: 'nomatch' as const }; // a failing source is skipped, as EMQX does
+      }
+      if (record) s.metrics.incr(answer.result);
+      trace.push({ type: s.type, result: answer.result });
+      if (answer.result !== 'nomatch') decided = { result: answer.result, decided_by: 'source', source: s.type, rule: answer.rule, sources: trace };
+    }
+    return decided ?? { result: this.noMatch, decided_by: 'no_match', sources: trace };
+  }
+
+  // ---------------------------------------------------------------- sources
+
+  list(): Record<string, unknown>[] {
+    return this.sources.map((s) => this.view(s));
+  }
+
+  get(type: string): Record<string, unknown> {
+    return this.view(this.require(type));
+  }
+
+  has(type: string): SourceConfig | undefined {
+    return this.sources.find((s) => s.type === type)?.config;
+  }
+
+  async create(raw: Record<string, unknown>): Promise<void> {
+    const config = this.normalize(raw);
+    if (this.sources.some((s) => s.type === config.type)) throw new ApiError(400, 'BAD_REQUEST', `Source '${config.type}' already exists`);
+    const entry = this.build(config, raw.rules);
+    await this.commit([entry, ...this.sources], raw.rules);
+  }
+
+  async update(type: string, raw: Record<string, unknown>): Promise<void> {
+    this.require(type);
+    if (raw.type !== undefined && raw.type !== type) throw new ApiError(400, 'BAD_REQUEST', 'Type mismatch');
+    const config = this.normalize({ ...raw, type });
+    const entry = this.build(config, raw.rules);
+    const old = this.require(type);
+    entry.metrics = old.metrics;
+    await this.commit(
+      this.sources.map((s) => (s.type === type ? entry : s)),
+      raw.rules,
+    );
+  }
+
+  async delete(type: string): Promise<void> {
+    this.require(type);
+    await this.commit(this.sources.filter((s) => s.type !== type));
+  }
+
+  async move(type: string, position: string): Promise<void> {
+    const entry = this.require(type);
+    const rest = this.sources.filter((s) => s !== entry);
+    let index: number;
+    if (position === 'front') index = 0;
+    else if (position === 'rear') index = rest.length;
+    else {
+      const m = /^(before|after):(.+)$/.exec(position);
+      if (!m) throw new ApiError(400, 'BAD_REQUEST', `Invalid position: ${position}`);
+      const at = rest.findIndex((s) => s.type === m[2]);
+      if (at === -1) throw new ApiError(404, 'NOT_FOUND', `Not found: ${m[2]}`);
+      index = m[1] === 'before' ? at : at + 1;
+    }
+    await this.commit([...rest.slice(0, index), entry, ...rest.slice(index)]);
+  }
+
+  async reorder(types: string[]): Promise<void> {
+    const known = this.sources.map((s) => s.type);
+    if (types.length !== known.length || new Set(types).size !== types.length || !types.every((t) => known.includes(t))) {
+      throw new ApiError(400, 'BAD_REQUEST', `The order must list every source exactly once: ${known.join(', ')}`);
+    }
+    await this.commit(types.map((t) => this.require(t)));
+  }
+
+  async status(type: string): Promise<Record<string, unknown>> {
+    const s = this.require(type);
+    const status = s.config.enable ? await s.source.status() : 'stopped';
+    const metrics = { ...s.metrics.counts, ...s.metrics.rates() };
+    return {
+      status,
+      metrics,
+      node_metrics: [{ node: this.nodeName, metrics }],
+      node_status: [{ node: this.nodeName, status }],
+      resource_metrics: {},
+      node_resource_metrics: [],
+      node_error: [],
+    };
+  }
+
+  private require(type: string): Entry {
+    const s = this.sources.find((x) => x.type === type);
+    if (!s) throw new ApiError(404, 'NOT_FOUND', `Not found: ${type}`);
+    return s;
+  }
+
+  private view(s: Entry): Record<string, unknown> {
+    if (s.type !== 'file') return { ...s.config };
+    const { path: _p, ...rest } = s.config;
+    return { ...rest, rules: readAcl(this.dataDir) };
+  }
+
+  private normalize(raw: Record<string, unknown>): SourceConfig {
+    const type = raw.type;
+    if (!(SOURCE_TYPES as readonly unknown[]).includes(type)) {
+      throw new ApiError(400, 'BAD_REQUEST', `type: unsupported authorization source ${JSON.stringify(type)} (supported: ${SOURCE_TYPES.join(', ')})`);
+    }
+    const enable = raw.enable ?? true;
+    if (typeof enable !== 'boolean') throw new ApiError(400, 'BAD_REQUEST', 'enable: expected a boolean');
+    if (type === 'file') {
+      if (raw.rules !== undefined && typeof raw.rules !== 'string') throw new ApiError(400, 'BAD_REQUEST', 'rules: expected the ACL text');
+      return { type, enable, path: '${EMQX_ETC_DIR}/acl.conf' };
+    }
+    const maxRules = raw.max_rules ?? 100;
+    if (!Number.isInteger(maxRules) || (maxRules as number) < 1) throw new ApiError(400, 'BAD_REQUEST', 'max_rules: expected an integer >= 1');
+    return { type: type as string, enable, max_rules: maxRules };
+  }
+
+  /** builds the running source; a file source is parsed from the new text (or the stored one) */
+  private build(config: SourceConfig, rulesText?: unknown): Entry {
+    let source: AuthzSource;
+    if (config.type === 'file') {
+      try {
+        source = fileSource(typeof rulesText === 'string' ? rulesText : readAcl(this.dataDir));
+      } catch (err) {
+        if (err instanceof AclSyntaxError) throw new ApiError(400, 'BAD_REQUEST', `Invalid ACL rules: ${err.message}`);
+        throw err;
+      }
+    } else source = builtInSource(this.rules);
+    return { type: config.type, config, source, metrics: new RateCounters(METRICS) };
+  }
+
+  /** persist first (nothing changes if that fails), then swap in the new list */
+  private async commit(next: Entry[], fileText?: unknown): Promise<void> {
+    const current = this.config.get<Record<string, unknown>>('authorization');
+    await this.config.update('authorization', { ...current, sources: next.map((s) => s.config) });
+    if (typeof fileText === 'string' && next.some((s) => s.type === 'file')) writeAcl(this.dataDir, fileText);
+    const dropped = this.sources.filter((s) => !next.includes(s));
+    this.sources = next;
+    this.cache.clear();
+    for (const s of dropped) await Promise.resolve(s.source.close()).catch(() => undefined);
+  }
+}

@@ -1,0 +1,10 @@
+// A running authorization source: answers allow/deny with the deciding rule, or nomatch.
+import type { RequestView } from '../rule';
+
+export type SourceAnswer = { result: 'allow' | 'deny'; rule: string } | { result: 'nomatch' };
+
+export interface AuthzSource {
+  check(r: RequestView): Promise<SourceAnswer> | SourceAnswer;
+  status(): Promise<'connected' | 'disconnected'> | 'connected' | 'disconnected';
+  close(): Promise<void> | void;
+}
