@@ -16,6 +16,7 @@ import metricsRoutes from './metrics/metrics.routes';
 import bannedRoutes from './banned/banned.routes';
 import flappingRoutes from './flapping/flapping.routes';
 import authenticationRoutes from './authentication/authentication.routes';
+import authorizationRoutes from './authorization/authorization.routes';
 import listenersRoutes from './listeners/listeners.routes';
 import configsRoutes from './configs/configs.routes';
 import retainerEnforcementModule from './configs/retainer.module';
@@ -40,6 +41,7 @@ export const routeModules: RouteModule[] = [
   bannedRoutes,
   flappingRoutes,
   authenticationRoutes,
+  authorizationRoutes,
   listenersRoutes,
   configsRoutes,
   retainerEnforcementModule,
