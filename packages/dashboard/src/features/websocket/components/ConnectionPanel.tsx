@@ -1,5 +1,6 @@
 // One tab: connection settings and state, then subscriptions and publishing side by side, then the message logs.
 import { Button, Card, Col, Flex, Form, Row, Typography } from 'antd';
+import { memo, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format';
 import type { ConnectionSettings } from '../model/settings';
@@ -11,11 +12,14 @@ import { MessagesPanel } from './MessagesPanel';
 import { PublishForm } from './PublishForm';
 import { SubscriptionsPanel } from './SubscriptionsPanel';
 
-export function ConnectionPanel({ id }: { id: string }) {
+// Memoised: incoming messages change only this connection's logs, so the forms must not re-render with them.
+export const ConnectionPanel = memo(function ConnectionPanel({ id }: { id: string }) {
   const { t } = useTranslation('websocket');
   const [form] = Form.useForm<ConnectionSettings>();
   const conn = useConnection(id);
+  const onSettingsChange = useCallback((s: ConnectionSettings) => websocketStore.updateSettings(id, s), [id]);
   if (!conn) return null;
+  const version = (conn.connectedWith ?? conn.settings).protocolVersion;
 
   const busy = conn.state === 'connecting' || conn.state === 'disconnecting' || conn.state === 'reconnecting';
   const open = conn.state !== 'disconnected';
@@ -31,7 +35,7 @@ export function ConnectionPanel({ id }: { id: string }) {
   };
 
   return (
-    <Flex vertical gap={16}>
+    <Flex vertical gap={16} data-testid="connection-panel">
       <Card
         size="small"
         title={
@@ -57,22 +61,23 @@ export function ConnectionPanel({ id }: { id: string }) {
         <Flex vertical gap={16}>
           {conn.problem && <ConnectionProblemAlert problem={conn.problem} />}
           <ConnectionSettingsForm
+            formName={`${id}-settings`}
             form={form}
             settings={conn.settings}
             locked={open || busy}
-            onChange={(s) => websocketStore.updateSettings(id, s)}
+            onChange={onSettingsChange}
           />
         </Flex>
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>
           <Card size="small" title={t('subscriptions')} style={{ height: '100%' }}>
-            <SubscriptionsPanel conn={conn} />
+            <SubscriptionsPanel id={id} state={conn.state} version={version} subscriptions={conn.subscriptions} />
           </Card>
         </Col>
         <Col xs={24} lg={14}>
           <Card size="small" title={t('publish')} style={{ height: '100%' }}>
-            <PublishForm conn={conn} />
+            <PublishForm id={id} state={conn.state} version={version} />
           </Card>
         </Col>
       </Row>
@@ -81,4 +86,4 @@ export function ConnectionPanel({ id }: { id: string }) {
       </Card>
     </Flex>
   );
-}
+});

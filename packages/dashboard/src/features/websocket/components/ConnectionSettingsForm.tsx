@@ -3,6 +3,7 @@
 import { SyncOutlined } from '@ant-design/icons';
 import { Alert, Checkbox, Col, Collapse, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import type { FormInstance } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultPort, randomClientId } from '../model/settings';
 import type { ConnectionSettings, WsScheme } from '../model/settings';
@@ -11,6 +12,8 @@ import { UserPropertiesField } from './UserPropertiesField';
 import { WillMessageFields } from './WillMessageFields';
 
 interface Props {
+  /** Unique per tab, so field ids (and label links) do not collide between tabs. */
+  formName: string;
   form: FormInstance<ConnectionSettings>;
   settings: ConnectionSettings;
   locked: boolean;
@@ -23,7 +26,7 @@ const VERSIONS = [
   { value: 5, label: '5.0' },
 ];
 
-export function ConnectionSettingsForm({ form, settings, locked, onChange }: Props) {
+export const ConnectionSettingsForm = memo(function ConnectionSettingsForm({ formName, form, settings, locked, onChange }: Props) {
   const { t } = useTranslation('websocket');
   const version = Form.useWatch('protocolVersion', form) ?? settings.protocolVersion;
   const neverExpire = Form.useWatch('neverExpire', form) ?? settings.neverExpire;
@@ -42,6 +45,7 @@ export function ConnectionSettingsForm({ form, settings, locked, onChange }: Pro
   return (
     <Form<ConnectionSettings>
       form={form}
+      name={formName}
       layout="vertical"
       initialValues={settings}
       onValuesChange={onValuesChange}
@@ -186,4 +190,4 @@ export function ConnectionSettingsForm({ form, settings, locked, onChange }: Pro
       />
     </Form>
   );
-}
+});

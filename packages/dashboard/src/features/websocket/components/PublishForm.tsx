@@ -1,11 +1,11 @@
 // Publish form: topic, text or JSON payload, QoS, retain and MQTT 5 publish properties.
 import { App, Button, Checkbox, Col, Collapse, Form, Input, InputNumber, Row, Segmented, Select } from 'antd';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/language';
-import type { QoS, UserProperty } from '../model/settings';
+import type { ProtocolVersion, QoS, UserProperty } from '../model/settings';
 import { websocketStore } from '../store/websocketStore';
-import type { ConnectionSnapshot } from '../store/types';
+import type { ConnectionState } from '../store/types';
 import { jsonRule, publishTopicRule, rangeRule, requiredRule } from '../websocket.rules';
 import { failureText } from '../websocket.texts';
 import { UserPropertiesField } from './UserPropertiesField';
@@ -26,23 +26,23 @@ interface Values {
   userProperties: UserProperty[];
 }
 
-export function PublishForm({ conn }: { conn: ConnectionSnapshot }) {
+export const PublishForm = memo(function PublishForm({ id, state, version }: { id: string; state: ConnectionState; version: ProtocolVersion }) {
   const { t } = useTranslation('websocket');
   const lang = useLanguage();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const format = Form.useWatch('format', form) ?? 'text';
-  const v5 = (conn.connectedWith ?? conn.settings).protocolVersion === 5;
+  const v5 = version === 5;
 
   const onPublish = async (v: Values) => {
-    if (conn.state !== 'connected') {
+    if (state !== 'connected') {
       message.error(t('clientNotConnected'));
       return;
     }
     setBusy(true);
     try {
-      await websocketStore.publish(conn.id, {
+      await websocketStore.publish(id, {
         topic: v.topic,
         payload: v.payload ?? '',
         qos: v.qos,
@@ -69,6 +69,7 @@ export function PublishForm({ conn }: { conn: ConnectionSnapshot }) {
   return (
     <Form<Values>
       form={form}
+      name={`${id}-publish`}
       layout="vertical"
       requiredMark={false}
       initialValues={{ topic: 't/1', payload: '{ "msg": "hello" }', format: 'json', qos: 0, retain: false, payloadFormatIndicator: false, userProperties: [] }}
@@ -154,4 +155,4 @@ export function PublishForm({ conn }: { conn: ConnectionSnapshot }) {
       </Button>
     </Form>
   );
-}
+});

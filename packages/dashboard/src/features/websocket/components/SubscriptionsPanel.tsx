@@ -1,11 +1,11 @@
 // Subscribe form (topic defaults to t/#) and the list of active subscriptions of one connection.
 import { App, Button, Checkbox, Col, Empty, Flex, Form, Input, Row, Select, Tag, Typography, theme } from 'antd';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/language';
-import type { QoS } from '../model/settings';
+import type { ProtocolVersion, QoS } from '../model/settings';
 import { websocketStore } from '../store/websocketStore';
-import type { ConnectionSnapshot } from '../store/types';
+import type { ConnectionState, SubscriptionEntry } from '../store/types';
 import { failureText } from '../websocket.texts';
 import { requiredRule, topicFilterRule } from '../websocket.rules';
 
@@ -20,15 +20,22 @@ interface Values {
   rh: 0 | 1 | 2;
 }
 
-export function SubscriptionsPanel({ conn }: { conn: ConnectionSnapshot }) {
+interface Props {
+  id: string;
+  state: ConnectionState;
+  version: ProtocolVersion;
+  subscriptions: readonly SubscriptionEntry[];
+}
+
+export const SubscriptionsPanel = memo(function SubscriptionsPanel({ id, state, version, subscriptions }: Props) {
   const { t } = useTranslation('websocket');
   const lang = useLanguage();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const { token } = theme.useToken();
-  const v5 = (conn.connectedWith ?? conn.settings).protocolVersion === 5;
-  const connected = conn.state === 'connected';
+  const v5 = version === 5;
+  const connected = state === 'connected';
 
   const onSubscribe = async (values: Values) => {
     if (!connected) {
@@ -37,7 +44,7 @@ export function SubscriptionsPanel({ conn }: { conn: ConnectionSnapshot }) {
     }
     setBusy(true);
     try {
-      const entry = await websocketStore.subscribeTopic(conn.id, { ...values, topic: values.topic.trim() });
+      const entry = await websocketStore.subscribeTopic(id, { ...values, topic: values.topic.trim() });
       message.success(t('subscribed', { topic: entry.topic, qos: entry.qos }));
     } catch (error) {
       message.error(failureText(t, lang, 'websocket:subscriptionFailure', error));
@@ -48,7 +55,7 @@ export function SubscriptionsPanel({ conn }: { conn: ConnectionSnapshot }) {
 
   const onUnsubscribe = async (topic: string) => {
     try {
-      await websocketStore.unsubscribeTopic(conn.id, topic);
+      await websocketStore.unsubscribeTopic(id, topic);
       message.success(t('unsubscribed', { topic }));
     } catch (error) {
       message.error(failureText(t, lang, 'websocket:unsubscribeFailure', error));
@@ -59,6 +66,7 @@ export function SubscriptionsPanel({ conn }: { conn: ConnectionSnapshot }) {
     <>
       <Form<Values>
         form={form}
+        name={`${id}-subscribe`}
         layout="vertical"
         requiredMark={false}
         initialValues={{ topic: DEFAULT_SUBSCRIBE_TOPIC, qos: 0, nl: false, rap: false, rh: 0 }}
@@ -101,8 +109,8 @@ export function SubscriptionsPanel({ conn }: { conn: ConnectionSnapshot }) {
         </Button>
       </Form>
       <Flex vertical gap={8} style={{ marginTop: 16 }}>
-        {conn.subscriptions.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noSubscriptions')} />}
-        {conn.subscriptions.map((s) => (
+        {subscriptions.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noSubscriptions')} />}
+        {subscriptions.map((s) => (
           <Flex
             key={s.topic}
             data-testid="subscription"
@@ -130,4 +138,4 @@ export function SubscriptionsPanel({ conn }: { conn: ConnectionSnapshot }) {
       </Flex>
     </>
   );
-}
+});

@@ -1,0 +1,197 @@
+// Diagnostics › WebSocket Client in a real browser against a real node: MQTT 5 and 3.1.1 connections over the
+// node's (ephemeral) WebSocket listener, subscribe t/#, messages from the page and from an external MQTT.js
+// client with their QoS and retain flags, the 7-connection limit, state kept across navigation, and a
+// 1,000 msg/s flood for 10 s while the page must stay responsive (frame times are printed).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, login, shot, startE2ENode } from '../harness';
+
+type E2ENode = Awaited<ReturnType<typeof startE2ENode>>;
+
+let node: E2ENode;
+let browser: Browser;
+let page: Page;
+let external: MqttClient;
+const suffix = Math.random().toString(36).slice(2, 8);
+const RETAINED_TOPIC = `t/e2e-${suffix}/retained`;
+
+/** The connection tab that is showing (inactive tabs are hidden). */
+const panel = (): Locator => page.locator('[data-testid="connection-panel"]:visible');
+const stateOf = (p: Locator) => p.getByTestId('connection-state').first();
+
+async function selectOption(field: Locator, option: string) {
+  await field.click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+}
+
+async function connectActive(version: '5.0' | '3.1.1') {
+  const p = panel();
+  await p.getByLabel('Host', { exact: true }).fill('127.0.0.1');
+  await p.getByLabel('Port', { exact: true }).fill(String(node.wsPort));
+  await selectOption(p.getByLabel('MQTT version'), version);
+  await p.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect.poll(() => stateOf(p).getAttribute('data-state'), { timeout: 15_000 }).toBe('connected');
+}
+
+async function subscribeActive(topic: string, qos: 0 | 1 | 2) {
+  const form = panel().getByRole('form', { name: 'Subscribe' });
+  await form.getByLabel('Topic', { exact: true }).fill(topic);
+  await selectOption(form.getByLabel('QoS', { exact: true }), String(qos));
+  await form.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  await expect.poll(() => panel().getByTestId('subscription').filter({ hasText: topic }).count()).toBe(1);
+}
+
+function received(p: Locator, topic: string) {
+  return p.getByTestId('received-messages').locator(`[data-testid="message"][data-topic="${topic}"]`).first();
+}
+
+async function connectExternal(): Promise<MqttClient> {
+  const c = mqtt.connect(`mqtt://127.0.0.1:${node.mqttPort}`, { clientId: `e2e-ws-ext-${suffix}`, reconnectPeriod: 0, protocolVersion: 5 });
+  await new Promise<void>((resolve, reject) => {
+    c.once('connect', () => resolve());
+    c.once('error', reject);
+  });
+  return c;
+}
+
+describe('websocket client', () => {
+  beforeAll(async () => {
+    node = await startE2ENode();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await login(page, node.url);
+    external = await connectExternal();
+    // retained before the page subscribes, so it arrives with the retain flag set
+    await external.publishAsync(RETAINED_TOPIC, 'kept', { qos: 1, retain: true });
+    await page.goto(`${node.url}#/websocket`);
+    await panel().waitFor();
+  }, 180_000);
+
+  afterAll(async () => {
+    if (external?.connected) {
+      await external.publishAsync(RETAINED_TOPIC, '', { qos: 1, retain: true }).catch(() => undefined);
+      await external.endAsync().catch(() => undefined);
+    }
+    await browser?.close();
+    await node?.close();
+  });
+
+  it('MQTT 5: subscribes t/#, sees its own and an external message with QoS and retain flags', async () => {
+    await connectActive('5.0');
+    await subscribeActive('t/#', 2);
+    const p = panel();
+
+    // the retained message arrives on subscribe with retain=true
+    await received(p, RETAINED_TOPIC).waitFor({ timeout: 10_000 });
+    expect(await received(p, RETAINED_TOPIC).getAttribute('data-retain')).toBe('true');
+    expect(await received(p, RETAINED_TOPIC).getAttribute('data-qos')).toBe('1');
+
+    // published from the page
+    const form = p.getByRole('form', { name: 'Publish' });
+    await form.getByLabel('Topic', { exact: true }).fill('t/from-page');
+    await selectOption(form.getByLabel('QoS', { exact: true }), '1');
+    await form.getByLabel('Payload', { exact: true }).fill('{"from":"page"}');
+    await form.getByRole('button', { name: 'Publish', exact: true }).click();
+    await received(p, 't/from-page').waitFor({ timeout: 10_000 });
+    expect(await received(p, 't/from-page').getAttribute('data-qos')).toBe('1');
+    expect(await received(p, 't/from-page').getAttribute('data-retain')).toBe('false');
+    expect(await received(p, 't/from-page').textContent()).toContain('"from": "page"');
+
+    // published by an external client over TCP
+    await external.publishAsync('t/external', 'hello from node', { qos: 2 });
+    await received(p, 't/external').waitFor({ timeout: 10_000 });
+    expect(await received(p, 't/external').getAttribute('data-qos')).toBe('2');
+    expect(await received(p, 't/external').textContent()).toContain('hello from node');
+
+    // the page's own message is in the published list too
+    await p.getByRole('tab', { name: /Published/ }).click();
+    await expect.poll(() => p.getByTestId('published-messages').getByTestId('message').count()).toBe(1);
+    await p.getByRole('tab', { name: /Received/ }).click();
+    await shot(page, 'websocket-v5-messages');
+  }, 60_000);
+
+  it('MQTT 3.1.1 in a second tab receives an external message', async () => {
+    await page.getByRole('button', { name: /New connection/ }).click();
+    await expect.poll(() => page.getByTestId('connection-tab').count()).toBe(2);
+    await connectActive('3.1.1');
+    await subscribeActive('t/#', 1);
+    await external.publishAsync('t/v3', 'to v3', { qos: 1 });
+    await received(panel(), 't/v3').waitFor({ timeout: 10_000 });
+    expect(await received(panel(), 't/v3').getAttribute('data-qos')).toBe('1');
+  }, 60_000);
+
+  it('keeps connections and messages when navigating away and back', async () => {
+    const countBefore = await page.getByTestId('connection-tab').count();
+    await page.goto(`${node.url}#/dashboard/overview`);
+    await page.waitForTimeout(500);
+    await page.goto(`${node.url}#/websocket`);
+    await expect.poll(() => page.getByTestId('connection-tab').count()).toBe(countBefore);
+    await page.getByTestId('connection-tab').first().click();
+    expect(await stateOf(panel()).getAttribute('data-state')).toBe('connected');
+    await received(panel(), 't/external').waitFor({ timeout: 5_000 });
+  }, 60_000);
+
+  it('keeps the page responsive while 1,000 messages/s arrive for 10 s', async () => {
+    await page.getByTestId('connection-tab').first().click();
+    const p = panel();
+    // frame intervals recorded in the page while the flood runs
+    await page.evaluate(() => {
+      const w = window as unknown as { __frames: number[]; __stop: boolean };
+      w.__frames = [];
+      w.__stop = false;
+      let last = performance.now();
+      const tick = (now: number) => {
+        w.__frames.push(now - last);
+        last = now;
+        if (!w.__stop) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const latencies: number[] = [];
+    const flood = (async () => {
+      for (let second = 0; second < 10; second++) {
+        const started = Date.now();
+        for (let i = 0; i < 1000; i++) external.publish(`t/flood/${i % 10}`, `{"n":${second * 1000 + i}}`, { qos: 0 });
+        await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (Date.now() - started))));
+      }
+    })();
+    // input latency: type into the topic filter while flooding and time each keystroke round trip
+    const filter = p.getByTestId('received-messages').getByLabel('Filter by topic (wildcards allowed)');
+    for (let i = 0; i < 8; i++) {
+      const t0 = Date.now();
+      await filter.fill(i % 2 ? 't/flood/3' : '');
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+      latencies.push(Date.now() - t0);
+      await page.waitForTimeout(1000);
+    }
+    await flood;
+    await filter.fill('');
+    const frames: number[] = await page.evaluate(() => {
+      const w = window as unknown as { __frames: number[]; __stop: boolean };
+      w.__stop = true;
+      return w.__frames;
+    });
+    const sorted = [...frames].sort((a, b) => a - b);
+    const p95 = sorted[Math.floor(sorted.length * 0.95)];
+    const max = sorted[sorted.length - 1];
+    const maxLatency = Math.max(...latencies);
+    console.log(
+      `[websocket flood] frames=${frames.length} p50=${sorted[Math.floor(sorted.length / 2)].toFixed(1)}ms ` +
+        `p95=${p95.toFixed(1)}ms max=${max.toFixed(1)}ms; input latency ms=${latencies.join(',')}`,
+    );
+    await expect.poll(() => p.getByTestId('received-messages').getByTestId('message-total').textContent(), { timeout: 20_000 }).toMatch(/1[0-9],[0-9]{3} messages/);
+    // only the newest 1,000 stay; the rest are counted as dropped from view
+    await expect(p.getByText(/older messages were dropped from view; the latest 1,000 are kept/).count()).resolves.toBe(1);
+    await shot(page, 'websocket-flood');
+    expect(p95).toBeLessThan(100);
+    expect(maxLatency).toBeLessThan(1000);
+  }, 120_000);
+
+  it('allows at most 7 connections', async () => {
+    const add = page.getByRole('button', { name: /New connection/ });
+    while ((await page.getByTestId('connection-tab').count()) < 7) await add.click();
+    await expect.poll(() => page.getByTestId('connection-tab').count()).toBe(7);
+    expect(await add.isDisabled()).toBe(true);
+  }, 60_000);
+});
