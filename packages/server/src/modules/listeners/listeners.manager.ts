@@ -129,7 +129,7 @@ export class ListenerManager {
     for (const e of this.entries()) {
       if (e.raw.enable === false) continue;
       try {
-        await this.launch(e.type, e.name, e.raw);
+        await this.launch(e.type, e.name, e.raw, true);
       } catch (err) {
         this.deps.log.error(`listener ${e.id} failed to start on ${JSON.stringify(e.raw.bind)}: ${(err as Error).message}`);
       }
@@ -215,16 +215,20 @@ export class ListenerManager {
     }
   }
 
-  private async launch(type: ListenerType, name: string, raw: Raw): Promise<void> {
-    this.register(`${type}:${name}`, await this.open(type, name, raw), raw);
+  /** `keepStopped`: at boot a listener that cannot bind stays listed (running=false) so its status shows it. */
+  private async launch(type: ListenerType, name: string, raw: Raw, keepStopped = false): Promise<void> {
+    this.register(`${type}:${name}`, await this.open(type, name, raw, keepStopped ? (l) => this.register(l.config.id, l, raw) : undefined), raw);
   }
 
   /** Binds a new broker listener (not yet registered as the running one). */
-  private async open(type: ListenerType, name: string, raw: Raw): Promise<Listener> {
+  private async open(type: ListenerType, name: string, raw: Raw, onFailure?: (l: Listener) => void): Promise<Listener> {
     const tls = type === 'ssl' || type === 'wss' ? await resolveTls(raw, this.deps.nodeTls) : undefined;
     const config = toListenerConfig(type, name, raw, tls);
     const listener = this.deps.broker.createListener(config);
-    await listener.start();
+    await listener.start().catch((err: unknown) => {
+      onFailure?.(listener);
+      throw err;
+    });
     this.deps.log.info(`listener ${config.id} started on ${config.bind.host}:${listener.port}`);
     return listener;
   }
