@@ -24,7 +24,9 @@ export default function AuthnCreatePage() {
   const existing = new Set((useAuthenticatorsQuery().data ?? []).map((c) => c.id ?? authnId(c.mechanism, c.backend)));
   const create = useCreateAuthenticatorMutation();
   const backends = BACKENDS[mechanism];
-  const effectiveBackend = backends.length ? backend : undefined;
+  // A backend already in the chain cannot be chosen: fall back to the first free one.
+  const selected = existing.has(authnId(mechanism, backend)) ? (backends.find((b) => !existing.has(authnId(mechanism, b))) ?? backend) : backend;
+  const effectiveBackend = backends.length ? selected : undefined;
   const config = useMemo(() => defaultConfig(mechanism, effectiveBackend), [mechanism, effectiveBackend]);
   const [done, setDone] = useState(false);
   useUnsavedChangesGuard(dirty && !done);
@@ -34,11 +36,6 @@ export default function AuthnCreatePage() {
   }, [done, navigate]);
 
   const mechanismTaken = (m: Mechanism) => (BACKENDS[m].length ? BACKENDS[m].every((b) => existing.has(authnId(m, b))) : existing.has(m));
-  const pickMechanism = (m: Mechanism) => {
-    setMechanism(m);
-    const first = BACKENDS[m].find((b) => !existing.has(authnId(m, b)));
-    if (first) setBackend(first);
-  };
   const next = () => setStep(step === 0 && !backends.length ? 2 : step + 1);
   const prev = () => setStep(step === 2 && !backends.length ? 0 : step - 1);
 
@@ -63,14 +60,14 @@ export default function AuthnCreatePage() {
     <PageSection title={t('create')}>
       <Steps current={step} style={{ marginBottom: 24 }} items={[{ title: t('stepMechanism') }, { title: t('stepBackend') }, { title: t('stepConfig') }]} />
       {step === 0 && (
-        <Radio.Group value={mechanism} onChange={(e) => pickMechanism(e.target.value as Mechanism)} optionType="button" buttonStyle="solid">
+        <Radio.Group value={mechanism} onChange={(e) => setMechanism(e.target.value as Mechanism)} optionType="button" buttonStyle="solid">
           {MECHANISMS.map((m) => (
             <Radio.Button key={m} value={m} disabled={mechanismTaken(m)}>{mechanismLabel(t, m)}</Radio.Button>
           ))}
         </Radio.Group>
       )}
       {step === 1 && (
-        <Radio.Group value={backend} onChange={(e) => setBackend(e.target.value as Backend)} optionType="button" buttonStyle="solid">
+        <Radio.Group value={selected} onChange={(e) => setBackend(e.target.value as Backend)} optionType="button" buttonStyle="solid">
           {backends.map((b) => (
             <Radio.Button key={b} value={b} disabled={existing.has(authnId(mechanism, b))} title={existing.has(authnId(mechanism, b)) ? t('exists') : undefined}>
               {backendLabel(t, b)}
@@ -89,7 +86,7 @@ export default function AuthnCreatePage() {
       <Flex gap="small" style={{ marginTop: 24 }}>
         {step > 0 && <Button onClick={prev}>{t('prev')}</Button>}
         {step < 2 ? (
-          <Button type="primary" onClick={next} disabled={step === 1 && existing.has(authnId(mechanism, backend))}>{t('next')}</Button>
+          <Button type="primary" onClick={next} disabled={step === 1 && existing.has(authnId(mechanism, selected))}>{t('next')}</Button>
         ) : (
           <Button type="primary" loading={create.isPending} onClick={() => void submit()}>{t('common:create')}</Button>
         )}
