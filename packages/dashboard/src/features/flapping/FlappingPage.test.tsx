@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/render';
+import { mockApi } from '../../../test/msw';
+import FlappingPage from './FlappingPage';
+import { durationMs, parseDuration } from './duration';
+
+const zone = { mqtt: { max_packet_size: '1MB' }, flapping_detect: { enable: false, window_time: '1m', max_count: 15, ban_time: '5m' } };
+
+function setup(role = 'administrator') {
+  mockApi('get', '/configs/global_zone', 200, zone as never);
+  return renderWithProviders(<FlappingPage />, { route: '/flapping-detect', session: { token: 't', username: 'admin', edition: 'ee', role } });
+}
+
+describe('FlappingPage', () => {
+  it('shows the node values and saves the whole zone with only flapping_detect changed', async () => {
+    const { user } = setup();
+    const max = await screen.findByLabelText('Max Disconnects');
+    await waitFor(() => expect(max).toHaveValue('15'));
+    expect(screen.getByLabelText('Window Time')).toHaveValue('1');
+    const puts = mockApi('put', '/configs/global_zone', 200, zone as never);
+    await user.click(screen.getByRole('switch'));
+    await user.clear(max);
+    await user.type(max, '5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0].body).toEqual({ mqtt: { max_packet_size: '1MB' }, flapping_detect: { enable: true, window_time: '1m', max_count: 5, ban_time: '5m' } });
+    expect(await screen.findByText('Saved successfully')).toBeInTheDocument();
+  });
+
+  it('requires the fields with the spec texts', async () => {
+    const { user } = setup();
+    const max = await screen.findByLabelText('Max Disconnects');
+    await waitFor(() => expect(max).toHaveValue('15'));
+    await user.clear(max);
+    await user.clear(screen.getByLabelText('Window Time'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Max Disconnects is required.')).toBeInTheDocument();
+    expect(screen.getByText('Window Time is required.')).toBeInTheDocument();
+  });
+
+  it('is read-only for a viewer', async () => {
+    setup('viewer');
+    await screen.findByLabelText('Max Disconnects');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('parses EMQX durations', () => {
+    expect(parseDuration('5m')).toEqual({ value: 5, unit: 'm' });
+    expect(durationMs('1h')).toBe(3_600_000);
+    expect(durationMs('soon')).toBeNull();
+  });
+});
