@@ -10,6 +10,7 @@ import { overviewRoutes } from '../features/overview/overview.routes';
 import { websocketRoutes } from '../features/websocket/websocket.routes';
 import { bannedClientsRoutes } from '../features/banned-clients/banned-clients.routes';
 import { authenticationRoutes } from '../features/authentication/authentication.routes';
+import { flappingRoutes } from '../features/flapping/flapping.routes';
 
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
 export const featureRoutes: FeatureRoute[] = [
@@ -20,4 +21,5 @@ export const featureRoutes: FeatureRoute[] = [
   ...websocketRoutes,
   ...bannedClientsRoutes,
   ...authenticationRoutes,
+  ...flappingRoutes,
 ];
