@@ -95,6 +95,9 @@ describe('clients screens', () => {
     await page.getByText('Kicked out successfully').waitFor({ timeout: 15_000 });
     // Back on the list, the client is gone.
     await page.waitForURL(/#\/clients$/, { timeout: 15_000 });
+    // No error toast: the vanished client's detail is not refetched.
+    expect(await page.getByText('CLIENTID_NOT_FOUND').count()).toBe(0);
+    await page.reload();
     await page.getByRole('searchbox', { name: 'Search' }).fill(suffix);
     await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
     await expect.poll(() => page.getByRole('link', { name: CLIENT_ID }).count(), { timeout: 15_000 }).toBe(0);

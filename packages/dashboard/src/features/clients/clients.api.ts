@@ -51,6 +51,8 @@ export function useClientSubscriptionsQuery(clientid: string, refetchInterval: n
   return useQuery({
     queryKey: clientKeys.subscriptions(clientid),
     refetchInterval,
+    // Shown inline by the tab (a vanished client already shows 'The client does not exist').
+    meta: { silent: true },
     queryFn: ({ signal }) =>
       api
         .GET('/clients/{clientid}/subscriptions', { params: { path: { clientid } }, signal })
@@ -86,7 +88,12 @@ export function useDeleteClientMutation() {
   return useMutation({
     mutationFn: (clientid: string) =>
       api.DELETE('/clients/{clientid}', { params: { path: { clientid } } }).then(unwrap),
-    onSuccess: () => qc.invalidateQueries({ queryKey: clientKeys.all }),
+    // The client is gone: refetching its detail would only answer 404, so its cache is just marked stale.
+    onSuccess: (_r, clientid) =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: clientKeys.detail(clientid), refetchType: 'none' }),
+        qc.invalidateQueries({ queryKey: [...clientKeys.all, 'list'] }),
+      ]),
   });
 }
 
@@ -94,7 +101,7 @@ export function useBulkKickMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (ids: string[]) => api.POST('/clients/kickout/bulk', { body: ids }).then(unwrap),
-    onSuccess: () => qc.invalidateQueries({ queryKey: clientKeys.all }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...clientKeys.all, 'list'] }),
   });
 }
 

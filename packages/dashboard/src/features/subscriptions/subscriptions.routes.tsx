@@ -1,17 +1,14 @@
-import { Navigate } from 'react-router';
 import { ApartmentOutlined } from '@ant-design/icons';
 import type { FeatureRoute } from '../../app/types';
 
-function ToSubscriptions() {
-  return <Navigate to="/subscriptions/subscription" replace />;
-}
+// The same loader for the three paths, so moving between them keeps the one mounted screen.
+const loadSubscriptions = () => import('./SubscriptionsScreen');
 
 export const subscriptionsRoutes: FeatureRoute[] = [
-  // Spec §2: /subscriptions redirects to /subscriptions/subscription.
-  { path: 'subscriptions', lazy: () => Promise.resolve({ default: ToSubscriptions }), title: 'subscriptions' },
+  { path: 'subscriptions', lazy: loadSubscriptions, title: 'subscriptions' },
   {
     path: 'subscriptions/subscription',
-    lazy: () => import('./SubscriptionsPage'),
+    lazy: loadSubscriptions,
     menu: {
       section: 'monitoring',
       key: 'subscriptions',
@@ -24,5 +21,5 @@ export const subscriptionsRoutes: FeatureRoute[] = [
       ],
     },
   },
-  { path: 'subscriptions/topics', lazy: () => import('./TopicsPage'), title: 'topics' },
+  { path: 'subscriptions/topics', lazy: loadSubscriptions, title: 'topics' },
 ];
