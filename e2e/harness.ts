@@ -70,8 +70,8 @@ export async function login(page: Page, url: string, username = 'admin', passwor
   await page.goto(`${url}#/login`);
   await page.getByLabel(/Username|用户名/).fill(username);
   await page.getByLabel(/^(Password|密码)$/).fill(password);
-  await page.getByRole('button', { name: /^(Login|登录)$/ }).click();
-  const skip = page.getByRole('button', { name: /^(Skip|跳过)$/ });
+  await page.getByRole('button', { name: /^(Login|登\s?录)$/ }).click();
+  const skip = page.getByRole('button', { name: /^(Skip|跳\s?过)$/ });
   const landed = page.waitForURL((u) => !u.hash.startsWith('#/login'), { timeout: 15_000 });
   const prompt = skip.waitFor({ timeout: 15_000 }).then(() => 'prompt' as const);
   const first = await Promise.race([landed.then(() => 'landed' as const), prompt]).catch(() => 'landed' as const);
