@@ -27,19 +27,28 @@ export function RateCard({ current, samples, loading }: Props) {
   const xRange = useMemo<[number, number] | undefined>(() => (last ? [last - RATE_WINDOW_MS, last] : undefined), [last]);
   const unit = t('msgPerSecond');
   return (
-    <Card title={t('rateTrend')} loading={loading && !current} style={{ height: '100%' }}>
+    // The chart mounts at once (not behind a loading card) so ECharts is ready when the first answer lands.
+    <Card title={t('rateTrend')} style={{ height: '100%' }}>
       <Row gutter={16}>
         <Col span={8}>
-          <Statistic title={t('incomingRate')} value={current?.received_msg_rate ?? 0} suffix={unit} />
+          <Statistic title={t('incomingRate')} value={current?.received_msg_rate ?? 0} suffix={unit} loading={loading && !current} />
         </Col>
         <Col span={8}>
-          <Statistic title={t('outgoingRate')} value={current?.sent_msg_rate ?? 0} suffix={unit} />
+          <Statistic title={t('outgoingRate')} value={current?.sent_msg_rate ?? 0} suffix={unit} loading={loading && !current} />
         </Col>
         <Col span={8}>
-          <Statistic title={t('droppedRate')} value={current?.dropped_msg_rate ?? 0} suffix={unit} />
+          <Statistic title={t('droppedRate')} value={current?.dropped_msg_rate ?? 0} suffix={unit} loading={loading && !current} />
         </Col>
       </Row>
-      <TrendChart series={series} label={t('rateTrend')} height={180} xRange={xRange} unit={unit} emptyText={t('waitingForSamples')} />
+      <TrendChart
+        series={series}
+        label={t('rateTrend')}
+        height={180}
+        xRange={xRange}
+        unit={unit}
+        emptyText={t('waitingForSamples')}
+        loading={loading && !current}
+      />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('rateTrendHint', { seconds: CURRENT_REFRESH_MS / 1000 })}
       </Typography.Text>

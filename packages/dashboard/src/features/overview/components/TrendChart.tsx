@@ -1,9 +1,9 @@
 // The one line chart of the monitoring screens. ECharts core with only line + grid/tooltip/legend + canvas,
 // so the bundle stays small. Colours and text come from antd tokens (light/dark follow the theme); the
-// ECharts locale follows the console language. `data-rendered` turns true after the first paint with data
+// ECharts locale follows the console language. `data-rendered` turns true on the frame after the first draw with data
 // (the browser test times navigation → first chart from it).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Empty, theme } from 'antd';
+import { Empty, Spin, theme } from 'antd';
 import * as echarts from 'echarts/core';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -29,6 +29,8 @@ interface Props {
   /** Unit appended to tooltip values, e.g. 'msg/s'. */
   unit?: string;
   emptyText?: string;
+  /** Data not there yet: a spinner instead of the empty state (the chart itself is set up meanwhile). */
+  loading?: boolean;
 }
 
 let canvasOk: boolean | undefined;
@@ -46,7 +48,7 @@ function canvasSupported(): boolean {
 
 const formatValue = (n: number) => (Number.isInteger(n) ? n.toLocaleString() : n.toLocaleString(undefined, { maximumFractionDigits: 2 }));
 
-export function TrendChart({ series, label, height = 220, xRange, unit, emptyText }: Props) {
+export function TrendChart({ series, label, height = 220, xRange, unit, emptyText, loading }: Props) {
   const { token } = theme.useToken();
   const lang = useLanguage();
   const ref = useRef<HTMLDivElement>(null);
@@ -114,11 +116,11 @@ export function TrendChart({ series, label, height = 220, xRange, unit, emptyTex
   useEffect(() => {
     const chart = chartRef.current;
     if (!chart) return;
+    // Not lazy: setOption draws synchronously, so the next frame shows the data.
     chart.setOption(option, { notMerge: true });
-    if (hasData && !rendered) chart.on('finished', () => setRendered(true));
-    return () => {
-      chart.off('finished');
-    };
+    if (!hasData || rendered) return;
+    const frame = requestAnimationFrame(() => setRendered(true));
+    return () => cancelAnimationFrame(frame);
   }, [option, hasData, rendered, lang]);
 
   return (
@@ -133,7 +135,7 @@ export function TrendChart({ series, label, height = 220, xRange, unit, emptyTex
       />
       {!hasData && (
         <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none' }}>
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
+          {loading ? <Spin /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />}
         </div>
       )}
     </div>

@@ -63,8 +63,8 @@ export function TrendCharts({ range, onRangeChange, node }: Props) {
       <Row gutter={[16, 16]}>
         {charts.map((c) => (
           <Col key={c.key} xs={24} md={12} xl={8}>
-            <Card size="small" title={c.title} loading={history.isPending}>
-              <TrendChart series={c.series} label={c.title} unit={c.unit} emptyText={t('noSamples')} />
+            <Card size="small" title={c.title}>
+              <TrendChart series={c.series} label={c.title} unit={c.unit} emptyText={t('noSamples')} loading={history.isPending} />
             </Card>
           </Col>
         ))}
