@@ -11,6 +11,7 @@ import { websocketRoutes } from '../features/websocket/websocket.routes';
 import { bannedClientsRoutes } from '../features/banned-clients/banned-clients.routes';
 import { authenticationRoutes } from '../features/authentication/authentication.routes';
 import { flappingRoutes } from '../features/flapping/flapping.routes';
+import { authorizationRoutes } from '../features/authorization/authorization.routes';
 
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
 export const featureRoutes: FeatureRoute[] = [
@@ -22,4 +23,5 @@ export const featureRoutes: FeatureRoute[] = [
   ...bannedClientsRoutes,
   ...authenticationRoutes,
   ...flappingRoutes,
+  ...authorizationRoutes,
 ];
