@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockApi } from '../../../test/msw';
+import { mockApi, mockApiError } from '../../../test/msw';
 import { renderWithProviders } from '../../../test/render';
 import OverviewPage from './OverviewPage';
 
@@ -91,5 +91,14 @@ describe('OverviewPage', () => {
     first.unmount();
     const second = setup('/dashboard/overview?range=5');
     await waitFor(() => expect(second.history[0]?.url.searchParams.get('latest')).toBe('3600'));
+  });
+
+  it('shows a failed poll inline instead of toasting it', async () => {
+    setup();
+    mockApiError('get', '/monitor_current', 503, 'SERVICE_UNAVAILABLE', 'node is shutting down');
+    mockApiError('get', '/monitor', 400, 'BAD_RPC', 'Bad RPC');
+    expect(await screen.findByText('Could not load monitoring data: SERVICE_UNAVAILABLE: node is shutting down')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load monitoring data: BAD_RPC: Bad RPC')).toBeInTheDocument();
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
   });
 });
