@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Button, Form } from 'antd';
+import { renderWithProviders } from '../../../test/render';
+import { mockApi, server } from '../../../test/msw';
+import AuthorizationPage from './AuthorizationPage';
+import AuthzDetailPage from './AuthzDetailPage';
+import { RulesEditor } from './components/RulesEditor';
+import './authorization.messages';
+
+const sources = [
+  { type: 'built_in_database' as const, enable: true, max_rules: 100 },
+  { type: 'file' as const, enable: true, rules: '{allow, all}.' },
+];
+const status = { status: 'connected', metrics: { total: 9, allow: 7, deny: 2, nomatch: 0, rate: 0 } };
+const settings = { no_match: 'allow' as const, deny_action: 'ignore' as const, cache: { enable: true, max_size: 32, ttl: '1m', excludes: [] } };
+const session = (role = 'administrator') => ({ token: 't', username: 'admin', edition: 'ee', role });
+
+async function findDialog(title: string) {
+  const dialogs = await screen.findAllByRole('dialog');
+  const d = dialogs.find((x) => within(x).queryByText(title));
+  if (!d) throw new Error(`no dialog titled ${title}`);
+  return d;
+}
+
+function setupList(role?: string) {
+  mockApi('get', '/authorization/sources', 200, { sources } as never);
+  mockApi('get', '/authorization/sources/{type}/status', 200, status as never);
+  mockApi('get', '/authorization/settings', 200, settings as never);
+  return renderWithProviders(<AuthorizationPage />, { route: '/authorization', session: session(role) });
+}
+
+describe('AuthorizationPage', () => {
+  it('lists the sources in order with their allow/deny counts', async () => {
+    setupList();
+    expect(await screen.findByText('Built-in Database', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('File')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('7')).toHaveLength(2));
+  });
+
+  it('moves a source up with before:<previous type>', async () => {
+    const { user } = setupList();
+    const moves = mockApi('post', '/authorization/sources/{type}/move', 204, null);
+    await user.click(await screen.findByRole('button', { name: 'More file' }, { timeout: 8000 }));
+    await user.click(await screen.findByText('Move up'));
+    await waitFor(() => expect(moves).toHaveLength(1));
+    expect(moves[0].body).toEqual({ position: 'before:built_in_database' });
+    expect(moves[0].url.pathname).toMatch(/sources\/file\/move$/);
+  });
+
+  it('saves the global settings and cleans the cache', async () => {
+    const { user } = setupList();
+    const puts = mockApi('put', '/authorization/settings', 200, settings as never);
+    const clean = mockApi('delete', '/authorization/cache', 204, null);
+    await user.click(await screen.findByRole('button', { name: 'setting Settings' }, { timeout: 8000 }));
+    const drawer = await findDialog('No Match Action');
+    await user.click(within(drawer).getByLabelText('Deny'));
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0].body).toEqual({ ...settings, no_match: 'deny' });
+
+    await user.click(await screen.findByRole('button', { name: 'setting Settings' }));
+    await user.click(within(await findDialog('No Match Action')).getByRole('button', { name: 'Clean Cache' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(clean).toHaveLength(1));
+  });
+
+  it('explains which source and rule decide', async () => {
+    const { user } = setupList();
+    const calls: unknown[] = [];
+    server.use(http.post('*/api/v5/authorization/explain', async ({ request }) => {
+      calls.push(await request.json());
+      return HttpResponse.json({ result: 'deny', decided_by: 'source', source: 'file', rule: '{deny, all, publish, ["secret/#"]}',
+        sources: [{ type: 'built_in_database', result: 'nomatch' }, { type: 'file', result: 'deny' }] });
+    }));
+    await user.click(await screen.findByRole('button', { name: /Explain/ }, { timeout: 8000 }));
+    const drawer = await findDialog('Which rule decides?');
+    await user.click(within(drawer).getByRole('button', { name: 'Explain' }));
+    expect(await within(drawer).findByText('Client ID is required.')).toBeInTheDocument();
+    expect(within(drawer).getByText('Please enter topic')).toBeInTheDocument();
+    await user.type(within(drawer).getByLabelText('Client ID'), 'c1');
+    await user.type(within(drawer).getByLabelText('Topic'), 'secret/a');
+    await user.click(within(drawer).getByRole('button', { name: 'Explain' }));
+    expect(await within(drawer).findByText('Verdict: Deny')).toBeInTheDocument();
+    expect(within(drawer).getByText('source file')).toBeInTheDocument();
+    expect(within(drawer).getByText('{deny, all, publish, ["secret/#"]}')).toBeInTheDocument();
+    expect(calls[0]).toEqual({ clientid: 'c1', action: 'publish', topic: 'secret/a', qos: 0, retain: false, is_superuser: false });
+  });
+
+  it('hides writes from a viewer', async () => {
+    setupList('viewer');
+    await screen.findByText('Built-in Database', undefined, { timeout: 8000 });
+    expect(screen.queryByRole('button', { name: /Create/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+});
+
+describe('built-in rules', () => {
+  it('shows the spec texts for a rule without permission, action or topic', async () => {
+    function Harness() {
+      const [form] = Form.useForm();
+      return (
+        <Form form={form} initialValues={{ rules: [{ topic: '' }] }}>
+          <RulesEditor />
+          <Button onClick={() => void form.validateFields().catch(() => undefined)}>validate</Button>
+        </Form>
+      );
+    }
+    const { user } = renderWithProviders(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'validate' }));
+    expect(await screen.findByText('Please select permission')).toBeInTheDocument();
+    expect(screen.getByText('Please select action')).toBeInTheDocument();
+    expect(screen.getByText('Please enter topic')).toBeInTheDocument();
+  });
+
+  it('adds rules for a username with POST [{username, rules}] and requires the username', async () => {
+    mockApi('get', '/authorization/sources/{type}', 200, sources[0] as never);
+    mockApi('get', '/authorization/sources/{type}/status', 200, status as never);
+    mockApi('get', '/authorization/sources/built_in_database/rules/clients', 200, { data: [], meta: { page: 1, limit: 20, hasnext: false } } as never);
+    mockApi('get', '/authorization/sources/built_in_database/rules/users', 200, { data: [], meta: { page: 1, limit: 20, hasnext: false } } as never);
+    const posts = mockApi('post', '/authorization/sources/built_in_database/rules/users', 204, null);
+    const { user } = renderWithProviders(<AuthzDetailPage />, { route: '/authorization/detail/built_in_database', path: '/authorization/detail/:type', session: session() });
+    await user.click(await screen.findByRole('tab', { name: 'Username' }, { timeout: 8000 }));
+    const panel = screen.getByRole('tabpanel', { name: 'Username' });
+    await user.click(within(panel).getByRole('button', { name: /Add/ }));
+    const dialog = await findDialog('Add Permissions');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Username is required.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please enter topic')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Username'), 'bob');
+    await user.type(within(dialog).getByLabelText('Topic 1'), 'secret/#');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].body).toEqual([{ username: 'bob', rules: [{ permission: 'allow', action: 'all', topic: 'secret/#', qos: [0, 1, 2], retain: 'all' }] }]);
+  });
+});
