@@ -13,6 +13,8 @@ import { Keepalive } from './keepalive';
 const WRITE_HIGH_WATER = 4 * 1024 * 1024;
 /** packets parsed but not handled yet above which reading pauses */
 const INBOX_HIGH_WATER = 1000;
+/** how long a closed connection may linger half-open (peer still sending) before it is destroyed */
+const CLOSE_GRACE_MS = 2000;
 
 export type ConnState = 'new' | 'authenticating' | 'connected' | 'closed';
 
@@ -294,13 +296,15 @@ export class Connection {
     if (v5ReasonCode !== undefined && this.protoVer === 5 && this.state !== 'new') {
       this.send({ cmd: 'disconnect', reasonCode: v5ReasonCode });
     }
+    // graceful close: FIN after the queued packets; what the peer still sends meanwhile is read and ignored,
+    // so it sees our DISCONNECT instead of a reset. A peer that never closes its side is cut off after a grace period.
     this.stream.end();
-    // give the DISCONNECT a moment to flush, then make sure the socket is gone
-    setTimeout(() => this.stream.destroy(), 50).unref();
-    this.onStreamClosed(reason);
+    this.stream.resume();
+    setTimeout(() => this.stream.destroy(), CLOSE_GRACE_MS).unref();
+    this.onStreamClosed(reason, false);
   }
 
-  private onStreamClosed(reason: string): void {
+  private onStreamClosed(reason: string, destroy = true): void {
     if (this.state === 'closed') return;
     if (!this.closeReason) this.closeReason = reason;
     const wasConnected = this.state === 'connected';
@@ -308,7 +312,7 @@ export class Connection {
     this.keepaliveTimer.stop();
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.inbox.length = 0;
-    if (!this.stream.destroyed) this.stream.destroy();
+    if (destroy && !this.stream.destroyed) this.stream.destroy();
     this.broker.connectionClosed(this, wasConnected, this.closeReason);
   }
 }
