@@ -30,6 +30,21 @@ describe('console shell', () => {
     await context.close();
   });
 
+  it('changes the screen when navigating between features from the menu', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, node.url);
+    await page.goto(`${node.url}#/users`);
+    await page.getByRole('columnheader', { name: 'Username' }).waitFor();
+    await page.getByRole('menuitem', { name: /API Keys/ }).click();
+    await page.getByRole('columnheader', { name: 'Expire At' }).waitFor();
+    await page.getByRole('menuitem', { name: /Retained Messages/ }).click();
+    await page.waitForURL(/#\/retained$/);
+    await page.getByRole('columnheader', { name: 'Expire At' }).waitFor({ state: 'detached' });
+    await page.getByRole('menuitem', { name: /Users/ }).click();
+    await page.getByRole('columnheader', { name: 'Username' }).waitFor();
+    await context.close();
+  });
+
   it('shows not-found for an unknown route', async () => {
     const { context, page } = await newPage(browser);
     await login(page, node.url);

@@ -1,6 +1,6 @@
 // Code-split screens: give up after 120 s (spec: chunk load timeout) and offer a retry that really reloads the
 // chunk (React.lazy caches a failed promise, so each retry builds a fresh lazy component).
-import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -81,11 +81,27 @@ interface Props {
   timeoutMs?: number;
 }
 
+type Loader = Props['load'];
+const lazyCache = new WeakMap<Loader, Map<string, LazyExoticComponent<ComponentType>>>();
+
+/**
+ * One lazy component per (loader, timeout, attempt), kept outside React: navigations run in a transition, where a
+ * component created during a render that suspends is thrown away, so creating it in render (even in useMemo) would
+ * suspend forever and leave the previous screen on display.
+ */
+function lazyFor(load: Loader, timeoutMs: number | undefined, attempt: number): LazyExoticComponent<ComponentType> {
+  let byKey = lazyCache.get(load);
+  if (!byKey) lazyCache.set(load, (byKey = new Map()));
+  const key = `${timeoutMs ?? ''}:${attempt}`;
+  let screen = byKey.get(key);
+  if (!screen) byKey.set(key, (screen = lazy(withTimeout(load, timeoutMs))));
+  return screen;
+}
+
 /** Renders a lazily loaded screen with a spinner, a 120 s timeout and a per-route error boundary with retry. */
 export function LazyScreen({ load, timeoutMs }: Props) {
   const [attempt, setAttempt] = useState(0);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new attempt must create a new lazy component
-  const Screen = useMemo(() => lazy(withTimeout(load, timeoutMs)), [load, timeoutMs, attempt]);
+  const Screen = lazyFor(load, timeoutMs, attempt);
   return (
     <ScreenErrorBoundary onRetry={() => setAttempt((a) => a + 1)}>
       <Suspense fallback={<ScreenFallback />}>

@@ -38,7 +38,7 @@ export function buildRoutes(features: FeatureRoute[]): RouteObject[] {
               path: from,
               element: <Navigate to={to} replace />,
             })),
-            ...features.map((f) => ({ path: f.path, element: <FeatureScreen route={f} /> })),
+            ...features.map((f) => ({ path: f.path, element: <FeatureScreen key={f.path} route={f} /> })),
             { path: '*', element: <NotFoundPage /> },
           ],
         },
