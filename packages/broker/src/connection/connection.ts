@@ -8,6 +8,7 @@ import { expiresAt } from '../session/session';
 import { newClientStats } from '../metrics';
 import { dispatch } from '../packets/dispatch';
 import { Keepalive } from './keepalive';
+import { cachedPublish, storePublish, withPacketId } from './encode-cache';
 
 /** bytes buffered for one socket above which QoS 0 messages go to the mqueue instead (slow consumer guard) */
 const WRITE_HIGH_WATER = 4 * 1024 * 1024;
@@ -213,6 +214,20 @@ export class Connection {
     const b = this.broker;
     const msg = p.msg;
     const topic = this.unmount(msg.topic);
+    // the shared-encoding fast path: nothing per-client in the packet (no alias, subscription id, expiry countdown)
+    const cacheable = !dup && (this.protoVer !== 5 || (this.clientTopicAliasMax === 0 && !p.subids && msg.properties?.messageExpiryInterval === undefined));
+    if (cacheable) {
+      const key = `${this.protoVer}${p.qos}${p.retain ? 1 : 0}${topic}`;
+      const hit = cachedPublish(msg, key);
+      if (hit) {
+        if (hit.length > this.clientMaxPacketSize) {
+          b.dropDelivery(session, msg, 'too_large');
+          return false;
+        }
+        this.afterPublishWrite(p.qos > 0 ? withPacketId(hit, packetId) : hit, p, session, dup);
+        return true;
+      }
+    }
     const packet: IPublishPacket = {
       cmd: 'publish',
       topic,
@@ -264,6 +279,14 @@ export class Connection {
       b.dropDelivery(session, msg, 'too_large');
       return false;
     }
+    if (cacheable) storePublish(msg, `${this.protoVer}${p.qos}${p.retain ? 1 : 0}${topic}`, buf);
+    this.afterPublishWrite(buf, p, session, dup);
+    return true;
+  }
+
+  private afterPublishWrite(buf: Buffer, p: Pending, session: Session, dup: boolean): void {
+    const b = this.broker;
+    const msg = p.msg;
     this.writeRaw(buf, 'publish');
     const st = this.stats;
     st.send_msg++;
@@ -271,7 +294,6 @@ export class Connection {
     b.counters.incr('messages.sent');
     b.counters.incr(`messages.qos${p.qos}.sent`);
     if (!dup) b.delivered(session, msg);
-    return true;
   }
 
   // ------------------------------------------------------------------ mountpoint
