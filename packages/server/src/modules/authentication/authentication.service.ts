@@ -77,7 +77,7 @@ export class AuthenticationService {
     if (body.backend === undefined && old.config.backend !== undefined) body.backend = old.config.backend;
     if (authenticatorId(body) !== id) throw new ApiError(400, 'BAD_REQUEST', 'Change of authentication type is not allowed');
     const kind = authnKind(id);
-    for (const key of kind.secrets) if (body[key] === MASK) body[key] = old.config[key];
+    for (const path of kind.secrets) if (getPath(body, path) === MASK) setPath(body, path, getPath(old.config, path));
     const cfg = kind.normalize(body);
     const entry: Entry = { id, config: cfg, backend: kind.create(id, cfg, this.ctx), metrics: old.metrics };
     const next = this.chain.map((e) => (e.id === id ? entry : e));
@@ -174,6 +174,7 @@ export class AuthenticationService {
         return { result: 'deny', reasonCode: outcome.reasonCode };
       }
       entry.metrics.incr('success');
+      this.ctx.clientAcls?.set(req.clientid, outcome.acl, outcome.expireAt, entry.config.disconnect_after_expire !== false);
       return { result: 'allow', isSuperuser: outcome.isSuperuser, clientAttrs: outcome.clientAttrs };
     }
     return { result: 'deny', reasonCode: NOT_AUTHORIZED };
@@ -191,7 +192,7 @@ export class AuthenticationService {
 
   private view(e: Entry): Record<string, unknown> {
     const out: Record<string, unknown> = { id: e.id, ...e.config };
-    for (const key of authnKind(e.id).secrets) if (out[key] !== undefined) out[key] = MASK;
+    for (const path of authnKind(e.id).secrets) if (getPath(out, path) !== undefined) setPath(out, path, MASK);
     return out;
   }
 
@@ -201,6 +202,22 @@ export class AuthenticationService {
       entries.map((e) => e.config),
     );
   }
+}
+
+function getPath(o: Record<string, unknown>, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
+}
+
+/** sets a dotted path, copying the objects on the way so a stored config is never changed in place */
+function setPath(o: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let cur = o;
+  for (const k of keys.slice(0, -1)) {
+    if (!cur[k] || typeof cur[k] !== 'object') return;
+    cur[k] = { ...(cur[k] as Record<string, unknown>) };
+    cur = cur[k] as Record<string, unknown>;
+  }
+  cur[keys[keys.length - 1]] = value;
 }
 
 function stripId(raw: Record<string, unknown>): Record<string, unknown> {

@@ -1,3 +1,5 @@
+import type { Rule } from '../authorization/rule';
+
 // What every authenticator backend implements, and the credential it is asked about.
 // A backend answers allow / deny / ignore; ignore hands the client to the next one in the chain.
 export interface Credential {
@@ -8,10 +10,19 @@ export interface Credential {
   certSubject?: string;
   certCommonName?: string;
   clientAttrs: Record<string, string>;
+  /** extra placeholder values (authorization adds action, topic, qos, retain, mountpoint) */
+  extra?: Record<string, string>;
+}
+
+/** Rules a backend hands to authorization for this client (the JWT `acl` claim, an HTTP answer's `acl`). */
+export interface ClientAcl {
+  rules: Rule[];
+  /** epoch ms after which the rules no longer apply (and the client is disconnected) */
+  expireAt?: number;
 }
 
 export type AuthnOutcome =
-  | { result: 'allow'; isSuperuser: boolean; clientAttrs?: Record<string, string> }
+  | { result: 'allow'; isSuperuser: boolean; clientAttrs?: Record<string, string>; acl?: ClientAcl; expireAt?: number }
   | { result: 'deny'; reasonCode: number }
   | { result: 'ignore' };
 

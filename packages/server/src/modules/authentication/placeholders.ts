@@ -20,6 +20,7 @@ export function placeholderValue(name: string, c: Credential): string {
     case 'cert_common_name':
       return c.certCommonName ?? '';
     default:
+      if (c.extra && name in c.extra) return c.extra[name];
       return name.startsWith('client_attrs.') ? (c.clientAttrs[name.slice('client_attrs.'.length)] ?? '') : '';
   }
 }

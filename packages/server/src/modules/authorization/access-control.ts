@@ -2,7 +2,7 @@
 // decorates them on the app and attaches their broker hooks (client.connect, client.authenticate,
 // client.authorize, deny_action). app.ts calls this once, before the listeners start.
 import type { FastifyInstance } from 'fastify';
-import type { BrokerHooks } from '@mqdeck/broker';
+import type { BrokerHooks, ClientInfo } from '@mqdeck/broker';
 import { BannedService } from '../banned/banned.service';
 import { FlappingDetector } from '../flapping/flapping.detector';
 import { AuthenticationService } from '../authentication/authentication.service';
@@ -10,6 +10,7 @@ import { UsersRepo } from '../authentication/users.repo';
 import { touches } from '../../config/config.service';
 import { AuthorizationService } from './authorization.service';
 import { BuiltInRules } from './sources/built-in-rules';
+import { ClientAcls } from './client-acl';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,11 +33,12 @@ export function setupAccessControl(app: FastifyInstance, dataDir: string): Broke
   app.decorate('flapping', flapping);
   const authnUsers = new UsersRepo(app.db);
   const listenerAuthn = (id: string) => app.listeners.get(id)?.config.enableAuthn ?? true;
-  const authn = new AuthenticationService(app.config, { users: authnUsers }, app.nodeName, listenerAuthn);
+  const clientAcls = new ClientAcls(app.broker);
+  const authn = new AuthenticationService(app.config, { users: authnUsers, clientAcls }, app.nodeName, listenerAuthn);
   app.decorate('authnUsers', authnUsers);
   app.decorate('authn', authn);
   const authzRules = new BuiltInRules(app.db);
-  const authz = new AuthorizationService(app.config, app.broker, authzRules, dataDir, app.nodeName);
+  const authz = new AuthorizationService(app.config, app.broker, authzRules, dataDir, app.nodeName, clientAcls);
   app.decorate('authzRules', authzRules);
   app.decorate('authz', authz);
   // settings written through /configs (another route) apply live as well
@@ -44,14 +46,19 @@ export function setupAccessControl(app: FastifyInstance, dataDir: string): Broke
     if (touches(path, 'authorization')) authz.applySettings();
   };
   app.config.on('change', onConfig);
-  const dropCache = (client: { clientid: string }) => authz.cache.clear(client.clientid);
+  const dropCache = (client: ClientInfo) => {
+    authz.cache.clear(client.clientid);
+    clientAcls.disconnected(client);
+  };
   app.broker.events.on('client.disconnected', dropCache);
   app.addHook('onClose', async () => {
     app.config.off('change', onConfig);
     app.broker.events.off('client.disconnected', dropCache);
     flapping.close();
     banned.close();
+    clientAcls.close();
     await authn.close();
+    await authz.close();
   });
 
   return {

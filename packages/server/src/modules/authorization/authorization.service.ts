@@ -12,9 +12,14 @@ import { builtInSource, type BuiltInRules } from './sources/built-in-rules';
 import { fileSource, readAcl, writeAcl } from './sources/file';
 import type { AuthzSource } from './sources/source';
 import { AuthzCache } from './cache';
+import type { ClientAcls } from './client-acl';
+import { EXTERNAL_TYPES, externalSource, normalizeExternal, type ExternalType } from './sources/external';
 
 export type SourceConfig = Record<string, unknown> & { type: string; enable: boolean };
-export const SOURCE_TYPES = ['file', 'built_in_database'] as const;
+export const SOURCE_TYPES = ['file', 'built_in_database', ...EXTERNAL_TYPES] as const;
+/** secrets shown as ****** and kept when ****** comes back */
+const SECRETS = ['password'];
+export const MASK = '******';
 const METRICS = ['allow', 'deny', 'nomatch'] as const;
 
 interface Entry {
@@ -44,6 +49,8 @@ export class AuthorizationService {
     private readonly rules: BuiltInRules,
     private readonly dataDir: string,
     private readonly nodeName: string,
+    /** rules that came with a client's authentication (JWT/HTTP acl), checked before the sources */
+    private readonly clientAcls?: ClientAcls,
   ) {
     this.applySettings();
     for (const raw of config.get<SourceConfig[]>('authorization.sources') ?? []) {
@@ -94,7 +101,17 @@ export class AuthorizationService {
       return cached;
     }
     this.broker.incr('authorization.cache_miss');
-    const view: RequestView = { clientid: c.clientid, username: c.username, peerhost: c.peerhost, action: req.action, topic: req.topic, qos: req.qos, retain: req.retain ?? false };
+    const view: RequestView = {
+      clientid: c.clientid,
+      username: c.username,
+      peerhost: c.peerhost,
+      action: req.action,
+      topic: req.topic,
+      qos: req.qos,
+      retain: req.retain ?? false,
+      clientAttrs: c.clientAttrs,
+      mountpoint: c.mountpoint,
+    };
     const answer = await this.evaluate(view, false, true);
     if (answer.decided_by === 'no_match') this.broker.incr('authorization.nomatch');
     else this.broker.incr(`authorization.matched.${answer.result}`);
@@ -107,6 +124,8 @@ export class AuthorizationService {
     const trace: Explanation['sources'] = [];
     if (isSuperuser) return { result: 'allow', decided_by: 'superuser', sources: this.sources.map((s) => ({ type: s.type, result: 'skipped' })) };
     let decided: Explanation | undefined;
+    const own = this.clientAcls?.check(r);
+    if (own) decided = { result: own.result, decided_by: 'source', source: 'client_info', rule: own.rule, sources: trace };
     for (const s of this.sources) {
       if (decided) {
         trace.push({ type: s.type, result: 'skipped' });
@@ -153,9 +172,11 @@ export class AuthorizationService {
   async update(type: string, raw: Record<string, unknown>): Promise<void> {
     this.require(type);
     if (raw.type !== undefined && raw.type !== type) throw new ApiError(400, 'BAD_REQUEST', 'Type mismatch');
-    const config = this.normalize({ ...raw, type });
-    const entry = this.build(config, raw.rules);
     const old = this.require(type);
+    const body: Record<string, unknown> = { ...raw, type };
+    for (const k of SECRETS) if (body[k] === MASK) body[k] = old.config[k];
+    const config = this.normalize(body);
+    const entry = this.build(config, raw.rules);
     entry.metrics = old.metrics;
     await this.commit(
       this.sources.map((s) => (s.type === type ? entry : s)),
@@ -207,6 +228,11 @@ export class AuthorizationService {
     };
   }
 
+  /** closes the connections of external sources (node shutdown) */
+  async close(): Promise<void> {
+    await Promise.all(this.sources.map((s) => Promise.resolve(s.source.close()).catch(() => undefined)));
+  }
+
   private require(type: string): Entry {
     const s = this.sources.find((x) => x.type === type);
     if (!s) throw new ApiError(404, 'NOT_FOUND', `Not found: ${type}`);
@@ -214,7 +240,11 @@ export class AuthorizationService {
   }
 
   private view(s: Entry): Record<string, unknown> {
-    if (s.type !== 'file') return { ...s.config };
+    if (s.type !== 'file') {
+      const out: Record<string, unknown> = { ...s.config };
+      for (const k of SECRETS) if (out[k] !== undefined) out[k] = MASK;
+      return out;
+    }
     const { path: _p, ...rest } = s.config;
     return { ...rest, rules: readAcl(this.dataDir) };
   }
@@ -230,6 +260,7 @@ export class AuthorizationService {
       if (raw.rules !== undefined && typeof raw.rules !== 'string') throw new ApiError(400, 'BAD_REQUEST', 'rules: expected the ACL text');
       return { type, enable, path: '${EMQX_ETC_DIR}/acl.conf' };
     }
+    if ((EXTERNAL_TYPES as readonly unknown[]).includes(type)) return { ...normalizeExternal(type as ExternalType, raw), type: type as string, enable };
     const maxRules = raw.max_rules ?? 100;
     if (!Number.isInteger(maxRules) || (maxRules as number) < 1) throw new ApiError(400, 'BAD_REQUEST', 'max_rules: expected an integer >= 1');
     return { type: type as string, enable, max_rules: maxRules };
@@ -245,7 +276,8 @@ export class AuthorizationService {
         if (err instanceof AclSyntaxError) throw new ApiError(400, 'BAD_REQUEST', `Invalid ACL rules: ${err.message}`);
         throw err;
       }
-    } else source = builtInSource(this.rules);
+    } else if (config.type === 'built_in_database') source = builtInSource(this.rules);
+    else source = externalSource(config.type as ExternalType, config);
     return { type: config.type, config, source, metrics: new RateCounters(METRICS) };
   }
 

@@ -3,8 +3,11 @@
 // of sources, rules or settings so an edit applies at once.
 import { topicMatches } from '../../shared/topic';
 
+/** EMQX 5.8 shows `access` as an object (API.md §3.4), not the string its schema claims */
+export type CacheAccess = { action_type: string; qos: number; retain?: boolean };
+
 export class AuthzCache {
-  private perClient = new Map<string, Map<string, { result: 'allow' | 'deny'; at: number; topic: string; access: string }>>();
+  private perClient = new Map<string, Map<string, { result: 'allow' | 'deny'; at: number; topic: string; access: CacheAccess }>>();
   private enable = true;
   private maxSize = 32;
   private ttlMs = 60_000;
@@ -37,14 +40,16 @@ export class AuthzCache {
     if (!entries) this.perClient.set(clientid, (entries = new Map()));
     const key = this.key(action, topic, qos, retain);
     entries.delete(key);
-    entries.set(key, { result, at: now, topic, access: `${action}` });
+    entries.set(key, { result, at: now, topic, access: action === 'publish' ? { action_type: action, qos, retain } : { action_type: action, qos } });
     // Map keeps insertion order: the first key is the oldest entry
     while (entries.size > this.maxSize) entries.delete(entries.keys().next().value as string);
   }
 
-  /** the cache of one client as GET /clients/{clientid}/authorization/cache shows it */
-  of(clientid: string): { topic: string; access: string; result: 'allow' | 'deny'; updated_time: number }[] {
-    return [...(this.perClient.get(clientid)?.values() ?? [])].map((e) => ({ topic: e.topic, access: e.access, result: e.result, updated_time: e.at }));
+  /** the cache of one client as GET /clients/{clientid}/authorization/cache shows it (live entries only) */
+  of(clientid: string, now = Date.now()): { topic: string; access: CacheAccess; result: 'allow' | 'deny'; updated_time: number }[] {
+    return [...(this.perClient.get(clientid)?.values() ?? [])]
+      .filter((e) => now - e.at <= this.ttlMs)
+      .map((e) => ({ topic: e.topic, access: e.access, result: e.result, updated_time: e.at }));
   }
 
   clear(clientid?: string): void {

@@ -15,6 +15,9 @@ export interface RequestView {
   topic: string;
   qos: number;
   retain: boolean;
+  /** for placeholders of external sources */
+  clientAttrs?: Record<string, string>;
+  mountpoint?: string;
 }
 
 export type WhoMatcher = (r: RequestView) => boolean;

@@ -70,15 +70,15 @@ export default async function clientsRoutes(app: FastifyInstance): Promise<void>
     return reply.type('application/json').send(JSON.stringify(broker.clientCount().sessions));
   });
 
-  // No authorization cache exists in this node yet: the answer is the empty cache EMQX gives a client
-  // that has not been authorized against cached rules.
+  // The client's authorization cache: `access` is an object {action_type, qos} as EMQX 5.8 answers.
   app.get<ClientParams>('/clients/:clientid/authorization/cache', { schema: routeSchema('get', '/clients/{clientid}/authorization/cache') }, async (req) => {
     requireClient(broker, req.params.clientid);
-    return [];
+    return app.authz.cache.of(req.params.clientid);
   });
 
   app.delete<ClientParams>('/clients/:clientid/authorization/cache', { schema: routeSchema('delete', '/clients/{clientid}/authorization/cache') }, async (req, reply) => {
     requireClient(broker, req.params.clientid);
+    app.authz.cache.clear(req.params.clientid);
     return reply.code(204).send();
   });
 

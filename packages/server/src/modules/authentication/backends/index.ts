@@ -4,15 +4,24 @@ import { ApiError } from '../../../errors';
 import type { AuthnBackend } from '../authenticator';
 import { parseHashAlgorithm } from '../password-hash';
 import type { UsersRepo } from '../users.repo';
+import type { ClientAcls } from '../../authorization/client-acl';
 import { builtInDatabase } from './built-in-database';
+import { mongoAuthn, normalizeMongoAuthn, normalizeRedisAuthn, normalizeSqlAuthn, redisAuthn, sqlAuthn } from './external';
+import { httpAuthn } from './http';
+import { normalizeHttp } from '../connectors/http';
+import { jwtAuthn, normalizeJwt } from './jwt';
+import { ldapAuthn, normalizeLdapAuthn } from './ldap';
 
 export type AuthnConfig = Record<string, unknown> & { mechanism: string; backend?: string; enable: boolean };
 
 export interface BackendContext {
   users: UsersRepo;
+  /** where an allowed client's own rules (acl) and credential expiry go; absent in unit setups */
+  clientAcls?: ClientAcls;
 }
 
 export interface BackendKind {
+  /** fields shown as ****** and kept when ****** comes back; dotted paths reach into objects */
   secrets: string[];
   normalize(raw: Record<string, unknown>): AuthnConfig;
   create(id: string, config: AuthnConfig, ctx: BackendContext): AuthnBackend;
@@ -55,6 +64,27 @@ const kinds: Record<string, BackendKind> = {
         ctx.users,
       ),
   },
+};
+
+/** An external password_based backend: EMQX's common fields, then the backend's own. */
+function external(backend: string, normalize: (raw: Record<string, unknown>) => Record<string, unknown>, create: (c: AuthnConfig) => AuthnBackend, secrets = ['password']): BackendKind {
+  return {
+    secrets,
+    normalize: (raw) => ({ ...normalize(raw), mechanism: 'password_based', backend, enable: boolField(raw, 'enable', true) }),
+    create: (_id, c) => create(c),
+  };
+}
+
+kinds['password_based:mysql'] = external('mysql', normalizeSqlAuthn('mysql'), (c) => sqlAuthn('mysql', c));
+kinds['password_based:postgresql'] = external('postgresql', normalizeSqlAuthn('postgresql'), (c) => sqlAuthn('postgresql', c));
+kinds['password_based:redis'] = external('redis', normalizeRedisAuthn, redisAuthn);
+kinds['password_based:mongodb'] = external('mongodb', normalizeMongoAuthn, mongoAuthn);
+kinds['password_based:http'] = external('http', (raw) => normalizeHttp(raw, '5s'), httpAuthn, []);
+kinds['password_based:ldap'] = external('ldap', normalizeLdapAuthn, ldapAuthn, ['password', 'method.bind_password']);
+kinds.jwt = {
+  secrets: ['secret'],
+  normalize: (raw) => ({ ...normalizeJwt(raw), mechanism: 'jwt', enable: boolField(raw, 'enable', true) }),
+  create: (_id, c) => jwtAuthn(c),
 };
 
 export function registerAuthnKind(id: string, kind: BackendKind): void {
