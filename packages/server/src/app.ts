@@ -1,7 +1,7 @@
 // buildApp: the whole node (config, storage, broker, /api/v5, static console) without opening the HTTP
 // port; MQTT listeners start only when `listen` is not false. main.ts / node.ts do the HTTP listening.
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createBroker, type Broker, type Listener } from '@mqdeck/broker';
+import { createBroker, type Broker, type Listener, type PublishMessage } from '@mqdeck/broker';
 import { ConfigService, touches } from './config/config.service';
 import { toMqttSettings } from './config/mqtt-settings';
 import { parseDuration } from './config/units';
@@ -20,6 +20,7 @@ import { ApiKeysService } from './modules/api-keys/api-keys.service';
 import { routeModules } from './modules';
 import rootRoutes from './modules/status/root.routes';
 import { setupAccessControl } from './modules/authorization/access-control';
+import { LogRouter } from './modules/logging/log-router';
 
 export interface BuildOptions {
   dataDir: string;
@@ -44,17 +45,39 @@ declare module 'fastify' {
     tokens: TokenStore;
     apiKeys: ApiKeysService;
     loginLimiter: LoginLimiter;
+    logRouter: LogRouter;
+    /** adds a `message.publish` stage; higher priority runs first (EMQX: rewrite 1000 before delayed -99); returns a remover */
+    addPublishStage(priority: number, stage: PublishStage): () => void;
   }
 }
 
+/** One step of the node's `message.publish` hook: may rewrite the message or drop it (null). */
+export type PublishStage = (msg: PublishMessage) => PublishMessage | null | Promise<PublishMessage | null>;
+
+/** Runs the stages in order, staying synchronous until a stage answers with a promise. */
+function runStages(stages: readonly { run: PublishStage }[], msg: PublishMessage, from = 0): PublishMessage | null | Promise<PublishMessage | null> {
+  let current: PublishMessage | null = msg;
+  for (let i = from; i < stages.length && current; i++) {
+    const out = stages[i].run(current);
+    if (out instanceof Promise) return out.then((m) => (m ? runStages(stages, m, i + 1) : null));
+    current = out;
+  }
+  return current;
+}
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const config = new ConfigService({ dataDir: options.dataDir, env: options.env, configFile: options.configFile });
+  // a node started from a terminal (main.ts) logs to the console, as EMQX's container image does
+  // with EMQX_LOG__CONSOLE__ENABLE=true; an explicit environment value still wins
+  const env = options.logger ? { EMQX_LOG__CONSOLE__ENABLE: 'true', ...options.env } : options.env;
+  const config = new ConfigService({ dataDir: options.dataDir, env, configFile: options.configFile });
+  const logRouter = new LogRouter(config, options.dataDir);
   const db = openDatabase(options.dataDir);
   const nodeName = config.get<string>('node.name');
   const broker = createBroker({ nodeName, settings: toMqttSettings(config.get('mqtt')) });
 
   const app = Fastify({
-    logger: options.logger ? { level: 'info' } : false,
+    // every Fastify/pino line goes through the `log` config's console and file handlers (modules/logging)
+    logger: { level: logRouter.pinoLevel(), stream: logRouter },
     disableRequestLogging: true,
     ajv: { customOptions: { coerceTypes: 'array', strict: false, removeAdditional: false, useDefaults: true, allErrors: false } },
     // EMQX names the failing field in readable text; Fastify's "body/username must be string" does that.
@@ -71,6 +94,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('nodeName', nodeName);
   app.decorate('startedAt', Date.now());
   app.decorate('listeners', new Map<string, Listener>());
+  app.decorate('logRouter', logRouter);
+  logRouter.attach(app.log);
   app.decorate('closing', false);
   app.addHook('preClose', async () => {
     app.closing = true;
@@ -102,7 +127,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   setupAuth(app, { tokens: app.tokens, apiKeys: app.apiKeys });
   requireJsonBodies(app);
 
-  broker.setHooks({ ...setupAccessControl(app, options.dataDir) });
+  // broker.setHooks replaces every hook: access control and the publish stages are composed here, once
+  const publishStages: { priority: number; run: PublishStage }[] = [];
+  app.decorate('addPublishStage', (priority: number, run: PublishStage) => {
+    const entry = { priority, run };
+    publishStages.push(entry);
+    publishStages.sort((a, b) => b.priority - a.priority);
+    return () => {
+      const i = publishStages.indexOf(entry);
+      if (i >= 0) publishStages.splice(i, 1);
+    };
+  });
+  broker.setHooks({
+    ...setupAccessControl(app, options.dataDir),
+    messagePublish: (msg) => (publishStages.length ? runStages(publishStages, msg) : msg),
+  });
 
   await app.register(rootRoutes);
   for (const module of routeModules) await app.register(module, { prefix: '/api/v5' });
@@ -113,6 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     for (const listener of app.listeners.values()) await listener.stop().catch(() => undefined);
     await broker.close();
     db.close();
+    logRouter.close();
   });
 
   if (options.listen !== false) await app.listenerManager.startAll();

@@ -179,7 +179,7 @@ export function defaultConfig(): ConfigTree {
     },
     log: {
       console: { enable: false, level: 'warning', formatter: 'text', timestamp_format: 'auto', time_offset: 'system', payload_encode: 'text' },
-      file: { default: { enable: false, level: 'warning', path: '${EMQX_LOG_DIR}/emqx.log', rotation_count: 10, rotation_size: '50MB', formatter: 'text', timestamp_format: 'auto', time_offset: 'system', payload_encode: 'text' } },
+      file: { default: { enable: true, level: 'warning', path: '${EMQX_LOG_DIR}/emqx.log', rotation_count: 10, rotation_size: '50MB', formatter: 'text', timestamp_format: 'auto', time_offset: 'system', payload_encode: 'text' } },
       throttling: { time_window: '1m' },
     },
     sysmon: {
@@ -207,5 +207,9 @@ export function defaultConfig(): ConfigTree {
     limiter: { max_conn_rate: 'infinity', messages_rate: 'infinity', bytes_rate: 'infinity' },
     api_key: { bootstrap_file: '' },
     broker: { enable_session_registry: true, session_history_retain: '0s' },
+    // advanced MQTT (modules/delayed, auto-subscribe, topic-rewrite); EMQX 5.8 defaults
+    delayed: { enable: true, max_delayed_messages: 0 },
+    auto_subscribe: { topics: [] },
+    rewrite: [],
   };
 }

@@ -1,6 +1,6 @@
 // Value rules for config leaves whose default alone does not say enough (durations, sizes, enums,
 // ranges). A rule is alternatives joined by '|': duration, bytes, rate, bind, string, bool, number,
-// percent ('80%'), int:<min>..<max> (either end optional), enum:a,b,c, or a literal word such as infinity / disabled.
+// percent ('80%'), time_offset (system | utc | +08:00), int:<min>..<max> (either end optional), enum:a,b,c, or a literal word such as infinity / disabled.
 // Paths use '*' for named entries (listener names). Leaves without a rule must keep their default's type.
 import { parseBind, parseBytes, parseDuration, parseRate } from './units';
 
@@ -143,6 +143,10 @@ export const RULES: Record<string, string> = {
   'sysmon.os.procmem_high_watermark': 'percent',
   'alarm.size_limit': 'int:1..3000',
   'alarm.validity_period': 'duration',
+  'log.console.time_offset': 'time_offset',
+  'log.file.*.time_offset': 'time_offset',
+  'log.file.*.path': 'string',
+  'delayed.max_delayed_messages': 'int:0..',
   'limiter.max_conn_rate': 'infinity|rate',
   'limiter.messages_rate': 'infinity|rate',
   'limiter.bytes_rate': 'infinity|rate',
@@ -190,6 +194,9 @@ function fits(alt: string, value: unknown): boolean {
       return parseRate(value) != null;
     case 'bind':
       return parseBind(value) !== undefined;
+    case 'time_offset':
+      // EMQX: "system", "utc" or an offset such as "+08:00" / "-02:30"
+      return typeof value === 'string' && (value === 'system' || value === 'utc' || /^[+-]([01]\d|2[0-3]):[0-5]\d$/.test(value));
     case 'percent':
       return typeof value === 'string' && /^(100|[1-9]?\d)(\.\d+)?%$/.test(value);
     case 'string':

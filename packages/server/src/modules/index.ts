@@ -22,6 +22,11 @@ import configsRoutes from './configs/configs.routes';
 import retainerEnforcementModule from './configs/retainer.module';
 import sysTopicsModule from './sys-topics/sys-topics.module';
 import schemasRoutes from './schemas/hotconf.routes';
+import delayedRoutes from './delayed/delayed.routes';
+import autoSubscribeRoutes from './auto-subscribe/auto-subscribe.routes';
+import topicRewriteRoutes from './topic-rewrite/topic-rewrite.routes';
+import clusterRoutes from './cluster/cluster.routes';
+import loggingModule from './logging/logging.module';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -47,4 +52,9 @@ export const routeModules: RouteModule[] = [
   retainerEnforcementModule,
   sysTopicsModule,
   schemasRoutes,
+  loggingModule,
+  topicRewriteRoutes,
+  delayedRoutes,
+  autoSubscribeRoutes,
+  clusterRoutes,
 ];

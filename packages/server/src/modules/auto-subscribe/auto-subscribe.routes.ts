@@ -1,0 +1,25 @@
+// Auto subscribe: GET|PUT /mqtt/auto_subscribe (the whole topic list). More than 20 topics → 409
+// EXCEED_LIMIT (EMQX's text, double space included); a topic that is not a valid filter → 400.
+// Stored in the `auto_subscribe` config root; applies to clients connecting from then on.
+import type { FastifyInstance } from 'fastify';
+import { routeSchema } from '../../contract/route-schema';
+import { ApiError } from '../../errors';
+import { isValidTopicFilter } from '../../shared/topic';
+import { AutoSubscribeService, MAX_AUTO_SUBSCRIBE, withDefaults, type AutoSubscribeTopic } from './auto-subscribe.service';
+
+export default async function autoSubscribeRoutes(app: FastifyInstance): Promise<void> {
+  const service = new AutoSubscribeService(app);
+  app.addHook('onClose', async () => service.close());
+
+  app.get('/mqtt/auto_subscribe', { schema: routeSchema('get', '/mqtt/auto_subscribe') }, async () => service.list());
+
+  app.put<{ Body: AutoSubscribeTopic[] }>('/mqtt/auto_subscribe', { schema: routeSchema('put', '/mqtt/auto_subscribe') }, async (req) => {
+    const topics = req.body.map(withDefaults);
+    if (topics.length > MAX_AUTO_SUBSCRIBE) throw new ApiError(409, 'EXCEED_LIMIT', `Max auto subscribe topic count is  ${MAX_AUTO_SUBSCRIBE}`);
+    // placeholders stand for one level each: check the filter with a sample value in their place
+    const bad = topics.filter((t) => !isValidTopicFilter(t.topic.replace(/\$\{(clientid|username|host|port)\}/g, 'x')));
+    if (bad.length) throw new ApiError(400, 'BAD_REQUEST', `Invalid topic filter: ${bad.map((t) => JSON.stringify(t.topic)).join(', ')}`);
+    await app.config.update('auto_subscribe', { topics });
+    return service.list();
+  });
+}
