@@ -1,0 +1,15 @@
+// Management › MQTT Settings › Durable Sessions: durable_sessions of the global zone.
+import { useTranslation } from 'react-i18next';
+import { SettingsScreen } from './components/SettingsScreen';
+import { useGlobalZoneQuery, useSaveZoneSectionMutation } from './mqtt-settings.api';
+import { durableSessionFields } from './mqtt-settings.fields';
+import { useZoneSection } from './useZoneSection';
+
+export default function DurableSessionsPage() {
+  const { t } = useTranslation('mqttSettings');
+  const query = useZoneSection(useGlobalZoneQuery(), 'durable_sessions');
+  return (
+    <SettingsScreen name="durable-sessions" title={t('durableSessions')} component="emqx.durable_sessions" fields={durableSessionFields}
+      query={query} save={useSaveZoneSectionMutation('durable_sessions')} />
+  );
+}

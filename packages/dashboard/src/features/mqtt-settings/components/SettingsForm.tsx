@@ -1,0 +1,79 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Form } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../app/bridge';
+import { useCanWrite } from '../../../shared/useCanWrite';
+import { useUnsavedChangesGuard } from '../../../shared/useUnsavedChangesGuard';
+import { ConfigField } from '../fields/ConfigField';
+import { getPath, setPath, type FieldSpec } from '../fields/fieldSpec';
+import { prioritiesToRows, rowsToPriorities } from '../fields/rowRules';
+import type { Row } from '../fields/RowsInput';
+import { describeField, useHotconfQuery } from '../schema/hotconf.api';
+
+interface Props<T> {
+  /** Form name (unique per screen, also the DOM id prefix). */
+  name: string;
+  /** Namespace of the field labels. */
+  ns: string;
+  /** hotconf component describing `value`, e.g. 'emqx.mqtt'. */
+  component: string;
+  fields: FieldSpec[];
+  /** The config object as the node returned it; keys without a field are sent back untouched. */
+  value: T;
+  /** One request with the whole object. */
+  onSave: (next: T) => Promise<unknown>;
+  saving: boolean;
+}
+
+const toForm = (spec: FieldSpec, v: unknown): unknown => {
+  if (spec.kind === 'priorities') return prioritiesToRows(v);
+  if (spec.kind === 'clientAttrs') return Array.isArray(v) ? v.map((a) => ({ ...(a as Row) })) : [];
+  return v;
+};
+const fromForm = (spec: FieldSpec, v: unknown): unknown => {
+  if (spec.kind === 'priorities') return rowsToPriorities(v as Row[]);
+  if (spec.kind === 'clientAttrs') return ((v as Row[]) ?? []).map((r) => ({ expression: String(r.expression).trim(), set_as_attr: String(r.set_as_attr).trim() }));
+  return v;
+};
+
+/** A settings form over one config object: EMQX help per field, spec validation, unsaved-changes guard, one save. */
+export function SettingsForm<T>({ name, ns, component, fields, value, onSave, saving }: Props<T>) {
+  const { t } = useTranslation('common');
+  const canWrite = useCanWrite();
+  const schema = useHotconfQuery();
+  const [form] = Form.useForm();
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChangesGuard(dirty);
+  const initial = useMemo(() => fields.reduce((acc, f) => setPath(acc, f.path, toForm(f, getPath(value, f.path))), {} as Record<string, unknown>), [fields, value]);
+  useEffect(() => {
+    form.setFieldsValue(initial);
+  }, [form, initial]);
+
+  async function submit() {
+    const v = await form.validateFields();
+    const next = fields.reduce((acc, f) => setPath(acc, f.path, fromForm(f, getPath(v, f.path))), value);
+    await onSave(next);
+    setDirty(false);
+    void toast().success(t('saveSuccess'));
+  }
+
+  return (
+    <Form form={form} name={name} layout="vertical" style={{ maxWidth: 640 }} initialValues={initial} onValuesChange={() => setDirty(true)}>
+      {fields.map((f) => (
+        <ConfigField key={f.path} spec={f} ns={ns} disabled={!canWrite} description={describeField(schema.data, component, f.path)} />
+      ))}
+      {canWrite && (
+        <Form.Item>
+          <Button type="primary" loading={saving} onClick={() => void submit().catch(() => undefined)}>
+            {t('save')}
+          </Button>
+          {dirty && (
+            <Button style={{ marginInlineStart: 8 }} onClick={() => { form.setFieldsValue(initial); setDirty(false); }}>
+              {t('reset')}
+            </Button>
+          )}
+        </Form.Item>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Spin } from 'antd';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PageSection } from '../../../shared/PageSection';
+import type { FieldSpec } from '../fields/fieldSpec';
+import { SettingsForm } from './SettingsForm';
+import '../mqtt-settings.messages';
+
+type AnyConfig = Record<string, unknown>;
+
+interface Props {
+  name: string;
+  title: string;
+  component: string;
+  fields: FieldSpec[];
+  query: UseQueryResult<AnyConfig | undefined>;
+  save: UseMutationResult<unknown, Error, AnyConfig>;
+  /** Shown above the form. */
+  notice?: ReactNode;
+  ns?: string;
+}
+
+/** Loading, load error with retry, then the form over the loaded object. */
+export function SettingsScreen({ name, title, component, fields, query, save, notice, ns = 'mqttSettings' }: Props) {
+  const { t } = useTranslation('mqttSettings');
+  return (
+    <PageSection title={title}>
+      {notice}
+      {query.isLoading && <Spin />}
+      {query.isError && (
+        <Alert type="error" showIcon title={t('loadFailed')}
+          action={<Button size="small" onClick={() => void query.refetch()}>{t('common:retry')}</Button>} />
+      )}
+      {query.data && (
+        <SettingsForm name={name} ns={ns} component={component} fields={fields} value={query.data}
+          onSave={(next) => save.mutateAsync(next)} saving={save.isPending} />
+      )}
+    </PageSection>
+  );
+}

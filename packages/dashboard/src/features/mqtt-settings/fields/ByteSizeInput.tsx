@@ -1,0 +1,35 @@
+import { InputNumber, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { BYTE_UNITS, splitSize, type ByteUnit } from './units';
+
+interface Props {
+  /** An EMQX size ('1MB', '4KB') or one of `words`. */
+  value?: string | number;
+  onChange?: (v: string | undefined) => void;
+  id?: string;
+  units?: readonly ByteUnit[];
+  words?: readonly string[];
+  disabled?: boolean;
+  'aria-label'?: string;
+}
+
+/** Number + unit (binary units: 1MB = 1024KB, as EMQX counts). */
+export function ByteSizeInput({ value, onChange, id, units = BYTE_UNITS, words = [], disabled, 'aria-label': ariaLabel }: Props) {
+  const { t } = useTranslation('configFields');
+  const word = typeof value === 'string' && words.includes(value) ? value : undefined;
+  const s = splitSize(word ? undefined : value, units.includes('MB') ? 'MB' : units[0]);
+  const emit = (n: number | null, unit: string) => {
+    if (words.includes(unit)) onChange?.(unit);
+    else onChange?.(n === null ? undefined : `${n}${unit}`);
+  };
+  return (
+    <Space.Compact>
+      <InputNumber id={id} aria-label={ariaLabel} min={0} value={word ? null : s.value} disabled={disabled || !!word} style={{ width: 160 }}
+        onChange={(n) => emit(typeof n === 'number' ? n : null, s.unit)} />
+      <Select aria-label={ariaLabel ? `${ariaLabel} ${t('unit')}` : undefined} value={word ?? s.unit} disabled={disabled} style={{ width: 120 }}
+        popupMatchSelectWidth={false}
+        options={[...units.map((u) => ({ value: u, label: u })), ...words.map((w) => ({ value: w, label: t('infinity') }))]}
+        onChange={(unit: string) => emit(word ? 1 : s.value, unit)} />
+    </Space.Compact>
+  );
+}

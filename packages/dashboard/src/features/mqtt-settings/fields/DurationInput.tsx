@@ -1,0 +1,36 @@
+import { InputNumber, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DURATION_UNITS, splitDuration, type DurationUnit } from './units';
+
+interface Props {
+  /** An EMQX duration ('15s', '5000ms') or one of `words`. */
+  value?: string | number;
+  onChange?: (v: string | undefined) => void;
+  id?: string;
+  units?: readonly DurationUnit[];
+  /** Values offered beside the units, e.g. ['infinity'] or ['disabled']. */
+  words?: readonly string[];
+  disabled?: boolean;
+  'aria-label'?: string;
+}
+
+/** Number + unit; the unit list also offers the key's words ('infinity'), which empty the number. */
+export function DurationInput({ value, onChange, id, units = DURATION_UNITS, words = [], disabled, 'aria-label': ariaLabel }: Props) {
+  const { t } = useTranslation('configFields');
+  const word = typeof value === 'string' && words.includes(value) ? value : undefined;
+  const d = splitDuration(word ? undefined : value, units, units.includes('s') ? 's' : units[0]);
+  const emit = (n: number | null, unit: string) => {
+    if (words.includes(unit)) onChange?.(unit);
+    else onChange?.(n === null ? undefined : `${n}${unit}`);
+  };
+  return (
+    <Space.Compact>
+      <InputNumber id={id} aria-label={ariaLabel} min={0} precision={0} value={word ? null : d.value} disabled={disabled || !!word}
+        style={{ width: 160 }} onChange={(n) => emit(typeof n === 'number' ? n : null, d.unit)} />
+      <Select aria-label={ariaLabel ? `${ariaLabel} ${t('unit')}` : undefined} value={word ?? d.unit} disabled={disabled} style={{ width: 120 }}
+        popupMatchSelectWidth={false}
+        options={[...units.map((u) => ({ value: u, label: u })), ...words.map((w) => ({ value: w, label: t(w === 'disabled' ? 'disabled' : 'infinity') }))]}
+        onChange={(unit: string) => emit(word ? 1 : d.value, unit)} />
+    </Space.Compact>
+  );
+}
