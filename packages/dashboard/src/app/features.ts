@@ -11,6 +11,7 @@ import { websocketRoutes } from '../features/websocket/websocket.routes';
 import { bannedClientsRoutes } from '../features/banned-clients/banned-clients.routes';
 import { authenticationRoutes } from '../features/authentication/authentication.routes';
 import { flappingRoutes } from '../features/flapping/flapping.routes';
+import { mqttSettingsRoutes } from '../features/mqtt-settings/mqtt-settings.routes';
 import { authorizationRoutes } from '../features/authorization/authorization.routes';
 
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
@@ -23,5 +24,6 @@ export const featureRoutes: FeatureRoute[] = [
   ...bannedClientsRoutes,
   ...authenticationRoutes,
   ...flappingRoutes,
+  ...mqttSettingsRoutes,
   ...authorizationRoutes,
 ];
