@@ -1,0 +1,76 @@
+// Helpers for the backend integration tests: a node, CONNACK codes of real MQTT.js clients, and
+// publish/subscribe checks that observe what a subscriber really receives.
+import { randomBytes } from 'node:crypto';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { expect } from 'vitest';
+import { api, connectClient } from '../../src/shared/testing';
+import type { TestNode } from '../node';
+
+export { api, connectClient };
+
+/** a name unique to this run, for tables, keys and users */
+export const unique = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
+
+/** CONNACK reason (v5) of a connection attempt; 0 when accepted. */
+export function connackCode(port: number, opts: IClientOptions): Promise<number> {
+  return new Promise((resolve) => {
+    const client = mqtt.connect({ host: '127.0.0.1', port, protocolVersion: 5, reconnectPeriod: 0, connectTimeout: 8000, ...opts });
+    client.once('connect', () => {
+      client.end(true);
+      resolve(0);
+    });
+    client.once('error', (err) => {
+      client.end(true);
+      resolve((err as Error & { code?: number }).code ?? -1);
+    });
+  });
+}
+
+export async function addAuthenticator(node: TestNode, config: Record<string, unknown>): Promise<string> {
+  const res = await api(node, 'POST', '/authentication', config);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.id as string;
+}
+
+export async function addSource(node: TestNode, config: Record<string, unknown>): Promise<void> {
+  const res = await api(node, 'POST', '/authorization/sources', config);
+  expect(res.status, JSON.stringify(res.body)).toBe(204);
+}
+
+/** SUBACK reason codes for the filters, in order */
+export async function subackCodes(client: MqttClient, filters: string[]): Promise<number[]> {
+  try {
+    const granted = await client.subscribeAsync(filters, { qos: 1 });
+    return granted.map((g) => g.qos);
+  } catch (err) {
+    return (err as { packet: { granted: number[] } }).packet.granted;
+  }
+}
+
+/**
+ * Publishes `topic` from `publisher` and reports whether `subscriber` (already subscribed to a filter
+ * covering it) received it within `waitMs`. QoS 0 so a deny is observed at the subscriber only.
+ */
+export async function delivered(publisher: MqttClient, subscriber: MqttClient, topic: string, waitMs = 400): Promise<boolean> {
+  const payload = randomBytes(6).toString('hex');
+  return new Promise((resolve) => {
+    const onMessage = (t: string, p: Buffer) => {
+      if (t === topic && p.toString() === payload) finish(true);
+    };
+    const timer = setTimeout(() => finish(false), waitMs);
+    function finish(v: boolean) {
+      clearTimeout(timer);
+      subscriber.off('message', onMessage);
+      resolve(v);
+    }
+    subscriber.on('message', onMessage);
+    publisher.publish(topic, payload, { qos: 0 });
+  });
+}
+
+/** status of an authenticator or source, as the console reads it */
+export async function statusOf(node: TestNode, url: string): Promise<string> {
+  const res = await api(node, 'GET', url);
+  expect(res.status).toBe(200);
+  return res.body.status as string;
+}
