@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { server } from './msw';
 import { i18n } from '../src/i18n/i18n';
+
+// Lazy screens and antd forms are slow to first render in jsdom on a loaded 2-core machine: wait up to 10 s
+// for elements to appear instead of the default 1 s, so a busy CI run does not turn into false failures.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks these; antd (responsive observers, Table, Select) needs them.
 if (!window.matchMedia) {

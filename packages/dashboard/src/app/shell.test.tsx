@@ -27,7 +27,7 @@ describe('auth guard', () => {
     await user.type(await screen.findByLabelText('Username'), 'boss');
     await user.type(screen.getByLabelText('Password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText('the boss', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('the boss', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/users');
     expect(getSession()).toMatchObject({ token: 'tok', username: 'boss', edition: 'enterprise', role: 'administrator' });
   });
@@ -58,7 +58,8 @@ describe('auth guard', () => {
     await user.click(within(dialog).getByRole('button', { name: /ok/i }));
     expect(await within(dialog).findByText('The new and old passwords cannot be the same')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Skip' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    // '/dashboard' itself redirects to the overview
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'));
   });
 });
 
