@@ -380,10 +380,21 @@ export class BrokerImpl implements Broker {
   }
 
   private readonly targets = new Map<Session, Pending>();
+  private routing = false;
 
   route(msg: PublishMessage): number {
+    // the scratch map is reused between messages; an event listener publishing from inside a route gets its own
+    const nested = this.routing;
+    this.routing = true;
+    try {
+      return this.routeWith(msg, nested ? new Map() : this.targets);
+    } finally {
+      this.routing = nested;
+    }
+  }
+
+  private routeWith(msg: PublishMessage, targets: Map<Session, Pending>): number {
     const s = this.settings;
-    const targets = this.targets;
     targets.clear();
     const insertedAt = process.hrtime.bigint();
     this.routes.match(msg.topic, (values) => {

@@ -62,11 +62,27 @@ describe('connect', () => {
   test('[MQTT-3.1.2-2] an unsupported protocol level gets return code 1 and close', async () => {
     broker = newBroker();
     const c = attach(broker, 4);
-    // CONNECT, protocol name MQTT, level 9
-    c.raw([0x10, 0x0d, 0x00, 0x04, 0x4d, 0x51, 0x54, 0x54, 0x09, 0x02, 0x00, 0x00, 0x00, 0x01, 0x61]);
+    // CONNECT, protocol name MQTT, level 2
+    c.raw([0x10, 0x0d, 0x00, 0x04, 0x4d, 0x51, 0x54, 0x54, 0x02, 0x02, 0x00, 0x00, 0x00, 0x01, 0x61]);
     const ack = await c.expect('connack');
     expect(ack.returnCode).toBe(1);
     await c.waitClosed();
+  });
+
+  test('[MQTT-3.1.2-2] a protocol level above 5 gets the v5 CONNACK 0x84', async () => {
+    broker = newBroker();
+    const c = attach(broker, 5);
+    c.raw([0x10, 0x0d, 0x00, 0x04, 0x4d, 0x51, 0x54, 0x54, 0x06, 0x02, 0x00, 0x00, 0x00, 0x01, 0x61]);
+    expect((await c.expect('connack')).reasonCode).toBe(0x84);
+    await c.waitClosed();
+  });
+
+  test('enable_authn false skips the authenticate hook; quick_deny_anonymous refuses clients without credentials', async () => {
+    broker = newBroker({ hooks: { authenticate: () => ({ result: 'deny', reasonCode: 0x86 }) } });
+    const open = await connect(broker, 4, { info: { enableAuthn: false } });
+    expect(open.connack.returnCode).toBe(0);
+    const quick = await connect(broker, 5, { info: { enableAuthn: 'quick_deny_anonymous' } });
+    expect(quick.connack.reasonCode).toBe(0x87);
   });
 
   test('hooks: clientConnect refusal maps v5 0x8A (banned) to v3 return code 5', async () => {

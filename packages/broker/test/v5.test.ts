@@ -171,6 +171,15 @@ describe('limits and availability', () => {
     expect((await client.expect('disconnect')).reasonCode).toBe(0x9b);
   });
 
+  test('max_qos_allowed with v3: a QoS 2 PUBLISH keeps its QoS 2 flow but is routed as QoS 1', async () => {
+    broker = newBroker({ settings: { maxQosAllowed: 1 } });
+    const { client: s } = await sub5(broker, 't', { qos: 2 });
+    const { client } = await connect(broker, 4);
+    client.send({ cmd: 'publish', topic: 't', payload: Buffer.from('x'), qos: 2, messageId: 1, retain: false, dup: false });
+    await client.expect('pubrec');
+    expect((await s.expect('publish')).qos).toBe(1);
+  });
+
   test('max_subscriptions: SUBACK 0x97 quota exceeded', async () => {
     broker = newBroker({ settings: { maxSubscriptions: 1 } });
     const { client } = await sub5(broker, 'a');

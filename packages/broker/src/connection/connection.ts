@@ -60,6 +60,7 @@ export class Connection {
   private readonly parser: ReturnType<typeof mqttPacket.parser>;
   private readonly inbox: Packet[] = [];
   private busy = false;
+  private firstChunk?: Buffer;
   private idleTimer?: NodeJS.Timeout;
   readonly keepaliveTimer: Keepalive;
 
@@ -95,12 +96,25 @@ export class Connection {
   }
 
   connectReceived(): void {
+    this.firstChunk = undefined;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
   }
 
+  /** the protocol level byte of the CONNECT being parsed (only used to answer an unsupported level) */
+  private protocolLevel(): number | undefined {
+    const b = this.firstChunk;
+    if (!b || b.length < 4) return undefined;
+    let i = 1;
+    while (i < b.length && b[i] & 0x80) i++;
+    if (i + 3 > b.length) return undefined;
+    const at = i + 3 + b.readUInt16BE(i + 1);
+    return at < b.length ? b[at] : undefined;
+  }
+
   private onData(chunk: Buffer): void {
     if (this.state === 'closed') return;
+    if (this.state === 'new' && !this.firstChunk) this.firstChunk = chunk;
     this.stats.recv_oct += chunk.length;
     this.stats.recv_cnt++;
     this.broker.counters.incr('bytes.received', chunk.length);
@@ -127,7 +141,9 @@ export class Connection {
     if (this.state === 'new' && /protocol version/i.test(message)) {
       // [MQTT-3.1.2-2] unsupported protocol level: CONNACK 0x84 / return code 1, then close
       this.broker.counters.incr('packets.connect.received');
-      this.writeRaw(Buffer.from([0x20, 0x02, 0x00, 0x01]), 'connack');
+      // a level above 5 is a newer client: answer in v5 form (0x84); older levels get the v3 return code 1
+      const level = this.protocolLevel();
+      this.writeRaw(level !== undefined && level > 5 ? Buffer.from([0x20, 0x03, 0x00, 0x84, 0x00]) : Buffer.from([0x20, 0x02, 0x00, 0x01]), 'connack');
       this.broker.counters.incr('packets.connack.error');
       this.close('unsupported_protocol_version');
       return;

@@ -44,7 +44,7 @@ function buildWill(conn: Connection, packet: IConnectPacket): PublishMessage | n
     id: newMessageId(),
     topic: conn.mount(w.topic),
     payload: typeof w.payload === 'string' ? Buffer.from(w.payload) : w.payload,
-    qos: (w.qos ?? 0) as 0 | 1 | 2,
+    qos: Math.min(w.qos ?? 0, conn.broker.settings.maxQosAllowed) as 0 | 1 | 2,
     retain: !!w.retain,
     fromClientid: conn.clientid,
     fromUsername: conn.username,
@@ -111,7 +111,7 @@ export async function handleConnect(conn: Connection, packet: IConnectPacket): P
 
   if (packet.will) {
     if (!isValidTopicName(packet.will.topic, s.maxTopicLevels)) return refuse(conn, 0x90, 'topic_name_invalid');
-    if ((packet.will.qos ?? 0) > s.maxQosAllowed) return refuse(conn, 0x9b, 'qos_not_supported');
+    if ((packet.will.qos ?? 0) > s.maxQosAllowed && conn.protoVer === 5) return refuse(conn, 0x9b, 'qos_not_supported');
     if (packet.will.retain && !s.retainAvailable) return refuse(conn, 0x9a, 'retain_not_supported');
   }
 
@@ -131,7 +131,11 @@ export async function authenticate(conn: Connection, authData: Buffer | undefine
   const packet = conn.pendingConnect!;
   b.counters.incr('client.authenticate');
   let result: AuthnResult;
-  if (b.hooks.authenticate) {
+  const enable = conn.info.enableAuthn ?? true;
+  if (enable === 'quick_deny_anonymous' && b.hooks.authenticate && conn.username === null && !packet.password) {
+    // EMQX: clients without credentials are refused before the authenticator chain runs
+    result = { result: 'deny', reasonCode: 0x87 };
+  } else if (enable !== false && b.hooks.authenticate) {
     result = await b.hooks.authenticate({
       clientid: conn.clientid,
       username: conn.username,

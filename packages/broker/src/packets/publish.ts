@@ -53,7 +53,7 @@ export function handlePublish(conn: Connection, packet: IPublishPacket): void | 
     conn.close('topic_name_invalid', 0x90);
     return;
   }
-  if (qos > s.maxQosAllowed) {
+  if (qos > s.maxQosAllowed && conn.protoVer === 5) {
     // [MQTT-3.2.2-11] more than the Maximum QoS announced in CONNACK
     c.incr('packets.publish.error');
     conn.close('qos_not_supported', 0x9b);
@@ -88,7 +88,8 @@ export function handlePublish(conn: Connection, packet: IPublishPacket): void | 
     id: newMessageId(),
     topic: conn.mount(topic),
     payload: typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload,
-    qos,
+    // v3 clients cannot be told the maximum QoS: the flow follows their QoS, the message is downgraded
+    qos: Math.min(qos, s.maxQosAllowed) as QoS,
     retain: packet.retain,
     fromClientid: conn.clientid,
     fromUsername: conn.username,
@@ -128,12 +129,12 @@ function finish(conn: Connection, packet: IPublishPacket, msg: PublishMessage, a
     return reject(conn, packet, 0x87);
   }
   const id = packet.messageId ?? 0;
-  if (msg.qos === 2) conn.session!.awaitingRel.set(id, Date.now());
+  if (packet.qos === 2) conn.session!.awaitingRel.set(id, Date.now());
   const routed = b.publishMessage(msg);
   if (routed instanceof Promise) {
     return routed.then((matched) => {
-      if (conn.state !== 'closed') ack(conn, msg.qos, id, matched === 0 ? 0x10 : 0);
+      if (conn.state !== 'closed') ack(conn, packet.qos, id, matched === 0 ? 0x10 : 0);
     });
   }
-  ack(conn, msg.qos, id, routed === 0 ? 0x10 : 0); // 0x10 no matching subscribers (v5 only)
+  ack(conn, packet.qos, id, routed === 0 ? 0x10 : 0); // 0x10 no matching subscribers (v5 only)
 }
