@@ -3,6 +3,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Tabs, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useMatch } from 'react-router';
 import { PageSection } from '../../shared/PageSection';
 import { ConnectionPanel } from './components/ConnectionPanel';
 import { ConnectionStateBadge } from './components/ConnectionStateBadge';
@@ -14,6 +15,8 @@ export default function WebsocketPage() {
   const { t } = useTranslation('websocket');
   const snapshot = useWebsocketSnapshot();
   const canAdd = snapshot.connections.length < MAX_CONNECTIONS;
+  // The page stays mounted (hidden) while the operator is elsewhere in the console: message lists stop rendering then.
+  const pageVisible = useMatch('/websocket') !== null;
 
   const addButton = (
     <Tooltip title={canAdd ? undefined : t('connectionLimit', { max: MAX_CONNECTIONS })}>
@@ -45,7 +48,7 @@ export default function WebsocketPage() {
               <ConnectionStateBadge state={c.state} />
             </Flex>
           ),
-          children: <ConnectionPanel id={c.id} />,
+          children: <ConnectionPanel id={c.id} visible={pageVisible && c.id === snapshot.activeId} />,
         }))}
       />
     </PageSection>

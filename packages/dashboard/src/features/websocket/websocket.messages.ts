@@ -127,6 +127,7 @@ export const websocketMessages = defineMessages('websocket', {
   noMessages: { en: 'No messages yet', zh: '暂无消息' },
   retainFlag: { en: 'Retained', zh: '保留' },
   properties: { en: 'Properties', zh: '属性' },
+  bytesNotShown: { en: '… {{bytes}} more bytes not shown', zh: '… 另有 {{bytes}} 字节未显示' },
 
   // connection problems (spec §8)
   connectionDisconnected: { en: 'connection disconnected', zh: '连接已断开' },

@@ -12,8 +12,9 @@ import { MessagesPanel } from './MessagesPanel';
 import { PublishForm } from './PublishForm';
 import { SubscriptionsPanel } from './SubscriptionsPanel';
 
-// Memoised: incoming messages change only this connection's logs, so the forms must not re-render with them.
-export const ConnectionPanel = memo(function ConnectionPanel({ id }: { id: string }) {
+// Memoised, and the connection snapshot does not change with messages: a flood re-renders only the message list.
+// `visible`: this tab is the active one on a showing page; hidden tabs do not render incoming messages.
+export const ConnectionPanel = memo(function ConnectionPanel({ id, visible }: { id: string; visible: boolean }) {
   const { t } = useTranslation('websocket');
   const [form] = Form.useForm<ConnectionSettings>();
   const conn = useConnection(id);
@@ -82,7 +83,7 @@ export const ConnectionPanel = memo(function ConnectionPanel({ id }: { id: strin
         </Col>
       </Row>
       <Card size="small" title={t('messages')}>
-        <MessagesPanel conn={conn} />
+        <MessagesPanel id={id} live={visible} />
       </Card>
     </Flex>
   );

@@ -1,38 +1,53 @@
-// One message log (received or published): topic filter, hex toggle, clear, counter, and a paged list
-// (newest first, 20 rows in the DOM) so a flood of 1,000 kept messages never renders them all at once.
+// One message log (received or published): topic filter, hex toggle, clear, counter, and a paged window of the
+// newest messages (20 rows in the DOM at most) so a flood of 1,000 kept messages never renders them all.
 import { ClearOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Flex, Input, Pagination, Switch, Tag, Typography, theme } from 'antd';
+import { Alert, Button, Empty, Flex, Input, Pagination, Switch, Typography } from 'antd';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatNumber } from '../../../shared/format';
+import { formatNumber } from '../../../shared/format';
 import type { MessageLog } from '../model/messageLog';
-import { formatPayload } from '../model/payload';
 import type { PayloadView } from '../model/payload';
 import { messageTopicFilter } from '../model/topics';
 import type { LoggedMessage } from '../store/types';
+import { MessageRow, useRowStyles } from './MessageRow';
 
 const PAGE_SIZE = 20;
 
 interface Props {
   log: MessageLog<LoggedMessage>;
+  /** False while the list is hidden: it then ignores new logs and renders nothing new. */
+  live: boolean;
   cap: number;
   onClear: () => void;
   testId: string;
 }
 
-export function MessageList({ log, cap, onClear, testId }: Props) {
+/** Newest first, the matches of one page, and how many match in all (one pass over at most `cap` messages). */
+function pageOf(items: readonly LoggedMessage[], query: string, page: number) {
+  const match = messageTopicFilter(query);
+  const from = (page - 1) * PAGE_SIZE;
+  const rows: LoggedMessage[] = [];
+  let matched = 0;
+  for (let i = items.length - 1; i >= 0; i--) {
+    if (!match(items[i].topic)) continue;
+    if (matched >= from && matched < from + PAGE_SIZE) rows.push(items[i]);
+    matched++;
+  }
+  return { rows, matched };
+}
+
+function MessageListView({ log, cap, onClear, testId }: Props) {
   const { t } = useTranslation('websocket');
   const [query, setQuery] = useState('');
   const [view, setView] = useState<PayloadView>('text');
   const [page, setPage] = useState(1);
-  // Filtering 1,000 items is cheap, but deferring keeps typing smooth while messages pour in.
+  const styles = useRowStyles();
+  // A new batch renders at low priority: typing in the filter (or anywhere) interrupts it.
   const deferredLog = useDeferredValue(log);
-  const newestFirst = useMemo(() => {
-    const match = messageTopicFilter(query);
-    const out: LoggedMessage[] = [];
-    for (let i = deferredLog.items.length - 1; i >= 0; i--) if (match(deferredLog.items[i].topic)) out.push(deferredLog.items[i]);
-    return out;
-  }, [deferredLog, query]);
+  const pages = useMemo(() => pageOf(deferredLog.items, query, 1), [deferredLog, query]);
+  const lastPage = Math.max(1, Math.ceil(pages.matched / PAGE_SIZE));
+  const current = Math.min(page, lastPage);
+  const shown = useMemo(() => (current === 1 ? pages : pageOf(deferredLog.items, query, current)), [pages, deferredLog, query, current]);
 
   return (
     <Flex vertical gap={12} data-testid={testId}>
@@ -55,35 +70,34 @@ export function MessageList({ log, cap, onClear, testId }: Props) {
         </Flex>
         <Flex gap={12} align="center">
           <Typography.Text type="secondary" data-testid="message-total">
-            {t('messageTotal', { total: formatNumber(log.total) })}
+            {t('messageTotal', { total: formatNumber(deferredLog.total) })}
           </Typography.Text>
           <Button icon={<ClearOutlined />} onClick={onClear}>
             {t('clear')}
           </Button>
         </Flex>
       </Flex>
-      {log.dropped > 0 && (
-        <Alert type="warning" showIcon title={t('messagesDropped', { dropped: formatNumber(log.dropped), cap: formatNumber(cap) })} />
+      {deferredLog.dropped > 0 && (
+        <Alert type="warning" showIcon title={t('messagesDropped', { dropped: formatNumber(deferredLog.dropped), cap: formatNumber(cap) })} />
       )}
-      {query && (
-        <Typography.Text type="secondary">{t('shownOfKept', { shown: newestFirst.length, kept: deferredLog.items.length })}</Typography.Text>
-      )}
-      {newestFirst.length === 0 ? (
+      {query && <Typography.Text type="secondary">{t('shownOfKept', { shown: pages.matched, kept: deferredLog.items.length })}</Typography.Text>}
+      {shown.rows.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noMessages')} />
       ) : (
         <Flex vertical gap={8}>
-          {newestFirst.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((m) => (
-            <MessageRow key={m.id} message={m} view={view} />
+          {/* Keyed by slot, not by message: a new batch updates the same 20 elements instead of replacing them. */}
+          {shown.rows.map((m, slot) => (
+            <MessageRow key={slot} message={m} view={view} styles={styles} />
           ))}
         </Flex>
       )}
-      {newestFirst.length > PAGE_SIZE && (
+      {pages.matched > PAGE_SIZE && (
         <Pagination
           size="small"
           align="end"
-          current={Math.min(page, Math.ceil(newestFirst.length / PAGE_SIZE))}
+          current={current}
           pageSize={PAGE_SIZE}
-          total={newestFirst.length}
+          total={pages.matched}
           showSizeChanger={false}
           onChange={setPage}
         />
@@ -92,57 +106,8 @@ export function MessageList({ log, cap, onClear, testId }: Props) {
   );
 }
 
-const MessageRow = memo(function MessageRow({ message: m, view }: { message: LoggedMessage; view: PayloadView }) {
-  const { t } = useTranslation('websocket');
-  const { token } = theme.useToken();
-  const payload = useMemo(() => formatPayload(m.payload, view), [m.payload, view]);
-  const props = m.properties;
-  return (
-    <div
-      data-testid="message"
-      data-topic={m.topic}
-      data-qos={m.qos}
-      data-retain={m.retain}
-      style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, padding: token.paddingXS }}
-    >
-      <Flex gap={8} wrap align="center" style={{ marginBottom: 4 }}>
-        <Typography.Text type="secondary">{formatDateTime(m.time)}</Typography.Text>
-        <Typography.Text strong code>
-          {m.topic}
-        </Typography.Text>
-        <Tag>QoS {m.qos}</Tag>
-        {m.retain && <Tag color="gold">{t('retainFlag')}</Tag>}
-        {payload.json && <Tag color="blue">JSON</Tag>}
-        {props?.contentType && <Tag>{props.contentType}</Tag>}
-      </Flex>
-      <pre
-        style={{
-          margin: 0,
-          maxHeight: 160,
-          overflow: 'auto',
-          whiteSpace: 'pre-wrap',
-          wordBreak: 'break-all',
-          background: token.colorFillQuaternary,
-          borderRadius: token.borderRadiusSM,
-          padding: token.paddingXS,
-          fontSize: token.fontSizeSM,
-        }}
-      >
-        {payload.text}
-      </pre>
-      {props && (props.userProperties?.length || props.responseTopic || props.correlationData || props.messageExpiryInterval !== undefined) ? (
-        <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-          {t('properties')}:{' '}
-          {[
-            props.responseTopic && `${t('responseTopic')}=${props.responseTopic}`,
-            props.correlationData && `${t('correlationData')}=${props.correlationData}`,
-            props.messageExpiryInterval !== undefined && `${t('messageExpiry')}=${props.messageExpiryInterval}`,
-            ...(props.userProperties ?? []).map((p) => `${p.key}=${p.value}`),
-          ]
-            .filter(Boolean)
-            .join(', ')}
-        </Typography.Text>
-      ) : null}
-    </div>
-  );
+// A hidden list keeps what it showed last; it catches up with the store once it is live again.
+export const MessageList = memo(MessageListView, (prev, next) => {
+  if (!prev.live && !next.live) return true;
+  return prev.live === next.live && prev.log === next.log && prev.onClear === next.onClear && prev.cap === next.cap && prev.testId === next.testId;
 });

@@ -1,37 +1,49 @@
+// Received and published messages of one connection. Only the visible list follows the store: the other one,
+// a hidden connection tab and a hidden page cost nothing while messages pour in.
 import { Tabs } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../shared/format';
 import { DEFAULT_MESSAGE_CAP } from '../model/messageLog';
-import { websocketStore } from '../store/websocketStore';
-import type { ConnectionSnapshot } from '../store/types';
+import { useConnectionLogs, websocketStore } from '../store/websocketStore';
 import { MessageList } from './MessageList';
 
-export function MessagesPanel({ conn }: { conn: ConnectionSnapshot }) {
+type Which = 'received' | 'published';
+
+export function MessagesPanel({ id, live }: { id: string; live: boolean }) {
   const { t } = useTranslation('websocket');
+  const [which, setWhich] = useState<Which>('received');
+  const logs = useConnectionLogs(id, live);
+  const clearReceived = useCallback(() => websocketStore.clearMessages(id, 'received'), [id]);
+  const clearPublished = useCallback(() => websocketStore.clearMessages(id, 'published'), [id]);
+  // Counts stay out of the tab labels: a label changing ten times a second makes the tab bar re-measure itself.
   return (
     <Tabs
+      activeKey={which}
+      onChange={(key) => setWhich(key as Which)}
       items={[
         {
           key: 'received',
-          label: `${t('receivedMessages')} (${formatNumber(conn.received.total)})`,
+          label: t('receivedMessages'),
           children: (
             <MessageList
               testId="received-messages"
-              log={conn.received}
+              log={logs.received}
+              live={live && which === 'received'}
               cap={DEFAULT_MESSAGE_CAP}
-              onClear={() => websocketStore.clearMessages(conn.id, 'received')}
+              onClear={clearReceived}
             />
           ),
         },
         {
           key: 'published',
-          label: `${t('publishedMessages')} (${formatNumber(conn.published.total)})`,
+          label: t('publishedMessages'),
           children: (
             <MessageList
               testId="published-messages"
-              log={conn.published}
+              log={logs.published}
+              live={live && which === 'published'}
               cap={DEFAULT_MESSAGE_CAP}
-              onClear={() => websocketStore.clearMessages(conn.id, 'published')}
+              onClear={clearPublished}
             />
           ),
         },

@@ -10,7 +10,8 @@ function setup(cap = 1000) {
   const store = createWebsocketStore({ createClient: factory.createClient, location, cap, flushMs: 100 });
   const id = store.getSnapshot().activeId;
   const conn = () => store.getSnapshot().connections.find((c) => c.id === id)!;
-  return { store, factory, id, conn };
+  const logs = () => store.getLogs(id);
+  return { store, factory, id, conn, logs };
 }
 
 function connected(cap?: number) {
@@ -158,41 +159,47 @@ describe('websocket store: messages', () => {
   afterEach(() => vi.useRealTimers());
 
   it('batches incoming messages into one update per flush interval', () => {
-    const { store, factory, conn } = connected();
-    const onChange = vi.fn();
-    store.subscribe(onChange);
+    const { store, factory, id, logs } = connected();
+    const onLogs = vi.fn();
+    const onSnapshot = vi.fn();
+    store.subscribeLogs(id, onLogs);
+    store.subscribe(onSnapshot);
+    const before = store.getSnapshot();
     for (let i = 0; i < 50; i++) factory.last().deliver('t/a', `m${i}`, 1, i === 0);
-    expect(conn().received.items).toHaveLength(0);
-    expect(onChange).not.toHaveBeenCalled();
+    expect(logs().received.items).toHaveLength(0);
+    expect(onLogs).not.toHaveBeenCalled();
     vi.advanceTimersByTime(100);
-    expect(onChange).toHaveBeenCalledTimes(1);
-    expect(conn().received.total).toBe(50);
-    expect(conn().received.items[0]).toMatchObject({ topic: 't/a', qos: 1, retain: true });
-    expect(new TextDecoder().decode(conn().received.items[49].payload)).toBe('m49');
+    expect(onLogs).toHaveBeenCalledTimes(1);
+    // the connection snapshot (tabs, forms, subscriptions) is untouched by messages
+    expect(onSnapshot).not.toHaveBeenCalled();
+    expect(store.getSnapshot()).toBe(before);
+    expect(logs().received.total).toBe(50);
+    expect(logs().received.items[0]).toMatchObject({ topic: 't/a', qos: 1, retain: true });
+    expect(new TextDecoder().decode(logs().received.items[49].payload)).toBe('m49');
   });
 
   it('keeps at most `cap` messages and counts the dropped ones', () => {
-    const { factory, conn } = connected(100);
+    const { factory, logs } = connected(100);
     for (let i = 0; i < 250; i++) factory.last().deliver('t/flood', String(i));
     vi.advanceTimersByTime(100);
-    expect(conn().received.items).toHaveLength(100);
-    expect(conn().received.total).toBe(250);
-    expect(conn().received.dropped).toBe(150);
-    expect(new TextDecoder().decode(conn().received.items[0].payload)).toBe('150');
+    expect(logs().received.items).toHaveLength(100);
+    expect(logs().received.total).toBe(250);
+    expect(logs().received.dropped).toBe(150);
+    expect(new TextDecoder().decode(logs().received.items[0].payload)).toBe('150');
     for (let i = 0; i < 10; i++) factory.last().deliver('t/flood', `more${i}`);
     vi.advanceTimersByTime(100);
-    expect(conn().received.items).toHaveLength(100);
-    expect(conn().received.dropped).toBe(160);
+    expect(logs().received.items).toHaveLength(100);
+    expect(logs().received.dropped).toBe(160);
   });
 
   it('clear empties the list and resets the counters, including messages not yet flushed', () => {
-    const { store, factory, id, conn } = connected();
+    const { store, factory, id, logs } = connected();
     factory.last().deliver('t/a', 'x');
     vi.advanceTimersByTime(100);
     factory.last().deliver('t/a', 'pending');
     store.clearMessages(id, 'received');
     vi.advanceTimersByTime(100);
-    expect(conn().received).toEqual({ items: [], total: 0, dropped: 0 });
+    expect(logs().received).toEqual({ items: [], total: 0, dropped: 0 });
   });
 });
 
@@ -250,7 +257,7 @@ describe('websocket store: subscribe and publish', () => {
   });
 
   it('logs a published message once the broker acknowledged it, with v5 properties', async () => {
-    const { store, factory, id, conn } = connected();
+    const { store, factory, id, logs } = connected();
     const done = store.publish(id, {
       topic: 't/1',
       payload: '{"a":1}',
@@ -267,17 +274,17 @@ describe('websocket store: subscribe and publish', () => {
     call.callback();
     await done;
     vi.advanceTimersByTime(100);
-    expect(conn().published.total).toBe(1);
-    expect(conn().published.items[0]).toMatchObject({ topic: 't/1', qos: 1, retain: true });
+    expect(logs().published.total).toBe(1);
+    expect(logs().published.items[0]).toMatchObject({ topic: 't/1', qos: 1, retain: true });
   });
 
   it('turns a PUBACK failure into a rejection with the reason code', async () => {
-    const { store, factory, id, conn } = connected();
+    const { store, factory, id, logs } = connected();
     const done = store.publish(id, { topic: 't/1', payload: 'x', qos: 1, retain: false });
     factory.last().publishCalls[0].callback(Object.assign(new Error('Publish error'), { code: 0x87 }));
     await expect(failureOf(done)).resolves.toEqual({ kind: 'rejected', version: 5, code: 0x87 });
     vi.advanceTimersByTime(100);
-    expect(conn().published.total).toBe(0);
+    expect(logs().published.total).toBe(0);
   });
 
   it('does not send MQTT 5 options or properties on a 3.1.1 connection', async () => {

@@ -9,6 +9,7 @@ import type { CreateClient, MqttLike } from './mqttClient';
 import { toLoggedProperties } from './properties';
 import { WsOperationError } from './types';
 import type {
+  ConnectionLogs,
   ConnectionProblem,
   ConnectionSnapshot,
   LoggedMessage,
@@ -50,6 +51,10 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
   const now = opts.now ?? Date.now;
   const listeners = new Set<() => void>();
   const runtimes = new Map<string, Runtime>();
+  // Message logs are kept apart from the connection snapshots, with their own listeners: a flush notifies only
+  // the message list of that connection, so tabs, forms and subscriptions never re-render with a flood.
+  const logs = new Map<string, ConnectionLogs>();
+  const logListeners = new Map<string, Set<() => void>>();
   let nextMessageId = 1;
   let nextConnectionNumber = 1;
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
@@ -58,14 +63,13 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
     const n = nextConnectionNumber++;
     const id = `connection-${n}`;
     runtimes.set(id, { connackSeen: false, userClosing: false, attempts: 0, pendingReceived: [], pendingPublished: [] });
+    logs.set(id, EMPTY_LOGS);
     return {
       id,
       isDefault,
       settings: defaultSettings(opts.location, `connection_${n}`),
       state: 'disconnected',
       subscriptions: [],
-      received: emptyLog(),
-      published: emptyLog(),
     };
   };
 
@@ -95,27 +99,26 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
     return rt;
   };
 
-  // Incoming messages are batched: one snapshot per flush interval instead of one per message,
-  // so a flood re-renders the page ~10 times a second at most.
+  const setLogs = (id: string, next: ConnectionLogs) => {
+    logs.set(id, next);
+    logListeners.get(id)?.forEach((l) => l());
+  };
+
+  // Incoming messages are batched: one log update (and one notification) per connection per flush interval
+  // instead of one per message, so a flood re-renders the message list ~10 times a second at most.
   const flush = () => {
     flushTimer = undefined;
-    let changed = false;
-    const connections = snapshot.connections.map((c) => {
-      const rt = runtimes.get(c.id);
-      if (!rt || (!rt.pendingReceived.length && !rt.pendingPublished.length)) return c;
-      changed = true;
+    for (const [id, rt] of runtimes) {
+      if (!rt.pendingReceived.length && !rt.pendingPublished.length) continue;
+      const current = logs.get(id) ?? EMPTY_LOGS;
       const next = {
-        ...c,
-        received: appendToLog(c.received, rt.pendingReceived, cap),
-        published: appendToLog(c.published, rt.pendingPublished, cap),
+        received: appendToLog(current.received, rt.pendingReceived, cap),
+        published: appendToLog(current.published, rt.pendingPublished, cap),
       };
       rt.pendingReceived = [];
       rt.pendingPublished = [];
-      return next;
-    });
-    if (!changed) return;
-    snapshot = { ...snapshot, connections };
-    emit();
+      setLogs(id, next);
+    }
   };
 
   const scheduleFlush = () => {
@@ -232,6 +235,19 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
     },
     getSnapshot: (): StoreSnapshot => snapshot,
 
+    /** The message logs of one connection; the object changes only when they change. */
+    getLogs: (id: string): ConnectionLogs => logs.get(id) ?? EMPTY_LOGS,
+
+    /** Called once per flush that changed this connection's logs (and on clear). */
+    subscribeLogs(id: string, listener: () => void) {
+      let set = logListeners.get(id);
+      if (!set) logListeners.set(id, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+      };
+    },
+
     setActive(id: string) {
       if (!find(id) || snapshot.activeId === id) return;
       snapshot = { ...snapshot, activeId: id };
@@ -256,6 +272,8 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
       const rt = runtime(id);
       detach(rt);
       runtimes.delete(id);
+      logs.delete(id);
+      logListeners.delete(id);
       const index = snapshot.connections.indexOf(conn);
       const connections = snapshot.connections.filter((c) => c.id !== id);
       const activeId = snapshot.activeId === id ? connections[Math.max(0, index - 1)].id : snapshot.activeId;
@@ -383,8 +401,9 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
 
     clearMessages(id: string, which: 'received' | 'published') {
       const rt = runtimes.get(id);
-      if (rt) rt[which === 'received' ? 'pendingReceived' : 'pendingPublished'] = [];
-      update(id, (c) => ({ ...c, [which]: emptyLog() }));
+      if (!rt) return;
+      rt[which === 'received' ? 'pendingReceived' : 'pendingPublished'] = [];
+      setLogs(id, { ...(logs.get(id) ?? EMPTY_LOGS), [which]: emptyLog() });
     },
 
     /** Applies pending batches now (tests, and before reading a fresh snapshot). */
@@ -394,6 +413,8 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
     },
   };
 }
+
+const EMPTY_LOGS: ConnectionLogs = Object.freeze({ received: emptyLog<LoggedMessage>(), published: emptyLog<LoggedMessage>() });
 
 function unreachable(url: string, settings: ConnectionSettings, detail?: string): ConnectionProblem {
   const pageSecure = typeof window !== 'undefined' && window.location.protocol === 'https:';

@@ -55,8 +55,12 @@ export interface ConnectionSnapshot {
   connectedWith?: ConnectionSettings;
   connectedAt?: number;
   subscriptions: readonly SubscriptionEntry[];
-  received: MessageLog<LoggedMessage>;
-  published: MessageLog<LoggedMessage>;
+}
+
+/** The message logs of one connection (kept outside ConnectionSnapshot so floods do not touch it). */
+export interface ConnectionLogs {
+  readonly received: MessageLog<LoggedMessage>;
+  readonly published: MessageLog<LoggedMessage>;
 }
 
 export interface StoreSnapshot {
