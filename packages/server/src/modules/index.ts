@@ -27,6 +27,8 @@ import autoSubscribeRoutes from './auto-subscribe/auto-subscribe.routes';
 import topicRewriteRoutes from './topic-rewrite/topic-rewrite.routes';
 import clusterRoutes from './cluster/cluster.routes';
 import loggingModule from './logging/logging.module';
+import alarmsModule from './alarms/alarms.module';
+import alarmsRoutes from './alarms/alarms.routes';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -57,4 +59,6 @@ export const routeModules: RouteModule[] = [
   delayedRoutes,
   autoSubscribeRoutes,
   clusterRoutes,
+  alarmsModule,
+  alarmsRoutes,
 ];
