@@ -74,3 +74,15 @@ export async function statusOf(node: TestNode, url: string): Promise<string> {
   expect(res.status).toBe(200);
   return res.body.status as string;
 }
+
+/** polls the status until it is `expected` (a new pool reports connecting first) */
+export async function waitStatus(node: TestNode, url: string, expected: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = await statusOf(node, url);
+    if (last === expected) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(last, `status of ${url}`).toBe(expected);
+}

@@ -1,6 +1,7 @@
 // Redis (ioredis, single node) for the redis authenticator and source. A command template such as
 // `HMGET mqtt_user:${username} password_hash salt` is split into words and each word rendered on its
 // own, so a placeholder value is one argument and can never add words to the command.
+import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import { bad, intField, optionalString, parseServer, probe, requiredString, sslField, withTimeout, type Status } from './options';
 
@@ -61,11 +62,13 @@ export function redisConnector(cfg: Record<string, unknown>, timeoutMs = 5000): 
   });
   let next = 0;
   return {
-    call(args) {
+    async call(args) {
       const client = clients[next++ % clients.length];
+      // a first connection still being made is waited for (bounded); a lost one fails fast
+      if (client.status === 'connecting' || client.status === 'connect') await withTimeout(once(client, 'ready'), timeoutMs, 'Redis connect');
       return withTimeout(client.call(args[0], ...args.slice(1)), timeoutMs, 'Redis command');
     },
-    status: () => probe(() => clients[0].ping(), 3000),
+    status: () => (clients[0].status === 'connecting' || clients[0].status === 'connect' ? Promise.resolve('connecting') : probe(() => clients[0].ping(), 3000)),
     close: async () => {
       for (const c of clients) c.disconnect();
     },
