@@ -6,7 +6,7 @@ import type {
 } from './types';
 import { BrokerError } from './types';
 import { DEFAULT_SETTINGS } from './settings';
-import { Counters, Gauges } from './metrics';
+import { Counters, GAUGE_NAMES, Gauges, type GaugeName } from './metrics';
 import { Connection } from './connection/connection';
 import { Session, expiresAt } from './session/session';
 import type { Pending } from './session/mqueue';
@@ -70,6 +70,11 @@ export class BrokerImpl implements Broker {
     this.counters.incr(name, n);
   }
 
+  setGauge(name: string, value: number): void {
+    if (!(GAUGE_NAMES as readonly string[]).includes(name)) throw new BrokerError('UNKNOWN_GAUGE', `Unknown gauge: ${name}`);
+    this.gauges.set(name as GaugeName, value);
+  }
+
   /** one periodic sweep for retries and QoS 2 await_rel timeouts (period follows the settings) */
   private armTick(): void {
     if (this.tick) clearInterval(this.tick);
@@ -123,7 +128,7 @@ export class BrokerImpl implements Broker {
       if (old && old !== conn) {
         // [MQTT-3.1.4-3] session takeover: the old connection gets DISCONNECT 0x8E
         session.conn = null;
-        old.close('takenover', 0x8e);
+        old.close(conn.cleanStart ? 'discarded' : 'takenover', 0x8e);
       }
       session.clearTimers();
       if (conn.cleanStart) {

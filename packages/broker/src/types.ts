@@ -309,6 +309,8 @@ export interface Broker {
   // telemetry
   /** add to a counter (server-side counters such as authorization.cache_hit / cache_miss / nomatch) */
   incr(name: string, n?: number): void;
+  /** set a gauge kept outside the broker (e.g. "delayed" by the delayed-publish feature); `.max` follows */
+  setGauge(name: string, value: number): void;
   /** EMQX counter names → values, e.g. "messages.received", "packets.connect.received" */
   metrics(): Record<string, number>;
   /** EMQX stats names (connections.count, connections.max, topics.count ...) */

@@ -51,6 +51,11 @@ test('stats gauges keep high-water marks; incr adds server counters', async () =
   expect(s['connections.count']).toBe(1);
   expect(s['connections.max']).toBe(2);
   expect(s['live_connections.max']).toBe(2);
+  broker.setGauge('delayed', 3);
+  broker.setGauge('delayed', 1);
+  expect(broker.stats()['delayed.count']).toBe(1);
+  expect(broker.stats()['delayed.max']).toBe(3);
+  expect(() => broker.setGauge('nope', 1)).toThrow(/Unknown gauge/);
   broker.incr('authorization.cache_hit', 2);
   expect(broker.metrics()['authorization.cache_hit']).toBe(2);
   expect(broker.clientCount()).toEqual({ connections: 1, liveConnections: 1, sessions: 1 });

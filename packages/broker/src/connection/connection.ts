@@ -74,9 +74,11 @@ export class Connection {
     this.parser.on('error', (err: Error) => this.onParseError(err));
     this.keepaliveTimer = new Keepalive(() => this.close('keepalive_timeout', 0x8d));
     stream.on('data', (chunk: Buffer) => this.onData(chunk));
-    stream.on('error', () => this.onStreamClosed('sock_error'));
-    stream.on('close', () => this.onStreamClosed('sock_closed'));
-    stream.on('end', () => this.onStreamClosed('sock_closed'));
+    // EMQX names the reason after the transport: tcp_closed / ssl_closed, *_error on a socket error
+    const transport = info.isSsl ? 'ssl' : 'tcp';
+    stream.on('error', () => this.onStreamClosed(`${transport}_error`));
+    stream.on('close', () => this.onStreamClosed(`${transport}_closed`));
+    stream.on('end', () => this.onStreamClosed(`${transport}_closed`));
     stream.on('drain', () => this.session?.drain());
     const idle = broker.settings.idleTimeout;
     if (idle !== null) this.idleTimer = setTimeout(() => this.close('idle_timeout'), idle);
