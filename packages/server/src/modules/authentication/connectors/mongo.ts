@@ -2,7 +2,7 @@
 // The filter is a JSON template: placeholders are replaced inside string values only, so a value can
 // never become an operator or a new key.
 import { MongoClient, type Document } from 'mongodb';
-import { bad, durationMs, intField, objectField, optionalString, parseServer, parseServers, probe, requiredString, sslField, withTimeout, type Status } from './options';
+import { bad, intField, objectField, optionalString, parseServer, parseServers, probe, requiredString, sslField, withTimeout, type Status } from './options';
 
 export interface MongoConnector {
   find(filter: Document, limit: number): Promise<Document[]>;
@@ -63,4 +63,3 @@ export function mongoConnector(cfg: Record<string, unknown>, timeoutMs = 5000): 
   };
 }
 
-export const mongoTimeout = (cfg: Record<string, unknown>) => durationMs(cfg.query_timeout, 5000);

@@ -1,0 +1,50 @@
+import { describe, expect, test } from 'vitest';
+import { parseAclRules } from './client-acl';
+import { ruleMatches, type RequestView } from './rule';
+import { ruleFromRecord, rulesFromRecords } from './rows';
+import { httpAnswer, redisRules } from './sources/external';
+
+const req = (over: Partial<RequestView>): RequestView => ({ clientid: 'c', username: 'u', peerhost: '127.0.0.1', action: 'publish', topic: 't', qos: 0, retain: false, ...over });
+
+describe('rules from external records', () => {
+  test('fields as EMQX reads them; unreadable rows are skipped', () => {
+    const rules = rulesFromRecords(
+      [
+        { permission: 'allow', action: 'publish', topic: 'a/${username}', qos: '0,1', retain: '0' },
+        { permission: 'maybe', action: 'publish', topic: 'x' },
+        { permission: 'deny', action: 'sub', topics: ['b/#', 'eq c/#'] },
+        { permission: 'deny', action: 'all', topic: 'q', qos: 7 },
+      ],
+      'sql',
+    );
+    expect(rules).toHaveLength(2);
+    expect(ruleMatches(rules[0], req({ topic: 'a/u', qos: 1 }))).toBe(true);
+    expect(ruleMatches(rules[0], req({ topic: 'a/u', qos: 2 }))).toBe(false);
+    expect(ruleMatches(rules[0], req({ topic: 'a/u', retain: true }))).toBe(false);
+    expect(ruleMatches(rules[1], req({ action: 'subscribe', topic: 'c/#' }))).toBe(true);
+    expect(ruleMatches(rules[1], req({ action: 'subscribe', topic: 'c/x' }))).toBe(false);
+    expect(ruleFromRecord({ action: 'publish', topic: 'x' }, 'r')).toBeUndefined();
+  });
+
+  test('redis hash values: action or JSON, allow by default', () => {
+    const rules = redisRules({ 'a/#': 'all', 'b/#': '{"action":"publish","permission":"deny"}', 'c/#': '{broken', 'd/#': 'fly' });
+    expect(rules.map((r) => [r.permission, r.action])).toEqual([
+      ['allow', 'all'],
+      ['deny', 'publish'],
+    ]);
+  });
+
+  test('acl claim: rule list or {pub, sub, all}; garbage refused', () => {
+    expect(parseAclRules({ pub: ['p/#'], sub: ['s/#'] }).map((r) => `${r.permission} ${r.action} ${r.topics[0].text}`)).toEqual(['allow publish p/#', 'allow subscribe s/#']);
+    expect(parseAclRules([{ permission: 'deny', action: 'publish', topic: 'x' }])[0].permission).toBe('deny');
+    expect(() => parseAclRules([{ topic: 'x' }])).toThrow();
+    expect(() => parseAclRules('all')).toThrow();
+  });
+
+  test('HTTP source answers', () => {
+    expect(httpAnswer(204, '').result).toBe('allow');
+    expect(httpAnswer(200, '{"result":"deny"}').result).toBe('deny');
+    expect(httpAnswer(200, '{"result":"ignore"}').result).toBe('nomatch');
+    expect(httpAnswer(403, '').result).toBe('nomatch');
+  });
+});
