@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/render';
+import { mockApi, mockApiError } from '../../../test/msw';
+import ListenersPage from './ListenersPage';
+
+const status = (running: boolean, current: number) => ({ running, current_connections: current, max_connections: 'infinity' as const });
+const tcp = { id: 'tcp:default', type: 'tcp', name: 'default', enable: true, bind: '0.0.0.0:1883', number: 1, status: status(true, 3),
+  node_status: [{ node: 'emqx@127.0.0.1', status: status(true, 3) }] };
+const ws = { id: 'ws:default', type: 'ws', name: 'default', enable: false, bind: '0.0.0.0:8083', number: 1, status: status(false, 0),
+  node_status: [{ node: 'emqx@127.0.0.1', status: status(false, 0) }] };
+const tcpDetail = { enable: true, bind: '0.0.0.0:1883', acceptors: 16, max_connections: 'infinity', mountpoint: '', zone: 'default', enable_authn: true,
+  max_conn_rate: 'infinity', access_rules: ['allow all'], proxy_protocol: false, proxy_protocol_timeout: '3s',
+  tcp_options: { active_n: 100, backlog: 1024, send_timeout: '15s', send_timeout_close: true, buffer: '4KB', high_watermark: '1MB', nodelay: true, reuseaddr: true, keepalive: 'none' },
+  id: 'tcp:default', type: 'tcp', name: 'default', running: true, current_connections: 3 };
+
+function setup(role = 'administrator') {
+  mockApi('get', '/listeners', 200, [tcp, ws] as never);
+  mockApi('get', '/listeners/{id}', 200, tcpDetail as never);
+  return renderWithProviders(<ListenersPage />, { session: { token: 't', username: 'admin', edition: 'ee', role } });
+}
+
+const row = async (text: string) => (await screen.findByText(text)).closest('tr')!;
+
+describe('ListenersPage', () => {
+  it('lists type, bind, status, connections and enable', async () => {
+    setup();
+    const r = await row('0.0.0.0:1883');
+    expect(within(r).getByText('tcp')).toBeInTheDocument();
+    expect(within(r).getByText('Running')).toBeInTheDocument();
+    expect(within(r).getByText('3')).toBeInTheDocument();
+    expect(within(r).getByText('infinity')).toBeInTheDocument();
+    expect(within(await row('0.0.0.0:8083')).getByText('Stopped')).toBeInTheDocument();
+  });
+
+  it('disabling asks first, then PUTs the node config with enable false', async () => {
+    const { user } = setup();
+    const puts = mockApi('put', '/listeners/{id}', 200, tcpDetail as never);
+    await user.click(within(await row('0.0.0.0:1883')).getByRole('switch'));
+    expect(await screen.findByText('Disable listener tcp:default? Disabling closes all its connections.')).toBeInTheDocument();
+    expect(puts).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(decodeURIComponent(puts[0].url.pathname)).toMatch(/\/listeners\/tcp:default$/);
+    const body = puts[0].body as Record<string, unknown>;
+    expect(body).toMatchObject({ id: 'tcp:default', type: 'tcp', enable: false, bind: '0.0.0.0:1883' });
+    expect(body).not.toHaveProperty('running');
+    expect(body).not.toHaveProperty('current_connections');
+  });
+
+  it('creates a ws listener with EMQX defaults and the typed fields', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: /Add Listener/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByLabelText('Type'));
+    await user.click(await screen.findByTitle('ws'));
+    await user.type(within(dialog).getByLabelText('Name'), 'edge');
+    const bind = within(dialog).getByLabelText('Bind');
+    await user.clear(bind);
+    await user.type(bind, 'nope:port');
+    const posts = mockApi('post', '/listeners', 200, tcpDetail as never);
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Enter a port or ip:port, e.g. 1884 or 0.0.0.0:1884')).toBeInTheDocument();
+    await user.clear(bind);
+    await user.type(bind, '127.0.0.1:18830');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].body).toMatchObject({
+      type: 'ws', name: 'edge', bind: '127.0.0.1:18830', zone: 'default', max_connections: 'infinity',
+      tcp_options: { high_watermark: '1MB' },
+      websocket: { mqtt_path: '/mqtt', idle_timeout: '7200s', max_frame_size: 'infinity', deflate_opts: { server_max_window_bits: 15, mem_level: 8 },
+        supported_subprotocols: 'mqtt, mqtt-v3, mqtt-v3.1.1, mqtt-v5' },
+    });
+  });
+
+  it('quic: the node refusal is shown as its message', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: /Add Listener/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByLabelText('Type'));
+    await user.click(await screen.findByTitle('quic'));
+    expect(await within(dialog).findByText(/This node does not serve MQTT over QUIC/)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Name'), 'q');
+    mockApiError('post', '/listeners', 400, 'BAD_REQUEST', 'This node does not serve MQTT over QUIC: use a tcp, ssl, ws or wss listener');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('BAD_REQUEST: This node does not serve MQTT over QUIC: use a tcp, ssl, ws or wss listener')).toBeInTheDocument();
+  });
+
+  it('delete needs the listener name typed', async () => {
+    const { user } = setup();
+    await user.click(within(await row('0.0.0.0:1883')).getByRole('button', { name: 'More' }));
+    await user.click(await screen.findByText('Delete'));
+    const dialog = await screen.findByRole('dialog');
+    const ok = within(dialog).getByRole('button', { name: 'Delete' });
+    expect(ok).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Listener name'), 'defaul');
+    expect(ok).toBeDisabled();
+    const deletes = mockApi('delete', '/listeners/{id}', 204, null as never);
+    await user.type(within(dialog).getByLabelText('Listener name'), 't');
+    expect(ok).toBeEnabled();
+    await user.click(ok);
+    await waitFor(() => expect(deletes).toHaveLength(1));
+    expect(decodeURIComponent(deletes[0].url.pathname)).toMatch(/\/listeners\/tcp:default$/);
+  });
+
+  it('viewer: no create, no actions, switches disabled', async () => {
+    setup('viewer');
+    const r = await row('0.0.0.0:1883');
+    expect(screen.queryByRole('button', { name: /Add Listener/ })).not.toBeInTheDocument();
+    expect(within(r).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(r).getByRole('switch')).toBeDisabled();
+  });
+});

@@ -1,0 +1,65 @@
+// Management › Listeners: list with status and connections per node, create/edit drawer, enable/disable
+// (confirmed: disabling closes all its connections), start/stop/restart, delete by typing the name.
+import { useState } from 'react';
+import { Alert, Button, Table } from 'antd';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../app/bridge';
+import { PageSection } from '../../shared/PageSection';
+import { useCanWrite } from '../../shared/useCanWrite';
+import { DeleteListenerModal } from './components/DeleteListenerModal';
+import { ListenerDrawer } from './components/ListenerDrawer';
+import {
+  useDeleteListenerMutation, useListenerActionMutation, useListenersQuery, useSetListenerEnabledMutation, type ListenerSummary,
+} from './listeners.api';
+import { useListenerColumns } from './listeners.columns';
+import './listeners.messages';
+
+export default function ListenersPage() {
+  const { t } = useTranslation('listeners');
+  const canWrite = useCanWrite();
+  const list = useListenersQuery();
+  const setEnabled = useSetListenerEnabledMutation();
+  const action = useListenerActionMutation();
+  const remove = useDeleteListenerMutation();
+  const [drawer, setDrawer] = useState<{ open: boolean; editing?: ListenerSummary }>({ open: false });
+  const [deleting, setDeleting] = useState<ListenerSummary>();
+
+  const columns = useListenerColumns({
+    canWrite,
+    onEdit: (l) => setDrawer({ open: true, editing: l }),
+    onDelete: setDeleting,
+    onEnable: async (l, enable) => {
+      await setEnabled.mutateAsync({ id: l.id, enable });
+      if (enable) void toast().success(t('common:operationSucceeded'));
+    },
+    onAction: async (l, op) => {
+      await action.mutateAsync({ id: l.id, op });
+      if (op !== 'stop') void toast().success(t('common:operationSucceeded'));
+    },
+  });
+
+  return (
+    <PageSection
+      title={t('title')}
+      extra={
+        <>
+          <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>{t('common:refresh')}</Button>
+          {canWrite && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true })}>{t('addListener')}</Button>
+          )}
+        </>
+      }
+    >
+      {list.isError && <Alert type="error" showIcon title={t('common:errorOccurred')} style={{ marginBottom: 16 }} />}
+      <Table rowKey="id" columns={columns} dataSource={list.data ?? []} loading={list.isLoading} pagination={false} />
+      <ListenerDrawer open={drawer.open} editing={drawer.editing} onClose={() => setDrawer({ open: false })} />
+      <DeleteListenerModal listener={deleting} onCancel={() => setDeleting(undefined)}
+        onConfirm={async (l) => {
+          await remove.mutateAsync(l.id);
+          setDeleting(undefined);
+          void toast().success(t('common:deleteSuccess'));
+        }} />
+    </PageSection>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useMemo } from 'react';
+import { Alert, Button, Collapse, Drawer, Form, Space, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../app/bridge';
+import { useCreateListenerMutation, useListenerQuery, useUpdateListenerMutation, type ListenerConfig, type ListenerSummary, type ListenerType } from '../listeners.api';
+import { deepMerge, defaultListener } from '../listeners.defaults';
+import { BasicFields } from './BasicFields';
+import { SslOptionsFields } from './SslOptionsFields';
+import { TcpOptionsFields } from './TcpOptionsFields';
+import { WebsocketFields } from './WebsocketFields';
+
+interface Props {
+  open: boolean;
+  /** The listener being edited; none = create. */
+  editing?: ListenerSummary;
+  onClose: () => void;
+}
+
+/** EMQX may send ciphers as one comma-separated string; the form edits a list. */
+function toForm(config: ListenerConfig): ListenerConfig {
+  const ssl = config.ssl_options;
+  if (ssl && typeof ssl.ciphers === 'string') return { ...config, ssl_options: { ...ssl, ciphers: ssl.ciphers.split(',').map((c: string) => c.trim()).filter(Boolean) } };
+  return config;
+}
+
+export function ListenerDrawer({ open, editing, onClose }: Props) {
+  const { t } = useTranslation('listeners');
+  const [form] = Form.useForm<ListenerConfig>();
+  const detail = useListenerQuery(open ? editing?.id : undefined);
+  const create = useCreateListenerMutation();
+  const update = useUpdateListenerMutation();
+  const type = (Form.useWatch('type', form) ?? editing?.type ?? 'tcp') as ListenerType;
+  const base = useMemo(() => (editing ? detail.data : defaultListener('tcp')), [editing, detail.data]);
+
+  useEffect(() => {
+    if (!open || !base) return;
+    form.resetFields();
+    form.setFieldsValue(toForm(editing ? base : { ...base, name: '' }));
+  }, [open, base, editing, form]);
+
+  function onTypeChange(next: ListenerType) {
+    const keep = form.getFieldsValue(['name']);
+    form.resetFields();
+    form.setFieldsValue(toForm({ ...defaultListener(next), ...keep }));
+  }
+
+  async function submit() {
+    const values = await form.validateFields();
+    if (editing && detail.data) {
+      await update.mutateAsync({ id: editing.id, config: deepMerge(detail.data, values) });
+    } else {
+      await create.mutateAsync(deepMerge(defaultListener(type), values));
+    }
+    void toast().success(t('listenerSaved'));
+    onClose();
+  }
+
+  const sections = [
+    type !== 'quic' && { key: 'tcp', label: t('tcpOptions'), forceRender: true, children: <TcpOptionsFields /> },
+    (type === 'ssl' || type === 'wss') && { key: 'ssl', label: t('sslOptions'), forceRender: true, children: <SslOptionsFields /> },
+    (type === 'ws' || type === 'wss') && { key: 'ws', label: t('websocketOptions'), forceRender: true, children: <WebsocketFields /> },
+  ].filter((s): s is Exclude<typeof s, false> => !!s);
+
+  return (
+    <Drawer open={open} onClose={onClose} size="large" destroyOnHidden title={editing ? `${t('editListener')} ${editing.id}` : t('addListener')}
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('common:cancel')}</Button>
+          <Button type="primary" loading={create.isPending || update.isPending} disabled={!!editing && !detail.data}
+            onClick={() => void submit().catch(() => undefined)}>
+            {editing ? t('common:update') : t('common:create')}
+          </Button>
+        </Space>
+      }>
+      {editing && detail.isLoading && <Spin />}
+      <Form form={form} name="listener" layout="vertical" onValuesChange={(changed: ListenerConfig) => changed.type && onTypeChange(changed.type)}>
+        {type === 'quic' && <Alert type="warning" showIcon title={t('quicNotice')} style={{ marginBottom: 16 }} />}
+        <BasicFields creating={!editing} />
+        {sections.length > 0 && <Collapse items={sections} defaultActiveKey={type === 'tcp' ? [] : [sections[sections.length - 1].key]} />}
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,106 @@
+// Listeners: GET /listeners, GET|PUT|DELETE /listeners/{id}, POST /listeners, POST /listeners/{id}/start|stop|restart.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+
+export const LISTENER_TYPES = ['tcp', 'ssl', 'ws', 'wss', 'quic'] as const;
+export type ListenerType = (typeof LISTENER_TYPES)[number];
+
+export interface ListenerStatus {
+  running: boolean | 'inconsistent';
+  current_connections: number;
+  max_connections: number | 'infinity';
+}
+export interface ListenerSummary {
+  id: string;
+  type: ListenerType;
+  name: string;
+  enable: boolean;
+  bind: string;
+  status?: ListenerStatus;
+  node_status?: { node: string; status: ListenerStatus }[];
+}
+/** The raw listener config (bind, tcp_options, ssl_options, websocket…), as GET /listeners/{id} returns it. */
+export type ListenerConfig = Record<string, any>;
+
+export const listenerKeys = {
+  all: ['listeners'] as const,
+  list: () => [...listenerKeys.all, 'list'] as const,
+  detail: (id: string) => [...listenerKeys.all, 'detail', id] as const,
+};
+
+// The status read-outs of GET /listeners/{id} are not config: never send them back.
+const READ_ONLY = ['running', 'current_connections'];
+export function toBody(config: ListenerConfig): ListenerConfig {
+  return Object.fromEntries(Object.entries(config).filter(([k]) => !READ_ONLY.includes(k)));
+}
+
+export function useListenersQuery() {
+  return useQuery({
+    queryKey: listenerKeys.list(),
+    // Connection counts move: refresh while the screen is open.
+    refetchInterval: 10_000,
+    queryFn: ({ signal }) => api.GET('/listeners', { signal }).then(unwrap) as Promise<ListenerSummary[]>,
+  });
+}
+
+export const getListener = (id: string, signal?: AbortSignal) =>
+  api.GET('/listeners/{id}', { params: { path: { id } }, signal }).then(unwrap) as Promise<ListenerConfig>;
+
+export function useListenerQuery(id: string | undefined) {
+  return useQuery({ queryKey: listenerKeys.detail(id ?? ''), enabled: !!id, queryFn: ({ signal }) => getListener(id!, signal) });
+}
+
+function useInvalidate() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: listenerKeys.all });
+}
+
+export function useCreateListenerMutation() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: ListenerConfig) => api.POST('/listeners', { body: body as never }).then(unwrap),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateListenerMutation() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, config }: { id: string; config: ListenerConfig }) =>
+      api.PUT('/listeners/{id}', { params: { path: { id } }, body: { ...toBody(config), id } as never }).then(unwrap),
+    onSuccess: invalidate,
+  });
+}
+
+/** Enable/disable persists: the node's current config goes back with only `enable` changed. */
+export function useSetListenerEnabledMutation() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ id, enable }: { id: string; enable: boolean }) => {
+      const config = await getListener(id);
+      return api.PUT('/listeners/{id}', { params: { path: { id } }, body: { ...toBody(config), id, enable } as never }).then(unwrap);
+    },
+    onSettled: invalidate,
+  });
+}
+
+export function useListenerActionMutation() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, op }: { id: string; op: 'start' | 'stop' | 'restart' }) => {
+      const path = { params: { path: { id } } };
+      if (op === 'start') return api.POST('/listeners/{id}/start', path).then(unwrap);
+      if (op === 'stop') return api.POST('/listeners/{id}/stop', path).then(unwrap);
+      return api.POST('/listeners/{id}/restart', path).then(unwrap);
+    },
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteListenerMutation() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.DELETE('/listeners/{id}', { params: { path: { id } } }).then(unwrap),
+    onSuccess: invalidate,
+  });
+}
