@@ -12,6 +12,7 @@ import { bannedClientsRoutes } from '../features/banned-clients/banned-clients.r
 import { authenticationRoutes } from '../features/authentication/authentication.routes';
 import { flappingRoutes } from '../features/flapping/flapping.routes';
 import { mqttSettingsRoutes } from '../features/mqtt-settings/mqtt-settings.routes';
+import { listenersRoutes } from '../features/listeners/listeners.routes';
 import { authorizationRoutes } from '../features/authorization/authorization.routes';
 
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
@@ -25,5 +26,6 @@ export const featureRoutes: FeatureRoute[] = [
   ...authenticationRoutes,
   ...flappingRoutes,
   ...mqttSettingsRoutes,
+  ...listenersRoutes,
   ...authorizationRoutes,
 ];
