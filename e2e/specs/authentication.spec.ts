@@ -1,7 +1,7 @@
 // Authentication on a real node: create a built-in database authenticator through the wizard, add a user
 // in its Users tab, then MQTT.js proves it holds (right password accepted, wrong refused with 0x86).
 // List and detail are captured in light/dark × English/Chinese.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, login, shot, startE2ENode } from '../harness';
@@ -54,6 +54,11 @@ describe('authentication screens', () => {
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await login(page, node.url);
   }, 120_000);
+
+  // On failure, keep what the browser showed (the run is otherwise hard to diagnose).
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await shot(page, `authentication-failure-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`).catch(() => undefined);
+  });
 
   afterAll(async () => {
     await browser?.close();
