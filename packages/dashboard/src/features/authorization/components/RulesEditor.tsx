@@ -26,7 +26,7 @@ export function RulesEditor({ name = 'rules' }: { name?: string }) {
                 <Input aria-label={`${t('topic')} ${i + 1}`} placeholder={t('topic')} />
               </Form.Item>
               <Form.Item name={[f.name, 'qos']} style={{ marginBottom: 0, width: 150 }}>
-                <Select aria-label={`${t('qos')} ${i + 1}`} mode="multiple" placeholder={t('qos')} options={[0, 1, 2].map((q) => ({ value: q, label: `QoS ${q}` }))} />
+                <Select aria-label={`${t('qos')} ${i + 1}`} mode="multiple" maxTagCount="responsive" placeholder={t('qos')} options={[0, 1, 2].map((q) => ({ value: q, label: `QoS ${q}` }))} />
               </Form.Item>
               <Form.Item name={[f.name, 'retain']} style={{ marginBottom: 0, width: 110 }}>
                 <Select aria-label={`${t('retain')} ${i + 1}`}
