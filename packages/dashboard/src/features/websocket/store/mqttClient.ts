@@ -1,5 +1,4 @@
 // The part of MQTT.js the store uses, so tests can drive the store with a scripted client.
-import mqtt from 'mqtt';
 import type {
   IClientOptions,
   IClientPublishOptions,
@@ -10,6 +9,10 @@ import type {
   ISubscriptionGrant,
   Packet,
 } from 'mqtt';
+import { connectMqttJs } from './mqttJs';
+import type { FromWorker, Port, ToWorker } from './worker/protocol';
+import { createWorkerHub } from './worker/workerClient';
+import type { WorkerHub } from './worker/workerClient';
 
 export interface MqttClientEvents {
   connect: (connack: IConnackPacket) => void;
@@ -35,15 +38,32 @@ export interface MqttLike {
 
 export type CreateClient = (url: string, options: IClientOptions) => MqttLike;
 
-/** The browser build of MQTT.js picks the native WebSocket for ws:// and wss:// URLs. */
+let hub: WorkerHub | null | undefined;
+
+/** One worker for all connections, started on first use; null where workers are unavailable (tests, old browsers). */
+function workerHub(): WorkerHub | null {
+  if (hub !== undefined) return hub;
+  hub = null;
+  if (typeof Worker === 'undefined') return hub;
+  try {
+    const worker = new Worker(new URL('./worker/mqtt.worker.ts', import.meta.url), { type: 'module', name: 'mqdeck-mqtt' });
+    const started = createWorkerHub(worker as unknown as Port<FromWorker, ToWorker>);
+    // A worker whose script cannot load (e.g. a strict Content-Security-Policy) fails its clients once;
+    // later connections run MQTT.js on the page instead.
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      hub = null;
+      started.fail(new Error(event.message || 'the MQTT worker could not start'));
+    });
+    hub = started;
+  } catch {
+    hub = null;
+  }
+  return hub;
+}
+
+/** MQTT.js in a worker (incoming floods are parsed off the main thread), or on the page when there is no worker. */
 export const createMqttClient: CreateClient = (url, options) => {
-  const client = mqtt.connect(url, options);
-  return {
-    on: (event, listener) => client.on(event, listener as never),
-    removeAllListeners: () => client.removeAllListeners(),
-    subscribe: (topic, opts, callback) => client.subscribe(topic, opts, callback as never),
-    unsubscribe: (topic, callback) => client.unsubscribe(topic, callback),
-    publish: (topic, payload, opts, callback) => client.publish(topic, payload, opts, callback),
-    end: (force, callback) => client.end(force, callback),
-  };
+  const h = workerHub();
+  return h ? h.createClient(url, options) : connectMqttJs(url, options);
 };
