@@ -330,7 +330,11 @@ export class BrokerImpl implements Broker {
     const now = Date.now();
     for (const msg of msgs) {
       const exp = expiresAt(msg, null);
-      if (exp !== undefined && exp <= now) continue; // [MQTT-3.3.2-5] expired retained messages are not sent
+      if (exp !== undefined && exp <= now) {
+        // [MQTT-3.3.2-5] an expired retained message is not sent any more: drop it from the store
+        if (this.retained.get(msg.topic) === msg) this.retained.delete(msg.topic);
+        continue;
+      }
       const qos = (this.settings.upgradeQos ? sub.qos : Math.min(msg.qos, sub.qos)) as QoS;
       // retained messages sent because of a subscription keep RETAIN=1 [MQTT-3.3.1-8]
       session.deliver({ msg, qos, retain: true, subids: sub.subid !== undefined ? [sub.subid] : undefined, insertedAt: process.hrtime.bigint() });

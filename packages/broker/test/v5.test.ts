@@ -180,6 +180,28 @@ describe('limits and availability', () => {
     expect((await s.expect('publish')).qos).toBe(1);
   });
 
+  test('[MQTT-3.3.4-6] a client PUBLISH carrying a Subscription Identifier is a protocol error', async () => {
+    broker = newBroker();
+    const { client } = await connect(broker, 5);
+    client.send({ cmd: 'publish', topic: 't', payload: Buffer.from('x'), qos: 0, retain: false, dup: false, properties: { subscriptionIdentifier: 4 } });
+    expect((await client.expect('disconnect')).reasonCode).toBe(0x82);
+  });
+
+  test('[MQTT-3.3.2-5] an expired retained message is not delivered and leaves the store', async () => {
+    broker = newBroker();
+    await broker.publish({ topic: 'r', payload: Buffer.from('old'), qos: 0, retain: true, fromClientid: null, fromUsername: null, properties: { messageExpiryInterval: 1 }, timestamp: Date.now() - 5000 });
+    const { client } = await sub5(broker, 'r');
+    await client.expectNothing(80);
+    expect(broker.retained.get('r')).toBeUndefined();
+  });
+
+  test('UNSUBSCRIBE with an invalid filter gets 0x8F', async () => {
+    broker = newBroker();
+    const { client } = await connect(broker, 5);
+    client.send({ cmd: 'unsubscribe', messageId: 1, unsubscriptions: ['a/#/b'] });
+    expect((await client.expect('unsuback')).granted).toEqual([0x8f]);
+  });
+
   test('max_subscriptions: SUBACK 0x97 quota exceeded', async () => {
     broker = newBroker({ settings: { maxSubscriptions: 1 } });
     const { client } = await sub5(broker, 'a');

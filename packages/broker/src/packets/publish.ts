@@ -26,6 +26,12 @@ export function handlePublish(conn: Connection, packet: IPublishPacket): void | 
   conn.stats.recv_msg++;
   conn.stats[`recv_msg.qos${qos}`]++;
 
+  if (conn.protoVer === 5 && packet.properties?.subscriptionIdentifier !== undefined) {
+    // [MQTT-3.3.4-6] only the server sends Subscription Identifiers
+    c.incr('packets.publish.error');
+    conn.close('protocol_error', 0x82);
+    return;
+  }
   // ---- topic and topic alias [MQTT-3.3.2-7..12]
   let topic = packet.topic;
   const alias = conn.protoVer === 5 ? packet.properties?.topicAlias : undefined;

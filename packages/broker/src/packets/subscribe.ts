@@ -60,6 +60,12 @@ export async function handleSubscribe(conn: Connection, packet: ISubscribePacket
   const b = conn.broker;
   b.counters.incr('packets.subscribe.received');
   const subid = conn.protoVer === 5 ? packet.properties?.subscriptionIdentifier : undefined;
+  if (subid === 0) {
+    // [MQTT-3.8.2-?] a Subscription Identifier of 0 is a protocol error
+    b.counters.incr('packets.subscribe.error');
+    conn.close('protocol_error', 0x82);
+    return;
+  }
   const outcomes: Outcome[] = [];
   for (const req of packet.subscriptions) {
     const o = await one(conn, req, subid);

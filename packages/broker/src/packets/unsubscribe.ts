@@ -1,6 +1,6 @@
 import type { IUnsubscribePacket } from 'mqtt-packet';
 import type { Connection } from '../connection/connection';
-import { parseFilter } from '../topics/validate';
+import { isValidTopicFilter, parseFilter } from '../topics/validate';
 
 export function handleUnsubscribe(conn: Connection, packet: IUnsubscribePacket): void {
   const b = conn.broker;
@@ -10,8 +10,13 @@ export function handleUnsubscribe(conn: Connection, packet: IUnsubscribePacket):
   for (const raw of packet.unsubscriptions) {
     b.counters.incr('client.unsubscribe');
     const parsed = parseFilter(raw, b.settings.exclusiveSubscription);
+    if (!parsed || !isValidTopicFilter(parsed.filter, b.settings.maxTopicLevels)) {
+      b.counters.incr('packets.unsubscribe.error');
+      codes.push(0x8f); // topic filter invalid
+      continue;
+    }
     let topic = raw;
-    if (parsed && conn.mountpoint) {
+    if (conn.mountpoint) {
       const f = conn.mount(parsed.filter);
       topic = parsed.group === '$queue' ? `$queue/${f}` : parsed.group ? `$share/${parsed.group}/${f}` : parsed.exclusive ? `$exclusive/${f}` : f;
     }
