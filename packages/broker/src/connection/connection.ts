@@ -327,13 +327,14 @@ export class Connection {
   // ------------------------------------------------------------------ closing
 
   /**
-   * Close the connection. With a v5 reason code and a known v5 peer, send DISCONNECT first [MQTT-4.13.1-1].
+   * Close the connection. With a v5 reason code and a connected v5 peer, send DISCONNECT first [MQTT-4.13.1-1].
    * The session is handled by the broker when the stream reports closed.
    */
   close(reason: string, v5ReasonCode?: number): void {
     if (this.state === 'closed') return;
     if (!this.closeReason) this.closeReason = reason;
-    if (v5ReasonCode !== undefined && this.protoVer === 5 && this.state !== 'new') {
+    // [MQTT-3.14.0-1] no DISCONNECT before a successful CONNACK
+    if (v5ReasonCode !== undefined && this.protoVer === 5 && this.state === 'connected') {
       this.send({ cmd: 'disconnect', reasonCode: v5ReasonCode });
     }
     // graceful close: FIN after the queued packets; what the peer still sends meanwhile is read and ignored,
