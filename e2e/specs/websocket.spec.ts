@@ -1,7 +1,8 @@
 // Diagnostics › WebSocket Client in a real browser against a real node: MQTT 5 and 3.1.1 connections over the
 // node's (ephemeral) WebSocket listener, subscribe t/#, messages from the page and from an external MQTT.js
-// client with their QoS and retain flags, the 7-connection limit, state kept across navigation, and a
-// 1,000 msg/s flood for 10 s while the page must stay responsive (frame times are printed).
+// client with their QoS and retain flags, state kept across navigation, a 1,000 msg/s flood for 10 s while the
+// page must stay responsive (frame times and input latency are printed), refused and accepted logins against a
+// built-in database authenticator, and the 7-connection limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -25,13 +26,30 @@ async function selectOption(field: Locator, option: string) {
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
 }
 
-async function connectActive(version: '5.0' | '3.1.1') {
+async function startConnecting(version: '5.0' | '3.1.1', credentials?: { username: string; password: string }) {
   const p = panel();
   await p.getByLabel('Host', { exact: true }).fill('127.0.0.1');
   await p.getByLabel('Port', { exact: true }).fill(String(node.wsPort));
+  if (credentials) {
+    await p.getByLabel('Username', { exact: true }).fill(credentials.username);
+    await p.getByLabel('Password', { exact: true }).fill(credentials.password);
+  }
   await selectOption(p.getByLabel('MQTT version'), version);
   await p.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect.poll(() => stateOf(p).getAttribute('data-state'), { timeout: 15_000 }).toBe('connected');
+}
+
+async function connectActive(version: '5.0' | '3.1.1', credentials?: { username: string; password: string }) {
+  await startConnecting(version, credentials);
+  await expect.poll(() => stateOf(panel()).getAttribute('data-state'), { timeout: 15_000 }).toBe('connected');
+}
+
+/** POST to the node's management API as JSON. */
+async function apiPost(path: string, body: unknown, token?: string): Promise<Response> {
+  return fetch(`${node.url}api/v5/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
 }
 
 async function subscribeActive(topic: string, qos: 0 | 1 | 2) {
@@ -187,6 +205,50 @@ describe('websocket client', () => {
     expect(p95).toBeLessThan(100);
     expect(maxLatency).toBeLessThan(1000);
   }, 120_000);
+
+  it('with a built-in database authenticator: a wrong password is refused with the right reason (v5, v3.1.1), the right one connects', async () => {
+    const login = await apiPost('login', { username: 'admin', password: 'public' });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const created = await apiPost(
+      'authentication',
+      {
+        mechanism: 'password_based',
+        backend: 'built_in_database',
+        user_id_type: 'username',
+        password_hash_algorithm: { name: 'sha256', salt_position: 'suffix' },
+      },
+      token,
+    );
+    expect(created.status, await created.clone().text()).toBe(200);
+    const user = await apiPost('authentication/password_based:built_in_database/users', { user_id: 'u1', password: 'p1' }, token);
+    expect(user.status, await user.clone().text()).toBe(201);
+    try {
+      await page.getByRole('button', { name: /New connection/ }).click();
+      const p = panel();
+      const problem = p.getByTestId('connection-problem');
+
+      await startConnecting('5.0', { username: 'u1', password: 'wrong' });
+      await expect.poll(() => problem.textContent(), { timeout: 15_000 }).toContain('Connection refused: bad user name or password (0x86)');
+      await expect.poll(() => stateOf(p).getAttribute('data-state')).toBe('disconnected');
+      await shot(page, 'websocket-auth-refused-v5');
+
+      await startConnecting('3.1.1', { username: 'u1', password: 'wrong' });
+      await expect.poll(() => problem.textContent(), { timeout: 15_000 }).toContain('Connection refused: bad credentials (4)');
+      await expect.poll(() => stateOf(p).getAttribute('data-state')).toBe('disconnected');
+
+      await connectActive('5.0', { username: 'u1', password: 'p1' });
+      expect(await problem.count()).toBe(0);
+      await p.getByRole('button', { name: 'Disconnect', exact: true }).click();
+      await expect.poll(() => stateOf(p).getAttribute('data-state')).toBe('disconnected');
+    } finally {
+      // the later tests connect without credentials
+      await fetch(`${node.url}api/v5/authentication/password_based:built_in_database`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    }
+  }, 90_000);
 
   it('allows at most 7 connections', async () => {
     const add = page.getByRole('button', { name: /New connection/ });

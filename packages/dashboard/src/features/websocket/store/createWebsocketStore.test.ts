@@ -85,6 +85,9 @@ describe('websocket store: connections', () => {
     factory.last().refuse(4);
     expect(conn().state).toBe('disconnected');
     expect(conn().problem).toEqual({ kind: 'refused', version: 4, code: 4 });
+    // no retries with credentials the broker just refused
+    expect(factory.last().ended).toBe(true);
+    expect(factory.last().endForced).toBe(true);
   });
 
   it('reports "connection disconnected" when an open connection drops, then reconnects', () => {

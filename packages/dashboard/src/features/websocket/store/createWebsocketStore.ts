@@ -168,7 +168,9 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
       if (!current()) return;
       const code = typeof error.code === 'number' ? error.code : undefined;
       if (!rt.connackSeen && code !== undefined) {
-        update(id, (c) => ({ ...c, problem: { kind: 'refused', version, code } }));
+        // A refused CONNACK (bad password, banned, …) would be refused again: stop instead of retrying.
+        detach(rt);
+        update(id, (c) => ({ ...c, state: 'disconnected', problem: { kind: 'refused', version, code } }));
       } else if (!rt.connackSeen) {
         update(id, (c) => ({ ...c, problem: unreachable(url, settings, error.message) }));
       }
