@@ -46,6 +46,7 @@ describe('ListenersPage', () => {
     expect(body).toMatchObject({ id: 'tcp:default', type: 'tcp', enable: false, bind: '0.0.0.0:1883' });
     expect(body).not.toHaveProperty('running');
     expect(body).not.toHaveProperty('current_connections');
+    expect(body).not.toHaveProperty('enable_authn'); // unchanged: left to the stored config
   });
 
   it('creates a ws listener with EMQX defaults and the typed fields', async () => {

@@ -34,6 +34,15 @@ export function toBody(config: ListenerConfig): ListenerConfig {
   return Object.fromEntries(Object.entries(config).filter(([k]) => !READ_ONLY.includes(k)));
 }
 
+/**
+ * EMQX's OpenAPI types enable_authn as a string enum holding true/false, so a schema-validating server can refuse the
+ * boolean that GET returns: an unchanged value is left out (POST defaults it, PUT merges it from the stored config).
+ */
+export function dropUnchangedAuthn(body: ListenerConfig, base: ListenerConfig | undefined): ListenerConfig {
+  if (body.enable_authn === undefined || body.enable_authn !== (base?.enable_authn ?? true)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'enable_authn'));
+}
+
 export function useListenersQuery() {
   return useQuery({
     queryKey: listenerKeys.list(),
@@ -58,7 +67,7 @@ function useInvalidate() {
 export function useCreateListenerMutation() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: ListenerConfig) => api.POST('/listeners', { body: body as never }).then(unwrap),
+    mutationFn: (body: ListenerConfig) => api.POST('/listeners', { body: dropUnchangedAuthn(body, undefined) as never }).then(unwrap),
     onSuccess: invalidate,
   });
 }
@@ -66,8 +75,8 @@ export function useCreateListenerMutation() {
 export function useUpdateListenerMutation() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, config }: { id: string; config: ListenerConfig }) =>
-      api.PUT('/listeners/{id}', { params: { path: { id } }, body: { ...toBody(config), id } as never }).then(unwrap),
+    mutationFn: ({ id, config, base }: { id: string; config: ListenerConfig; base: ListenerConfig }) =>
+      api.PUT('/listeners/{id}', { params: { path: { id } }, body: dropUnchangedAuthn({ ...toBody(config), id }, base) as never }).then(unwrap),
     onSuccess: invalidate,
   });
 }
@@ -78,7 +87,8 @@ export function useSetListenerEnabledMutation() {
   return useMutation({
     mutationFn: async ({ id, enable }: { id: string; enable: boolean }) => {
       const config = await getListener(id);
-      return api.PUT('/listeners/{id}', { params: { path: { id } }, body: { ...toBody(config), id, enable } as never }).then(unwrap);
+      const body = dropUnchangedAuthn({ ...toBody(config), id, enable }, config);
+      return api.PUT('/listeners/{id}', { params: { path: { id } }, body: body as never }).then(unwrap);
     },
     onSettled: invalidate,
   });

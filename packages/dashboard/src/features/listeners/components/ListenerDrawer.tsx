@@ -47,7 +47,7 @@ export function ListenerDrawer({ open, editing, onClose }: Props) {
   async function submit() {
     const values = await form.validateFields();
     if (editing && detail.data) {
-      await update.mutateAsync({ id: editing.id, config: deepMerge(detail.data, values) });
+      await update.mutateAsync({ id: editing.id, config: deepMerge(detail.data, values), base: detail.data });
     } else {
       await create.mutateAsync(deepMerge(defaultListener(type), values));
     }

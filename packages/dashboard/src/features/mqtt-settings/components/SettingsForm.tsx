@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Form } from 'antd';
+import { Button, Divider, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/bridge';
 import { useCanWrite } from '../../../shared/useCanWrite';
@@ -23,6 +23,14 @@ interface Props<T> {
   /** One request with the whole object. */
   onSave: (next: T) => Promise<unknown>;
   saving: boolean;
+  /** Titled groups of fields by index range [from, to). */
+  sections?: FormSection[];
+}
+
+export interface FormSection {
+  title: string;
+  from: number;
+  to: number;
 }
 
 const toForm = (spec: FieldSpec, v: unknown): unknown => {
@@ -37,7 +45,7 @@ const fromForm = (spec: FieldSpec, v: unknown): unknown => {
 };
 
 /** A settings form over one config object: EMQX help per field, spec validation, unsaved-changes guard, one save. */
-export function SettingsForm<T>({ name, ns, component, fields, value, onSave, saving }: Props<T>) {
+export function SettingsForm<T>({ name, ns, component, fields, value, onSave, saving, sections }: Props<T>) {
   const { t } = useTranslation('common');
   const canWrite = useCanWrite();
   const schema = useHotconfQuery();
@@ -59,8 +67,13 @@ export function SettingsForm<T>({ name, ns, component, fields, value, onSave, sa
 
   return (
     <Form form={form} name={name} layout="vertical" style={{ maxWidth: 640 }} initialValues={initial} onValuesChange={() => setDirty(true)}>
-      {fields.map((f) => (
-        <ConfigField key={f.path} spec={f} ns={ns} disabled={!canWrite} description={describeField(schema.data, component, f.path)} />
+      {(sections ?? [{ title: '', from: 0, to: fields.length }]).map((s) => (
+        <div key={s.from}>
+          {s.title && <Divider titlePlacement="start">{s.title}</Divider>}
+          {fields.slice(s.from, s.to).map((f) => (
+            <ConfigField key={f.path} spec={f} ns={ns} disabled={!canWrite} description={describeField(schema.data, component, f.path)} />
+          ))}
+        </div>
       ))}
       {canWrite && (
         <Form.Item>

@@ -4,7 +4,7 @@ import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageSection } from '../../../shared/PageSection';
 import type { FieldSpec } from '../fields/fieldSpec';
-import { SettingsForm } from './SettingsForm';
+import { SettingsForm, type FormSection } from './SettingsForm';
 import '../mqtt-settings.messages';
 
 type AnyConfig = Record<string, unknown>;
@@ -19,10 +19,11 @@ interface Props {
   /** Shown above the form. */
   notice?: ReactNode;
   ns?: string;
+  sections?: FormSection[];
 }
 
 /** Loading, load error with retry, then the form over the loaded object. */
-export function SettingsScreen({ name, title, component, fields, query, save, notice, ns = 'mqttSettings' }: Props) {
+export function SettingsScreen({ name, title, component, fields, query, save, notice, ns = 'mqttSettings', sections }: Props) {
   const { t } = useTranslation('mqttSettings');
   return (
     <PageSection title={title}>
@@ -34,7 +35,7 @@ export function SettingsScreen({ name, title, component, fields, query, save, no
       )}
       {query.data && (
         <SettingsForm name={name} ns={ns} component={component} fields={fields} value={query.data}
-          onSave={(next) => save.mutateAsync(next)} saving={save.isPending} />
+          onSave={(next) => save.mutateAsync(next)} saving={save.isPending} sections={sections} />
       )}
     </PageSection>
   );
