@@ -13,6 +13,8 @@ import { authenticationRoutes } from '../features/authentication/authentication.
 import { flappingRoutes } from '../features/flapping/flapping.routes';
 import { mqttSettingsRoutes } from '../features/mqtt-settings/mqtt-settings.routes';
 import { listenersRoutes } from '../features/listeners/listeners.routes';
+import { loggingRoutes } from '../features/logging/logging.routes';
+import { flowControlRoutes } from '../features/flow-control/flow-control.routes';
 import { authorizationRoutes } from '../features/authorization/authorization.routes';
 
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
@@ -27,5 +29,7 @@ export const featureRoutes: FeatureRoute[] = [
   ...flappingRoutes,
   ...mqttSettingsRoutes,
   ...listenersRoutes,
+  ...loggingRoutes,
+  ...flowControlRoutes,
   ...authorizationRoutes,
 ];
