@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aggregateStats, sumCounters } from './metrics.api';
 import { groupCounters, groupOf, labelKeyOf } from './metrics.groups';
-import { metricNames, statNames } from './metrics.labels';
+import { metricNames, statNames } from './metrics.names.messages';
 
 // The vendored EMQX 5.8.1 contract: every counter and stat it defines must have a bilingual label.
 const contract = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../api/openapi/emqx-ee-5.8.1.json'), 'utf8')) as {

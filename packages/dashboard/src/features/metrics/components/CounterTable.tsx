@@ -1,5 +1,5 @@
 // One group of `/metrics` counters: readable label (when known) over the EMQX name, and the value.
-import '../metrics.labels';
+import '../metrics.names.messages';
 import '../metrics.messages';
 import { Card, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

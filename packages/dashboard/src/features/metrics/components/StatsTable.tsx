@@ -1,5 +1,5 @@
 // `/stats` as one row per statistic: current value (`*.count`) and peak (`*.max`) side by side.
-import '../metrics.labels';
+import '../metrics.names.messages';
 import '../metrics.messages';
 import { useMemo } from 'react';
 import { Card, Table, Typography } from 'antd';
