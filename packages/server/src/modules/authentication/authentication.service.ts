@@ -157,8 +157,16 @@ export class AuthenticationService {
       certSubject: req.peerCert?.subject,
       certCommonName: req.peerCert?.commonName,
       clientAttrs: req.clientAttrs,
+      authMethod: req.authMethod,
+      authData: req.authData,
+      connKey: `${req.listener}|${req.peerhost}|${req.clientid}`,
     };
     for (const entry of enabled) {
+      // as EMQX: enhanced authentication is for scram only, and scram needs an authentication method
+      if ((entry.config.mechanism === 'scram') !== !!req.authMethod) {
+        entry.metrics.incr('nomatch');
+        continue;
+      }
       let outcome: AuthnOutcome;
       try {
         outcome = await entry.backend.check(credential);
@@ -169,6 +177,7 @@ export class AuthenticationService {
         entry.metrics.incr('nomatch');
         continue;
       }
+      if (outcome.result === 'continue') return { result: 'continue', authData: outcome.authData };
       if (outcome.result === 'deny') {
         entry.metrics.incr('failed');
         return { result: 'deny', reasonCode: outcome.reasonCode };

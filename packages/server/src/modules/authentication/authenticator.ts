@@ -10,6 +10,11 @@ export interface Credential {
   certSubject?: string;
   certCommonName?: string;
   clientAttrs: Record<string, string>;
+  /** MQTT 5 enhanced authentication (CONNECT/AUTH) */
+  authMethod?: string;
+  authData?: Buffer;
+  /** identifies the connection across AUTH round-trips */
+  connKey?: string;
   /** extra placeholder values (authorization adds action, topic, qos, retain, mountpoint) */
   extra?: Record<string, string>;
 }
@@ -24,7 +29,8 @@ export interface ClientAcl {
 export type AuthnOutcome =
   | { result: 'allow'; isSuperuser: boolean; clientAttrs?: Record<string, string>; acl?: ClientAcl; expireAt?: number }
   | { result: 'deny'; reasonCode: number }
-  | { result: 'ignore' };
+  | { result: 'ignore' }
+  | { result: 'continue'; authData: Buffer };
 
 export type BackendStatus = 'connected' | 'connecting' | 'disconnected';
 

@@ -1,7 +1,7 @@
 // EMQX's password_hash_algorithm: simple digests with a salt prefix/suffix/none, pbkdf2 and bcrypt.
 // Digests and pbkdf2 produce lowercase hex as EMQX stores them; md4 comes from js-md4 because
 // OpenSSL 3 dropped it from Node's default provider.
-import { createHash, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import jsMd4 from 'js-md4';
 import { ApiError } from '../../errors';
@@ -14,7 +14,9 @@ export type MacFunc = (typeof MAC_FUNCS)[number];
 export type HashAlgorithm =
   | { name: SimpleHash; salt_position: 'prefix' | 'suffix' | 'disable' }
   | { name: 'pbkdf2'; mac_fun: MacFunc; iterations: number; dk_length?: number }
-  | { name: 'bcrypt'; salt_rounds?: number };
+  | { name: 'bcrypt'; salt_rounds?: number }
+  /** scram:built_in_database users: the "hash" is `<StoredKey hex>:<ServerKey hex>` (RFC 5802), never user-selectable */
+  | { name: 'scram'; algorithm: 'sha256' | 'sha512'; iteration_count: number };
 
 export const DEFAULT_HASH: HashAlgorithm = { name: 'sha256', salt_position: 'prefix' };
 
@@ -71,6 +73,10 @@ export function computeHash(alg: HashAlgorithm, password: string, salt: string):
   switch (alg.name) {
     case 'bcrypt':
       return bcrypt.hashSync(password, salt);
+    case 'scram': {
+      const keys = scramKeys(alg.algorithm, password, s, alg.iteration_count);
+      return `${keys.storedKey.toString('hex')}:${keys.serverKey.toString('hex')}`;
+    }
     case 'pbkdf2': {
       const out = pbkdf2Sync(pw, s, alg.iterations, alg.dk_length ?? macLength(alg.mac_fun), alg.mac_fun === 'sha' ? 'sha1' : alg.mac_fun);
       return out.toString('hex');
@@ -86,7 +92,7 @@ export function computeHash(alg: HashAlgorithm, password: string, salt: string):
 /** A new salt for writing a user: bcrypt's own salt string, 16 hex chars otherwise, '' when unused. */
 export function newSalt(alg: HashAlgorithm): string {
   if (alg.name === 'bcrypt') return bcrypt.genSaltSync(alg.salt_rounds ?? 10);
-  if (alg.name !== 'pbkdf2' && alg.salt_position === 'disable') return '';
+  if (alg.name !== 'pbkdf2' && alg.name !== 'scram' && alg.salt_position === 'disable') return '';
   return randomBytes(8).toString('hex');
 }
 
@@ -113,6 +119,13 @@ export function checkPassword(alg: HashAlgorithm, password: string, hash: string
   const a = Buffer.from(alg.name === 'plain' ? expected : expected.toLowerCase());
   const b = Buffer.from(alg.name === 'plain' ? hash : hash.toLowerCase());
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** RFC 5802: SaltedPassword, then ClientKey/StoredKey and ServerKey */
+export function scramKeys(algorithm: 'sha256' | 'sha512', password: string, salt: Buffer, iterations: number) {
+  const salted = pbkdf2Sync(Buffer.from(password), salt, iterations, algorithm === 'sha256' ? 32 : 64, algorithm);
+  const clientKey = createHmac(algorithm, salted).update('Client Key').digest();
+  return { clientKey, storedKey: createHash(algorithm).update(clientKey).digest(), serverKey: createHmac(algorithm, salted).update('Server Key').digest() };
 }
 
 const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message);

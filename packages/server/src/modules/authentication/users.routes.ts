@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
 import { boolParam, pageArray, parsePaging, single } from '../../shared/paging';
 import { hashPassword, parseHashAlgorithm, type HashAlgorithm } from './password-hash';
+import { scramAlgorithm } from './backends/scram';
 import { importUsers, parseImportFile } from './users.import';
 
 type IdParams = { Params: { id: string } };
@@ -27,6 +28,7 @@ export async function authnUsersRoutes(app: FastifyInstance): Promise<void> {
   const builtIn = (id: string): HashAlgorithm => {
     const config = authn.configOf(id);
     if (config.backend !== 'built_in_database') throw new ApiError(400, 'BAD_REQUEST', 'User error: unsupported_operation');
+    if (config.mechanism === 'scram') return scramAlgorithm(config);
     return parseHashAlgorithm(config.password_hash_algorithm, true);
   };
   const userNotFound = () => new ApiError(404, 'NOT_FOUND', 'User not found');

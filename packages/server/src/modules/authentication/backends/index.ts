@@ -11,6 +11,7 @@ import { httpAuthn } from './http';
 import { normalizeHttp } from '../connectors/http';
 import { jwtAuthn, normalizeJwt } from './jwt';
 import { ldapAuthn, normalizeLdapAuthn } from './ldap';
+import { normalizeScram, scramAuthn } from './scram';
 
 export type AuthnConfig = Record<string, unknown> & { mechanism: string; backend?: string; enable: boolean };
 
@@ -81,6 +82,11 @@ kinds['password_based:redis'] = external('redis', normalizeRedisAuthn, redisAuth
 kinds['password_based:mongodb'] = external('mongodb', normalizeMongoAuthn, mongoAuthn);
 kinds['password_based:http'] = external('http', (raw) => normalizeHttp(raw, '5s'), httpAuthn, []);
 kinds['password_based:ldap'] = external('ldap', normalizeLdapAuthn, ldapAuthn, ['password', 'method.bind_password']);
+kinds['scram:built_in_database'] = {
+  secrets: [],
+  normalize: (raw) => ({ ...normalizeScram(raw), mechanism: 'scram', backend: 'built_in_database', enable: boolField(raw, 'enable', true) }),
+  create: (id, c, ctx) => scramAuthn(id, c, ctx.users),
+};
 kinds.jwt = {
   secrets: ['secret'],
   normalize: (raw) => ({ ...normalizeJwt(raw), mechanism: 'jwt', enable: boolField(raw, 'enable', true) }),
