@@ -53,11 +53,14 @@ describe('ldap', () => {
 
 describe('records and answers', () => {
   const alg = { name: 'sha256', salt_position: 'prefix' } as const;
-  test('record check: missing → ignore, wrong → 0x86, is_superuser shapes', () => {
+  test('record check: missing → ignore, wrong → 0x86, is_superuser shapes, bcrypt', async () => {
     const rec = { password_hash: computeHash(alg, 'pw', 's').toUpperCase(), salt: 's', is_superuser: 1 };
-    expect(checkRecord(undefined, cred, alg)).toEqual({ result: 'ignore' });
-    expect(checkRecord(rec, cred, alg)).toEqual({ result: 'allow', isSuperuser: true });
-    expect(checkRecord({ ...rec, is_superuser: 'false' }, { ...cred, password: 'x' }, alg)).toEqual({ result: 'deny', reasonCode: 0x86 });
+    expect(await checkRecord(undefined, cred, alg)).toEqual({ result: 'ignore' });
+    expect(await checkRecord(rec, cred, alg)).toEqual({ result: 'allow', isSuperuser: true });
+    expect(await checkRecord({ ...rec, is_superuser: 'false' }, { ...cred, password: 'x' }, alg)).toEqual({ result: 'deny', reasonCode: 0x86 });
+    const bc = { password_hash: computeHash({ name: 'bcrypt' }, 'pw', '$2a$05$abcdefghijklmnopqrstuu'), is_superuser: '0' };
+    expect(await checkRecord(bc, cred, { name: 'bcrypt' })).toEqual({ result: 'allow', isSuperuser: false });
+    expect(await checkRecord(bc, { ...cred, password: 'x' }, { name: 'bcrypt' })).toEqual({ result: 'deny', reasonCode: 0x86 });
   });
 
   test('HTTP answers as EMQX reads them', () => {

@@ -128,4 +128,17 @@ export function scramKeys(algorithm: 'sha256' | 'sha512', password: string, salt
   return { clientKey, storedKey: createHash(algorithm).update(clientKey).digest(), serverKey: createHmac(algorithm, salted).update('Server Key').digest() };
 }
 
+/**
+ * The same check without holding the event loop: bcrypt (pure JS here) costs tens of milliseconds per
+ * CONNECT, so it runs in bcryptjs' chunked async form and other clients keep being served meanwhile.
+ */
+export async function checkPasswordAsync(alg: HashAlgorithm, password: string, hash: string, salt: string): Promise<boolean> {
+  if (alg.name !== 'bcrypt') return checkPassword(alg, password, hash, salt);
+  try {
+    return await bcrypt.compare(password, hash);
+  } catch {
+    return false;
+  }
+}
+
 const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message);

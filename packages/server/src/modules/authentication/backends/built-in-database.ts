@@ -2,7 +2,7 @@
 // Unknown user → ignore (the next authenticator decides); wrong password → deny 0x86.
 import type { AuthnBackend, AuthnOutcome, Credential } from '../authenticator';
 import { BAD_USERNAME_OR_PASSWORD } from '../authenticator';
-import { checkPassword, type HashAlgorithm } from '../password-hash';
+import { checkPasswordAsync, type HashAlgorithm } from '../password-hash';
 import type { UsersRepo } from '../users.repo';
 
 export interface BuiltInConfig {
@@ -13,12 +13,12 @@ export interface BuiltInConfig {
 
 export function builtInDatabase(cfg: BuiltInConfig, users: UsersRepo): AuthnBackend {
   return {
-    check(c: Credential): AuthnOutcome {
+    async check(c: Credential): Promise<AuthnOutcome> {
       const userId = cfg.userIdType === 'username' ? c.username : c.clientid;
       if (userId === null || userId === '') return { result: 'ignore' };
       const user = users.get(cfg.id, userId);
       if (!user) return { result: 'ignore' };
-      if (c.password === null || !checkPassword(cfg.hash, c.password, user.password_hash, user.salt)) {
+      if (c.password === null || !(await checkPasswordAsync(cfg.hash, c.password, user.password_hash, user.salt))) {
         return { result: 'deny', reasonCode: BAD_USERNAME_OR_PASSWORD };
       }
       return { result: 'allow', isSuperuser: user.is_superuser };

@@ -2,7 +2,7 @@
 // MongoDB document): `password_hash` (or `password`), optional `salt` and `is_superuser`.
 import type { AuthnOutcome, Credential } from '../authenticator';
 import { BAD_USERNAME_OR_PASSWORD } from '../authenticator';
-import { checkPassword, type HashAlgorithm } from '../password-hash';
+import { checkPasswordAsync, type HashAlgorithm } from '../password-hash';
 
 /** true / "true" / 1 / "1" (any case) → true: stores keep booleans in many shapes */
 export function truthy(v: unknown): boolean {
@@ -16,16 +16,16 @@ export function truthy(v: unknown): boolean {
 const text = (v: unknown): string | undefined => (v === null || v === undefined ? undefined : Buffer.isBuffer(v) ? v.toString('utf8') : String(v));
 
 /** A missing record is `ignore` (the next authenticator decides); a record without a hash too. */
-export function checkRecord(
+export async function checkRecord(
   record: Record<string, unknown> | undefined,
   c: Credential,
   alg: HashAlgorithm,
   fields = { hash: 'password_hash', salt: 'salt', superuser: 'is_superuser' },
-): AuthnOutcome {
+): Promise<AuthnOutcome> {
   if (!record) return { result: 'ignore' };
   const hash = text(record[fields.hash]) ?? (fields.hash === 'password_hash' ? text(record.password) : undefined);
   if (hash === undefined) return { result: 'ignore' };
   const salt = text(record[fields.salt]) ?? '';
-  if (c.password === null || !checkPassword(alg, c.password, hash, salt)) return { result: 'deny', reasonCode: BAD_USERNAME_OR_PASSWORD };
+  if (c.password === null || !(await checkPasswordAsync(alg, c.password, hash, salt))) return { result: 'deny', reasonCode: BAD_USERNAME_OR_PASSWORD };
   return { result: 'allow', isSuperuser: truthy(record[fields.superuser]) };
 }
