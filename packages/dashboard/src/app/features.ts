@@ -15,6 +15,8 @@ import { mqttSettingsRoutes } from '../features/mqtt-settings/mqtt-settings.rout
 import { listenersRoutes } from '../features/listeners/listeners.routes';
 import { loggingRoutes } from '../features/logging/logging.routes';
 import { flowControlRoutes } from '../features/flow-control/flow-control.routes';
+import { topicRewriteRoutes } from '../features/topic-rewrite/topic-rewrite.routes';
+import { autoSubscribeRoutes } from '../features/auto-subscribe/auto-subscribe.routes';
 import { authorizationRoutes } from '../features/authorization/authorization.routes';
 
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
@@ -31,5 +33,7 @@ export const featureRoutes: FeatureRoute[] = [
   ...listenersRoutes,
   ...loggingRoutes,
   ...flowControlRoutes,
+  ...topicRewriteRoutes,
+  ...autoSubscribeRoutes,
   ...authorizationRoutes,
 ];
