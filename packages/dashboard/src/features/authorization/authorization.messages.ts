@@ -25,8 +25,8 @@ export const authzMessages = defineMessages('authz', {
   globalSettings: { en: 'Settings', zh: '设置' },
   noMatch: { en: 'No Match Action', zh: '未匹配时动作' },
   denyAction: { en: 'Deny Action', zh: '拒绝时动作' },
-  ignore: { en: 'ignore', zh: '忽略' },
-  disconnect: { en: 'disconnect', zh: '断开连接' },
+  ignore: { en: 'Ignore', zh: '忽略' },
+  disconnect: { en: 'Disconnect', zh: '断开连接' },
   cacheEnable: { en: 'Enable Cache', zh: '启用缓存' },
   cacheMaxSize: { en: 'Max Cache Size', zh: '最大缓存数' },
   cacheTtl: { en: 'Cache TTL', zh: '缓存过期时间' },
@@ -104,6 +104,5 @@ export const authzMessages = defineMessages('authz', {
   decidedSource: { en: 'source {{source}}', zh: '数据源 {{source}}' },
   rule: { en: 'Rule', zh: '规则' },
   trace: { en: 'Sources, in order', zh: '按顺序检查的数据源' },
-  skipped: { en: 'skipped', zh: '跳过' },
   run: { en: 'Explain', zh: '解释' },
 });
