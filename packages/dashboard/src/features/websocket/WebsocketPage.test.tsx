@@ -7,7 +7,7 @@ import type { FakeMqttClient } from './store/fakeMqttClient';
 vi.mock('./store/mqttClient', async () => {
   const { fakeClientFactory } = await import('./store/fakeMqttClient');
   const factory = fakeClientFactory();
-  return { createMqttClient: factory.createClient, fakeClients: factory.clients };
+  return { createMqttClient: factory.createClient, workerHub: () => null, fakeClients: factory.clients };
 });
 
 async function setup() {

@@ -40,16 +40,16 @@ export type CreateClient = (url: string, options: IClientOptions) => MqttLike;
 
 let hub: WorkerHub | null | undefined;
 
-/** One worker for all connections, started on first use; null where workers are unavailable (tests, old browsers). */
-function workerHub(): WorkerHub | null {
+/** One worker for all connections; null where workers are unavailable (tests, old browsers). */
+export function workerHub(): WorkerHub | null {
   if (hub !== undefined) return hub;
   hub = null;
   if (typeof Worker === 'undefined') return hub;
   try {
     const worker = new Worker(new URL('./worker/mqtt.worker.ts', import.meta.url), { type: 'module', name: 'mqdeck-mqtt' });
-    const started = createWorkerHub(worker as unknown as Port<FromWorker, ToWorker>);
-    // A worker whose script cannot load (e.g. a strict Content-Security-Policy) fails its clients once;
-    // later connections run MQTT.js on the page instead.
+    const started = createWorkerHub(worker as unknown as Port<FromWorker, ToWorker>, connectMqttJs);
+    // A worker whose script cannot load (a strict Content-Security-Policy, or the console was upgraded since the
+    // page loaded) hands its not yet started clients to MQTT.js on the page; later connections run there too.
     worker.addEventListener('error', (event) => {
       event.preventDefault();
       hub = null;

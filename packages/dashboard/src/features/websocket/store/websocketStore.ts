@@ -1,8 +1,12 @@
 // The one store instance of the console, and the hooks that read it.
 import { useCallback, useSyncExternalStore } from 'react';
-import { createMqttClient } from './mqttClient';
+import { createMqttClient, workerHub } from './mqttClient';
 import { createWebsocketStore } from './createWebsocketStore';
 import type { ConnectionLogs, ConnectionSnapshot, StoreSnapshot } from './types';
+
+// Start the MQTT worker with the page, not with the first connection: a worker that cannot load is found out
+// (and replaced by MQTT.js on the page) before anyone clicks Connect.
+workerHub();
 
 export const websocketStore = createWebsocketStore({
   createClient: createMqttClient,

@@ -112,10 +112,29 @@ describe('MQTT worker bridge', () => {
     expect(s.conn().state).toBe('disconnected');
   });
 
-  it('a worker that fails ends its clients with the reason', async () => {
+  it('a worker that fails ends its running clients with the reason', async () => {
     const s = await setup();
+    s.mqtt.last().accept();
+    await vi.advanceTimersByTimeAsync(0);
     s.hub.fail(new Error('the MQTT worker could not start'));
     expect(s.conn().state).toBe('disconnected');
-    expect(s.conn().problem).toMatchObject({ kind: 'unreachable', detail: 'the MQTT worker could not start' });
+    expect(s.conn().problem).toEqual({ kind: 'lost' });
+  });
+
+  it('a worker that fails before it started a client hands that client to MQTT.js on the page', async () => {
+    const ch = channel(); // nobody serves the worker side: its script never loaded
+    const page = fakeClientFactory();
+    const hub = createWorkerHub(ch.page, page.createClient);
+    const store = createWebsocketStore({ createClient: hub.createClient, location: { protocol: 'http:', hostname: 'h' } });
+    const id = store.getSnapshot().activeId;
+    store.connect(id);
+    hub.fail(new Error('the MQTT worker could not start'));
+    expect(page.clients).toHaveLength(1);
+    expect(page.last().url).toBe('ws://h:8083/mqtt');
+    page.last().accept();
+    expect(store.getSnapshot().connections[0].state).toBe('connected');
+    const sub = store.subscribeTopic(id, { topic: 't/#', qos: 0 });
+    page.last().subscribeCalls[0].callback(null, [{ topic: 't/#', qos: 0 }], { granted: [0] });
+    await expect(sub).resolves.toMatchObject({ topic: 't/#' });
   });
 });

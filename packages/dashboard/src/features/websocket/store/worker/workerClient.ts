@@ -13,9 +13,15 @@ class WorkerClient implements MqttLike {
   readonly answers = new Map<number, Answer>();
   /** The worker reported 'end': no more events will come, only answers still owed. */
   ended = false;
+  /** The worker has said something about this client (it did start). */
+  heard = false;
+  /** MQTT.js on the page, when the worker failed before this client got going. */
+  private direct?: MqttLike;
 
   constructor(
     private readonly cid: number,
+    private readonly url: string,
+    private readonly options: IClientOptions,
     private readonly send: (message: ToWorker) => void,
     private readonly nextReq: () => number,
   ) {}
@@ -31,7 +37,11 @@ class WorkerClient implements MqttLike {
   emit<K extends keyof MqttClientEvents>(event: K, ...args: Parameters<MqttClientEvents[K]>) {
     for (const l of this.listeners.get(event) ?? []) (l as (...a: unknown[]) => void)(...args);
   }
-  private ask(build: (req: number) => ToWorker, answer: Answer) {
+  private ask(build: (req: number) => ToWorker, answer: Answer, direct: (client: MqttLike) => void) {
+    if (this.direct) {
+      direct(this.direct);
+      return;
+    }
     const req = this.nextReq();
     this.answers.set(req, answer);
     this.send(build(req));
@@ -40,23 +50,37 @@ class WorkerClient implements MqttLike {
     this.ask(
       (req) => ({ op: 'subscribe', cid: this.cid, req, topic, options }),
       (error, done) => callback(error ? fromWireError(error) : null, done.granted as Parameters<SubscribeCallback>[1], done.packet),
+      (client) => client.subscribe(topic, options, callback),
     );
     return this;
   }
   unsubscribe(topic: string, callback: AckCallback) {
-    this.ask((req) => ({ op: 'unsubscribe', cid: this.cid, req, topic }), (error) => callback(error ? fromWireError(error) : undefined));
+    this.ask(
+      (req) => ({ op: 'unsubscribe', cid: this.cid, req, topic }),
+      (error) => callback(error ? fromWireError(error) : undefined),
+      (client) => client.unsubscribe(topic, callback),
+    );
     return this;
   }
   publish(topic: string, payload: string, options: Parameters<MqttLike['publish']>[2], callback: AckCallback) {
-    this.ask((req) => ({ op: 'publish', cid: this.cid, req, topic, payload, options }), (error) => callback(error ? fromWireError(error) : undefined));
+    this.ask(
+      (req) => ({ op: 'publish', cid: this.cid, req, topic, payload, options }),
+      (error) => callback(error ? fromWireError(error) : undefined),
+      (client) => client.publish(topic, payload, options, callback),
+    );
     return this;
   }
   end(force: boolean, callback: () => void) {
-    this.ask((req) => ({ op: 'end', cid: this.cid, req, force }), () => callback());
+    this.ask(
+      (req) => ({ op: 'end', cid: this.cid, req, force }),
+      () => callback(),
+      (client) => client.end(force, callback),
+    );
     return this;
   }
 
   receive(m: FromWorker) {
+    this.heard = true;
     switch (m.ev) {
       case 'connect':
         this.emit('connect', m.connack);
@@ -90,8 +114,17 @@ class WorkerClient implements MqttLike {
     }
   }
 
-  /** The worker is gone: fail what is waiting and close like a dropped socket would. */
-  abandon(error: Error) {
+  /**
+   * The worker is gone. A client it never started carries on with MQTT.js on the page (the operator only sees a
+   * connection); one that was running fails and closes like a dropped socket.
+   */
+  abandon(error: Error, fallback?: CreateClient) {
+    if (fallback && !this.heard && this.answers.size === 0) {
+      const direct = fallback(this.url, this.options);
+      this.direct = direct;
+      for (const event of EVENTS) direct.on(event, ((...args: never[]) => this.emit(event, ...(args as unknown as Parameters<MqttClientEvents[typeof event]>))) as never);
+      return;
+    }
     for (const answer of this.answers.values()) answer({ message: error.message }, { ev: 'done', cid: this.cid, req: -1 });
     this.answers.clear();
     this.emit('error', error);
@@ -100,13 +133,15 @@ class WorkerClient implements MqttLike {
   }
 }
 
+const EVENTS: (keyof MqttClientEvents)[] = ['connect', 'reconnect', 'close', 'end', 'error', 'disconnect', 'message'];
+
 export interface WorkerHub {
   createClient: CreateClient;
-  /** Ends every client of a worker that failed (e.g. its script could not load). */
+  /** The worker failed (e.g. its script could not load): clients it never started move to `fallback`, the others end. */
   fail(error: Error): void;
 }
 
-export function createWorkerHub(port: Port<FromWorker, ToWorker>): WorkerHub {
+export function createWorkerHub(port: Port<FromWorker, ToWorker>, fallback?: CreateClient): WorkerHub {
   const clients = new Map<number, WorkerClient>();
   let nextCid = 1;
   let nextReq = 1;
@@ -120,7 +155,7 @@ export function createWorkerHub(port: Port<FromWorker, ToWorker>): WorkerHub {
   return {
     createClient(url: string, options: IClientOptions) {
       const cid = nextCid++;
-      const client = new WorkerClient(cid, (m) => port.postMessage(m), () => nextReq++);
+      const client = new WorkerClient(cid, url, options, (m) => port.postMessage(m), () => nextReq++);
       clients.set(cid, client);
       port.postMessage({ op: 'connect', cid, url, options });
       return client;
@@ -128,7 +163,7 @@ export function createWorkerHub(port: Port<FromWorker, ToWorker>): WorkerHub {
     fail(error: Error) {
       const all = [...clients.values()];
       clients.clear();
-      for (const c of all) c.abandon(error);
+      for (const c of all) c.abandon(error, fallback);
     },
   };
 }
