@@ -1,0 +1,43 @@
+// Monitoring › Delayed Publish: messages waiting on this node, with delete.
+import { Alert, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../shared/ConfirmAction';
+import { PageSection } from '../../shared/PageSection';
+import { PagedTable } from '../../shared/PagedTable';
+import { formatDateTime, formatDuration } from '../../shared/format';
+import { useCanWrite } from '../../shared/useCanWrite';
+import { useTableQuery } from '../../shared/useTableQuery';
+import { useDelayedMessagesQuery, useDelayedSettingsQuery, useDeleteDelayedMessageMutation, type DelayedMessage } from './delayed-publish.api';
+import './delayed-publish.messages';
+
+export default function DelayedMessagesPage() {
+  const { t } = useTranslation('delayedPublish');
+  const canWrite = useCanWrite();
+  const [query, setQuery] = useTableQuery({ page: 1, limit: 20 });
+  const list = useDelayedMessagesQuery(query);
+  const settings = useDelayedSettingsQuery();
+  const remove = useDeleteDelayedMessageMutation();
+  const columns = [
+    { title: t('topic'), dataIndex: 'topic', key: 'topic' },
+    { title: t('qos'), dataIndex: 'qos', key: 'qos' },
+    { title: t('from_clientid'), dataIndex: 'from_clientid', key: 'from_clientid' },
+    { title: t('delayed_interval'), key: 'interval', render: (_: unknown, m: DelayedMessage) => formatDuration(m.delayed_interval * 1000) },
+    { title: t('delayed_remaining'), key: 'remaining', render: (_: unknown, m: DelayedMessage) => formatDuration(m.delayed_remaining * 1000) },
+    { title: t('expected_at'), key: 'expected_at', render: (_: unknown, m: DelayedMessage) => formatDateTime(m.expected_at) },
+    ...(canWrite ? [{
+      title: t('common:actions'),
+      key: 'ops',
+      render: (_: unknown, m: DelayedMessage) => (
+        <ConfirmAction title={t('common:deleteConfirm')} danger onConfirm={() => remove.mutateAsync(m)}>
+          <Button type="link" size="small" danger>{t('common:delete')}</Button>
+        </ConfirmAction>
+      ),
+    }] : []),
+  ];
+  return (
+    <PageSection title={t('title')} extra={<Button onClick={() => void list.refetch()}>{t('common:refresh')}</Button>}>
+      {settings.data?.enable === false && <Alert type="warning" showIcon title={t('disabledBanner')} style={{ marginBottom: 16 }} />}
+      <PagedTable rowKey={(m: DelayedMessage) => `${m.node}/${m.msgid}`} columns={columns} data={list.data} loading={list.isLoading} query={query} onQueryChange={setQuery} />
+    </PageSection>
+  );
+}

@@ -1,0 +1,53 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Paged } from '@mqdeck/api';
+import { api, unwrap } from '../../api/client';
+
+export interface DelayedMessage {
+  msgid: string;
+  node: string;
+  topic: string;
+  qos: number;
+  from_clientid?: string;
+  from_username?: string;
+  publish_at?: string;
+  delayed_interval: number;
+  delayed_remaining: number;
+  expected_at: string;
+}
+
+type AnyConfig = Record<string, unknown>;
+export const delayedKeys = {
+  all: ['mqtt', 'delayed'] as const,
+  settings: () => [...delayedKeys.all, 'settings'] as const,
+  messages: (q: { page: number; limit: number }) => [...delayedKeys.all, 'messages', q] as const,
+};
+
+export function useDelayedSettingsQuery() {
+  return useQuery({ queryKey: delayedKeys.settings(), queryFn: ({ signal }) => api.GET('/mqtt/delayed', { signal }).then(unwrap) as Promise<AnyConfig> });
+}
+
+export function useSaveDelayedSettingsMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (value: AnyConfig) => api.PUT('/mqtt/delayed', { body: value as never }).then(unwrap) as Promise<AnyConfig>,
+    onSuccess: (v) => qc.setQueryData(delayedKeys.settings(), v),
+  });
+}
+
+export function useDelayedMessagesQuery(q: { page: number; limit: number }) {
+  return useQuery({
+    queryKey: delayedKeys.messages(q),
+    placeholderData: keepPreviousData,
+    // remaining times count down on the node: refresh while the list is open
+    refetchInterval: 5000,
+    queryFn: ({ signal }) => api.GET('/mqtt/delayed/messages', { params: { query: q }, signal }).then(unwrap) as Promise<Paged<DelayedMessage>>,
+  });
+}
+
+export function useDeleteDelayedMessageMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (m: DelayedMessage) => api.DELETE('/mqtt/delayed/messages/{node}/{msgid}', { params: { path: { node: m.node, msgid: m.msgid } } }).then(unwrap),
+    onSuccess: () => qc.invalidateQueries({ queryKey: delayedKeys.all }),
+  });
+}
