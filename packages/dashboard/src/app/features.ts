@@ -17,6 +17,7 @@ import { loggingRoutes } from '../features/logging/logging.routes';
 import { flowControlRoutes } from '../features/flow-control/flow-control.routes';
 import { topicRewriteRoutes } from '../features/topic-rewrite/topic-rewrite.routes';
 import { autoSubscribeRoutes } from '../features/auto-subscribe/auto-subscribe.routes';
+import { delayedPublishRoutes } from '../features/delayed-publish/delayed-publish.routes';
 import { authorizationRoutes } from '../features/authorization/authorization.routes';
 
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
@@ -35,5 +36,6 @@ export const featureRoutes: FeatureRoute[] = [
   ...flowControlRoutes,
   ...topicRewriteRoutes,
   ...autoSubscribeRoutes,
+  ...delayedPublishRoutes,
   ...authorizationRoutes,
 ];
