@@ -18,6 +18,7 @@ import { flowControlRoutes } from '../features/flow-control/flow-control.routes'
 import { topicRewriteRoutes } from '../features/topic-rewrite/topic-rewrite.routes';
 import { autoSubscribeRoutes } from '../features/auto-subscribe/auto-subscribe.routes';
 import { delayedPublishRoutes } from '../features/delayed-publish/delayed-publish.routes';
+import { alarmsRoutes } from '../features/alarms/alarms.routes';
 import { authorizationRoutes } from '../features/authorization/authorization.routes';
 
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
@@ -37,5 +38,6 @@ export const featureRoutes: FeatureRoute[] = [
   ...topicRewriteRoutes,
   ...autoSubscribeRoutes,
   ...delayedPublishRoutes,
+  ...alarmsRoutes,
   ...authorizationRoutes,
 ];
