@@ -99,9 +99,16 @@ describe.each(Object.keys(DIALECTS) as (keyof typeof DIALECTS)[])('%s', (dialect
       type: dialect,
       server: d.server,
       ...d.extra,
+      ...(d.password ? { password: d.password } : {}),
       query: `SELECT permission, action, topic, qos, retain FROM ${acl} WHERE username = \${username}`,
       pool_size: 2,
     });
+    if (d.password) {
+      const shown = (await api(node, 'GET', `/authorization/sources/${dialect}`)).body;
+      expect(shown.password).toBe('******');
+      expect((await api(node, 'PUT', `/authorization/sources/${dialect}`, shown)).status).toBe(204);
+      expect(node.app.authz.has(dialect)?.password).toBe(d.password);
+    }
     expect(await statusOf(node, `/authorization/sources/${dialect}/status`)).toBe('connected');
     const alice = await connectClient(node.mqttPort, { username: 'alice', password: 'alice-pw', clientId: unique('alice') });
     const bob = await connectClient(node.mqttPort, { username: 'bob', password: 'bob-pw', clientId: unique('bob') });
