@@ -19,6 +19,7 @@ import { topicRewriteRoutes } from '../features/topic-rewrite/topic-rewrite.rout
 import { autoSubscribeRoutes } from '../features/auto-subscribe/auto-subscribe.routes';
 import { delayedPublishRoutes } from '../features/delayed-publish/delayed-publish.routes';
 import { alarmsRoutes } from '../features/alarms/alarms.routes';
+import { clusterRoutes } from '../features/cluster/cluster.routes';
 import { authorizationRoutes } from '../features/authorization/authorization.routes';
 
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
@@ -39,5 +40,6 @@ export const featureRoutes: FeatureRoute[] = [
   ...autoSubscribeRoutes,
   ...delayedPublishRoutes,
   ...alarmsRoutes,
+  ...clusterRoutes,
   ...authorizationRoutes,
 ];
