@@ -28,7 +28,7 @@ export function ByteSizeInput({ value, onChange, id, units = BYTE_UNITS, words =
         onChange={(n) => emit(typeof n === 'number' ? n : null, s.unit)} />
       <Select aria-label={ariaLabel ? `${ariaLabel} ${t('unit')}` : undefined} value={word ?? s.unit} disabled={disabled} style={{ width: 120 }}
         popupMatchSelectWidth={false}
-        options={[...units.map((u) => ({ value: u, label: u })), ...words.map((w) => ({ value: w, label: t('infinity') }))]}
+        options={[...units.map((u) => ({ value: u, label: u })), ...words.map((w) => ({ value: w, label: t('wordInfinity') }))]}
         onChange={(unit: string) => emit(word ? 1 : s.value, unit)} />
     </Space.Compact>
   );
