@@ -27,7 +27,7 @@ export function DurationInput({ value, onChange, id, units = DURATION_UNITS, wor
     <Space.Compact>
       <InputNumber id={id} aria-label={ariaLabel} min={0} precision={0} value={word ? null : d.value} disabled={disabled || !!word}
         style={{ width: 160 }} onChange={(n) => emit(typeof n === 'number' ? n : null, d.unit)} />
-      <Select aria-label={ariaLabel ? `${ariaLabel} ${t('unit')}` : undefined} value={word ?? d.unit} disabled={disabled} style={{ width: 120 }}
+      <Select aria-label={ariaLabel ? `${ariaLabel} ${t('unitLabel')}` : undefined} value={word ?? d.unit} disabled={disabled} style={{ width: 120 }}
         popupMatchSelectWidth={false}
         options={[...units.map((u) => ({ value: u, label: u })), ...words.map((w) => ({ value: w, label: t(w === 'disabled' ? 'wordDisabled' : 'wordInfinity') }))]}
         onChange={(unit: string) => emit(word ? 1 : d.value, unit)} />

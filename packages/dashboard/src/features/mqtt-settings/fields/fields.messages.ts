@@ -11,7 +11,7 @@ export const fieldsMessages = defineMessages('configFields', {
   typeIntegerOr: { en: 'an integer or {{word}}', zh: '整数或 {{word}}' },
   wordInfinity: { en: 'infinity', zh: '无限制（infinity）' },
   wordDisabled: { en: 'disabled', zh: '禁用（disabled）' },
-  unit: { en: 'unit', zh: '单位' },
+  unitLabel: { en: 'unit', zh: '单位' },
   ratePlaceholder: { en: 'e.g. 1000/s, 10MB/s or infinity', zh: '例如 1000/s、10MB/s 或 infinity' },
   numberOrWord: { en: 'A number or {{word}}', zh: '数字或 {{word}}' },
   topic: { en: 'Topic', zh: '主题' },
