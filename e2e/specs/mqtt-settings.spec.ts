@@ -96,4 +96,33 @@ describe('MQTT settings screens', () => {
       }
     }
   });
+
+  it('auto subscribe added on screen is applied at connect; the other management screens load', async () => {
+    await page.goto(`${node.url}#/auto-sub`);
+    await page.getByRole('button', { name: /Add Topic/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Topic', { exact: true }).fill('e2e/auto/${clientid}');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: 'e2e/auto/${clientid}' }).waitFor();
+    const id = `e2e-auto-${Math.random().toString(36).slice(2, 7)}`;
+    const sub = await mqtt.connectAsync(`mqtt://127.0.0.1:${node.mqttPort}`, { clientId: id, reconnectPeriod: 0 });
+    const got = new Promise<string>((resolve) => sub.once('message', (topic) => resolve(topic)));
+    const pub = await mqtt.connectAsync(`mqtt://127.0.0.1:${node.mqttPort}`, { clientId: `${id}-pub`, reconnectPeriod: 0 });
+    await new Promise((r) => setTimeout(r, 300));
+    await pub.publishAsync(`e2e/auto/${id}`, 'hello', { qos: 1 });
+    expect(await got).toBe(`e2e/auto/${id}`); // no SUBSCRIBE was sent by this client
+    await Promise.all([sub.endAsync(true), pub.endAsync(true)]);
+    await shot(page, 'auto-subscribe');
+
+    for (const [path, ready] of [['log', 'Rotation Count'], ['flow-control', 'Max Connection Rate'], ['delayed-pub-configuration', 'Max Delayed Messages']] as const) {
+      await page.goto(`${node.url}#/${path}`);
+      await expect.poll(() => page.getByLabel(ready, { exact: true }).inputValue(), { timeout: 10_000 }).not.toBe('');
+      await shot(page, `management-${path}`);
+    }
+    for (const path of ['topic-rewrite', 'delayed-pub', 'alarm', 'cluster']) {
+      await page.goto(`${node.url}#/${path}`);
+      await page.locator('.ant-table').first().waitFor();
+      await shot(page, `management-${path}`);
+    }
+  });
 });
