@@ -1,53 +1,77 @@
 // Broker benchmark, MQDeck's node vs the Mosquitto running on this machine, same run, printed as ratios.
-//   npx tsx bench/broker-vs-mosquitto.ts [--seconds 10] [--rate 5000] [--connections 5000]
+//   npx tsx bench/broker-vs-mosquitto.ts [--only cpu|latency|connections] [--seconds 10] [--rate 5000] [--rounds 3] [--connections 5000]
+// The subscribers run in a child process (bench/lib/subscribers.ts) so the generator is not the bottleneck; CPU and
+// latency rounds alternate between the two brokers and the median round is printed, since other processes on this
+// 2-core machine come and go (the load average is printed beside the figures).
 // 1. broker CPU per delivered message (from /proc of the broker process), 10 publishers → 1 topic → 10 subscribers,
 //    64-byte payloads, QoS 0 and QoS 1, at a fixed inbound rate; delivered vs expected (no QoS 1 loss allowed);
 // 2. latency p50/p99 at 2,000 msgs/s in (20,000 out), QoS 0 and QoS 1;
 // 3. connections opened at 1,000/s: p99 connect time, RSS growth per idle connection, RSS after they leave.
 import { parseArgs } from 'node:util';
+import { cpus, loadavg } from 'node:os';
 import { cpuMicros, rssBytes, percentile } from './lib/proc';
 import { startMqdeck, mosquitto, type Peer } from './lib/peers';
-import { fanout, latencySummary, connectionStorm } from './lib/load';
+import { fanout, connectionStorm } from './lib/load';
 
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '10' },
     rate: { type: 'string', default: '5000' },
     connections: { type: 'string', default: '5000' },
+    rounds: { type: 'string', default: '3' },
     only: { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
 const rate = Number(values.rate);
 const connections = Number(values.connections);
+const rounds = Math.max(1, Number(values.rounds));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Row = [label: string, ours: number, peer: number, unit: string, lowerIsBetter: boolean];
 const rows: Row[] = [];
 
-async function measureCpu(peer: Peer, qos: 0 | 1) {
+async function measureCpu(peer: Peer, qos: 0 | 1, ratePerSecond: number) {
   const before = cpuMicros(peer.pid);
-  const r = await fanout(peer, { qos, ratePerSecond: rate, seconds });
+  const r = await fanout(peer, { qos, ratePerSecond, seconds });
   const cpu = cpuMicros(peer.pid) - before;
   return { perDelivery: cpu / Math.max(1, r.delivered), outRate: r.delivered / r.seconds, lost: r.expected - r.delivered, r };
 }
 
+type Round = Awaited<ReturnType<typeof measureCpu>>;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+/** `rounds` alternating runs on both brokers (ours first, then the peer, then ours again ...) */
+async function alternate(ours: Peer, peer: Peer, qos: 0 | 1, ratePerSecond: number): Promise<[Round[], Round[]]> {
+  const a: Round[] = [];
+  const b: Round[] = [];
+  for (let i = 0; i < rounds; i++) {
+    a.push(await measureCpu(ours, qos, ratePerSecond));
+    b.push(await measureCpu(peer, qos, ratePerSecond));
+    console.error(`  qos ${qos} @${ratePerSecond}/s round ${i + 1}: mqdeck ${a[i].perDelivery.toFixed(2)} µs p99 ${a[i].r.p99.toFixed(2)} ms, mosquitto ${b[i].perDelivery.toFixed(2)} µs p99 ${b[i].r.p99.toFixed(2)} ms (load ${loadavg()[0].toFixed(2)})`);
+  }
+  return [a, b];
+}
+
 async function scenarioCpu(ours: Peer, peer: Peer) {
   for (const qos of [0, 1] as const) {
-    const a = await measureCpu(ours, qos);
-    const b = await measureCpu(peer, qos);
-    rows.push([`QoS ${qos} broker CPU per delivery`, a.perDelivery, b.perDelivery, 'µs', true]);
-    rows.push([`QoS ${qos} deliveries per second`, a.outRate, b.outRate, 'msg/s', false]);
-    rows.push([`QoS ${qos} not delivered (of ${a.r.expected} / ${b.r.expected})`, a.lost, b.lost, 'msgs', true]);
+    const [a, b] = await alternate(ours, peer, qos, rate);
+    const m = (rs: Round[], f: (r: Round) => number) => median(rs.map(f));
+    rows.push([`QoS ${qos} broker CPU per delivery`, m(a, (r) => r.perDelivery), m(b, (r) => r.perDelivery), 'µs', true]);
+    rows.push([`QoS ${qos} deliveries per second`, m(a, (r) => r.outRate), m(b, (r) => r.outRate), 'msg/s', false]);
+    // losses are summed over the rounds: a single lost QoS 1 message must show
+    const sum = (rs: Round[], f: (r: Round) => number) => rs.reduce((n, r) => n + f(r), 0);
+    rows.push([`QoS ${qos} not delivered (of ${sum(a, (r) => r.r.expected)} / ${sum(b, (r) => r.r.expected)})`, sum(a, (r) => r.lost), sum(b, (r) => r.lost), 'msgs', true]);
   }
 }
 
 async function scenarioLatency(ours: Peer, peer: Peer) {
   for (const qos of [0, 1] as const) {
-    const a = latencySummary(await fanout(ours, { qos, ratePerSecond: 2000, seconds }));
-    const b = latencySummary(await fanout(peer, { qos, ratePerSecond: 2000, seconds }));
-    rows.push([`QoS ${qos} latency p50 @2k in/20k out`, a.p50, b.p50, 'ms', true]);
-    rows.push([`QoS ${qos} latency p99 @2k in/20k out`, a.p99, b.p99, 'ms', true]);
+    const [a, b] = await alternate(ours, peer, qos, 2000);
+    const m = (rs: Round[], f: (r: Round) => number) => median(rs.map(f));
+    rows.push([`QoS ${qos} latency p50 @2k in/20k out`, m(a, (r) => r.r.p50), m(b, (r) => r.r.p50), 'ms', true]);
+    rows.push([`QoS ${qos} latency p99 @2k in/20k out`, m(a, (r) => r.r.p99), m(b, (r) => r.r.p99), 'ms', true]);
+    rows.push([`QoS ${qos} broker CPU per delivery @2k in`, m(a, (r) => r.perDelivery), m(b, (r) => r.perDelivery), 'µs', true]);
   }
 }
 
@@ -77,6 +101,8 @@ async function scenarioConnections(ours: Peer, peer: Peer) {
 }
 
 function print() {
+  const [l1, l5] = loadavg();
+  console.log(`\nload average at start ${loadAtStart[0].toFixed(2)} / ${loadAtStart[1].toFixed(2)} (1/5 min), at end ${l1.toFixed(2)} / ${l5.toFixed(2)}; ${cpus().length} cores; medians of ${rounds} alternating rounds of ${seconds} s`);
   const fmt = (n: number) => (Number.isFinite(n) ? (Math.abs(n) >= 100 ? n.toFixed(0) : n.toFixed(2)) : 'n/a');
   console.log(`\n${'metric'.padEnd(46)} ${'mqdeck'.padStart(10)} ${'mosquitto'.padStart(10)}  ratio (mqdeck/mosquitto)`);
   for (const [label, a, b, unit] of rows) {
@@ -85,6 +111,7 @@ function print() {
   }
 }
 
+const loadAtStart = loadavg();
 const ours = await startMqdeck();
 const peer = mosquitto();
 try {

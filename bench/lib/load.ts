@@ -2,8 +2,10 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { connect as netConnect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { Peer } from './peers';
-import { percentile } from './proc';
+import type { FinishCommand, SubscribeCommand, SubscriberReport } from './subscribers';
 
 const PAYLOAD_BYTES = 64;
 
@@ -20,26 +22,49 @@ export interface FanoutResult {
   delivered: number;
   expected: number;
   seconds: number;
-  latenciesMs: number[];
+  p50: number;
+  p99: number;
 }
 
-/** `publishers` clients publish to one topic at `ratePerSecond` in total; `subscribers` clients receive every message. */
+/** the subscribers of one run, in a child process (bench/lib/subscribers.ts) */
+function subscriberProcess(cmd: SubscribeCommand) {
+  const child = fork(fileURLToPath(new URL('./subscribers.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const next = <T>(type: string) =>
+    new Promise<T>((res, rej) => {
+      const onMessage = (m: { type: string }) => {
+        if (m.type !== type) return;
+        child.off('exit', onExit);
+        child.off('message', onMessage);
+        res(m as T);
+      };
+      const onExit = (code: number) => rej(new Error(`subscriber process exited with ${code} before '${type}'`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  const ready = next<{ type: 'ready' }>('ready');
+  child.send(cmd);
+  return {
+    ready,
+    finish(c: FinishCommand): Promise<SubscriberReport> {
+      const report = next<SubscriberReport>('report');
+      child.send(c);
+      return report;
+    },
+  };
+}
+
+/**
+ * `publishers` clients (here) publish to one topic at `ratePerSecond` in total; `subscribers` clients (in a child
+ * process) receive every message. The payload carries the send time for end-to-end latency.
+ */
 export async function fanout(peer: Peer, opts: { qos: 0 | 1; ratePerSecond: number; seconds: number; publishers?: number; subscribers?: number }): Promise<FanoutResult> {
   const nPub = opts.publishers ?? 10;
   const nSub = opts.subscribers ?? 10;
-  const topic = `bench/${peer.name}/${Date.now()}`;
-  const subs = await Promise.all(Array.from({ length: nSub }, (_, i) => open(peer, `bench-sub-${i}-${Date.now()}`)));
-  const pubs = await Promise.all(Array.from({ length: nPub }, (_, i) => open(peer, `bench-pub-${i}-${Date.now()}`)));
-  await Promise.all(subs.map((s) => s.subscribeAsync(topic, { qos: opts.qos })));
-
-  let delivered = 0;
-  const latenciesMs: number[] = [];
-  for (const s of subs) {
-    s.on('message', (_t, payload) => {
-      delivered += 1;
-      latenciesMs.push(performance.timeOrigin + performance.now() - payload.readDoubleLE(0));
-    });
-  }
+  const run = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const topic = `bench/${peer.name}/${run}`;
+  const subs = subscriberProcess({ type: 'subscribe', host: peer.host, port: peer.port, topic, qos: opts.qos, count: nSub, idPrefix: `bench-sub-${run}` });
+  const pubs = await Promise.all(Array.from({ length: nPub }, (_, i) => open(peer, `bench-pub-${i}-${run}`)));
+  await subs.ready;
 
   const payload = Buffer.alloc(PAYLOAD_BYTES, 0x61);
   const tickMs = 10;
@@ -65,16 +90,10 @@ export async function fanout(peer: Peer, opts: { qos: 0 | 1; ratePerSecond: numb
   });
   const expected = sent * nSub;
   // let in-flight messages arrive (bounded wait)
-  const drainUntil = performance.now() + 5000;
-  while (delivered < expected && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
+  const report = await subs.finish({ type: 'finish', expected, drainMs: 5000 });
   const seconds = (performance.now() - started) / 1000;
-  await Promise.all([...subs, ...pubs].map((c) => c.endAsync(true)));
-  latenciesMs.sort((a, b) => a - b);
-  return { sent, delivered, expected, seconds, latenciesMs };
-}
-
-export function latencySummary(r: FanoutResult) {
-  return { p50: percentile(r.latenciesMs, 50), p99: percentile(r.latenciesMs, 99) };
+  await Promise.all(pubs.map((c) => c.endAsync(true)));
+  return { sent, delivered: report.delivered, expected, seconds, p50: report.p50, p99: report.p99 };
 }
 
 // MQTT 3.1.1 CONNECT, clean session, keepalive 300 s, written by hand to keep the generator light

@@ -40,8 +40,11 @@ export async function waitForPort(port: number, timeoutMs = 60_000): Promise<voi
   throw new Error(`port ${port} did not open within ${timeoutMs} ms`);
 }
 
-/** Our node (packages/server/src/main.ts) in its own process, every listener on a free port. */
-export async function startMqdeck(extraEnv: Record<string, string> = {}): Promise<Peer> {
+/**
+ * Our node (packages/server/src/main.ts) in its own process, every listener on a free port.
+ * `nodeArgs` go to node itself (e.g. --cpu-prof); the node writes its profile when it exits on SIGTERM.
+ */
+export async function startMqdeck(extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Peer> {
   const root = resolve(import.meta.dirname, '..', '..');
   const dataDir = mkdtempSync(join(tmpdir(), 'mqdeck-bench-'));
   const [tcp, ssl, ws, wss, http] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
@@ -55,12 +58,13 @@ export async function startMqdeck(extraEnv: Record<string, string> = {}): Promis
     EMQX_DASHBOARD__LISTENERS__HTTP__BIND: String(http),
     ...extraEnv,
   };
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForPort(tcp);
+  await waitForPort(http);
   return {
     name: 'mqdeck',
     host: '127.0.0.1',

@@ -1,0 +1,66 @@
+// Where our node spends its CPU under the fan-out load: starts the node with --cpu-prof, runs one fan-out round
+// (10 publishers → 1 topic → 10 subscribers, 64-byte payloads), stops it and prints the functions with the most
+// self time. The .cpuprofile is kept for Chrome DevTools / speedscope.
+//   npx tsx bench/profile-node.ts [--qos 0|1] [--rate 2000] [--seconds 10] [--top 30]
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startMqdeck } from './lib/peers';
+import { cpuMicros } from './lib/proc';
+import { fanout } from './lib/load';
+
+const { values } = parseArgs({
+  options: {
+    qos: { type: 'string', default: '1' },
+    rate: { type: 'string', default: '2000' },
+    seconds: { type: 'string', default: '10' },
+    top: { type: 'string', default: '30' },
+  },
+});
+const qos = Number(values.qos);
+if (qos !== 0 && qos !== 1) throw new Error('--qos must be 0 or 1');
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'mqdeck-prof-'));
+const node = await startMqdeck({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+// one short warm-up round so the profile shows steady state, not the JIT's first compilation
+await fanout(node, { qos, ratePerSecond: Number(values.rate), seconds: 2 });
+const before = cpuMicros(node.pid);
+const r = await fanout(node, { qos, ratePerSecond: Number(values.rate), seconds: Number(values.seconds) });
+const cpu = cpuMicros(node.pid) - before;
+await node.stop();
+
+const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+if (!file) throw new Error(`no profile written in ${dir}`);
+const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Profile;
+
+// self time per function (samples × their time delta), keyed by name and location
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map<string, number>();
+let total = 0;
+profile.samples.forEach((id, i) => {
+  const n = byId.get(id)!;
+  const dt = profile.timeDeltas[i] ?? 0;
+  const { functionName, url, lineNumber } = n.callFrame;
+  const where = url ? `${relative(resolve(import.meta.dirname, '..'), url.replace(/^file:\/\//, ''))}:${lineNumber + 1}` : '';
+  const key = `${functionName || '(anonymous)'} ${where}`;
+  self.set(key, (self.get(key) ?? 0) + dt);
+  total += dt;
+});
+const idle = [...self].filter(([k]) => k.startsWith('(idle)')).reduce((s, [, v]) => s + v, 0);
+console.log(`QoS ${qos}, ${r.delivered} of ${r.expected} delivered, broker CPU ${(cpu / Math.max(1, r.delivered)).toFixed(2)} µs per delivery, p99 ${r.p99.toFixed(2)} ms`);
+console.log(`profile: ${join(dir, file)}; busy ${((total - idle) / 1000).toFixed(0)} ms of ${(total / 1000).toFixed(0)} ms sampled\n`);
+for (const [k, v] of [...self].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) {
+  console.log(`${((v / Math.max(1, total - idle)) * 100).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}`);
+}
