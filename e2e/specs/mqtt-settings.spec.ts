@@ -95,6 +95,11 @@ describe('MQTT settings screens', () => {
         await shot(page, `mqtt-settings-general-${theme}-${language}`);
       }
     }
+    await page.evaluate(() => {
+      localStorage.setItem('theme', 'light');
+      localStorage.setItem('language', 'en');
+    });
+    await page.reload();
   });
 
   it('auto subscribe added on screen is applied at connect; the other management screens load', async () => {
