@@ -1,10 +1,13 @@
 import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
 import type {
-  Broker, BrokerEvents, BrokerHooks, BrokerOptions, ClientIdentity, ClientInfo, ConnInfo, Listener, ListenerConfig,
-  MqttSettings, PublishMessage, QueuedMessageView, QoS, RetainStore, SubOptions, SubscriptionInfo,
+  Broker, BrokerEvents, BrokerHooks, BrokerOptions, ChainableHooks, ClientIdentity, ClientInfo, ConnInfo, ForceShutdown,
+  Listener, ListenerConfig, MqttSettings, NodeLimits, PublishMessage, PublishVerdict, QueuedMessageView, QoS, RetainStore,
+  SubOptions, SubscriptionInfo,
 } from './types';
-import { BrokerError } from './types';
+import { BrokerError, CONSUMED } from './types';
+import { composeHooks, type HookEntry } from './hooks';
+import { bucketFor, checkListenerUpdate, heapEstimate, type BucketPair } from './connection/limiter';
 import { DEFAULT_SETTINGS } from './settings';
 import { Counters, GAUGE_NAMES, Gauges, type GaugeName } from './metrics';
 import { Connection } from './connection/connection';
@@ -25,7 +28,13 @@ const MAX_TIMER = 0x7fffffff;
 export class BrokerImpl implements Broker {
   readonly nodeName: string;
   readonly settings: MqttSettings;
+  /** the composed hooks (setHooks' base set + addHooks' chains) that the packet handlers read */
   hooks: BrokerHooks;
+  private baseHooks: BrokerHooks;
+  private readonly extraHooks: HookEntry[] = [];
+  /** node-wide limiter buckets, shared by every connection (mutated in place by setLimits) */
+  readonly nodeBuckets: BucketPair = { messages: null, bytes: null };
+  private forceShutdown: ForceShutdown | null = null;
   readonly events = new EventEmitter<BrokerEvents>();
   readonly counters = new Counters();
   readonly gauges = new Gauges();
@@ -44,11 +53,14 @@ export class BrokerImpl implements Broker {
   private liveCount = 0;
   private tick?: NodeJS.Timeout;
   private readonly listeners = new Set<Listener>();
+  /** listener id → its live config (rates are read from it when a connection is attached) */
+  private readonly listenerConfigs = new Map<string, ListenerConfig>();
 
   constructor(options: BrokerOptions) {
     this.nodeName = options.nodeName;
     this.settings = { ...DEFAULT_SETTINGS, ...options.settings };
-    this.hooks = options.hooks ?? {};
+    this.baseHooks = options.hooks ?? {};
+    this.hooks = this.baseHooks;
     this.retained = options.retainStore ?? new MemoryRetainStore();
     this.armTick();
   }
@@ -63,7 +75,42 @@ export class BrokerImpl implements Broker {
   }
 
   setHooks(hooks: BrokerHooks): void {
-    this.hooks = hooks;
+    this.baseHooks = hooks;
+    this.hooks = composeHooks(hooks, this.extraHooks);
+  }
+
+  addHooks(hooks: ChainableHooks, priority = 0): () => void {
+    const entry: HookEntry = { hooks, priority };
+    this.extraHooks.push(entry);
+    this.hooks = composeHooks(this.baseHooks, this.extraHooks);
+    return () => {
+      const i = this.extraHooks.indexOf(entry);
+      if (i < 0) return;
+      this.extraHooks.splice(i, 1);
+      this.hooks = composeHooks(this.baseHooks, this.extraHooks);
+    };
+  }
+
+  setLimits(limits: NodeLimits): void {
+    // a changed rate starts a fresh bucket; connections read the shared pair at each take, so they follow at once
+    if (limits.messagesRate !== undefined) this.nodeBuckets.messages = bucketFor(limits.messagesRate);
+    if (limits.bytesRate !== undefined) this.nodeBuckets.bytes = bucketFor(limits.bytesRate);
+    if (limits.forceShutdown !== undefined) this.forceShutdown = limits.forceShutdown;
+  }
+
+  /** force_shutdown's max_mailbox_size: called when a connection's inbox grows or it writes to a busy socket */
+  checkMailbox(conn: Connection): void {
+    const max = this.forceShutdown?.maxMailboxSize;
+    if (max == null || conn.closeReason || conn.isClosed) return;
+    const len = conn.busyWrites + conn.inboxLength;
+    if (len > max) this.shutdownConn(conn, 'message_queue_too_long', len, max);
+  }
+
+  /** EMQX closes the process with {shutdown, #{reason => ...}}: DISCONNECT 0x97, "shutdown" in the events */
+  private shutdownConn(conn: Connection, why: 'message_queue_too_long' | 'proc_heap_too_large', value: number, max: number): void {
+    this.counters.incr(`force_shutdown.${why}`);
+    this.emitError(new BrokerError('FORCE_SHUTDOWN', `client ${conn.clientid || conn.info.peerhost} closed: ${why} (${value} > ${max})`));
+    conn.close('shutdown', 0x97);
   }
 
   incr(name: string, n = 1): void {
@@ -87,6 +134,15 @@ export class BrokerImpl implements Broker {
   private sweep(): void {
     const now = Date.now();
     const s = this.settings;
+    const maxHeap = this.forceShutdown?.maxHeapSize;
+    if (maxHeap != null) {
+      // max_heap_size: checked once per sweep (as Erlang checks after a GC), not on every packet
+      for (const conn of this.connections) {
+        if (conn.closeReason) continue;
+        const bytes = heapEstimate(conn);
+        if (bytes > maxHeap) this.shutdownConn(conn, 'proc_heap_too_large', bytes, maxHeap);
+      }
+    }
     for (const session of this.sessions.values()) {
       if (session.awaitingRel.size > 0) {
         const n = session.expireAwaitingRel(now, s.awaitRelTimeout);
@@ -107,15 +163,63 @@ export class BrokerImpl implements Broker {
   // ------------------------------------------------------------------ connections
 
   handle(stream: Duplex, info: ConnInfo): void {
+    const accept = this.hooks.accept;
+    if (accept) {
+      let ok: boolean;
+      try {
+        ok = accept(info);
+      } catch (err) {
+        this.emitError(err);
+        ok = false;
+      }
+      if (!ok) {
+        stream.destroy();
+        return;
+      }
+    }
+    const cfg = this.listenerConfigs.get(info.listener);
+    if (cfg && info.messagesRate === undefined && info.bytesRate === undefined && (cfg.messagesRate || cfg.bytesRate)) {
+      info = { ...info, messagesRate: cfg.messagesRate ?? null, bytesRate: cfg.bytesRate ?? null };
+    }
     const conn = new Connection(this, stream, info);
     this.connections.add(conn);
     this.gauges.set('connections', this.connections.size);
   }
 
   createListener(config: ListenerConfig): Listener {
-    const l = createListener(this, config);
-    this.listeners.add(l);
-    return l;
+    checkListenerUpdate(config);
+    // the transport reads its own copy at each accept: update() changes that copy, nobody else does
+    const own: ListenerConfig = { ...config };
+    const transport = createListener(this, own);
+    const configs = this.listenerConfigs;
+    const listener: Listener = {
+      get config() {
+        return transport.config;
+      },
+      get running() {
+        return transport.running;
+      },
+      get currentConnections() {
+        return transport.currentConnections;
+      },
+      get port() {
+        return transport.port;
+      },
+      async start() {
+        await transport.start();
+        configs.set(own.id, own);
+      },
+      async stop() {
+        if (configs.get(own.id) === own) configs.delete(own.id);
+        await transport.stop();
+      },
+      update(patch) {
+        checkListenerUpdate(patch);
+        Object.assign(own, patch);
+      },
+    };
+    this.listeners.add(listener);
+    return listener;
   }
 
   /** attach a freshly accepted CONNECT to its session: new, resumed, taken over or discarded */
@@ -358,7 +462,7 @@ export class BrokerImpl implements Broker {
 
   // ------------------------------------------------------------------ routing
 
-  /** the `message.publish` hook, then retain and route; returns how many subscribers got it */
+  /** the `message.publish` hook, then retain and route; returns how many subscribers got it (0 when consumed) */
   publishMessage(msg: PublishMessage): number | Promise<number> {
     const hook = this.hooks.messagePublish;
     if (hook) {
@@ -369,7 +473,8 @@ export class BrokerImpl implements Broker {
     return this.dispatchMessage(msg);
   }
 
-  private afterHook(original: PublishMessage, msg: PublishMessage | null): number {
+  private afterHook(original: PublishMessage, msg: PublishVerdict): number {
+    if (msg === CONSUMED) return 0; // taken over by a hook (delayed publish): neither routed nor dropped
     if (!msg) {
       this.counters.incr('messages.dropped');
       this.events.emit('message.dropped', original, 'hook');

@@ -62,6 +62,15 @@ export interface ConnInfo {
   mountpoint?: string; // listener mountpoint ("" = none), may hold ${clientid}/${username}
   enableAuthn?: boolean | 'quick_deny_anonymous';
   zone?: string;
+  /** per-client inbound limits (EMQX listener `messages_rate` / `bytes_rate`); filled from the listener by `broker.handle` */
+  messagesRate?: RateLimit | null;
+  bytesRate?: RateLimit | null;
+}
+
+/** A rate such as EMQX's "500/s" or "10MB/10s": `amount` tokens every `periodMs`. null elsewhere = infinity. */
+export interface RateLimit {
+  amount: number;
+  periodMs: number;
 }
 
 export interface PublishMessage {
@@ -116,11 +125,14 @@ export interface AuthnRequest {
   clientAttrs: Record<string, string>;
   authMethod?: string; // MQTT 5 enhanced auth
   authData?: Buffer;
+  /** unique per connection (stays the same across the AUTH round-trips of one CONNECT); never reused */
+  connId: string;
 }
 
 export type AuthnResult =
   // anonymous: no credentials were checked (counted as authentication.success.anonymous / client.auth.anonymous)
-  | { result: 'allow'; isSuperuser?: boolean; clientAttrs?: Record<string, string>; anonymous?: boolean }
+  // authData (v5 enhanced auth): sent in CONNACK's Authentication Data, e.g. SCRAM's server-final message
+  | { result: 'allow'; isSuperuser?: boolean; clientAttrs?: Record<string, string>; anonymous?: boolean; authData?: Buffer }
   | { result: 'deny'; reasonCode: number } // v5 reason code (0x86, 0x87, 0x8A ...); mapped to v3 return codes by the broker
   | { result: 'continue'; authData?: Buffer }; // enhanced auth: send AUTH 0x18 with authData
 
@@ -146,6 +158,13 @@ export interface AuthzRequest {
 export type AuthzResult = 'allow' | 'deny';
 
 /**
+ * What `messagePublish` returns for a message it has taken over (delayed publish holds it): not routed now,
+ * and not counted as dropped either (no `messages.dropped`, no `message.dropped` event).
+ */
+export const CONSUMED: unique symbol = Symbol.for('mqdeck.broker.consumed');
+export type PublishVerdict = PublishMessage | null | typeof CONSUMED;
+
+/**
  * Policy the server attaches. Every hook is optional; the default allows everything.
  * Hook names mirror EMQX's hook points.
  */
@@ -158,9 +177,28 @@ export interface BrokerHooks {
   authorize?(req: AuthzRequest): Promise<AuthzResult> | AuthzResult;
   /** What to do after a deny: EMQX `authorization.deny_action` (ignore | disconnect). */
   denyAction?(): 'ignore' | 'disconnect';
-  /** `message.publish`: may rewrite or drop (return null) a message before routing (rules, topic rewrite, delayed). */
-  messagePublish?(msg: PublishMessage): Promise<PublishMessage | null> | PublishMessage | null;
+  /**
+   * `message.publish`: may rewrite a message, drop it (null: counted in messages.dropped) or take it over
+   * (CONSUMED: delayed publish) before routing.
+   */
+  messagePublish?(msg: PublishMessage): Promise<PublishVerdict> | PublishVerdict;
+  /**
+   * `client.subscribe`: runs for each filter of a SUBSCRIBE after validation and authorization, with the filter
+   * as the client sent it (no mountpoint, `$share/<g>/` kept). Return the filter to subscribe instead (topic rewrite)
+   * or null to refuse it (SUBACK 0x80). Retained messages are those of the returned filter.
+   */
+  subscribe?(client: ClientIdentity, filter: string, opts: SubOptions): Promise<string | null> | string | null;
+  /** `client.unsubscribe`: the same for each filter of an UNSUBSCRIBE; null leaves the subscription (UNSUBACK 0x80). */
+  unsubscribe?(client: ClientIdentity, filter: string): Promise<string | null> | string | null;
+  /**
+   * Accept-time filter (EMQX's acceptor: access_rules, max_conn_rate), run before any MQTT byte is read.
+   * false closes the stream at once.
+   */
+  accept?(info: ConnInfo): boolean;
 }
+
+/** The hooks that several parts of the server may attach side by side through `broker.addHooks`. */
+export type ChainableHooks = Pick<BrokerHooks, 'messagePublish' | 'subscribe' | 'unsubscribe' | 'accept'>;
 
 // ---------------------------------------------------------------- events (broker.events)
 
@@ -261,7 +299,13 @@ export interface ListenerConfig {
   tls?: { cert: string | Buffer; key: string | Buffer; ca?: string | Buffer; verify: boolean; failIfNoPeerCert: boolean; versions?: string[]; ciphers?: string };
   websocket?: { path: string; subprotocols: string[]; failIfNoSubprotocol: boolean; maxFrameSize: number | null; compress: boolean };
   tcp?: { backlog: number; nodelay: boolean; highWatermark: number; sendTimeout: number };
+  /** per-client inbound limits (EMQX `messages_rate` / `bytes_rate`): over the rate, reading pauses; null/absent = infinity */
+  messagesRate?: RateLimit | null;
+  bytesRate?: RateLimit | null;
 }
+
+/** The listener settings that `Listener.update` changes live; they apply to connections accepted afterwards. */
+export type ListenerUpdate = Partial<Pick<ListenerConfig, 'maxConnections' | 'mountpoint' | 'zone' | 'enableAuthn' | 'messagesRate' | 'bytesRate'>>;
 
 export interface Listener {
   readonly config: ListenerConfig;
@@ -271,6 +315,27 @@ export interface Listener {
   readonly port: number;
   start(): Promise<void>; // rejects with a clear Error on bind conflict (EADDRINUSE)
   stop(): Promise<void>; // closes all its connections
+  /** live change without rebinding (throws BrokerError 'INVALID_LISTENER_UPDATE' for other keys or bad values) */
+  update(patch: ListenerUpdate): void;
+}
+
+/**
+ * EMQX `force_shutdown` in Node terms (docs/node-counterparts.md): a connection over either limit is closed
+ * (v5 DISCONNECT 0x97, reason "shutdown"). null = no limit.
+ */
+export interface ForceShutdown {
+  /** max_mailbox_size: packets waiting on the connection (parsed and not yet handled + written while the socket is busy) */
+  maxMailboxSize: number | null;
+  /** max_heap_size: bytes held for the connection (socket buffer + mqueue + inflight + awaiting PUBREL estimates) */
+  maxHeapSize: number | null;
+}
+
+/** Node-wide limits (EMQX hidden `limiter` root and `force_shutdown`); absent keys keep their value. */
+export interface NodeLimits {
+  /** all clients of the node together (EMQX `limiter.messages_rate` / `limiter.bytes_rate`) */
+  messagesRate?: RateLimit | null;
+  bytesRate?: RateLimit | null;
+  forceShutdown?: ForceShutdown | null;
 }
 
 export interface Broker {
@@ -278,6 +343,14 @@ export interface Broker {
   readonly settings: MqttSettings;
   updateSettings(patch: Partial<MqttSettings>): void;
   setHooks(hooks: BrokerHooks): void;
+  /**
+   * Attach more `message.publish` / `client.subscribe` / `client.unsubscribe` / accept hooks next to `setHooks`'
+   * (kept across setHooks). Higher priority runs first; setHooks' own run at priority 0 (EMQX: rewrite 1000,
+   * delayed -99). Returns the remover.
+   */
+  addHooks(hooks: ChainableHooks, priority?: number): () => void;
+  /** node-wide flow control and force_shutdown */
+  setLimits(limits: NodeLimits): void;
   readonly events: EventEmitter<BrokerEvents>;
 
   /** attach a transport stream (TCP socket, TLS socket, WebSocket stream) */

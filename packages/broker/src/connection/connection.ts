@@ -9,6 +9,7 @@ import { newClientStats } from '../metrics';
 import { dispatch } from '../packets/dispatch';
 import { Keepalive } from './keepalive';
 import { cachedPublish, storePublish, withPacketId } from './encode-cache';
+import { ConnLimiter, bucketFor } from './limiter';
 
 /** bytes buffered for one socket above which QoS 0 messages go to the mqueue instead (slow consumer guard) */
 const WRITE_HIGH_WATER = 4 * 1024 * 1024;
@@ -56,6 +57,12 @@ export class Connection {
   readonly outboundAliases = new Map<string, number>();
   readonly stats = newClientStats();
   closeReason = '';
+  /** unique per connection (AuthnRequest.connId), set when CONNECT arrives */
+  connId = '';
+  /** inbound flow control (listener messages_rate / bytes_rate, node limiter) */
+  readonly limiter: ConnLimiter;
+  /** packets written while the socket was above its high-water mark, until 'drain' (force_shutdown mailbox) */
+  busyWrites = 0;
 
   private readonly parser: ReturnType<typeof mqttPacket.parser>;
   private readonly inbox: Packet[] = [];
@@ -79,13 +86,30 @@ export class Connection {
     stream.on('error', () => this.onStreamClosed(`${transport}_error`));
     stream.on('close', () => this.onStreamClosed(`${transport}_closed`));
     stream.on('end', () => this.onStreamClosed(`${transport}_closed`));
-    stream.on('drain', () => this.session?.drain());
+    stream.on('drain', () => {
+      this.busyWrites = 0;
+      this.session?.drain();
+    });
+    this.limiter = new ConnLimiter(
+      { messages: bucketFor(info.messagesRate), bytes: bucketFor(info.bytesRate) },
+      broker.nodeBuckets,
+      () => stream.pause(),
+      () => {
+        // the inbox guard may still hold the stream: pump() resumes it once the inbox is short again
+        if (this.state !== 'closed' && this.inbox.length < INBOX_HIGH_WATER / 2) stream.resume();
+      },
+    );
     const idle = broker.settings.idleTimeout;
     if (idle !== null) this.idleTimer = setTimeout(() => this.close('idle_timeout'), idle);
   }
 
   get isClosed(): boolean {
     return this.state === 'closed';
+  }
+
+  /** packets parsed and not yet handled */
+  get inboxLength(): number {
+    return this.inbox.length;
   }
 
   get isConnected(): boolean {
@@ -127,6 +151,7 @@ export class Connection {
       this.onParseError(err as Error);
       return;
     }
+    this.limiter.take(0, chunk.length);
     // the parser knows the remaining length once the fixed header is read: refuse oversized packets
     // before buffering their body [MQTT-3.2.2-?]: Maximum Packet Size announced in CONNACK
     const partial = (this.parser as unknown as { packet?: { length?: number } }).packet;
@@ -162,8 +187,10 @@ export class Connection {
       this.close('frame_too_large', 0x95);
       return;
     }
+    if (packet.cmd === 'publish') this.limiter.take(1, 0);
     this.inbox.push(packet);
     if (this.inbox.length > INBOX_HIGH_WATER) this.stream.pause();
+    this.broker.checkMailbox(this);
     if (!this.busy) this.pump();
   }
 
@@ -188,7 +215,7 @@ export class Connection {
       }
     }
     this.busy = false;
-    if (this.inbox.length < INBOX_HIGH_WATER / 2 && this.stream.isPaused()) this.stream.resume();
+    if (this.inbox.length < INBOX_HIGH_WATER / 2 && this.stream.isPaused() && !this.limiter.paused) this.stream.resume();
   }
 
   private fail(err: unknown): void {
@@ -221,7 +248,10 @@ export class Connection {
     this.stats.send_oct += buf.length;
     this.stats.send_cnt++;
     this.stats.send_pkt++;
-    this.stream.write(buf);
+    if (!this.stream.write(buf) || this.busyWrites > 0) {
+      this.busyWrites++;
+      this.broker.checkMailbox(this);
+    }
   }
 
   /**
@@ -351,6 +381,7 @@ export class Connection {
     const wasConnected = this.state === 'connected';
     this.state = 'closed';
     this.keepaliveTimer.stop();
+    this.limiter.stop();
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.inbox.length = 0;
     if (destroy && !this.stream.destroyed) this.stream.destroy();

@@ -80,6 +80,7 @@ export async function handleConnect(conn: Connection, packet: IConnectPacket): P
   b.counters.incr('packets.connect.received');
   b.counters.incr('client.connect');
   conn.connectReceived();
+  conn.connId = newMessageId();
   conn.state = 'authenticating';
   conn.protoVer = (packet.protocolVersion ?? 4) as ProtoVer;
   conn.protoName = packet.protocolId === 'MQIsdp' ? 'MQIsdp' : 'MQTT';
@@ -150,6 +151,7 @@ export async function authenticate(conn: Connection, authData: Buffer | undefine
       clientAttrs: conn.clientAttrs,
       authMethod: conn.authMethod,
       authData,
+      connId: conn.connId,
     });
   } else {
     result = { result: 'allow', anonymous: true };
@@ -178,10 +180,10 @@ export async function authenticate(conn: Connection, authData: Buffer | undefine
   b.counters.incr('authentication.success');
   conn.isSuperuser = !!result.isSuperuser;
   if (result.clientAttrs) conn.clientAttrs = { ...conn.clientAttrs, ...result.clientAttrs };
-  accept(conn, packet);
+  accept(conn, packet, result.authData);
 }
 
-function accept(conn: Connection, packet: IConnectPacket): void {
+function accept(conn: Connection, packet: IConnectPacket, authData: Buffer | undefined): void {
   const b = conn.broker;
   const s = b.settings;
   conn.pendingConnect = undefined;
@@ -217,7 +219,11 @@ function accept(conn: Connection, packet: IConnectPacket): void {
     if (!s.sharedSubscription) props.sharedSubscriptionAvailable = false;
     if (conn.assignedClientid) props.assignedClientIdentifier = conn.assignedClientid;
     if (packet.properties?.requestResponseInformation && s.responseInformation) props.responseInformation = s.responseInformation;
-    if (conn.authMethod) props.authenticationMethod = conn.authMethod;
+    if (conn.authMethod) {
+      props.authenticationMethod = conn.authMethod;
+      // [MQTT-3.2.2.3.17] enhanced auth may end with data for the client (SCRAM server-final)
+      if (authData) props.authenticationData = authData;
+    }
   }
   const connack: IConnackPacket =
     conn.protoVer === 5

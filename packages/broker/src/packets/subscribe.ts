@@ -24,17 +24,14 @@ async function one(conn: Connection, req: ISubscription, subid: number | undefin
   const v5 = conn.protoVer === 5;
   const session = conn.session!;
   b.counters.incr('client.subscribe');
-  const parsed = parseFilter(req.topic, s.exclusiveSubscription);
+  let raw = req.topic;
+  let parsed = parseFilter(raw, s.exclusiveSubscription);
   if (!parsed || !isValidTopicFilter(parsed.filter, s.maxTopicLevels)) return { code: v5 ? 0x8f : 0x80 };
   if (parsed.group !== undefined) {
     if (!s.sharedSubscription) return { code: v5 ? 0x9e : 0x80 };
     if (req.nl) return 'protocol_error'; // [MQTT-3.8.3-4]
   }
   if (hasWildcard(parsed.filter) && !s.wildcardSubscription) return { code: v5 ? 0xa2 : 0x80 };
-  const topic = mountedTopic(conn, req.topic, parsed.group, parsed.filter, !!parsed.exclusive);
-  if (s.maxSubscriptions !== null && !session.subs.has(topic) && session.subs.size >= s.maxSubscriptions) {
-    return { code: v5 ? 0x97 : 0x80 }; // quota exceeded
-  }
   const qos = Math.min(req.qos, s.maxQosAllowed) as QoS;
   if (b.hooks.authorize) {
     const allowed = await b.authorize(conn, 'subscribe', conn.mount(parsed.filter), qos);
@@ -46,6 +43,24 @@ async function one(conn: Connection, req: ISubscription, subid: number | undefin
   }
   const opts = { qos, nl: (req.nl ? 1 : 0) as 0 | 1, rap: (req.rap ? 1 : 0) as 0 | 1, rh: (req.rh ?? 0) as 0 | 1 | 2, subid };
   if (opts.rh > 2) return 'protocol_error';
+  if (b.hooks.subscribe) {
+    // `client.subscribe` (topic rewrite) runs after authorization, as in EMQX; what it returns is what gets subscribed
+    const dest = await b.hooks.subscribe(conn.identity, req.topic, opts);
+    if (conn.state === 'closed') return { code: 0x80 };
+    if (dest === null) return { code: 0x80 };
+    if (dest !== req.topic) {
+      const next = parseFilter(dest, s.exclusiveSubscription);
+      if (!next || !isValidTopicFilter(next.filter, s.maxTopicLevels)) return { code: v5 ? 0x8f : 0x80 };
+      if (next.group !== undefined && !s.sharedSubscription) return { code: v5 ? 0x9e : 0x80 };
+      if (hasWildcard(next.filter) && !s.wildcardSubscription) return { code: v5 ? 0xa2 : 0x80 };
+      parsed = next;
+      raw = dest;
+    }
+  }
+  const topic = mountedTopic(conn, raw, parsed.group, parsed.filter, !!parsed.exclusive);
+  if (s.maxSubscriptions !== null && !session.subs.has(topic) && session.subs.size >= s.maxSubscriptions) {
+    return { code: v5 ? 0x97 : 0x80 }; // quota exceeded
+  }
   const result = b.addSubscription(session, topic, opts);
   if (result === 'exclusive_taken') return { code: v5 ? 0x97 : 0x80 };
   let retained: RetainedMessage[] | undefined;

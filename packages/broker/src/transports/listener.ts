@@ -4,7 +4,8 @@ import { TcpListener } from './tcp';
 import { WsListener } from './ws';
 
 /** tcp/ssl share the socket listener, ws/wss the WebSocket one; TLS is chosen from the type. */
-export function createListener(broker: BrokerImpl, config: ListenerConfig): Listener {
+/** the bare transport; BrokerImpl.createListener wraps it with update() */
+export function createListener(broker: BrokerImpl, config: ListenerConfig): Omit<Listener, 'update'> {
   switch (config.type) {
     case 'tcp':
     case 'ssl':

@@ -6,7 +6,7 @@ import { peerCertOf, tlsOptions } from './tls';
 import { listenOn, closeServer } from './serve';
 
 /** MQTT over TCP or TLS: one socket per client, handed to broker.handle. */
-export class TcpListener implements Listener {
+export class TcpListener implements Omit<Listener, 'update'> {
   private server?: net.Server;
   private readonly sockets = new Set<net.Socket>();
   private boundPort = 0;

@@ -12,7 +12,7 @@ import { closeServer, listenOn } from './serve';
 const DEFAULT_SUBPROTOCOLS = ['mqtt', 'mqtt-v3', 'mqtt-v3.1.1', 'mqtt-v5', 'mqttv3.1', 'mqttv3.1.1'];
 
 /** MQTT over WebSocket (binary frames) at the configured path, optional TLS (wss). */
-export class WsListener implements Listener {
+export class WsListener implements Omit<Listener, 'update'> {
   private server?: http.Server | https.Server;
   private wss?: WebSocketServer;
   private readonly clients = new Set<WebSocket>();
