@@ -40,24 +40,53 @@ export const GAUGE_NAMES = [
 
 export type GaugeName = (typeof GAUGE_NAMES)[number];
 
-/** Node-wide counters. Unknown names are accepted (the server may add its own) so `incr` never throws. */
+/** slot of each EMQX counter name in Counters (hot paths add to a slot: no string key per message) */
+export const C = Object.fromEntries(COUNTER_NAMES.map((name, i) => [name, i])) as Record<CounterName, number>;
+
+/**
+ * Node-wide counters. Unknown names are accepted (the server may add its own) so `incr` never throws.
+ * Values sit in a typed array; a name maps to its slot once, and the per-message paths use `add(C[...])`.
+ */
 export class Counters {
-  private readonly values = new Map<string, number>();
+  private readonly slots = new Map<string, number>();
+  private values = new Float64Array(COUNTER_NAMES.length + 32);
 
   constructor() {
-    for (const name of COUNTER_NAMES) this.values.set(name, 0);
+    for (const name of COUNTER_NAMES) this.slot(name);
+  }
+
+  /** the slot of a counter, created at 0 on first use */
+  slot(name: string): number {
+    let i = this.slots.get(name);
+    if (i === undefined) {
+      i = this.slots.size;
+      this.slots.set(name, i);
+      if (i >= this.values.length) {
+        const grown = new Float64Array(this.values.length * 2);
+        grown.set(this.values);
+        this.values = grown;
+      }
+    }
+    return i;
+  }
+
+  add(slot: number, n = 1): void {
+    this.values[slot] += n;
   }
 
   incr(name: string, n = 1): void {
-    this.values.set(name, (this.values.get(name) ?? 0) + n);
+    this.values[this.slot(name)] += n;
   }
 
   get(name: string): number {
-    return this.values.get(name) ?? 0;
+    const i = this.slots.get(name);
+    return i === undefined ? 0 : this.values[i];
   }
 
   snapshot(): Record<string, number> {
-    return Object.fromEntries(this.values);
+    const out: Record<string, number> = {};
+    for (const [name, i] of this.slots) out[name] = this.values[i];
+    return out;
   }
 }
 

@@ -1,14 +1,15 @@
 import type { IPubackPacket, IPubcompPacket, IPubrecPacket, IPubrelPacket } from 'mqtt-packet';
 import type { Connection } from '../connection/connection';
+import { C } from '../metrics';
 
 // Outgoing QoS 1: PUBLISH → PUBACK. Outgoing QoS 2: PUBLISH → PUBREC → PUBREL → PUBCOMP.
 // Incoming QoS 2: PUBLISH → PUBREC (already routed) → PUBREL → PUBCOMP.
 
 export function handlePuback(conn: Connection, packet: IPubackPacket): void {
   const c = conn.broker.counters;
-  c.incr('packets.puback.received');
+  c.add(C['packets.puback.received']);
   const entry = conn.session?.complete(packet.messageId ?? 0, 1);
-  if (!entry) c.incr('packets.puback.missed');
+  if (!entry) c.add(C['packets.puback.missed']);
 }
 
 export function handlePubrec(conn: Connection, packet: IPubrecPacket): void {

@@ -3,6 +3,10 @@ import type { Connection } from '../connection/connection';
 import type { PublishMessage, PublishProperties, QoS } from '../types';
 import { isValidTopicName } from '../topics/validate';
 import { newMessageId } from '../ids';
+import { C } from '../metrics';
+
+const RECEIVED_QOS = [C['messages.qos0.received'], C['messages.qos1.received'], C['messages.qos2.received']];
+const STAT_RECV_QOS = ['recv_msg.qos0', 'recv_msg.qos1', 'recv_msg.qos2'] as const;
 
 function ack(conn: Connection, qos: QoS, id: number, reasonCode: number): void {
   if (qos === 1) conn.send(conn.protoVer === 5 && reasonCode ? { cmd: 'puback', messageId: id, reasonCode } : { cmd: 'puback', messageId: id });
@@ -21,10 +25,10 @@ export function handlePublish(conn: Connection, packet: IPublishPacket): void | 
   const b = conn.broker;
   const s = b.settings;
   const c = b.counters;
-  c.incr('packets.publish.received');
+  c.add(C['packets.publish.received']);
   const qos = packet.qos;
   conn.stats.recv_msg++;
-  conn.stats[`recv_msg.qos${qos}`]++;
+  conn.stats[STAT_RECV_QOS[qos]]++;
 
   if (conn.protoVer === 5 && packet.properties?.subscriptionIdentifier !== undefined) {
     // [MQTT-3.3.4-6] only the server sends Subscription Identifiers
@@ -87,8 +91,8 @@ export function handlePublish(conn: Connection, packet: IPublishPacket): void | 
       return;
     }
   }
-  c.incr('messages.received');
-  c.incr(`messages.qos${qos}.received`);
+  c.add(C['messages.received']);
+  c.add(RECEIVED_QOS[qos]);
 
   const msg: PublishMessage = {
     id: newMessageId(),
