@@ -10,6 +10,11 @@ import { dispatch } from '../packets/dispatch';
 import { Keepalive } from './keepalive';
 import { cachedPublish, storePublish, withPacketId } from './encode-cache';
 import { ConnLimiter, bucketFor } from './limiter';
+import { scheduleFlush } from './flush';
+import { C } from '../metrics';
+
+const SENT_QOS = [C['messages.qos0.sent'], C['messages.qos1.sent'], C['messages.qos2.sent']];
+const STAT_SEND_QOS = ['send_msg.qos0', 'send_msg.qos1', 'send_msg.qos2'] as const;
 
 /** bytes buffered for one socket above which QoS 0 messages go to the mqueue instead (slow consumer guard) */
 const WRITE_HIGH_WATER = 4 * 1024 * 1024;
@@ -64,6 +69,9 @@ export class Connection {
   /** packets written while the socket was above its high-water mark, until 'drain' (force_shutdown mailbox) */
   busyWrites = 0;
 
+  /** packets written this turn, sent together by flush() */
+  private readonly outBuf: Buffer[] = [];
+  private outBytes = 0;
   private readonly parser: ReturnType<typeof mqttPacket.parser>;
   private readonly inbox: Packet[] = [];
   private busy = false;
@@ -95,8 +103,7 @@ export class Connection {
       broker.nodeBuckets,
       () => stream.pause(),
       () => {
-        // the inbox guard may still hold the stream: pump() resumes it once the inbox is short again
-        if (this.state !== 'closed' && this.inbox.length < INBOX_HIGH_WATER / 2) stream.resume();
+        if (this.state !== 'closed' && !this.busy) this.pump(); // resumes the stream once the inbox is short
       },
     );
     const idle = broker.settings.idleTimeout;
@@ -118,7 +125,7 @@ export class Connection {
 
   /** false while the socket has too much unsent data buffered */
   get writable(): boolean {
-    return this.state === 'connected' && this.stream.writableLength < WRITE_HIGH_WATER;
+    return this.state === 'connected' && this.stream.writableLength + this.outBytes < WRITE_HIGH_WATER;
   }
 
   connectReceived(): void {
@@ -143,7 +150,7 @@ export class Connection {
     if (this.state === 'new' && !this.firstChunk) this.firstChunk = chunk;
     this.stats.recv_oct += chunk.length;
     this.stats.recv_cnt++;
-    this.broker.counters.incr('bytes.received', chunk.length);
+    this.broker.counters.add(C['bytes.received'], chunk.length);
     this.keepaliveTimer.touch();
     try {
       this.parser.parse(chunk);
@@ -151,7 +158,6 @@ export class Connection {
       this.onParseError(err as Error);
       return;
     }
-    this.limiter.take(0, chunk.length);
     // the parser knows the remaining length once the fixed header is read: refuse oversized packets
     // before buffering their body [MQTT-3.2.2-?]: Maximum Packet Size announced in CONNACK
     const partial = (this.parser as unknown as { packet?: { length?: number } }).packet;
@@ -182,12 +188,11 @@ export class Connection {
   private onPacket(packet: Packet): void {
     if (this.state === 'closed') return;
     this.stats.recv_pkt++;
-    this.broker.counters.incr('packets.received');
+    this.broker.counters.add(C['packets.received']);
     if (packet.length !== undefined && packet.length > this.broker.settings.maxPacketSize) {
       this.close('frame_too_large', 0x95);
       return;
     }
-    if (packet.cmd === 'publish') this.limiter.take(1, 0);
     this.inbox.push(packet);
     if (this.inbox.length > INBOX_HIGH_WATER) this.stream.pause();
     this.broker.checkMailbox(this);
@@ -198,7 +203,13 @@ export class Connection {
   private pump(): void {
     this.busy = true;
     while (this.inbox.length > 0 && this.state !== 'closed') {
-      const packet = this.inbox.shift()!;
+      const packet = this.inbox[0];
+      // flow control: a PUBLISH over the rate waits here (reading paused) until the limiter calls pump again
+      if (packet.cmd === 'publish' && !this.limiter.admit(packet.length ?? 0)) {
+        this.busy = false;
+        return;
+      }
+      this.inbox.shift();
       let result: void | Promise<void>;
       try {
         result = dispatch(this, packet);
@@ -239,17 +250,36 @@ export class Connection {
     return true;
   }
 
+  /** queue one encoded packet; the batch is written when this event-loop turn ends (see flush.ts) */
   writeRaw(buf: Buffer, cmd: string): void {
     if (this.stream.destroyed || this.stream.writableEnded) return;
     const c = this.broker.counters;
-    c.incr('bytes.sent', buf.length);
-    c.incr('packets.sent');
-    c.incr(`packets.${cmd}.sent`);
+    c.add(C['bytes.sent'], buf.length);
+    c.add(C['packets.sent']);
+    c.add(cmd === 'publish' ? C['packets.publish.sent'] : c.slot(`packets.${cmd}.sent`));
     this.stats.send_oct += buf.length;
     this.stats.send_cnt++;
     this.stats.send_pkt++;
-    if (!this.stream.write(buf) || this.busyWrites > 0) {
+    if (this.outBuf.length === 0) scheduleFlush(this);
+    this.outBuf.push(buf);
+    this.outBytes += buf.length;
+    if (this.busyWrites > 0) {
+      // the socket is above its high-water mark until 'drain': every packet queued meanwhile counts (force_shutdown)
       this.busyWrites++;
+      this.broker.checkMailbox(this);
+    }
+  }
+
+  /** write the packets queued this turn in one call */
+  flush(): void {
+    const n = this.outBuf.length;
+    if (n === 0) return;
+    const out = n === 1 ? this.outBuf[0] : Buffer.concat(this.outBuf, this.outBytes);
+    this.outBuf.length = 0;
+    this.outBytes = 0;
+    if (this.stream.destroyed || this.stream.writableEnded) return;
+    if (!this.stream.write(out) && this.busyWrites === 0) {
+      this.busyWrites = n;
       this.broker.checkMailbox(this);
     }
   }
@@ -338,9 +368,9 @@ export class Connection {
     this.writeRaw(buf, 'publish');
     const st = this.stats;
     st.send_msg++;
-    st[`send_msg.qos${p.qos}`]++;
-    b.counters.incr('messages.sent');
-    b.counters.incr(`messages.qos${p.qos}.sent`);
+    st[STAT_SEND_QOS[p.qos]]++;
+    b.counters.add(C['messages.sent']);
+    b.counters.add(SENT_QOS[p.qos]);
     if (!dup) b.delivered(session, msg);
   }
 
@@ -369,6 +399,7 @@ export class Connection {
     }
     // graceful close: FIN after the queued packets; what the peer still sends meanwhile is read and ignored,
     // so it sees our DISCONNECT instead of a reset. A peer that never closes its side is cut off after a grace period.
+    this.flush();
     this.stream.end();
     this.stream.resume();
     setTimeout(() => this.stream.destroy(), CLOSE_GRACE_MS).unref();
@@ -384,7 +415,11 @@ export class Connection {
     this.limiter.stop();
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.inbox.length = 0;
-    if (destroy && !this.stream.destroyed) this.stream.destroy();
+    if (destroy) {
+      this.outBuf.length = 0; // the peer is gone: nothing queued can reach it
+      this.outBytes = 0;
+      if (!this.stream.destroyed) this.stream.destroy();
+    }
     this.broker.connectionClosed(this, wasConnected, this.closeReason);
   }
 }

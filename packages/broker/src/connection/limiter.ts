@@ -5,8 +5,8 @@ import { BrokerError } from '../types';
 import type { Connection } from './connection';
 
 /**
- * `amount` tokens per `periodMs`, holding at most one period's worth (EMQX's burst 0). Consuming may go below
- * zero: the data has already been read, and the debt is what the reader waits for.
+ * `amount` tokens per `periodMs`, holding at most one period's worth (EMQX's burst 0). A request larger than the
+ * bucket (a big PUBLISH against a small bytes rate) is let through once the bucket is full and leaves it in debt.
  */
 export class TokenBucket {
   private tokens: number;
@@ -19,24 +19,18 @@ export class TokenBucket {
     this.perMs = limit.amount / limit.periodMs;
   }
 
-  /** takes n tokens; returns how many ms until the balance is back to zero (0 = no wait) */
-  consume(n: number, now = Date.now()): number {
-    this.refill(now);
-    this.tokens -= n;
-    return this.tokens >= 0 ? 0 : Math.ceil(-this.tokens / this.perMs);
-  }
-
-  /** ms until the balance is back to zero, without taking anything */
-  wait(now = Date.now()): number {
-    this.refill(now);
-    return this.tokens >= 0 ? 0 : Math.ceil(-this.tokens / this.perMs);
-  }
-
-  private refill(now: number): void {
+  /** ms until n tokens (at most a full bucket) are there; 0 = now */
+  wait(n: number, now: number): number {
     if (now > this.last) {
       this.tokens = Math.min(this.limit.amount, this.tokens + (now - this.last) * this.perMs);
       this.last = now;
     }
+    const need = Math.min(n, this.limit.amount) - this.tokens;
+    return need <= 0 ? 0 : Math.max(1, Math.ceil(need / this.perMs));
+  }
+
+  take(n: number): void {
+    this.tokens -= n;
   }
 }
 
@@ -51,8 +45,10 @@ export interface BucketPair {
 }
 
 /**
- * Pauses a stream while one of its buckets (its own, per client, or the node's shared ones) is in debt, and
- * resumes it afterwards. The node pair is read at each call, so `broker.setLimits` reaches live connections.
+ * Admits inbound PUBLISH packets at the rate of the connection's own buckets (listener, per client) and the
+ * node's shared ones. A packet without tokens waits at the head of the connection's inbox while the socket is
+ * paused (EMQX pauses reading), so the sender is slowed by TCP back-pressure and nothing is dropped.
+ * The node pair is read at each call, so `broker.setLimits` reaches live connections.
  */
 export class ConnLimiter {
   private timer?: NodeJS.Timeout;
@@ -61,44 +57,38 @@ export class ConnLimiter {
     private readonly own: BucketPair,
     private readonly node: BucketPair,
     private readonly pause: () => void,
-    private readonly resume: () => void,
+    /** tokens are there again: resume reading and handle the waiting packet */
+    private readonly ready: () => void,
   ) {}
 
   get paused(): boolean {
     return this.timer !== undefined;
   }
 
-  /** account for read bytes or a parsed PUBLISH; pause reading if that put a bucket in debt */
-  take(messages: number, bytes: number): void {
+  /** true: handle the PUBLISH now (its tokens are taken); false: wait for `ready` */
+  admit(bytes: number): boolean {
     const { own, node } = this;
-    if (!own.messages && !own.bytes && !node.messages && !node.bytes) return;
+    if (!own.messages && !own.bytes && !node.messages && !node.bytes) return true;
+    if (this.timer) return false;
     const now = Date.now();
     let wait = 0;
-    if (messages > 0) {
-      if (own.messages) wait = own.messages.consume(messages, now);
-      if (node.messages) wait = Math.max(wait, node.messages.consume(messages, now));
-    }
-    if (bytes > 0) {
-      if (own.bytes) wait = Math.max(wait, own.bytes.consume(bytes, now));
-      if (node.bytes) wait = Math.max(wait, node.bytes.consume(bytes, now));
-    }
-    if (wait > 0 && !this.timer) {
-      // already waiting: the timer re-checks every bucket when it fires
-      this.pause();
-      this.timer = setTimeout(() => this.recheck(), wait);
-    }
-  }
-
-  private recheck(): void {
-    this.timer = undefined;
-    const now = Date.now();
-    let wait = 0;
-    for (const b of [this.own.messages, this.own.bytes, this.node.messages, this.node.bytes]) if (b) wait = Math.max(wait, b.wait(now));
+    if (own.messages) wait = own.messages.wait(1, now);
+    if (node.messages) wait = Math.max(wait, node.messages.wait(1, now));
+    if (own.bytes) wait = Math.max(wait, own.bytes.wait(bytes, now));
+    if (node.bytes) wait = Math.max(wait, node.bytes.wait(bytes, now));
     if (wait > 0) {
-      this.timer = setTimeout(() => this.recheck(), wait);
-      return;
+      this.pause();
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.ready();
+      }, wait);
+      return false;
     }
-    this.resume();
+    own.messages?.take(1);
+    node.messages?.take(1);
+    own.bytes?.take(bytes);
+    node.bytes?.take(bytes);
+    return true;
   }
 
   stop(): void {
