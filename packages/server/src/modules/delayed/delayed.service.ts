@@ -3,9 +3,10 @@
 // seconds) has passed. Held messages live in SQLite, so they survive a restart, and one timer is armed
 // for the earliest. `max_delayed_messages` 0 = unlimited; when full the message is dropped and logged.
 // Disabling the feature deletes every held message (EMQX does the same) and lets `$delayed/…` topics
-// through untouched. Counts `messages.delayed` like EMQX.
+// through untouched. Counts `messages.delayed` like EMQX. A held message is CONSUMED for the broker (not
+// routed, not counted in messages.dropped); the `delayed` gauge (/stats delayed.count) follows the store.
 import type { FastifyInstance } from 'fastify';
-import type { PublishMessage } from '@mqdeck/broker';
+import { CONSUMED, type PublishMessage, type PublishVerdict } from '@mqdeck/broker';
 import { DelayedStore, type DelayedMessage } from './delayed.store';
 
 export const DELAYED_PRIORITY = -99;
@@ -33,13 +34,14 @@ export class DelayedService {
   readonly store: DelayedStore;
   private timer?: NodeJS.Timeout;
   private timerAt = 0;
-  private readonly removeStage: () => void;
+  private readonly removeHook: () => void;
   private enabled: boolean;
 
   constructor(private readonly app: FastifyInstance) {
-    this.store = new DelayedStore(app.db);
+    this.store = new DelayedStore(app.db, () => app.broker.setGauge('delayed', this.store.count()));
+    app.broker.setGauge('delayed', this.store.count()); // held messages kept across a restart
     this.enabled = this.settings().enable;
-    this.removeStage = app.addPublishStage(DELAYED_PRIORITY, (msg) => this.onPublish(msg));
+    this.removeHook = app.broker.addHooks({ messagePublish: (msg) => this.onPublish(msg) }, DELAYED_PRIORITY);
     app.config.on('change', this.onConfig);
     this.arm();
   }
@@ -59,7 +61,7 @@ export class DelayedService {
     this.arm();
   };
 
-  private onPublish(msg: PublishMessage): PublishMessage | null {
+  private onPublish(msg: PublishMessage): PublishVerdict {
     if (!this.enabled || !msg.topic.startsWith(PREFIX)) return msg;
     const parsed = parseDelayed(msg.topic, msg.timestamp);
     if ('error' in parsed) {
@@ -75,7 +77,7 @@ export class DelayedService {
     this.store.insert({ msg: { ...msg, topic: parsed.topic }, expectedAt: parsed.expectedAt, delayedInterval: parsed.interval });
     this.app.broker.incr('messages.delayed');
     this.arm();
-    return null;
+    return CONSUMED;
   }
 
   /** arms the timer for the earliest held message (earlier than the current one, or none armed) */
@@ -112,7 +114,7 @@ export class DelayedService {
 
   close(): void {
     this.disarm();
-    this.removeStage();
+    this.removeHook();
     this.app.config.off('change', this.onConfig);
   }
 }

@@ -52,7 +52,11 @@ function toDelayed(r: Row): DelayedMessage {
 }
 
 export class DelayedStore {
-  constructor(private readonly db: Db) {}
+  /** `changed` runs after every insert or removal (the service keeps the broker's `delayed` gauge with it) */
+  constructor(
+    private readonly db: Db,
+    private readonly changed: () => void = () => {},
+  ) {}
 
   insert(d: DelayedMessage): void {
     const m = d.msg;
@@ -62,6 +66,7 @@ export class DelayedStore {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(m.id.toUpperCase(), d.expectedAt, d.delayedInterval, m.topic, m.qos, m.retain ? 1 : 0, m.payload, m.fromClientid, m.fromUsername, m.timestamp, encodeProps(m.properties));
+    this.changed();
   }
 
   count(): number {
@@ -79,24 +84,31 @@ export class DelayedStore {
   }
 
   delete(msgid: string): boolean {
-    return this.db.prepare('DELETE FROM delayed_messages WHERE msgid = ?').run(msgid.toUpperCase()).changes > 0;
+    const removed = this.db.prepare('DELETE FROM delayed_messages WHERE msgid = ?').run(msgid.toUpperCase()).changes > 0;
+    if (removed) this.changed();
+    return removed;
   }
 
   deleteByTopic(topic: string): number {
-    return this.db.prepare('DELETE FROM delayed_messages WHERE topic = ?').run(topic).changes;
+    const n = this.db.prepare('DELETE FROM delayed_messages WHERE topic = ?').run(topic).changes;
+    if (n > 0) this.changed();
+    return n;
   }
 
   clear(): void {
     this.db.prepare('DELETE FROM delayed_messages').run();
+    this.changed();
   }
 
   /** removes and returns every message due at `now` */
   takeDue(now: number): DelayedMessage[] {
-    return this.db.transaction(() => {
+    const taken = this.db.transaction(() => {
       const rows = this.db.prepare('SELECT * FROM delayed_messages WHERE expected_at <= ? ORDER BY expected_at, msgid').all(now) as Row[];
       if (rows.length) this.db.prepare('DELETE FROM delayed_messages WHERE expected_at <= ?').run(now);
       return rows.map(toDelayed);
     })();
+    if (taken.length) this.changed();
+    return taken;
   }
 
   nextDue(): number | undefined {

@@ -35,6 +35,7 @@ describe('delayed publish', () => {
     await sub.subscribeAsync('d/#', { qos: 1 });
     const pub = await connectClient(node.mqttPort, { clientId: 'd-pub', username: 'dora' });
     const before = node.app.broker.metrics()['messages.delayed'];
+    const droppedBefore = node.app.broker.metrics()['messages.dropped'];
     const sentAt = Date.now();
     await pub.publishAsync('$delayed/2/d/one', 'hello', { qos: 1 });
     await pub.publishAsync('$delayed/60/d/later', Buffer.alloc(3000, 1), { qos: 1 });
@@ -49,6 +50,10 @@ describe('delayed publish', () => {
     expect(first.payload).toBeUndefined();
     expect(second.topic).toBe('d/later');
     expect(node.app.broker.metrics()['messages.delayed'] - before).toBe(2);
+    // held, not dropped; the delayed gauge counts them (/stats delayed.count)
+    expect(node.app.broker.metrics()['messages.dropped']).toBe(droppedBefore);
+    expect(node.app.broker.stats()['delayed.count']).toBe(2);
+    expect((await api(node, 'GET', '/stats')).body[0]).toMatchObject({ 'delayed.count': 2 });
 
     const one = await api(node, 'GET', `/mqtt/delayed/messages/${node.app.nodeName}/${first.msgid}`);
     expect(contractErrors('get', '/mqtt/delayed/messages/{node}/{msgid}', one.body)).toEqual([]);
@@ -61,6 +66,7 @@ describe('delayed publish', () => {
     expect(got[0].topic).toBe('d/one');
     expect(got[0].at - sentAt).toBeGreaterThanOrEqual(1900);
     expect((await api(node, 'GET', '/mqtt/delayed/messages')).body.meta.count).toBe(1);
+    expect(node.app.broker.stats()['delayed.count']).toBe(1);
     await closeClients([sub, pub]);
   });
 
@@ -76,6 +82,7 @@ describe('delayed publish', () => {
     });
     expect((await api(node, 'DELETE', `/mqtt/delayed/messages/${encodeURIComponent('d/later')}`)).status).toBe(204);
     expect((await api(node, 'GET', '/mqtt/delayed/messages')).body.meta.count).toBe(0);
+    expect(node.app.broker.stats()['delayed.count']).toBe(0);
   });
 
   test('settings: max_delayed_messages drops the overflow, invalid → 400 and nothing changes, disable clears', async () => {
@@ -122,6 +129,7 @@ describe('delayed publish across a restart', () => {
     const second = await startTestNode({ dataDir });
     try {
       expect((await api(second, 'GET', '/mqtt/delayed/messages')).body.data[0]).toMatchObject({ topic: 'restart/t' });
+      expect(second.app.broker.stats()['delayed.count']).toBe(1);
       const sub = await connectClient(second.mqttPort, { clientId: 'r-sub' });
       const got: string[] = [];
       sub.on('message', (_t, p) => got.push(p.toString()));
