@@ -159,7 +159,7 @@ export class AuthenticationService {
       clientAttrs: req.clientAttrs,
       authMethod: req.authMethod,
       authData: req.authData,
-      connKey: `${req.listener}|${req.peerhost}|${req.clientid}`,
+      connKey: req.connId,
     };
     for (const entry of enabled) {
       // as EMQX: enhanced authentication is for scram only, and scram needs an authentication method
@@ -184,7 +184,7 @@ export class AuthenticationService {
       }
       entry.metrics.incr('success');
       this.ctx.clientAcls?.set(req.clientid, outcome.acl, outcome.expireAt, entry.config.disconnect_after_expire !== false);
-      return { result: 'allow', isSuperuser: outcome.isSuperuser, clientAttrs: outcome.clientAttrs };
+      return { result: 'allow', isSuperuser: outcome.isSuperuser, clientAttrs: outcome.clientAttrs, ...(outcome.authData ? { authData: outcome.authData } : {}) };
     }
     return { result: 'deny', reasonCode: NOT_AUTHORIZED };
   }

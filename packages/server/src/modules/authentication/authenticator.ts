@@ -13,7 +13,7 @@ export interface Credential {
   /** MQTT 5 enhanced authentication (CONNECT/AUTH) */
   authMethod?: string;
   authData?: Buffer;
-  /** identifies the connection across AUTH round-trips */
+  /** identifies the connection across AUTH round-trips (the broker's AuthnRequest.connId: unique per connection) */
   connKey?: string;
   /** extra placeholder values (authorization adds action, topic, qos, retain, mountpoint) */
   extra?: Record<string, string>;
@@ -27,7 +27,8 @@ export interface ClientAcl {
 }
 
 export type AuthnOutcome =
-  | { result: 'allow'; isSuperuser: boolean; clientAttrs?: Record<string, string>; acl?: ClientAcl; expireAt?: number }
+  // authData: enhanced authentication's last word for the client (SCRAM server-final), sent in CONNACK
+  | { result: 'allow'; isSuperuser: boolean; clientAttrs?: Record<string, string>; acl?: ClientAcl; expireAt?: number; authData?: Buffer }
   | { result: 'deny'; reasonCode: number }
   | { result: 'ignore' }
   | { result: 'continue'; authData: Buffer };

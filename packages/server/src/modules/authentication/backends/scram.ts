@@ -1,7 +1,9 @@
 // scram:built_in_database: MQTT 5 enhanced authentication with SCRAM-SHA-256 / SCRAM-SHA-512 (RFC 5802,
 // RFC 7677). CONNECT carries client-first, we answer server-first in AUTH 0x18 (a `continue`), AUTH
-// carries client-final, and the proof decides. Users are the built-in users whose hash holds
-// StoredKey:ServerKey. The exchange state lives here between the two calls, keyed by connection.
+// carries client-final, and the proof decides; CONNACK carries server-final (v=ServerSignature) so the client
+// can check the server too. Users are the built-in users whose hash holds StoredKey:ServerKey. The exchange
+// state lives here between the two calls, keyed by the broker's connection id (unique per connection, so two
+// clients with the same id from the same host cannot mix their exchanges).
 import { createHmac, randomBytes, timingSafeEqual, createHash } from 'node:crypto';
 import type { AuthnBackend, AuthnOutcome, Credential } from '../authenticator';
 import { BAD_USERNAME_OR_PASSWORD, NOT_AUTHORIZED } from '../authenticator';
@@ -79,7 +81,7 @@ export function scramAuthn(id: string, cfg: Record<string, unknown>, users: User
     if (a.r !== p.nonce || !a.p || a.c === undefined || !data.includes(',p=')) return { result: 'deny', reasonCode: BAD_USERNAME_OR_PASSWORD };
     const user = users.get(id, p.userId);
     if (!user) return { result: 'deny', reasonCode: NOT_AUTHORIZED };
-    const [storedHex] = user.password_hash.split(':');
+    const [storedHex, serverHex] = user.password_hash.split(':');
     const storedKey = Buffer.from(storedHex, 'hex');
     const authMessage = `${p.clientFirstBare},${p.serverFirst},${withoutProof}`;
     const signature = createHmac(algorithm, storedKey).update(authMessage).digest();
@@ -87,7 +89,10 @@ export function scramAuthn(id: string, cfg: Record<string, unknown>, users: User
     if (proof.length !== signature.length) return { result: 'deny', reasonCode: BAD_USERNAME_OR_PASSWORD };
     const clientKey = Buffer.from(proof.map((b, i) => b ^ signature[i]));
     const ok = timingSafeEqual(createHash(algorithm).update(clientKey).digest(), storedKey);
-    return ok ? { result: 'allow', isSuperuser: user.is_superuser } : { result: 'deny', reasonCode: BAD_USERNAME_OR_PASSWORD };
+    if (!ok) return { result: 'deny', reasonCode: BAD_USERNAME_OR_PASSWORD };
+    // RFC 5802 server-final: ServerSignature = HMAC(ServerKey, AuthMessage)
+    const serverSignature = createHmac(algorithm, Buffer.from(serverHex ?? '', 'hex')).update(authMessage).digest('base64');
+    return { result: 'allow', isSuperuser: user.is_superuser, authData: Buffer.from(`v=${serverSignature}`) };
   }
 
   return {
