@@ -3,7 +3,10 @@
 // Fetching the suite is a manual step (its code is not part of this repository):
 //   git clone https://github.com/eclipse/paho.mqtt.testing && cp -r paho.mqtt.testing/interoperability .paho/
 //   npx tsx bench/paho-conformance.ts [--suite .paho/interoperability] [--port 1883 (an already running broker)]
-// Without --port a node is started on free ports. Prints one line per test and "N passed, N failed" per suite.
+// Without --port a node is started on free ports and configured as the suite expects of the broker under test:
+// subscribing to `test/nosubscribe` is denied by an ACL rule (test_subscribe_failure), and test_server_keep_alive,
+// which needs a server keepalive of 60 s that would break the client keepalive tests, runs against a second node
+// started with EMQX_MQTT__SERVER_KEEPALIVE=60. Prints one line per test and "N passed, N failed" per suite.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -56,12 +59,29 @@ function runOne(script: string, host: string, port: number, test: string): Promi
   });
 }
 
+/** Prepends a deny rule for the suite's no-subscribe topic to the node's file ACL, through the management API. */
+async function denyNoSubscribeTopic(peer: Peer): Promise<void> {
+  const base = `${peer.httpUrl}/api/v5`;
+  const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'public' }) });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const source = (await (await fetch(`${base}/authorization/sources/file`, { headers })).json()) as { rules: string };
+  const rules = `{deny, all, subscribe, ["test/nosubscribe"]}.\n${source.rules}`;
+  const put = await fetch(`${base}/authorization/sources/file`, { method: 'PUT', headers, body: JSON.stringify({ ...source, rules }) });
+  if (put.status !== 204) throw new Error(`could not set the ACL rule: ${put.status} ${await put.text()}`);
+}
+
 let node: Peer | undefined;
+let keepaliveNode: Peer | undefined;
 const host = values.host!;
 let port = Number(values.port);
+let keepalivePort = port;
 if (!values.port) {
   node = await startMqdeck();
   port = node.port;
+  await denyNoSubscribeTopic(node);
+  keepaliveNode = await startMqdeck({ EMQX_MQTT__SERVER_KEEPALIVE: '60' });
+  keepalivePort = keepaliveNode.port;
 }
 let totalFailed = 0;
 try {
@@ -70,7 +90,7 @@ try {
     let passed = 0;
     let failed = 0;
     for (const test of listTests(script)) {
-      const r = await runOne(script, host, port, test);
+      const r = await runOne(script, host, test.endsWith('test_server_keep_alive') ? keepalivePort : port, test);
       if (r.ok) passed += 1;
       else failed += 1;
       console.log(`${r.ok ? 'PASS' : 'FAIL'} ${script} ${test}`);
@@ -81,5 +101,6 @@ try {
   }
 } finally {
   await node?.stop();
+  await keepaliveNode?.stop();
 }
 process.exitCode = totalFailed ? 1 : 0;
