@@ -105,7 +105,7 @@ describe('WebsocketPage', { timeout: 60_000 }, () => {
     expect(await screen.findByTestId('subscription')).toHaveTextContent('t/#');
 
     const submit = subscribe.querySelector('button[type="submit"]')!;
-    await waitFor(() => expect(submit).not.toHaveClass('ant-btn-loading'));
+    await waitFor(() => expect(submit).toBeEnabled());
     await s.user.click(submit);
     act(() => s.fakeClients[0].subscribeCalls[1].callback(new Error('x'), [{ topic: 't/#', qos: 128 }], { granted: [0x87] }));
     expect(await screen.findByText('Subscription failure: not authorized (0x87)')).toBeInTheDocument();

@@ -50,10 +50,12 @@ export const ConnectionPanel = memo(function ConnectionPanel({ id, visible }: { 
         }
         extra={
           <Flex gap={8}>
-            <Button type="primary" onClick={() => void onConnect()} disabled={open} loading={conn.state === 'connecting'}>
+            {/* No `loading` here: antd's spinner leave-animation can stick when a refusal comes within a frame, and
+                the button then stays named "loading Connect". The state badge already says Connecting. */}
+            <Button type="primary" onClick={() => void onConnect()} disabled={open}>
               {t('connect')}
             </Button>
-            <Button danger onClick={() => void websocketStore.disconnect(id)} disabled={!open} loading={conn.state === 'disconnecting'}>
+            <Button danger onClick={() => void websocketStore.disconnect(id)} disabled={!open || conn.state === 'disconnecting'}>
               {t('disconnect')}
             </Button>
           </Flex>

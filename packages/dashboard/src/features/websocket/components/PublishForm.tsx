@@ -150,7 +150,7 @@ export const PublishForm = memo(function PublishForm({ id, state, version }: { i
           ]}
         />
       )}
-      <Button type="primary" htmlType="submit" loading={busy}>
+      <Button type="primary" htmlType="submit" disabled={busy}>
         {t('publish')}
       </Button>
     </Form>

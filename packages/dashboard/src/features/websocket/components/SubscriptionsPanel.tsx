@@ -104,7 +104,7 @@ export const SubscriptionsPanel = memo(function SubscriptionsPanel({ id, state, 
             </Col>
           </Row>
         )}
-        <Button type="primary" htmlType="submit" loading={busy}>
+        <Button type="primary" htmlType="submit" disabled={busy}>
           {t('subscribe')}
         </Button>
       </Form>
