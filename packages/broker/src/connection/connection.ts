@@ -8,11 +8,17 @@ import { expiresAt } from '../session/session';
 import { newClientStats } from '../metrics';
 import { dispatch } from '../packets/dispatch';
 import { Keepalive } from './keepalive';
-import { cachedPublish, storePublish, withPacketId } from './encode-cache';
+import { cachedPublish, packetIdOffset, storePublish } from './encode-cache';
 import { ConnLimiter, bucketFor } from './limiter';
 import { scheduleFlush } from './flush';
 import { C } from '../metrics';
 
+/** counter slot of each packet type the broker sends (no string built per packet) */
+const SENT_SLOT = new Map(
+  (['connack', 'publish', 'puback', 'pubrec', 'pubrel', 'pubcomp', 'suback', 'unsuback', 'pingresp', 'disconnect', 'auth'] as const).map(
+    (cmd) => [cmd as string, C[`packets.${cmd}.sent`]],
+  ),
+);
 const SENT_QOS = [C['messages.qos0.sent'], C['messages.qos1.sent'], C['messages.qos2.sent']];
 const STAT_SEND_QOS = ['send_msg.qos0', 'send_msg.qos1', 'send_msg.qos2'] as const;
 
@@ -72,6 +78,8 @@ export class Connection {
   /** packets written this turn, sent together by flush() */
   private readonly outBuf: Buffer[] = [];
   private outBytes = 0;
+  /** (offset in the batch, packet id) pairs stamped into shared PUBLISH encodings at flush */
+  private readonly outIds: number[] = [];
   private readonly parser: ReturnType<typeof mqttPacket.parser>;
   private readonly inbox: Packet[] = [];
   private busy = false;
@@ -250,17 +258,21 @@ export class Connection {
     return true;
   }
 
-  /** queue one encoded packet; the batch is written when this event-loop turn ends (see flush.ts) */
-  writeRaw(buf: Buffer, cmd: string): void {
+  /**
+   * Queue one encoded packet; the batch is written when this event-loop turn ends (see flush.ts).
+   * `packetId` (> 0) is stamped into a shared PUBLISH encoding in the batch's copy, never into `buf` itself.
+   */
+  writeRaw(buf: Buffer, cmd: string, packetId = 0): void {
     if (this.stream.destroyed || this.stream.writableEnded) return;
     const c = this.broker.counters;
     c.add(C['bytes.sent'], buf.length);
     c.add(C['packets.sent']);
-    c.add(cmd === 'publish' ? C['packets.publish.sent'] : c.slot(`packets.${cmd}.sent`));
+    c.add(SENT_SLOT.get(cmd) ?? c.slot(`packets.${cmd}.sent`));
     this.stats.send_oct += buf.length;
     this.stats.send_cnt++;
     this.stats.send_pkt++;
     if (this.outBuf.length === 0) scheduleFlush(this);
+    if (packetId > 0) this.outIds.push(this.outBytes + packetIdOffset(buf), packetId);
     this.outBuf.push(buf);
     this.outBytes += buf.length;
     if (this.busyWrites > 0) {
@@ -274,7 +286,11 @@ export class Connection {
   flush(): void {
     const n = this.outBuf.length;
     if (n === 0) return;
-    const out = n === 1 ? this.outBuf[0] : Buffer.concat(this.outBuf, this.outBytes);
+    const ids = this.outIds;
+    // concat copies, so packet ids can be stamped into the copy; a lone packet without one goes out as it is
+    const out = n === 1 && ids.length === 0 ? this.outBuf[0] : Buffer.concat(this.outBuf, this.outBytes);
+    for (let i = 0; i < ids.length; i += 2) out.writeUInt16BE(ids[i + 1], ids[i]);
+    ids.length = 0;
     this.outBuf.length = 0;
     this.outBytes = 0;
     if (this.stream.destroyed || this.stream.writableEnded) return;
@@ -295,14 +311,13 @@ export class Connection {
     // the shared-encoding fast path: nothing per-client in the packet (no alias, subscription id, expiry countdown)
     const cacheable = !dup && (this.protoVer !== 5 || (this.clientTopicAliasMax === 0 && !p.subids && msg.properties?.messageExpiryInterval === undefined));
     if (cacheable) {
-      const key = `${this.protoVer}${p.qos}${p.retain ? 1 : 0}${topic}`;
-      const hit = cachedPublish(msg, key);
+      const hit = cachedPublish(msg, this.protoVer, p.qos, p.retain, topic);
       if (hit) {
         if (hit.length > this.clientMaxPacketSize) {
           b.dropDelivery(session, msg, 'too_large');
           return false;
         }
-        this.afterPublishWrite(p.qos > 0 ? withPacketId(hit, packetId) : hit, p, session, dup);
+        this.afterPublishWrite(hit, p, session, dup, p.qos > 0 ? packetId : 0);
         return true;
       }
     }
@@ -357,15 +372,15 @@ export class Connection {
       b.dropDelivery(session, msg, 'too_large');
       return false;
     }
-    if (cacheable) storePublish(msg, `${this.protoVer}${p.qos}${p.retain ? 1 : 0}${topic}`, buf);
-    this.afterPublishWrite(buf, p, session, dup);
+    if (cacheable) storePublish(msg, this.protoVer, p.qos, p.retain, topic, buf);
+    this.afterPublishWrite(buf, p, session, dup, 0);
     return true;
   }
 
-  private afterPublishWrite(buf: Buffer, p: Pending, session: Session, dup: boolean): void {
+  private afterPublishWrite(buf: Buffer, p: Pending, session: Session, dup: boolean, packetId: number): void {
     const b = this.broker;
     const msg = p.msg;
-    this.writeRaw(buf, 'publish');
+    this.writeRaw(buf, 'publish', packetId);
     const st = this.stats;
     st.send_msg++;
     st[STAT_SEND_QOS[p.qos]]++;
@@ -417,6 +432,7 @@ export class Connection {
     this.inbox.length = 0;
     if (destroy) {
       this.outBuf.length = 0; // the peer is gone: nothing queued can reach it
+      this.outIds.length = 0;
       this.outBytes = 0;
       if (!this.stream.destroyed) this.stream.destroy();
     }

@@ -1,29 +1,54 @@
 import type { PublishMessage } from '../types';
 
 // One routed message usually goes to many subscribers with the same wire form (same protocol version, QoS, retain flag
-// and topic). The encoded PUBLISH is kept per message and reused; for QoS 1/2 only the packet id differs, so the
-// cached bytes are copied and the id patched in place of a full re-encode.
-const cache = new WeakMap<PublishMessage, Map<string, Buffer>>();
+// and topic). The encoded PUBLISH is kept per message and reused; for QoS 1/2 only the packet id differs, and it is
+// patched into the connection's outgoing batch (see Connection.flush), so the shared bytes are never re-encoded.
+// Forms for the message's own topic sit in a small array by number; a client behind a mountpoint sees another
+// topic and uses the keyed map.
 
-export function cachedPublish(msg: PublishMessage, key: string): Buffer | undefined {
-  return cache.get(msg)?.get(key);
+interface Forms {
+  byForm: (Buffer | undefined)[];
+  byKey?: Map<string, Buffer>;
 }
 
-export function storePublish(msg: PublishMessage, key: string, buf: Buffer): void {
-  let m = cache.get(msg);
-  if (!m) {
-    m = new Map();
-    cache.set(msg, m);
+const cache = new WeakMap<PublishMessage, Forms>();
+// a fan-out asks for the same message many times in a row: remember the last one and skip the WeakMap lookup
+let lastMsg: PublishMessage | undefined;
+let lastForms: Forms | undefined;
+
+function formsOf(msg: PublishMessage, create: boolean): Forms | undefined {
+  if (msg === lastMsg) return lastForms;
+  let f = cache.get(msg);
+  if (!f) {
+    if (!create) return undefined;
+    f = { byForm: [] };
+    cache.set(msg, f);
   }
-  m.set(key, buf);
+  lastMsg = msg;
+  lastForms = f;
+  return f;
 }
 
-/** a copy of an encoded QoS > 0 PUBLISH with another packet id */
-export function withPacketId(buf: Buffer, packetId: number): Buffer {
-  const out = Buffer.from(buf);
+/** protocol version 3..5 × QoS 0..2 × retain */
+function formNumber(protoVer: number, qos: number, retain: boolean): number {
+  return (protoVer - 3) * 6 + qos * 2 + (retain ? 1 : 0);
+}
+
+export function cachedPublish(msg: PublishMessage, protoVer: number, qos: number, retain: boolean, topic: string): Buffer | undefined {
+  const f = formsOf(msg, false);
+  if (!f) return undefined;
+  return topic === msg.topic ? f.byForm[formNumber(protoVer, qos, retain)] : f.byKey?.get(`${formNumber(protoVer, qos, retain)}${topic}`);
+}
+
+export function storePublish(msg: PublishMessage, protoVer: number, qos: number, retain: boolean, topic: string, buf: Buffer): void {
+  const f = formsOf(msg, true)!;
+  if (topic === msg.topic) f.byForm[formNumber(protoVer, qos, retain)] = buf;
+  else (f.byKey ??= new Map()).set(`${formNumber(protoVer, qos, retain)}${topic}`, buf);
+}
+
+/** where the packet id of an encoded QoS > 0 PUBLISH sits: after the fixed header and the topic */
+export function packetIdOffset(buf: Buffer): number {
   let i = 1;
-  while (out[i] & 0x80) i++; // variable-length remaining length
-  const topicLen = out.readUInt16BE(i + 1);
-  out.writeUInt16BE(packetId, i + 3 + topicLen);
-  return out;
+  while (buf[i] & 0x80) i++; // variable-length remaining length
+  return i + 3 + buf.readUInt16BE(i + 1);
 }

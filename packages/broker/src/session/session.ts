@@ -102,7 +102,18 @@ export class Session {
       this.enqueue(p);
       return;
     }
-    const entry: InflightEntry = { ...p, packetId, phase: 'publish', sentAt: Date.now() };
+    // built field by field, not with a spread: every entry gets one shape, and this runs once per QoS 1/2 delivery
+    const entry: InflightEntry = {
+      msg: p.msg,
+      qos: p.qos,
+      retain: p.retain,
+      subids: p.subids,
+      insertedAt: p.insertedAt,
+      priority: p.priority,
+      packetId,
+      phase: 'publish',
+      sentAt: Date.now(),
+    };
     if (conn.sendPublish(entry, packetId, false, this)) this.inflight.set(packetId, entry);
   }
 
