@@ -22,6 +22,8 @@ import { createListener } from './transports/listener';
 import { clientInfo } from './views';
 
 const NEVER_EXPIRES = 0xffffffff;
+/** EMQX's default tcp high_watermark: above it the socket ("port") is busy */
+const BUSY_SOCKET_BYTES = 1024 * 1024;
 /** setTimeout's ceiling (~24.8 days); longer session expiries are re-armed */
 const MAX_TIMER = 0x7fffffff;
 
@@ -102,7 +104,11 @@ export class BrokerImpl implements Broker {
   checkMailbox(conn: Connection): void {
     const max = this.forceShutdown?.maxMailboxSize;
     if (max == null || conn.closeReason || conn.isClosed) return;
-    const len = conn.busyWrites + conn.inboxLength;
+    // Erlang's mailbox fills once the port is busy (EMQX tcp high_watermark, 1MB): only the packets queued
+    // beyond that mark count, estimated from the share of the buffered bytes above it
+    const buffered = conn.stream.writableLength;
+    const outbound = buffered > BUSY_SOCKET_BYTES ? Math.floor((conn.busyWrites * (buffered - BUSY_SOCKET_BYTES)) / buffered) : 0;
+    const len = outbound + conn.inboxLength;
     if (len > max) this.shutdownConn(conn, 'message_queue_too_long', len, max);
   }
 

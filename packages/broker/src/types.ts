@@ -324,7 +324,7 @@ export interface Listener {
  * (v5 DISCONNECT 0x97, reason "shutdown"). null = no limit.
  */
 export interface ForceShutdown {
-  /** max_mailbox_size: packets waiting on the connection (parsed and not yet handled + written while the socket is busy) */
+  /** max_mailbox_size: packets waiting on the connection (parsed and not yet handled + queued beyond 1MB buffered for the socket) */
   maxMailboxSize: number | null;
   /** max_heap_size: bytes held for the connection (socket buffer + mqueue + inflight + awaiting PUBREL estimates) */
   maxHeapSize: number | null;

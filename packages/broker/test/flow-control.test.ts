@@ -103,7 +103,7 @@ test('force_shutdown max_mailbox_size: writes piling up on a busy socket close i
   broker.events.on('client.disconnected', (c, reason) => reasons.push(`${c.clientid}:${reason}`));
   const s = await stuckSubscriber(l.port, 'slow', 'big/#');
   const payload = Buffer.alloc(4096, 7);
-  for (let i = 0; i < 2000 && reasons.length === 0; i++) {
+  for (let i = 0; i < 5000 && reasons.length === 0; i++) {
     await broker.publish({ topic: 'big/t', payload, qos: 0, retain: false, fromClientid: null, fromUsername: null });
     if (i % 50 === 0) await sleep(1);
   }

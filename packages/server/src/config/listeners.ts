@@ -1,6 +1,7 @@
 // The raw `listeners.<type>.<name>` config → the broker's ListenerConfig.
 import type { ListenerConfig } from '@mqdeck/broker';
 import { parseBind, parseBytes, parseDuration } from './units';
+import { toRateLimit } from './limits';
 
 export type ListenerType = ListenerConfig['type'];
 export const LISTENER_TYPES: ListenerType[] = ['tcp', 'ssl', 'ws', 'wss'];
@@ -24,6 +25,9 @@ export function toListenerConfig(type: ListenerType, name: string, raw: Record<s
     zone: raw.zone ?? 'default',
     enableAuthn: raw.enable_authn ?? true,
     proxyProtocol: raw.proxy_protocol === true,
+    // per-client flow control (EMQX listener keys, unset = infinity)
+    messagesRate: toRateLimit(raw.messages_rate, `listener ${type}:${name} messages_rate`),
+    bytesRate: toRateLimit(raw.bytes_rate, `listener ${type}:${name} bytes_rate`),
     tcp: {
       backlog: tcp.backlog ?? 1024,
       nodelay: tcp.nodelay ?? true,

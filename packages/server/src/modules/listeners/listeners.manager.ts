@@ -3,8 +3,8 @@
 // and persisted only once it worked (a bind conflict leaves both the running listener and the config as they were).
 import type { Broker, ConnInfo, Listener } from '@mqdeck/broker';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Duplex } from 'node:stream';
 import type { ConfigService } from '../../config/config.service';
+import { toNodeLimits, toRateLimit } from '../../config/limits';
 import { LISTENER_TYPES, toListenerConfig, type ListenerType, type Tls } from '../../config/listeners';
 import { deepMerge } from '../../config/tree';
 import { parseBind } from '../../config/units';
@@ -64,36 +64,27 @@ export class ListenerManager {
   private nodeRate: RateBucket | null = null;
 
   constructor(private readonly deps: ListenerManagerDeps) {
-    this.installAcceptGate();
-    this.refreshNodeRate();
+    // EMQX's acceptor refuses sockets by access_rules and max_conn_rate before any MQTT byte is read
+    deps.broker.addHooks({ accept: (info) => this.accepts(info) });
+    this.refreshNodeLimits();
     deps.config.on('change', (path) => {
-      if (path === 'limiter' || path.startsWith('limiter.')) this.refreshNodeRate();
+      if (path === 'limiter' || path.startsWith('limiter.') || path === 'force_shutdown' || path.startsWith('force_shutdown.')) this.refreshNodeLimits();
     });
   }
 
-  /**
-   * The broker's transports hand every accepted socket to `broker.handle`; wrapping it is the one place
-   * where the server can refuse a socket before MQTT starts, as EMQX's acceptor does for access_rules
-   * and max_conn_rate.
-   */
-  private installAcceptGate(): void {
-    const broker = this.deps.broker;
-    const handle = broker.handle.bind(broker);
-    broker.handle = (stream: Duplex, info: ConnInfo) => {
-      const policy = this.policies.get(info.listener);
-      const refused =
-        (policy && !accessAllowed(policy.rules, info.peerhost)) || (policy?.rate && !policy.rate.take()) || (this.nodeRate && !this.nodeRate.take());
-      if (refused) {
-        stream.destroy();
-        return;
-      }
-      handle(stream, info);
-    };
+  private accepts(info: ConnInfo): boolean {
+    const policy = this.policies.get(info.listener);
+    if (policy && !accessAllowed(policy.rules, info.peerhost)) return false;
+    if (policy?.rate && !policy.rate.take()) return false;
+    return !this.nodeRate || this.nodeRate.take();
   }
 
-  private refreshNodeRate(): void {
+  /** node-wide: connection rate (here), message/byte rates and force_shutdown (in the broker) */
+  private refreshNodeLimits(): void {
+    const config = this.deps.config;
     try {
-      this.nodeRate = RateBucket.from(this.deps.config.get('limiter.max_conn_rate'), 'limiter.max_conn_rate');
+      this.nodeRate = RateBucket.from(config.get('limiter.max_conn_rate'), 'limiter.max_conn_rate');
+      this.deps.broker.setLimits(toNodeLimits(config.get('limiter'), config.get('force_shutdown')));
     } catch (err) {
       this.deps.log.error((err as Error).message);
     }
@@ -182,7 +173,15 @@ export class ListenerManager {
     const running = this.deps.runtime.get(id);
 
     if (running?.running && previous && next.enable !== false && onlyHotChanges(previous, next)) {
-      Object.assign(running.config, toListenerConfig(type, name, next), { tls: running.config.tls, websocket: running.config.websocket });
+      const c = toListenerConfig(type, name, next);
+      running.update({
+        maxConnections: c.maxConnections,
+        mountpoint: c.mountpoint,
+        zone: c.zone,
+        enableAuthn: c.enableAuthn,
+        messagesRate: c.messagesRate ?? null,
+        bytesRate: c.bytesRate ?? null,
+      });
       this.policies.set(id, policy);
     } else if (next.enable === false) {
       await this.halt(id);
@@ -209,6 +208,9 @@ export class ListenerManager {
 
   private policyFor(id: string, raw: Raw): { rules: AccessRule[]; rate: RateBucket | null } {
     try {
+      // the flow-control rates are checked here too, so a bad one is a 400 before anything changes
+      toRateLimit(raw.messages_rate, `${id} messages_rate`);
+      toRateLimit(raw.bytes_rate, `${id} bytes_rate`);
       return { rules: parseAccessRules(raw.access_rules ?? ['allow all']), rate: RateBucket.from(raw.max_conn_rate, `${id} max_conn_rate`) };
     } catch (err) {
       throw badRequest((err as Error).message);

@@ -127,6 +127,47 @@ describe('listeners API', () => {
     clients.push(await connectClient(portOf('tcp:extra'), { clientId: 'l-allowed' }));
   });
 
+  test('messages_rate (applied live, to new connections) throttles a real publisher; a bad rate is a 400', async () => {
+    const bad = await putExtra({ messages_rate: 'fast' });
+    expect(bad).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+    expect(bad.body.message).toContain('messages_rate');
+    expect((await putExtra({ bytes_rate: '0/s' })).status).toBe(400);
+    const ok = await putExtra({ access_rules: ['allow all'], messages_rate: '40/s' });
+    expect(ok).toMatchObject({ status: 200, body: { messages_rate: '40/s', running: true } });
+    const sub = await connectClient(node.mqttPort, { clientId: 'l-rate-sub' });
+    clients.push(sub);
+    await sub.subscribeAsync('rate/#');
+    const times: number[] = [];
+    sub.on('message', () => times.push(Date.now()));
+    const pub = await connectClient(portOf('tcp:extra'), { clientId: 'l-rate-pub' });
+    clients.push(pub);
+    const start = Date.now();
+    for (let i = 0; i < 100; i++) pub.publish('rate/t', 'x', { qos: 0 });
+    await waitFor(() => times.length === 100, 5000, 'throttled messages');
+    // 40 at once (a full bucket), the other 60 at 40/s: about 1.5 s; nothing dropped
+    expect(times[99] - start).toBeGreaterThan(1200);
+    expect(times[99] - start).toBeLessThan(3000);
+    expect((await putExtra({ messages_rate: 'infinity' })).status).toBe(200);
+  });
+
+  test('the limiter root (hidden /configs/limiter) reaches the broker: node-wide messages_rate', async () => {
+    const put = await api(node, 'PUT', '/configs/limiter', { max_conn_rate: 'infinity', messages_rate: '30/s', bytes_rate: 'infinity' });
+    expect(put.status).toBe(200);
+    expect((await api(node, 'PUT', '/configs/limiter', { max_conn_rate: 'infinity', messages_rate: 'soon', bytes_rate: 'infinity' })).status).toBe(400);
+    const sub = await connectClient(node.mqttPort, { clientId: 'l-node-sub' });
+    clients.push(sub);
+    await sub.subscribeAsync('node/#');
+    let n = 0;
+    sub.on('message', () => n++);
+    const pub = await connectClient(node.mqttPort, { clientId: 'l-node-pub' });
+    clients.push(pub);
+    const start = Date.now();
+    for (let i = 0; i < 60; i++) pub.publish('node/t', 'x', { qos: 0 });
+    await waitFor(() => n === 60, 5000, 'node-limited messages');
+    expect(Date.now() - start).toBeGreaterThan(800); // 30 beyond the first 30 at 30/s
+    expect((await api(node, 'PUT', '/configs/limiter', { max_conn_rate: 'infinity', messages_rate: 'infinity', bytes_rate: 'infinity' })).status).toBe(200);
+  });
+
   test('stop closes its connections and port; start reopens; restart keeps it on', async () => {
     const c = await connectClient(portOf('tcp:extra'), { clientId: 'l-stopped' });
     const closed = new Promise<void>((resolve) => c.once('close', () => resolve()));
