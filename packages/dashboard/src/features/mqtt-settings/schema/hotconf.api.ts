@@ -43,11 +43,17 @@ function resolve(doc: HotconfDoc, node: SchemaNode | undefined): SchemaNode | un
  */
 export function describeField(doc: HotconfDoc | undefined, component: string, path: string): string | undefined {
   if (!doc) return undefined;
-  let node = resolve(doc, doc.components?.schemas?.[component]);
-  for (const key of path.split('.')) {
-    const child: SchemaNode | undefined = node?.properties?.[key] ?? (typeof node?.additionalProperties === 'object' ? node.additionalProperties : undefined);
-    node = child?.description ? child : resolve(doc, child);
+  let node: SchemaNode | undefined = doc.components?.schemas?.[component];
+  const keys = path.split('.');
+  for (const [i, key] of keys.entries()) {
+    const parent = resolve(doc, node);
+    const extra = typeof parent?.additionalProperties === 'object' ? parent.additionalProperties : undefined;
+    const child = parent?.properties?.[key] ?? extra;
+    if (!child && i === keys.length - 1) return undefined;
+    // A name the schema does not list (e.g. the handler name in log.file.default) is a map key: stay on the parent.
+    node = child ?? parent;
   }
+  if (node && !node.description) node = resolve(doc, node);
   const text = node?.description?.split(/<br\s*\/?>/i)[0].replace(/<[^>]+>/g, '').trim();
   return text || undefined;
 }
