@@ -1,0 +1,63 @@
+// 4-byte PUBACK/PUBREC/PUBCOMP are decoded without the generic parser (Connection.shortAcks): they must act exactly
+// like parsed ones, in order with the packets around them, across chunk boundaries, and bad flags still close.
+import { afterEach, expect, test } from 'vitest';
+import type { Broker } from '../src/index';
+import { connect, newBroker, sleep } from './wire';
+
+let broker: Broker;
+afterEach(async () => {
+  await broker?.close();
+});
+
+const ack = (type: number, id: number) => [type, 2, id >> 8, id & 0xff];
+
+async function subscriberWithInflight(version: 4 | 5, qos: 1 | 2, count: number) {
+  const { client } = await connect(broker, version, { clientId: `acks${version}${qos}` });
+  client.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'a', qos }] });
+  await client.expect('suback');
+  for (let i = 0; i < count; i++) await broker.publish({ topic: 'a', payload: Buffer.from(`m${i}`), qos, retain: false, fromClientid: null, fromUsername: null });
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) ids.push((await client.expect('publish')).messageId!);
+  return { client, ids };
+}
+
+for (const version of [4, 5] as const) {
+  test(`v${version}: PUBACKs batched with a PINGREQ and split across chunks complete every delivery`, async () => {
+    broker = newBroker();
+    const { client, ids } = await subscriberWithInflight(version, 1, 5);
+    expect(broker.inflight(`acks${version}1`)).toHaveLength(5);
+    // acks 1-2, a PINGREQ, then ack 3 cut in the middle, then acks 4-5
+    const bytes = [...ack(0x40, ids[0]), ...ack(0x40, ids[1]), 0xc0, 0x00, ...ack(0x40, ids[2]), ...ack(0x40, ids[3]), ...ack(0x40, ids[4])];
+    client.raw(bytes.slice(0, 12));
+    await sleep(10);
+    client.raw(bytes.slice(12));
+    await client.expect('pingresp');
+    await sleep(20);
+    expect(broker.inflight(`acks${version}1`)).toHaveLength(0);
+    const m = broker.metrics();
+    expect(m['packets.puback.received']).toBe(5);
+    expect(m['packets.puback.missed']).toBe(0);
+    expect(m['messages.acked']).toBe(5);
+  });
+}
+
+test('QoS 2: short PUBREC gets PUBREL, short PUBCOMP completes; an unknown id counts as missed', async () => {
+  broker = newBroker();
+  const { client, ids } = await subscriberWithInflight(4, 2, 2);
+  client.raw([...ack(0x50, ids[0]), ...ack(0x50, ids[1])]);
+  expect((await client.expect('pubrel')).messageId).toBe(ids[0]);
+  expect((await client.expect('pubrel')).messageId).toBe(ids[1]);
+  client.raw([...ack(0x70, ids[0]), ...ack(0x70, ids[1]), ...ack(0x70, 999)]);
+  await sleep(20);
+  expect(broker.inflight('acks42')).toHaveLength(0);
+  expect(broker.metrics()['packets.pubcomp.missed']).toBe(1);
+});
+
+test('a PUBACK with reserved flag bits set is still refused by the parser (connection closed)', async () => {
+  broker = newBroker();
+  const { client, ids } = await subscriberWithInflight(4, 1, 1);
+  client.raw([0x42, 2, ids[0] >> 8, ids[0] & 0xff]);
+  await client.waitClosed();
+  expect(broker.metrics()['packets.puback.received']).toBe(0);
+  expect(broker.metrics()['messages.acked']).toBe(0);
+});
