@@ -181,6 +181,26 @@ describe('websocket store: messages', () => {
     expect(new TextDecoder().decode(logs().received.items[49].payload)).toBe('m49');
   });
 
+  it('refreshes less often while a flood lasts, and at the normal pace again after it', () => {
+    const { store, factory, id, logs } = connected();
+    const onLogs = vi.fn();
+    store.subscribeLogs(id, onLogs);
+    for (let i = 0; i < 300; i++) factory.last().deliver('t/flood', String(i));
+    vi.advanceTimersByTime(100);
+    expect(onLogs).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 300; i++) factory.last().deliver('t/flood', String(i));
+    vi.advanceTimersByTime(100);
+    expect(onLogs).toHaveBeenCalledTimes(1); // flooded: the next refresh waits longer
+    vi.advanceTimersByTime(300);
+    expect(onLogs).toHaveBeenCalledTimes(2);
+    expect(logs().received.total).toBe(600);
+    factory.last().deliver('t/calm', 'one'); // the flood is over: back to 100 ms
+    vi.advanceTimersByTime(400);
+    factory.last().deliver('t/calm', 'two');
+    vi.advanceTimersByTime(100);
+    expect(onLogs).toHaveBeenCalledTimes(4);
+  });
+
   it('keeps at most `cap` messages and counts the dropped ones', () => {
     const { factory, logs } = connected(100);
     for (let i = 0; i < 250; i++) factory.last().deliver('t/flood', String(i));
@@ -190,7 +210,7 @@ describe('websocket store: messages', () => {
     expect(logs().received.dropped).toBe(150);
     expect(new TextDecoder().decode(logs().received.items[0].payload)).toBe('150');
     for (let i = 0; i < 10; i++) factory.last().deliver('t/flood', `more${i}`);
-    vi.advanceTimersByTime(100);
+    vi.advanceTimersByTime(400); // after a flood-sized batch the next refresh comes later
     expect(logs().received.items).toHaveLength(100);
     expect(logs().received.dropped).toBe(160);
   });

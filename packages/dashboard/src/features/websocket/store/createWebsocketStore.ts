@@ -24,12 +24,16 @@ export const MAX_CONNECTIONS = 7;
 /** Failed reconnect attempts before the store gives up and ends the client. */
 export const MAX_RECONNECT_ATTEMPTS = 3;
 export const FLUSH_INTERVAL_MS = 100;
+/** A batch this large means a flood: the view then refreshes less often (nobody reads 1,000 messages a second). */
+export const FLOOD_BATCH = 200;
+export const FLOOD_FLUSH_INTERVAL_MS = 400;
 
 export interface WebsocketStoreOptions {
   createClient: CreateClient;
   location: PageLocation;
   cap?: number;
   flushMs?: number;
+  floodFlushMs?: number;
   now?: () => number;
 }
 
@@ -48,6 +52,8 @@ export type WebsocketStore = ReturnType<typeof createWebsocketStore>;
 export function createWebsocketStore(opts: WebsocketStoreOptions) {
   const cap = opts.cap ?? DEFAULT_MESSAGE_CAP;
   const flushMs = opts.flushMs ?? FLUSH_INTERVAL_MS;
+  const floodFlushMs = Math.max(flushMs, opts.floodFlushMs ?? FLOOD_FLUSH_INTERVAL_MS);
+  let flooded = false;
   const now = opts.now ?? Date.now;
   const listeners = new Set<() => void>();
   const runtimes = new Map<string, Runtime>();
@@ -105,10 +111,13 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
   };
 
   // Incoming messages are batched: one log update (and one notification) per connection per flush interval
-  // instead of one per message, so a flood re-renders the message list ~10 times a second at most.
+  // instead of one per message: ~10 renders a second, ~2.5 during a flood (every render costs CPU that the
+  // browser's input handling, and on a small machine the broker itself, would rather have).
   const flush = () => {
     flushTimer = undefined;
+    let largest = 0;
     for (const [id, rt] of runtimes) {
+      largest = Math.max(largest, rt.pendingReceived.length + rt.pendingPublished.length);
       if (!rt.pendingReceived.length && !rt.pendingPublished.length) continue;
       const current = logs.get(id) ?? EMPTY_LOGS;
       const next = {
@@ -119,10 +128,11 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
       rt.pendingPublished = [];
       setLogs(id, next);
     }
+    flooded = largest >= FLOOD_BATCH;
   };
 
   const scheduleFlush = () => {
-    flushTimer ??= setTimeout(flush, flushMs);
+    flushTimer ??= setTimeout(flush, flooded ? floodFlushMs : flushMs);
   };
 
   const detach = (rt: Runtime) => {
