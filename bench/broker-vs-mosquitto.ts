@@ -9,7 +9,7 @@
 // 3. connections opened at 1,000/s: p99 connect time, RSS growth per idle connection, RSS after they leave.
 import { parseArgs } from 'node:util';
 import { cpus, loadavg } from 'node:os';
-import { cpuMicros, rssBytes, percentile } from './lib/proc';
+import { cpuMicros, rssBytes, percentile, syscalls, sysMicros } from './lib/proc';
 import { startMqdeck, mosquitto, type Peer } from './lib/peers';
 import { fanout, connectionStorm } from './lib/load';
 
@@ -32,10 +32,26 @@ type Row = [label: string, ours: number, peer: number, unit: string, lowerIsBett
 const rows: Row[] = [];
 
 async function measureCpu(peer: Peer, qos: 0 | 1, ratePerSecond: number) {
+  const dropsBefore = await deliveryDrops(peer);
   const before = cpuMicros(peer.pid);
+  const sysBefore = sysMicros(peer.pid);
+  const ioBefore = syscalls(peer.pid);
   const r = await fanout(peer, { qos, ratePerSecond, seconds });
   const cpu = cpuMicros(peer.pid) - before;
-  return { perDelivery: cpu / Math.max(1, r.delivered), outRate: r.delivered / r.seconds, lost: r.expected - r.delivered, r };
+  const writes = syscalls(peer.pid).writes - ioBefore.writes;
+  const sys = sysMicros(peer.pid) - sysBefore;
+  const dropped = (await deliveryDrops(peer)) - dropsBefore;
+  const delivered = Math.max(1, r.delivered);
+  return { perDelivery: cpu / delivered, sysPerDelivery: sys / delivered, writesPerDelivery: writes / delivered, outRate: r.delivered / r.seconds, lost: r.expected - r.delivered, dropped, r };
+}
+
+let token: string | undefined;
+/** our node's delivery.dropped counter (queue_full, expired ...: drops the configured limits account for); NaN for a peer without the API */
+async function deliveryDrops(peer: Peer): Promise<number> {
+  if (!peer.httpUrl) return NaN;
+  token ??= ((await (await fetch(`${peer.httpUrl}/api/v5/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'public' }) })).json()) as { token: string }).token;
+  const m = (await (await fetch(`${peer.httpUrl}/api/v5/metrics`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, number>[] | Record<string, number>;
+  return (Array.isArray(m) ? m[0] : m)['delivery.dropped'];
 }
 
 type Round = Awaited<ReturnType<typeof measureCpu>>;
@@ -48,7 +64,7 @@ async function alternate(ours: Peer, peer: Peer, qos: 0 | 1, ratePerSecond: numb
   for (let i = 0; i < rounds; i++) {
     a.push(await measureCpu(ours, qos, ratePerSecond));
     b.push(await measureCpu(peer, qos, ratePerSecond));
-    console.error(`  qos ${qos} @${ratePerSecond}/s round ${i + 1}: mqdeck ${a[i].perDelivery.toFixed(2)} µs p99 ${a[i].r.p99.toFixed(2)} ms, mosquitto ${b[i].perDelivery.toFixed(2)} µs p99 ${b[i].r.p99.toFixed(2)} ms (load ${loadavg()[0].toFixed(2)})`);
+    console.error(`  qos ${qos} @${ratePerSecond}/s round ${i + 1}: mqdeck ${a[i].perDelivery.toFixed(2)} µs lost ${a[i].lost} (dropped ${a[i].dropped}) p99 ${a[i].r.p99.toFixed(2)} ms, mosquitto ${b[i].perDelivery.toFixed(2)} µs p99 ${b[i].r.p99.toFixed(2)} ms (load ${loadavg()[0].toFixed(2)})`);
   }
   return [a, b];
 }
@@ -58,10 +74,13 @@ async function scenarioCpu(ours: Peer, peer: Peer) {
     const [a, b] = await alternate(ours, peer, qos, rate);
     const m = (rs: Round[], f: (r: Round) => number) => median(rs.map(f));
     rows.push([`QoS ${qos} broker CPU per delivery`, m(a, (r) => r.perDelivery), m(b, (r) => r.perDelivery), 'µs', true]);
+    rows.push([`QoS ${qos}   of which kernel (sys)`, m(a, (r) => r.sysPerDelivery), m(b, (r) => r.sysPerDelivery), 'µs', true]);
+    rows.push([`QoS ${qos} write syscalls per delivery`, m(a, (r) => r.writesPerDelivery), m(b, (r) => r.writesPerDelivery), 'calls', true]);
     rows.push([`QoS ${qos} deliveries per second`, m(a, (r) => r.outRate), m(b, (r) => r.outRate), 'msg/s', false]);
     // losses are summed over the rounds: a single lost QoS 1 message must show
     const sum = (rs: Round[], f: (r: Round) => number) => rs.reduce((n, r) => n + f(r), 0);
     rows.push([`QoS ${qos} not delivered (of ${sum(a, (r) => r.r.expected)} / ${sum(b, (r) => r.r.expected)})`, sum(a, (r) => r.lost), sum(b, (r) => r.lost), 'msgs', true]);
+    rows.push([`QoS ${qos} of those counted in delivery.dropped`, sum(a, (r) => r.dropped), NaN, 'msgs', true]);
   }
 }
 
@@ -106,7 +125,7 @@ function print() {
   const fmt = (n: number) => (Number.isFinite(n) ? (Math.abs(n) >= 100 ? n.toFixed(0) : n.toFixed(2)) : 'n/a');
   console.log(`\n${'metric'.padEnd(46)} ${'mqdeck'.padStart(10)} ${'mosquitto'.padStart(10)}  ratio (mqdeck/mosquitto)`);
   for (const [label, a, b, unit] of rows) {
-    const ratio = b === 0 ? (a === 0 ? '1.00' : 'n/a') : (a / b).toFixed(2);
+    const ratio = !Number.isFinite(a) || !Number.isFinite(b) ? 'n/a' : b === 0 ? (a === 0 ? '1.00' : 'n/a') : (a / b).toFixed(2);
     console.log(`${`${label} [${unit}]`.padEnd(46)} ${fmt(a).padStart(10)} ${fmt(b).padStart(10)}  ${ratio}x`);
   }
 }

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
 import { startMqdeck } from './lib/peers';
 import { cpuMicros } from './lib/proc';
 import { fanout } from './lib/load';
@@ -33,9 +34,13 @@ interface Profile {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'mqdeck-prof-'));
+const spawnedAt = performance.now();
 const node = await startMqdeck({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
 // one short warm-up round so the profile shows steady state, not the JIT's first compilation
 await fanout(node, { qos, ratePerSecond: Number(values.rate), seconds: 2 });
+// samples before this point (start-up, module loading, warm-up) are left out of the table
+const windowFrom = performance.now() - spawnedAt;
+const windowTo = windowFrom + Number(values.seconds) * 1000;
 const before = cpuMicros(node.pid);
 const r = await fanout(node, { qos, ratePerSecond: Number(values.rate), seconds: Number(values.seconds) });
 const cpu = cpuMicros(node.pid) - before;
@@ -48,19 +53,36 @@ const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Profile;
 // self time per function (samples × their time delta), keyed by name and location
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map<string, number>();
+const areas = new Map<string, number>();
 let total = 0;
+let at = 0; // ms since the profile started (≈ since the node was spawned)
 profile.samples.forEach((id, i) => {
   const n = byId.get(id)!;
   const dt = profile.timeDeltas[i] ?? 0;
+  at += dt / 1000;
+  if (at < windowFrom || at > windowTo) return;
   const { functionName, url, lineNumber } = n.callFrame;
   const where = url ? `${relative(resolve(import.meta.dirname, '..'), url.replace(/^file:\/\//, ''))}:${lineNumber + 1}` : '';
   const key = `${functionName || '(anonymous)'} ${where}`;
   self.set(key, (self.get(key) ?? 0) + dt);
+  const area = url.includes('/packages/')
+    ? url.replace(/.*\/packages\/([^/]+)\/src\/([^/]+).*/, '$1/$2')
+    : url.includes('/node_modules/')
+      ? url.replace(/.*\/node_modules\/((@[^/]+\/)?[^/]+).*/, '$1')
+      : url.startsWith('node:')
+        ? url.replace(/^node:(internal\/)?([^/]+).*/, 'node:$2')
+        : functionName || '(native)';
+  areas.set(area, (areas.get(area) ?? 0) + dt);
   total += dt;
 });
 const idle = [...self].filter(([k]) => k.startsWith('(idle)')).reduce((s, [, v]) => s + v, 0);
 console.log(`QoS ${qos}, ${r.delivered} of ${r.expected} delivered, broker CPU ${(cpu / Math.max(1, r.delivered)).toFixed(2)} µs per delivery, p99 ${r.p99.toFixed(2)} ms`);
 console.log(`profile: ${join(dir, file)}; busy ${((total - idle) / 1000).toFixed(0)} ms of ${(total / 1000).toFixed(0)} ms sampled\n`);
+console.log('by area:');
+for (const [k, v] of [...areas].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+  console.log(`${((v / Math.max(1, total - idle)) * 100).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}`);
+}
+console.log('\nby function:');
 for (const [k, v] of [...self].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) {
   console.log(`${((v / Math.max(1, total - idle)) * 100).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}`);
 }

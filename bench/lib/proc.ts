@@ -4,6 +4,12 @@ import { readFileSync } from 'node:fs';
 
 const TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux x86_64
 
+/** system (kernel) CPU time of a process, in microseconds: socket I/O shows here, the broker's own code in user time */
+export function sysMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[12]) * 1_000_000) / TICKS_PER_SECOND;
+}
+
 /** user + system CPU time of a process, in microseconds */
 export function cpuMicros(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -25,4 +31,11 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i];
+}
+
+/** read and write system calls made so far (/proc/<pid>/io): writes per delivery shows how well output is batched */
+export function syscalls(pid: number): { reads: number; writes: number } {
+  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+  const num = (k: string) => Number(new RegExp(`^${k}: (\\d+)$`, 'm').exec(io)?.[1] ?? NaN);
+  return { reads: num('syscr'), writes: num('syscw') };
 }
