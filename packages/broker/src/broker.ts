@@ -9,7 +9,7 @@ import { BrokerError, CONSUMED } from './types';
 import { composeHooks, type HookEntry } from './hooks';
 import { bucketFor, checkListenerUpdate, heapEstimate, type BucketPair } from './connection/limiter';
 import { DEFAULT_SETTINGS } from './settings';
-import { Counters, GAUGE_NAMES, Gauges, type GaugeName } from './metrics';
+import { C, Counters, GAUGE_NAMES, Gauges, type GaugeName } from './metrics';
 import { Connection } from './connection/connection';
 import { Session, expiresAt } from './session/session';
 import type { Pending } from './session/mqueue';
@@ -22,6 +22,7 @@ import { createListener } from './transports/listener';
 import { clientInfo } from './views';
 
 const NEVER_EXPIRES = 0xffffffff;
+const NO_MATCHES: readonly Map<string, SharedGroup>[] = [];
 /** EMQX's default tcp high_watermark: above it the socket ("port") is busy */
 const BUSY_SOCKET_BYTES = 1024 * 1024;
 /** setTimeout's ceiling (~24.8 days); longer session expiries are re-armed */
@@ -517,8 +518,10 @@ export class BrokerImpl implements Broker {
     const s = this.settings;
     targets.clear();
     const insertedAt = process.hrtime.bigint();
-    this.routes.match(msg.topic, (values) => {
-      for (const { session, sub } of values.values()) {
+    // matched filters come from the trie's per-topic cache: no trie walk nor closure per message
+    const matches = this.routes.matchAll(msg.topic);
+    for (let m = 0; m < matches.length; m++) {
+      for (const { session, sub } of matches[m].values()) {
         if (msg.fromClientid === session.clientid) {
           if (sub.nl) {
             // [MQTT-3.8.3-3] no local
@@ -539,12 +542,13 @@ export class BrokerImpl implements Broker {
           if (sub.subid !== undefined) (prev.subids ??= []).push(sub.subid);
         }
       }
-    });
+    }
     let matched = targets.size;
     for (const [session, pending] of targets) session.deliver(pending);
     targets.clear();
-    this.shared.match(msg.topic, (groups) => {
-      for (const group of groups.values()) {
+    const groupMaps = this.shared.size === 0 ? NO_MATCHES : this.shared.matchAll(msg.topic);
+    for (let m = 0; m < groupMaps.length; m++) {
+      for (const group of groupMaps[m].values()) {
         const member = group.pick(s.sharedSubscriptionStrategy, msg);
         if (!member) continue;
         const sub = member.sub;
@@ -552,7 +556,7 @@ export class BrokerImpl implements Broker {
         member.session.deliver({ msg, qos, retain: sub.rap === 1 ? msg.retain : false, subids: sub.subid !== undefined ? [sub.subid] : undefined, insertedAt });
         matched++;
       }
-    });
+    }
     if (matched === 0) {
       this.counters.incr('messages.dropped');
       this.counters.incr('messages.dropped.no_subscribers');
@@ -573,12 +577,12 @@ export class BrokerImpl implements Broker {
   }
 
   delivered(session: Session, msg: PublishMessage): void {
-    this.counters.incr('messages.delivered');
+    this.counters.add(C['messages.delivered']);
     if (this.events.listenerCount('message.delivered') > 0) this.events.emit('message.delivered', session.identity, msg);
   }
 
   acked(session: Session, msg: PublishMessage): void {
-    this.counters.incr('messages.acked');
+    this.counters.add(C['messages.acked']);
     if (this.events.listenerCount('message.acked') > 0) this.events.emit('message.acked', session.identity, msg);
   }
 

@@ -12,9 +12,17 @@ function newNode<T>(): Node<T> {
   return { children: new Map() };
 }
 
+/** topics whose match results are remembered; past this the cache starts over (bounded memory with many topics) */
+const MATCH_CACHE_MAX = 10_000;
+
 export class TopicTrie<T> {
   private readonly root: Node<T> = newNode();
   private filterCount = 0;
+  /**
+   * topic → the value maps of the filters matching it. The maps are the trie's own, so a key added to or removed from
+   * an existing filter shows through; only a filter appearing or disappearing changes the set, and clears the cache.
+   */
+  private readonly matchCache = new Map<string, Map<string, T>[]>();
 
   /** number of distinct filters with at least one value */
   get size(): number {
@@ -35,6 +43,7 @@ export class TopicTrie<T> {
       node.values = new Map();
       node.filter = filter;
       this.filterCount++;
+      this.matchCache.clear();
     }
     node.values.set(key, value);
   }
@@ -63,6 +72,7 @@ export class TopicTrie<T> {
       node.values = undefined;
       node.filter = undefined;
       this.filterCount--;
+      this.matchCache.clear();
       // prune empty branches so the trie does not grow with churn
       for (let i = levels.length; i > 0; i--) {
         const n = path[i];
@@ -71,6 +81,19 @@ export class TopicTrie<T> {
       }
     }
     return true;
+  }
+
+  /** the value maps of every filter matching the topic (cached per topic; do not modify the array) */
+  matchAll(topic: string): readonly Map<string, T>[] {
+    let found = this.matchCache.get(topic);
+    if (found === undefined) {
+      const out: Map<string, T>[] = [];
+      this.match(topic, (values) => out.push(values));
+      if (this.matchCache.size >= MATCH_CACHE_MAX) this.matchCache.clear();
+      this.matchCache.set(topic, out);
+      found = out;
+    }
+    return found;
   }
 
   /** calls `visit` for every filter node matching the topic */
