@@ -8,6 +8,8 @@ export interface Pending {
   subids?: number[];
   insertedAt: bigint;
   priority?: number | 'infinity';
+  /** durable sessions: the message's row in the SessionStore while it is undelivered */
+  seq?: number;
 }
 
 /**

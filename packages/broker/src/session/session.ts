@@ -2,6 +2,7 @@ import type { ClientIdentity, PublishMessage, QoS, SubscriptionInfo } from '../t
 import type { Connection } from '../connection/connection';
 import type { BrokerImpl } from '../broker';
 import { MQueue, type Pending } from './mqueue';
+import type { DurableSessions } from '../store/durable';
 
 export interface InflightEntry extends Pending {
   packetId: number;
@@ -38,6 +39,8 @@ export class Session {
   private lastPacketId = 0;
   /** a will waiting for its delay interval (v5), published when the session ends first */
   pendingWill?: { msg: PublishMessage; timer: NodeJS.Timeout };
+  /** set while durable sessions are on: QoS 1/2 deliveries are written through it */
+  durable: DurableSessions | null = null;
 
   constructor(
     readonly broker: BrokerImpl,
@@ -71,6 +74,8 @@ export class Session {
       b.dropDelivery(this, p.msg, 'expired');
       return;
     }
+    // written before the publisher's PUBACK/PUBREC goes out (the route runs before it is sent)
+    if (this.durable !== null) this.durable.append(this, p);
     const conn = this.conn;
     if (conn && conn.isConnected) {
       if (p.qos === 0) {
@@ -92,6 +97,7 @@ export class Session {
   private enqueue(p: Pending): void {
     const dropped = this.mqueue.push(p);
     if (dropped) {
+      if (dropped.seq !== undefined) this.durable?.done(this, dropped);
       this.broker.dropDelivery(this, dropped.msg, 'queue_full');
     }
   }
@@ -110,11 +116,13 @@ export class Session {
       subids: p.subids,
       insertedAt: p.insertedAt,
       priority: p.priority,
+      seq: p.seq,
       packetId,
       phase: 'publish',
       sentAt: Date.now(),
     };
     if (conn.sendPublish(entry, packetId, false, this)) this.inflight.set(packetId, entry);
+    else if (entry.seq !== undefined) this.durable?.done(this, entry);
   }
 
   /** move queued messages into the inflight window while there is room */
@@ -128,6 +136,7 @@ export class Session {
       this.mqueue.shift();
       const exp = expiresAt(next.msg, this.broker.settings.messageExpiryInterval);
       if (exp !== undefined && exp <= now) {
+        if (next.seq !== undefined) this.durable?.done(this, next);
         this.broker.dropDelivery(this, next.msg, 'expired');
         continue;
       }
@@ -142,6 +151,7 @@ export class Session {
     if (!entry || entry.qos !== expect) return undefined;
     if (expect === 2 && entry.phase !== 'pubrel') return undefined;
     this.inflight.delete(packetId);
+    if (entry.seq !== undefined) this.durable?.done(this, entry);
     this.broker.acked(this, entry.msg);
     this.drain();
     return entry;
@@ -185,10 +195,14 @@ export class Session {
     const exp = expiresAt(entry.msg, this.broker.settings.messageExpiryInterval);
     if (exp !== undefined && exp <= now) {
       this.inflight.delete(entry.packetId);
+      if (entry.seq !== undefined) this.durable?.done(this, entry);
       this.broker.dropDelivery(this, entry.msg, 'expired');
       return;
     }
-    if (!conn.sendPublish(entry, entry.packetId, true, this)) this.inflight.delete(entry.packetId);
+    if (!conn.sendPublish(entry, entry.packetId, true, this)) {
+      this.inflight.delete(entry.packetId);
+      if (entry.seq !== undefined) this.durable?.done(this, entry);
+    }
   }
 
   /** QoS 2 messages waiting too long for PUBREL are dropped (await_rel_timeout) */

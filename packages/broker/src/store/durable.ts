@@ -1,0 +1,171 @@
+// The broker side of durable sessions: writes session state through a SessionStore and restores it at start.
+// Only persistent sessions (expiry interval > 0: v5 Session Expiry > 0, v3 clean_session=false) are written.
+import type { BrokerImpl } from '../broker';
+import { Session } from '../session/session';
+import type { Broker, ClientIdentity, ClientInfo, SubOptions } from '../types';
+import type { Pending } from '../session/mqueue';
+import type { SessionStore, StoredSession } from './session-store';
+
+const NEVER_EXPIRES = 0xffffffff;
+
+export class DurableSessions {
+  constructor(readonly store: SessionStore) {}
+
+  private row(session: Session): StoredSession {
+    const row: StoredSession = {
+      clientid: session.clientid,
+      identity: session.identity,
+      expiryInterval: session.expiryInterval,
+      createdAt: session.createdAt,
+      subs: [...session.subs.values()],
+    };
+    if (session.disconnectedAt !== undefined) row.disconnectedAt = session.disconnectedAt;
+    return row;
+  }
+
+  /** after connect, disconnect or a subscription change; a session that is no longer persistent is removed */
+  save(session: Session): void {
+    if (session.expiryInterval > 0) this.store.saveSession(this.row(session));
+    else this.store.deleteSession(session.clientid);
+  }
+
+  /** a QoS 1/2 message reaches a persistent session: stored before the publisher is acknowledged */
+  append(session: Session, p: Pending): void {
+    if (p.qos === 0 || session.expiryInterval === 0 || p.seq !== undefined) return;
+    p.seq = this.store.appendMessage(session.clientid, { msg: p.msg, qos: p.qos, retain: p.retain, subids: p.subids });
+  }
+
+  /** acknowledged by the subscriber, expired or dropped */
+  done(session: Session, p: Pending): void {
+    if (p.seq !== undefined) this.store.ackMessage(session.clientid, p.seq);
+  }
+
+  delete(clientid: string): void {
+    this.store.deleteSession(clientid);
+  }
+
+  /** write every persistent session as it is now (durable sessions switched on while running) */
+  snapshot(broker: BrokerImpl): void {
+    this.store.clear();
+    for (const session of broker.sessions.values()) {
+      if (session.expiryInterval === 0) continue;
+      this.save(session);
+      for (const p of session.inflight.values()) {
+        p.seq = undefined;
+        this.append(session, p);
+      }
+      for (const p of session.mqueue.toArray()) {
+        p.seq = undefined;
+        this.append(session, p);
+      }
+    }
+  }
+
+  /** recreate the stored sessions (offline, with their subscriptions and undelivered messages); returns how many */
+  restore(broker: BrokerImpl): number {
+    const now = Date.now();
+    let n = 0;
+    for (const row of this.store.loadSessions()) {
+      if (broker.sessions.has(row.clientid)) continue;
+      const since = row.disconnectedAt ?? now;
+      const left = row.expiryInterval === NEVER_EXPIRES ? Infinity : since + row.expiryInterval * 1000 - now;
+      if (left <= 0) {
+        this.store.deleteSession(row.clientid);
+        continue;
+      }
+      const session = new Session(broker, row.clientid, row.identity);
+      session.expiryInterval = row.expiryInterval;
+      session.disconnectedAt = since;
+      session.durable = this;
+      broker.sessions.set(row.clientid, session);
+      for (const sub of row.subs) {
+        const opts: SubOptions = { qos: sub.qos, nl: sub.nl, rap: sub.rap, rh: sub.rh };
+        if (sub.subid !== undefined) opts.subid = sub.subid;
+        broker.addSubscription(session, sub.topic, opts);
+      }
+      for (const m of this.store.loadMessages(row.clientid)) {
+        const p: Pending = { msg: m.msg, qos: m.qos, retain: m.retain, subids: m.subids, insertedAt: process.hrtime.bigint(), seq: m.seq };
+        const dropped = session.mqueue.push(p);
+        if (dropped) this.done(session, dropped);
+      }
+      if (left !== Infinity) armExpiry(broker, session, left);
+      n++;
+    }
+    broker.gauges.set('sessions', broker.sessions.size);
+    broker.gauges.set('cluster_sessions', broker.sessions.size);
+    return n;
+  }
+
+  /** follow the broker's session events; returns the remover */
+  follow(broker: BrokerImpl): () => void {
+    const save = (clientid: string) => {
+      const session = broker.sessions.get(clientid);
+      if (!session) return;
+      session.durable = this;
+      this.save(session);
+    };
+    const onConnected = (c: ClientInfo) => save(c.clientid);
+    const onDisconnected = (c: ClientInfo) => save(c.clientid);
+    const onSub = (client: ClientIdentity) => {
+      const session = broker.sessions.get(client.clientid);
+      if (session && session.expiryInterval > 0) save(client.clientid);
+    };
+    const onTerminated = (clientid: string) => {
+      if (!broker.sessions.has(clientid)) this.delete(clientid);
+    };
+    const ev = broker.events;
+    ev.on('client.connected', onConnected);
+    ev.on('client.disconnected', onDisconnected);
+    ev.on('session.subscribed', onSub);
+    ev.on('session.unsubscribed', onSub);
+    ev.on('session.terminated', onTerminated);
+    for (const session of broker.sessions.values()) session.durable = this;
+    return () => {
+      ev.off('client.connected', onConnected);
+      ev.off('client.disconnected', onDisconnected);
+      ev.off('session.subscribed', onSub);
+      ev.off('session.unsubscribed', onSub);
+      ev.off('session.terminated', onTerminated);
+      for (const session of broker.sessions.values()) if (session.durable === this) session.durable = null;
+    };
+  }
+}
+
+/** setTimeout's ceiling (~24.8 days); longer expiries are re-armed */
+const MAX_TIMER = 0x7fffffff;
+
+/** the offline expiry of a restored session (the broker arms its own on each later disconnect) */
+function armExpiry(broker: BrokerImpl, session: Session, ms: number): void {
+  session.clearTimers();
+  session.expiryTimer = setTimeout(() => {
+    if (ms > MAX_TIMER) armExpiry(broker, session, ms - MAX_TIMER);
+    else if (!session.conn) broker.endSession(session, 'expired');
+  }, Math.min(ms, MAX_TIMER));
+  session.expiryTimer.unref();
+}
+
+export interface DurableHandle {
+  /** how many sessions were restored from the store */
+  readonly restored: number;
+  /** stop writing (durable sessions switched off); the store keeps its rows unless `clear` is true */
+  detach(clear?: boolean): void;
+}
+
+/**
+ * Turn durable sessions on for a broker: `restore` (node start) recreates the stored sessions, otherwise (switched
+ * on while running) the store is rewritten from the sessions the broker holds now. Call before listeners start.
+ */
+export function attachSessionStore(broker: Broker, store: SessionStore, mode: 'restore' | 'snapshot'): DurableHandle {
+  const impl = broker as BrokerImpl;
+  const durable = new DurableSessions(store);
+  const restored = mode === 'restore' ? durable.restore(impl) : 0;
+  if (mode === 'snapshot') durable.snapshot(impl);
+  const unfollow = durable.follow(impl);
+  return {
+    restored,
+    detach(clear = false) {
+      unfollow();
+      if (clear) store.clear();
+    },
+  };
+}

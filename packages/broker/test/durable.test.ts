@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { attachSessionStore, MemorySessionStore, type Broker } from '../src/index';
+import { connect, newBroker } from './wire';
+import { sessionStoreSuite } from './store.suite';
+
+sessionStoreSuite('memory', () => ({ store: new MemorySessionStore() }));
+
+const brokers: Broker[] = [];
+afterEach(async () => {
+  for (const b of brokers.splice(0)) await b.close();
+});
+const start = (store?: MemorySessionStore) => {
+  const b = newBroker();
+  brokers.push(b);
+  if (store) attachSessionStore(b, store, 'restore');
+  return b;
+};
+const sys = (b: Broker, topic: string, payload: string, qos: 0 | 1 | 2 = 1) =>
+  b.publish({ topic, payload: Buffer.from(payload), qos, retain: false, fromClientid: null, fromUsername: null });
+
+async function subscribeOffline(b: Broker, clientId: string, protoVer: 4 | 5) {
+  const opts = protoVer === 5 ? { clientId, clean: false, properties: { sessionExpiryInterval: 3600 } } : { clientId, clean: false };
+  const { client } = await connect(b, protoVer, opts);
+  client.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'd/#', qos: 1 }] });
+  await client.expect('suback');
+  client.send({ cmd: 'disconnect' });
+  await client.waitClosed();
+}
+
+describe('durable sessions', () => {
+  test('an offline v5 session, its subscription and queued QoS 1 messages survive a restart (session present)', async () => {
+    const store = new MemorySessionStore();
+    const first = start(store);
+    await subscribeOffline(first, 'dur', 5);
+    for (let i = 0; i < 5; i++) await sys(first, `d/${i}`, `m${i}`);
+    await sys(first, 'd/q0', 'qos0', 0); // QoS 0 is not kept
+    expect(store.loadMessages('dur')).toHaveLength(5);
+    await first.close();
+
+    const second = start(store);
+    expect(second.client('dur')).toMatchObject({ connected: false, subscriptionsCnt: 1, mqueueLen: 5 });
+    const { client, connack } = await connect(second, 5, { clientId: 'dur', clean: false, properties: { sessionExpiryInterval: 3600 } });
+    expect(connack.sessionPresent).toBe(true);
+    const got: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const p = await client.expect('publish');
+      got.push(p.payload.toString());
+      client.send({ cmd: 'puback', messageId: p.messageId });
+    }
+    expect(got).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(store.loadMessages('dur')).toEqual([]);
+    // the restored subscription routes new messages
+    await sys(second, 'd/new', 'fresh');
+    expect((await client.expect('publish')).payload.toString()).toBe('fresh');
+  });
+
+  test('a v3.1.1 clean_session=false session keeps messages sent but not acknowledged (inflight) across a restart', async () => {
+    const store = new MemorySessionStore();
+    const first = start(store);
+    const { client } = await connect(first, 4, { clientId: 'v4', clean: false });
+    client.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'd/#', qos: 1 }] });
+    await client.expect('suback');
+    await sys(first, 'd/x', 'unacked');
+    expect((await client.expect('publish')).payload.toString()).toBe('unacked');
+    expect(store.loadMessages('v4')).toHaveLength(1);
+    await first.close();
+
+    const second = start(store);
+    const again = await connect(second, 4, { clientId: 'v4', clean: false });
+    expect(again.connack.sessionPresent).toBe(true);
+    expect((await again.client.expect('publish')).payload.toString()).toBe('unacked');
+  });
+
+  test('sessions without expiry are not stored; a clean start or a kick removes the stored session', async () => {
+    const store = new MemorySessionStore();
+    const b = start(store);
+    const { client } = await connect(b, 5, { clientId: 'tmp', clean: true });
+    client.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'd/#', qos: 1 }] });
+    await client.expect('suback');
+    await sys(b, 'd/1', 'x');
+    expect(store.loadSessions()).toEqual([]);
+    expect(store.loadMessages('tmp')).toEqual([]);
+
+    await subscribeOffline(b, 'gone', 5);
+    await sys(b, 'd/2', 'y');
+    expect(store.loadSessions().map((s) => s.clientid)).toEqual(['gone']);
+    const clean = await connect(b, 5, { clientId: 'gone', clean: true });
+    expect(clean.connack.sessionPresent).toBe(false);
+    expect(store.loadSessions()).toEqual([]);
+    expect(store.loadMessages('gone')).toEqual([]);
+
+    await subscribeOffline(b, 'kicked', 4);
+    expect(store.loadSessions().map((s) => s.clientid)).toEqual(['kicked']);
+    b.kick('kicked');
+    expect(store.loadSessions()).toEqual([]);
+  });
+
+  test('without a store (the default) nothing is written; detach stops writing', async () => {
+    const store = new MemorySessionStore();
+    const b = start();
+    await subscribeOffline(b, 'plain', 5);
+    await sys(b, 'd/1', 'x');
+    expect(store.loadSessions()).toEqual([]);
+    const handle = attachSessionStore(b, store, 'snapshot');
+    expect(store.loadSessions().map((s) => s.clientid)).toEqual(['plain']);
+    expect(store.loadMessages('plain')).toHaveLength(1);
+    handle.detach(true);
+    await sys(b, 'd/2', 'y');
+    expect(store.loadMessages('plain')).toEqual([]);
+  });
+
+  test('an expired stored session is not restored', async () => {
+    const store = new MemorySessionStore();
+    const b0 = start(store);
+    await subscribeOffline(b0, 'old', 5);
+    const row = store.loadSessions()[0];
+    store.saveSession({ ...row, expiryInterval: 1, disconnectedAt: Date.now() - 5000 });
+    await b0.close();
+    const b = start(store);
+    expect(b.client('old')).toBeUndefined();
+    expect(store.loadSessions()).toEqual([]);
+  });
+});

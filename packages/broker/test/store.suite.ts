@@ -1,0 +1,68 @@
+// Conformance suite for SessionStore implementations (memory here, SQLite in the server).
+import { describe, expect, test } from 'vitest';
+import type { SessionStore, StoredSession } from '../src/index';
+
+const identity = { clientid: 'c1', username: 'u', peerhost: '127.0.0.1', listener: 'tcp:default', protoVer: 5 as const, isSuperuser: false, clientAttrs: { a: 'b' }, mountpoint: '' };
+const session = (clientid = 'c1', over: Partial<StoredSession> = {}): StoredSession => ({
+  clientid,
+  identity: { ...identity, clientid },
+  expiryInterval: 60,
+  createdAt: 1_700_000_000_000,
+  subs: [{ clientid, topic: 't/#', qos: 1, nl: 0, rap: 1, rh: 0, subid: 7 }],
+  ...over,
+});
+const message = (topic: string, payload: string) => ({
+  msg: { id: 'A'.repeat(32), topic, payload: Buffer.from(payload), qos: 1 as const, retain: false, fromClientid: 'p', fromUsername: null, timestamp: 1_700_000_000_123, properties: { correlationData: Buffer.from([1, 2]), userProperties: { k: 'v' } } },
+  qos: 1 as const,
+  retain: false,
+  subids: [7],
+});
+
+/** Flush asynchronous parts (batched acks) before reading, when the implementation has any. */
+export function sessionStoreSuite(name: string, open: () => { store: SessionStore; reopen?: () => SessionStore; flush?: () => void }): void {
+  describe(`SessionStore conformance: ${name}`, () => {
+    test('saves, replaces, loads and deletes sessions with subscriptions and identity', () => {
+      const { store } = open();
+      store.saveSession(session('c1'));
+      store.saveSession(session('c2', { disconnectedAt: 5 }));
+      store.saveSession(session('c1', { expiryInterval: 120, subs: [] }));
+      const rows = store.loadSessions().sort((a, b) => a.clientid.localeCompare(b.clientid));
+      expect(rows).toEqual([session('c1', { expiryInterval: 120, subs: [] }), session('c2', { disconnectedAt: 5 })]);
+      store.deleteSession('c1');
+      expect(store.loadSessions().map((s) => s.clientid)).toEqual(['c2']);
+    });
+
+    test('messages keep their order, payload and properties; ack removes one; deleteSession removes all', () => {
+      const { store, flush } = open();
+      store.saveSession(session('c1'));
+      const a = store.appendMessage('c1', message('t/1', 'one'));
+      const b = store.appendMessage('c1', message('t/2', 'two'));
+      store.appendMessage('c2', message('t/3', 'other'));
+      expect(b).toBeGreaterThan(a);
+      const loaded = store.loadMessages('c1');
+      expect(loaded.map((m) => [m.seq, m.msg.topic, m.msg.payload.toString()])).toEqual([[a, 't/1', 'one'], [b, 't/2', 'two']]);
+      expect(loaded[0]).toEqual({ ...message('t/1', 'one'), seq: a });
+      store.ackMessage('c1', a);
+      flush?.();
+      expect(store.loadMessages('c1').map((m) => m.seq)).toEqual([b]);
+      store.deleteSession('c1');
+      flush?.();
+      expect(store.loadMessages('c1')).toEqual([]);
+      expect(store.loadMessages('c2')).toHaveLength(1);
+      store.clear();
+      expect(store.loadMessages('c2')).toEqual([]);
+      expect(store.loadSessions()).toEqual([]);
+    });
+
+    test('what was written is there after reopening', () => {
+      const { store, reopen } = open();
+      if (!reopen) return;
+      store.saveSession(session('c1'));
+      const seq = store.appendMessage('c1', message('t/1', 'kept'));
+      const again = reopen();
+      expect(again.loadSessions()).toEqual([session('c1')]);
+      expect(again.loadMessages('c1').map((m) => [m.seq, m.msg.payload.toString()])).toEqual([[seq, 'kept']]);
+      expect(again.appendMessage('c1', message('t/2', 'next'))).toBeGreaterThan(seq);
+    });
+  });
+}
