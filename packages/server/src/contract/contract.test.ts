@@ -14,6 +14,14 @@ describe('routeSchema', () => {
     expect(user.body?.properties.description).toMatchObject({ type: 'string' });
   });
 
+  it('keeps mixed enums usable: enable_authn accepts true, false and quick_deny_anonymous', async () => {
+    const { toJsonSchema } = await import('./to-json-schema');
+    const schema = toJsonSchema({ type: 'string', enum: [true, false, 'quick_deny_anonymous'] });
+    expect(schema.type).toBeUndefined();
+    expect(schema.enum).toEqual([true, false, 'quick_deny_anonymous']);
+    expect(toJsonSchema({ type: 'string', enum: ['a', 'b'] })).toEqual({ type: 'string', enum: ['a', 'b'] });
+  });
+
   it('throws for a path outside the contract', () => {
     expect(() => routeSchema('get', '/not/in/contract')).toThrow(/not in the EMQX 5.8.1 contract/);
   });

@@ -41,6 +41,11 @@ export function toJsonSchema(schema: Json, seen: string[] = []): Json {
     } else if (value && typeof value === 'object') out[key] = toJsonSchema(value, seen);
     else out[key] = value;
   }
+  // EMQX declares mixed enums such as enable_authn `[true, false, "quick_deny_anonymous"]` with type "string";
+  // the enum alone is the real constraint, so a declared type that some enum values contradict is dropped.
+  if (Array.isArray(out.enum) && typeof out.type === 'string' && out.enum.some((v: unknown) => v !== null && typeof v !== out.type)) {
+    delete out.type;
+  }
   if (schema.nullable === true) {
     if (typeof out.type === 'string') out.type = [out.type, 'null'];
     else if (out.anyOf) out.anyOf = [...out.anyOf, { type: 'null' }];
