@@ -29,6 +29,7 @@ import clusterRoutes from './cluster/cluster.routes';
 import loggingModule from './logging/logging.module';
 import alarmsModule from './alarms/alarms.module';
 import alarmsRoutes from './alarms/alarms.routes';
+import durableSessionsModule from './durable-sessions/durable-sessions.module';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -61,4 +62,5 @@ export const routeModules: RouteModule[] = [
   clusterRoutes,
   alarmsModule,
   alarmsRoutes,
+  durableSessionsModule,
 ];

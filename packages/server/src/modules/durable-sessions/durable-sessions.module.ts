@@ -1,0 +1,59 @@
+// Not a route area: makes the `durable_sessions` zone settings real. When enabled, persistent sessions are
+// written to SQLite (sqlite-session-store.ts) and restored at start, before the MQTT listeners open.
+import type { FastifyInstance } from 'fastify';
+import { attachSessionStore, type DurableHandle } from '@mqdeck/broker';
+import { parseDuration } from '../../config/units';
+import { touches } from '../../config/config.service';
+import { SqliteSessionStore } from './sqlite-session-store';
+
+interface DurableConfig {
+  enable?: boolean;
+  batch_size?: number;
+  session_gc_interval?: string;
+  session_gc_batch_size?: number;
+  message_retention_period?: string;
+}
+
+export default async function durableSessionsModule(app: FastifyInstance): Promise<void> {
+  const store = new SqliteSessionStore(app.db);
+  let handle: DurableHandle | undefined;
+  let gcTimer: NodeJS.Timeout | undefined;
+
+  const apply = (atStart: boolean) => {
+    const c = app.config.get<DurableConfig>('durable_sessions');
+    store.batchSize = Math.max(1, Number(c.batch_size ?? 100));
+    if (c.enable === true && !handle) {
+      // at start the store holds what earlier runs kept; switched on later, it is rewritten from memory
+      handle = attachSessionStore(app.broker, store, atStart ? 'restore' : 'snapshot');
+      if (atStart && handle.restored > 0) app.log.info(`durable sessions: restored ${handle.restored} sessions`);
+    } else if (c.enable !== true && handle) {
+      handle.detach(true);
+      handle = undefined;
+    }
+    if (gcTimer) clearInterval(gcTimer);
+    gcTimer = undefined;
+    const every = parseDuration(c.session_gc_interval) ?? 0;
+    if (handle && every > 0) {
+      const retention = parseDuration(c.message_retention_period) ?? null;
+      const limit = Math.max(1, Number(c.session_gc_batch_size ?? 100));
+      gcTimer = setInterval(() => {
+        try {
+          store.gc(Date.now(), limit, retention);
+        } catch (err) {
+          app.log.error({ err }, 'durable sessions: GC failed');
+        }
+      }, every);
+      gcTimer.unref();
+    }
+  };
+  apply(true);
+  const onChange = (path: string) => {
+    if (touches(path, 'durable_sessions')) apply(false);
+  };
+  app.config.on('change', onChange);
+  app.addHook('onClose', async () => {
+    app.config.off('change', onChange);
+    if (gcTimer) clearInterval(gcTimer);
+    store.close();
+  });
+}

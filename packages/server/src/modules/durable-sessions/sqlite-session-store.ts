@@ -1,0 +1,140 @@
+// SessionStore on the node's SQLite file (migration 500). Appends and session rows are written at once
+// (better-sqlite3 is synchronous, WAL journal): an acknowledged publish is on disk before its PUBACK.
+// Acks are batched (batch_size or a short timer): losing one to kill -9 only means a redelivery (QoS 1 allows it).
+import type { PublishMessage, SessionStore, StoredMessage, StoredSession } from '@mqdeck/broker';
+import type { Db } from '../../storage/db';
+
+const FLUSH_MS = 100;
+
+interface SessionRow {
+  clientid: string;
+  identity: string;
+  expiry_interval: number;
+  created_at: number;
+  disconnected_at: number | null;
+  subs: string;
+}
+interface MessageRow {
+  seq: number;
+  msg: string;
+  payload: Buffer;
+  qos: number;
+  retain: number;
+  subids: string | null;
+}
+
+// the one Buffer among message properties (correlation data) is kept as {"$b64": "..."}
+const toJson = (v: unknown) =>
+  JSON.stringify(v, function (this: Record<string, unknown>, k: string, value: unknown) {
+    const raw = this[k];
+    return Buffer.isBuffer(raw) ? { $b64: raw.toString('base64') } : value;
+  });
+const fromJson = <T>(text: string): T =>
+  JSON.parse(text, (_k, v: unknown) => (v && typeof v === 'object' && '$b64' in v ? Buffer.from(String((v as { $b64: string }).$b64), 'base64') : v)) as T;
+
+export class SqliteSessionStore implements SessionStore {
+  private acks: [string, number][] = [];
+  private timer?: NodeJS.Timeout;
+  batchSize = 100;
+  private readonly q;
+
+  constructor(private readonly db: Db) {
+    this.q = {
+      save: db.prepare(
+        `INSERT INTO durable_sessions (clientid, identity, expiry_interval, created_at, disconnected_at, subs) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT(clientid) DO UPDATE SET identity = excluded.identity, expiry_interval = excluded.expiry_interval,
+         created_at = excluded.created_at, disconnected_at = excluded.disconnected_at, subs = excluded.subs`,
+      ),
+      deleteSession: db.prepare('DELETE FROM durable_sessions WHERE clientid = ?'),
+      deleteMessages: db.prepare('DELETE FROM durable_messages WHERE clientid = ?'),
+      sessions: db.prepare('SELECT * FROM durable_sessions ORDER BY clientid'),
+      append: db.prepare('INSERT INTO durable_messages (clientid, msg, payload, qos, retain, subids, publish_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      ack: db.prepare('DELETE FROM durable_messages WHERE clientid = ? AND seq = ?'),
+      messages: db.prepare('SELECT seq, msg, payload, qos, retain, subids FROM durable_messages WHERE clientid = ? ORDER BY seq'),
+    };
+  }
+
+  saveSession(s: StoredSession): void {
+    if (!this.db.open) return; // a disconnect seen while the node closes, after the database
+    this.q.save.run(s.clientid, toJson(s.identity), s.expiryInterval, s.createdAt, s.disconnectedAt ?? null, toJson(s.subs));
+  }
+
+  deleteSession(clientid: string): void {
+    this.flush();
+    if (!this.db.open) return;
+    this.db.transaction(() => {
+      this.q.deleteSession.run(clientid);
+      this.q.deleteMessages.run(clientid);
+    })();
+  }
+
+  loadSessions(): StoredSession[] {
+    return (this.q.sessions.all() as SessionRow[]).map((r) => {
+      const s: StoredSession = { clientid: r.clientid, identity: fromJson(r.identity), expiryInterval: r.expiry_interval, createdAt: r.created_at, subs: fromJson(r.subs) };
+      if (r.disconnected_at !== null) s.disconnectedAt = r.disconnected_at;
+      return s;
+    });
+  }
+
+  appendMessage(clientid: string, m: Omit<StoredMessage, 'seq'>): number {
+    const { payload, ...rest } = m.msg;
+    const info = this.q.append.run(clientid, toJson(rest), payload, m.qos, m.retain ? 1 : 0, m.subids ? JSON.stringify(m.subids) : null, m.msg.timestamp);
+    return Number(info.lastInsertRowid);
+  }
+
+  ackMessage(clientid: string, seq: number): void {
+    this.acks.push([clientid, seq]);
+    if (this.acks.length >= this.batchSize) this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), FLUSH_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** write the batched acks now */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.acks.length === 0 || !this.db.open) return;
+    const acks = this.acks;
+    this.acks = [];
+    this.db.transaction(() => {
+      for (const [clientid, seq] of acks) this.q.ack.run(clientid, seq);
+    })();
+  }
+
+  loadMessages(clientid: string): StoredMessage[] {
+    this.flush();
+    return (this.q.messages.all(clientid) as MessageRow[]).map((r) => {
+      const out: StoredMessage = { seq: r.seq, msg: { ...fromJson<Omit<PublishMessage, 'payload'>>(r.msg), payload: r.payload }, qos: r.qos as StoredMessage['qos'], retain: r.retain === 1 };
+      if (r.subids !== null) out.subids = JSON.parse(r.subids) as number[];
+      return out;
+    });
+  }
+
+  clear(): void {
+    this.acks = [];
+    this.db.exec('DELETE FROM durable_messages; DELETE FROM durable_sessions');
+  }
+
+  /** GC: sessions past their expiry (at most `limit`) and messages older than `retentionMs`; returns counts */
+  gc(now: number, limit: number, retentionMs: number | null): { sessions: number; messages: number } {
+    this.flush();
+    const expired = this.db
+      .prepare('SELECT clientid FROM durable_sessions WHERE disconnected_at IS NOT NULL AND expiry_interval < 4294967295 AND disconnected_at + expiry_interval * 1000 <= ? ORDER BY disconnected_at, clientid LIMIT ?')
+      .all(now, limit) as { clientid: string }[];
+    let messages = 0;
+    this.db.transaction(() => {
+      for (const { clientid } of expired) {
+        this.q.deleteSession.run(clientid);
+        messages += this.q.deleteMessages.run(clientid).changes;
+      }
+      if (retentionMs !== null) messages += this.db.prepare('DELETE FROM durable_messages WHERE publish_at < ?').run(now - retentionMs).changes;
+    })();
+    return { sessions: expired.length, messages };
+  }
+
+  close(): void {
+    this.flush();
+  }
+}
