@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- js-md4 has no types; the reference makes the declaration reach every project that compiles this file (e2e, bench)
+/// <reference path="./js-md4.d.ts" />
 // EMQX's password_hash_algorithm: simple digests with a salt prefix/suffix/none, pbkdf2 and bcrypt.
 // Digests and pbkdf2 produce lowercase hex as EMQX stores them; md4 comes from js-md4 because
 // OpenSSL 3 dropped it from Node's default provider.
