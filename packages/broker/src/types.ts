@@ -264,6 +264,8 @@ export interface ClientInfo {
   stats: Record<string, number>;
   /** Node.js counterparts of Erlang numbers: bytes buffered for the socket (mailbox_len ~ queued writes) */
   mailboxLen: number;
+  /** a persistent session written to the durable session store (durable_sessions.enable) */
+  durable?: boolean;
 }
 
 export interface QueuedMessageView {

@@ -45,5 +45,6 @@ export function clientInfo(broker: BrokerImpl, session: Session, connOverride?: 
     awaitingRelMax: s.maxAwaitingRel,
     stats: conn ? { ...conn.stats } : newClientStats(),
     mailboxLen: conn ? conn.stream.writableLength : 0,
+    durable: session.durable !== null && session.expiryInterval > 0,
   };
 }

@@ -50,9 +50,9 @@ export function toClient(c: ClientInfo): Record<string, unknown> {
     created_at: rfc3339(c.createdAt),
     is_bridge: c.isBridge,
     is_expired: isExpired(c),
-    // "persistent" in EMQX 5.8 means a durable-storage session; this broker keeps sessions in memory.
-    is_persistent: false,
-    durable: false,
+    // "persistent" in EMQX 5.8 means a durable-storage session: true only while durable_sessions is on
+    is_persistent: c.durable === true,
+    durable: c.durable === true,
     enable_authn: c.enableAuthn,
     mountpoint: c.mountpoint || null,
     client_attrs: c.clientAttrs,
