@@ -59,7 +59,8 @@ describe('ClientDetailPage', { timeout: 60_000 }, () => {
     expect(screen.getByText('MQTT v5.0')).toBeInTheDocument();
     expect(screen.getByText('ssl:default')).toBeInTheDocument();
     expect(screen.getByText('1 / 10')).toBeInTheDocument();
-    expect(screen.getByText('3 / 1,000 / 2')).toBeInTheDocument();
+    expect(screen.getByText('3 / 1,000')).toBeInTheDocument();
+    expect(screen.getByText('Dropped from Queue').closest('.ant-descriptions-item')).toHaveTextContent('Dropped from Queue2');
     expect(screen.getByText('123,456')).toBeInTheDocument();
     const full = screen.getByText('Dropped (queue full)').closest('tr') as HTMLElement;
     expect(within(full).getByText('5')).toBeInTheDocument();

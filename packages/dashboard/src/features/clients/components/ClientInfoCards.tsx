@@ -63,7 +63,9 @@ export function ClientInfoCards({ client: c }: Props) {
           [t('disconnectedAt'), formatDateTime(c.disconnected_at)],
           [t('subscriptionsCount'), limit(c.subscriptions_cnt, c.subscriptions_max)],
           [t('inflight'), limit(c.inflight_cnt, c.inflight_max)],
-          [t('mqueue'), `${limit(c.mqueue_len, c.mqueue_max)} / ${formatNumber(c.mqueue_dropped ?? 0)}`],
+          // Dropped gets its own row: three numbers in one value wrapped mid-number in the narrow card.
+          [t('mqueue'), limit(c.mqueue_len, c.mqueue_max)],
+          [t('mqueueDropped'), formatNumber(c.mqueue_dropped ?? 0)],
           [t('awaitingRel'), limit(c.awaiting_rel_cnt, c.awaiting_rel_max)],
         ])}
       </Col>
@@ -72,8 +74,8 @@ export function ClientInfoCards({ client: c }: Props) {
           [t('heapSize'), c.heap_size === undefined ? '-' : formatNumber(c.heap_size)],
           [t('reductions'), formatNumber(c.reductions)],
           [t('mailbox'), formatNumber(c.mailbox_len)],
-          [`${t('received')} (${t('bytes')})`, formatBytes(c.recv_oct)],
-          [`${t('sent')} (${t('bytes')})`, formatBytes(c.send_oct)],
+          [t('bytesReceived'), formatBytes(c.recv_oct)],
+          [t('bytesSent'), formatBytes(c.send_oct)],
         ])}
       </Col>
     </Row>
