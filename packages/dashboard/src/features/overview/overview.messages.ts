@@ -17,8 +17,8 @@ export const overviewMessages = defineMessages('overview', {
   msgPerSecond: { en: 'msg/s', zh: '条/秒' },
   rateTrend: { en: 'Message rates, past minute', zh: '消息速率（最近一分钟）' },
   rateTrendHint: {
-    en: 'Read from /monitor_current every {{seconds}} s while this page is open.',
-    zh: '页面打开期间每 {{seconds}} 秒读取一次 /monitor_current。',
+    en: 'Updated every {{seconds}} s while this page is open.',
+    zh: '页面打开期间每 {{seconds}} 秒更新一次。',
   },
   nodes: { en: 'Nodes', zh: '节点' },
   trends: { en: 'Trends', zh: '趋势' },

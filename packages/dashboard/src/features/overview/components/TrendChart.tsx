@@ -77,8 +77,9 @@ export function TrendChart({ series, label, height = 220, xRange, unit, emptyTex
       backgroundColor: 'transparent',
       color: palette,
       animation: false,
-      // ECharts 6 keeps axis labels inside the container by default (grid.outerBoundsMode 'auto').
-      grid: { left: 8, right: 16, top: series.length > 1 ? 32 : 12, bottom: 8 },
+      // ECharts 6 keeps axis labels inside the container by default (grid.outerBoundsMode 'auto'), but a time label
+      // centred on the right edge ('23:49:30') was still cut to '23:49:3': keep half a label's width free there.
+      grid: { left: 8, right: 28, top: series.length > 1 ? 32 : 12, bottom: 8 },
       legend: series.length > 1 && hasData ? { top: 0, textStyle: { color: token.colorTextSecondary }, icon: 'roundRect' } : { show: false },
       tooltip: {
         trigger: 'axis',
