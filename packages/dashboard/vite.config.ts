@@ -19,7 +19,13 @@ export default defineConfig({
   base: './',
   // plugin-react is hoisted and typed against the root Vite; the runtime API is the same.
   plugins: [react() as unknown as Plugin, versionFile()],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    // dist/.vite/manifest.json: read by scripts/bundle-report.mjs (initial JS of login and overview).
+    manifest: true,
+  },
   server: {
     proxy: { '/api': { target: process.env.MQDECK_API ?? 'http://127.0.0.1:18083', changeOrigin: true } },
   },

@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { MenuLabelKey } from './menu.messages';
 
 /** The six menu sections, in menu order (CONSOLE-REFERENCE §5). */
@@ -39,4 +40,16 @@ export interface FeatureRoute {
   title?: MenuLabelKey;
   /** Hidden when the logged-in node is an open-source EMQX (edition ce/opensource). */
   enterpriseOnly?: boolean;
+  /**
+   * Starts the screen's first queries when navigation to it begins (signed in only), in parallel with loading the
+   * layout and screen chunks. Use the same query key and function as the screen's hooks so they find the data.
+   */
+  prefetch?: (ctx: PrefetchContext) => void;
+}
+
+export interface PrefetchContext {
+  queryClient: QueryClient;
+  /** Route parameters, e.g. { clientId } for 'clients/detail/:clientId'. */
+  params: Readonly<Record<string, string | undefined>>;
+  searchParams: URLSearchParams;
 }

@@ -1,7 +1,7 @@
 // Monitor data of the cluster or of one node: `/monitor_current[/nodes/{node}]` (live gauges and rates)
 // and `/monitor[/nodes/{node}]?latest=` (history). Polled queries are silent: a failed poll shows an
 // inline alert on the page instead of a toast every few seconds.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { CURRENT_REFRESH_MS, TREND_REFRESH_MS } from './overview.constants';
 import type { MonitorCurrent, MonitorSample } from './overview.series';
@@ -27,23 +27,42 @@ export async function getMonitorHistory(latest: number, node: string | undefined
   return Array.isArray(data) ? data : [];
 }
 
-export function useMonitorCurrentQuery(node?: string, options: { enabled?: boolean } = {}) {
-  return useQuery({
+/** Shared by the hook and the route prefetch, so both address the same cache entry. */
+export function monitorCurrentOptions(node?: string) {
+  return queryOptions({
     queryKey: monitorKeys.current(node),
     queryFn: ({ signal }) => getMonitorCurrent(node, signal),
-    refetchInterval: CURRENT_REFRESH_MS,
     meta: { silent: true },
+  });
+}
+
+export function monitorHistoryOptions(latest: number, node?: string) {
+  return queryOptions({
+    queryKey: monitorKeys.history(latest, node),
+    queryFn: ({ signal }) => getMonitorHistory(latest, node, signal),
+    meta: { silent: true },
+  });
+}
+
+export function useMonitorCurrentQuery(node?: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...monitorCurrentOptions(node),
+    refetchInterval: CURRENT_REFRESH_MS,
     enabled: options.enabled ?? true,
   });
 }
 
 export function useMonitorHistoryQuery(latest: number, node?: string, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: monitorKeys.history(latest, node),
-    queryFn: ({ signal }) => getMonitorHistory(latest, node, signal),
+    ...monitorHistoryOptions(latest, node),
     refetchInterval: TREND_REFRESH_MS,
     placeholderData: keepPreviousData,
-    meta: { silent: true },
     enabled: options.enabled ?? true,
   });
+}
+
+/** Route prefetch of the cluster overview: the live gauges and the history behind the first chart. */
+export function prefetchOverview(queryClient: QueryClient, latest: number): void {
+  void queryClient.prefetchQuery(monitorCurrentOptions());
+  void queryClient.prefetchQuery(monitorHistoryOptions(latest));
 }

@@ -1,5 +1,7 @@
 import { DashboardOutlined } from '@ant-design/icons';
 import type { FeatureRoute } from '../../app/types';
+import { prefetchOverview } from './overview.api';
+import { DEFAULT_TIME_RANGE, isTimeRange } from './overview.constants';
 
 // Monitoring › Cluster Overview, with the tabs Overview | Nodes | Metrics of the official console
 // (the nodes and metrics screens register their own routes; `/dashboard` redirects here via the shell).
@@ -7,6 +9,11 @@ export const overviewRoutes: FeatureRoute[] = [
   {
     path: 'dashboard/overview',
     lazy: () => import('./OverviewPage'),
+    // The first chart waits on /monitor: ask for it while the layout and screen chunks load.
+    prefetch: ({ queryClient, searchParams }) => {
+      const range = Number(searchParams.get('range'));
+      prefetchOverview(queryClient, isTimeRange(range) ? range : DEFAULT_TIME_RANGE);
+    },
     menu: {
       section: 'monitoring',
       key: 'dashboard',
