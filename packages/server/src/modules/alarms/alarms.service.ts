@@ -36,8 +36,18 @@ export class AlarmService {
     return this.app.db;
   }
 
+  /**
+   * Names of the active alarms, read from SQLite once and then kept in step by activate/deactivate: sysmon asks on
+   * every client connect, and a query per CONNECT was the largest server cost of a connection storm.
+   */
+  private activeNames: Set<string> | null = null;
+
   isActive(name: string): boolean {
-    return this.db.prepare('SELECT 1 FROM alarms WHERE name = ? AND deactivate_at IS NULL').get(name) !== undefined;
+    if (!this.activeNames) {
+      const rows = this.db.prepare('SELECT name FROM alarms WHERE deactivate_at IS NULL').all() as { name: string }[];
+      this.activeNames = new Set(rows.map((r) => r.name));
+    }
+    return this.activeNames.has(name);
   }
 
   /** false when an alarm of that name is already active (EMQX: already_existed) */
@@ -45,6 +55,7 @@ export class AlarmService {
     if (this.isActive(name)) return false;
     const alarm: Alarm = { name, details, message: message || name, activateAt: Date.now(), deactivateAt: null };
     this.db.prepare('INSERT INTO alarms (name, message, details, activate_at) VALUES (?, ?, ?, ?)').run(name, alarm.message, JSON.stringify(details), alarm.activateAt);
+    this.activeNames?.add(name);
     this.actions('activate', alarm);
     return true;
   }
@@ -62,6 +73,7 @@ export class AlarmService {
       }
       this.db.prepare('UPDATE alarms SET deactivate_at = ? WHERE name = ? AND deactivate_at IS NULL').run(now, name);
     })();
+    this.activeNames?.delete(name);
     const raised = toAlarm(row);
     this.actions('deactivate', { ...raised, details: details ?? raised.details, message: message || raised.message, deactivateAt: now });
     return true;
