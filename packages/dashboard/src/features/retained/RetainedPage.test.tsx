@@ -46,6 +46,17 @@ describe('RetainedPage', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Page 1', {}, SLOW)).toBeInTheDocument();
   });
 
+  it("never shows EMQX's literal 'undefined' publisher (messages without a username, $SYS messages)", async () => {
+    const sys = { ...row, msgid: 'BBB', topic: '$SYS/brokers', from_clientid: 'undefined', from_username: 'undefined' };
+    mockApi('get', '/mqtt/retainer/messages', 200, { data: [sys], meta: { page: 1, limit: 20, hasnext: false, count: 1 } });
+    mockApi('get', '/mqtt/retainer', 200, retainer);
+    renderWithProviders(<RetainedPage />, { route: '/retained', path: '/retained' });
+    const cell = await screen.findByText('$SYS/brokers', {}, SLOW);
+    const cells = within(cell.closest('tr') as HTMLElement).getAllByRole('cell');
+    expect(cells.map((c) => c.textContent)).not.toContain('undefined');
+    expect(cells.filter((c) => c.textContent === '-')).toHaveLength(2);
+  });
+
   it('shows the payload in a drawer as text, never as HTML, in every mode', async () => {
     const html = '<img src=x onerror=alert(1)><b>bold</b>';
     const get = mockApi('get', '/mqtt/retainer/message/{topic}', 200, { ...row, payload: btoa(html) });

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../shared/format';
 import type { RetainedSummary } from './retained.api';
 import './retained.messages';
 
-/** EMQX writes the literal string 'undefined' for messages published without a username. */
+/** EMQX writes the literal string 'undefined' for messages published without a username (and for $SYS messages' client ID). */
 export function displayUser(u: string | null | undefined): string {
   return !u || u === 'undefined' ? '-' : u;
 }
@@ -23,14 +23,16 @@ export function useRetainedColumns({ canWrite, onView, onDelete }: Handlers): Ta
   const { t: tc } = useTranslation('common');
   return useMemo(
     () => [
-      { key: 'topic', title: t('topic'), dataIndex: 'topic' },
-      { key: 'qos', title: t('qos'), dataIndex: 'qos' },
-      { key: 'from_clientid', title: t('fromClientid'), dataIndex: 'from_clientid', render: (v?: string) => v ?? '-' },
-      { key: 'from_username', title: t('fromUsername'), dataIndex: 'from_username', render: displayUser },
-      { key: 'publish_at', title: t('publishAt'), dataIndex: 'publish_at', render: formatDateTime },
+      // Long topics ($SYS/brokers/<node>/sysdescr…) truncate with a tooltip instead of pushing Actions out of view.
+      { key: 'topic', title: t('topic'), dataIndex: 'topic', ellipsis: { showTitle: true } },
+      { key: 'qos', title: t('qos'), dataIndex: 'qos', width: 70 },
+      { key: 'from_clientid', title: t('fromClientid'), dataIndex: 'from_clientid', ellipsis: { showTitle: true }, render: displayUser },
+      { key: 'from_username', title: t('fromUsername'), dataIndex: 'from_username', ellipsis: { showTitle: true }, render: displayUser },
+      { key: 'publish_at', title: t('publishAt'), dataIndex: 'publish_at', width: 190, render: formatDateTime },
       {
         key: 'actions',
         title: tc('actions'),
+        width: 200,
         render: (_: unknown, r: RetainedSummary) => (
           <Space size={0}>
             <Button type="link" size="small" onClick={() => onView(r.topic ?? '')}>
