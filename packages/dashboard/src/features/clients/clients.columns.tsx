@@ -44,14 +44,15 @@ export function useClientColumns(canWrite: boolean): TableColumnsType<ClientInfo
         dataIndex: 'ip_address',
         render: (ip: string | undefined, row) => (ip ? (row.port ? `${ip}:${row.port}` : ip) : '-'),
       },
-      { key: 'keepalive', title: t('keepalive'), dataIndex: 'keepalive' },
+      // Widths on the long-titled numeric columns let their headers wrap instead of pushing Connected At off-screen.
+      { key: 'keepalive', title: t('keepalive'), dataIndex: 'keepalive', width: 110 },
       {
         key: 'clean_start',
         title: t('cleanStart'),
         dataIndex: 'clean_start',
         render: (v?: boolean) => (v === undefined ? '-' : v ? tc('yes') : tc('no')),
       },
-      { key: 'expiry_interval', title: t('expiryInterval'), dataIndex: 'expiry_interval' },
+      { key: 'expiry_interval', title: t('expiryInterval'), dataIndex: 'expiry_interval', width: 130 },
       { key: 'connected_at', title: t('connectedAt'), dataIndex: 'connected_at', render: formatDateTime },
     ];
     if (canWrite) {

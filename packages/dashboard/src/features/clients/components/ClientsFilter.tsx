@@ -67,7 +67,7 @@ export function ClientsFilter({ value, onChange }: Props) {
         allowClear
         value={value.conn_state || undefined}
         onChange={(v?: ClientsTableQuery['conn_state']) => onChange({ conn_state: v ?? '' })}
-        style={{ width: 160 }}
+        style={{ width: 190 }}
         options={[
           { value: 'connected', label: t('connected') },
           { value: 'disconnected', label: t('disconnected') },
@@ -80,7 +80,7 @@ export function ClientsFilter({ value, onChange }: Props) {
         allowClear
         value={value.proto_ver || undefined}
         onChange={(v?: string) => onChange({ proto_ver: v ?? '' })}
-        style={{ width: 150 }}
+        style={{ width: 180 }}
         options={protocolVersions.map((p) => ({ value: p.value, label: p.label }))}
       />
       <Select
@@ -89,7 +89,7 @@ export function ClientsFilter({ value, onChange }: Props) {
         allowClear
         value={value.clean_start || undefined}
         onChange={(v?: ClientsTableQuery['clean_start']) => onChange({ clean_start: v ?? '' })}
-        style={{ width: 140 }}
+        style={{ width: 180 }}
         options={[
           { value: 'true', label: `${t('cleanStart')}: ${tc('yes')}` },
           { value: 'false', label: `${t('cleanStart')}: ${tc('no')}` },
