@@ -55,3 +55,6 @@ export function renderApp(options: { route?: string; session?: Session | null; f
   );
   return { user, router, queryClient, ...result };
 }
+
+// Dialogs are found by their title (antd's test ids give them all one accessible name): see test/dialogs.ts.
+export { findDialog } from './dialogs';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { findDialog } from '../../../test/dialogs';
 import { renderWithProviders } from '../../../test/render';
 import { mockApi, mockApiError } from '../../../test/msw';
 import AuthnDetailPage from './AuthnDetailPage';
@@ -7,13 +8,6 @@ import AuthnDetailPage from './AuthnDetailPage';
 const ID = 'password_based:built_in_database';
 const builtin = { id: ID, mechanism: 'password_based' as const, backend: 'built_in_database' as const, enable: true,
   user_id_type: 'username' as const, password_hash_algorithm: { name: 'sha256' as const, salt_position: 'suffix' as const } };
-
-async function findDialog(title: string) {
-  const dialogs = await screen.findAllByRole('dialog');
-  const d = dialogs.find((x) => within(x).queryByText(title));
-  if (!d) throw new Error(`no dialog titled ${title}`);
-  return d;
-}
 
 function setup(role = 'administrator') {
   mockApi('get', '/authentication/{id}', 200, builtin as never);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Button, Form } from 'antd';
+import { findDialog } from '../../../test/dialogs';
 import { renderWithProviders } from '../../../test/render';
 import { mockApi, server } from '../../../test/msw';
 import AuthorizationPage from './AuthorizationPage';
@@ -16,13 +17,6 @@ const sources = [
 const status = { status: 'connected', metrics: { total: 9, allow: 7, deny: 2, nomatch: 0, rate: 0 } };
 const settings = { no_match: 'allow' as const, deny_action: 'ignore' as const, cache: { enable: true, max_size: 32, ttl: '1m', excludes: [] } };
 const session = (role = 'administrator') => ({ token: 't', username: 'admin', edition: 'ee', role });
-
-async function findDialog(title: string) {
-  const dialogs = await screen.findAllByRole('dialog');
-  const d = dialogs.find((x) => within(x).queryByText(title));
-  if (!d) throw new Error(`no dialog titled ${title}`);
-  return d;
-}
 
 function setupList(role?: string) {
   mockApi('get', '/authorization/sources', 200, { sources } as never);

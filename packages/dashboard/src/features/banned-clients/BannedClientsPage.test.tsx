@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
+import { findDialog } from '../../../test/dialogs';
 import { renderWithProviders } from '../../../test/render';
 import { mockApi, mockApiError } from '../../../test/msw';
 import BannedClientsPage from './BannedClientsPage';
@@ -11,14 +12,6 @@ const bans = [
   { as: 'clientid' as const, who: 'bad-device', by: 'mgmt_api', reason: 'spam', at: '2025-01-02T03:04:05+00:00', until: 'infinity' },
   { as: 'peerhost_net' as const, who: '10.0.0.0/8', by: 'mgmt_api', reason: '', at: '2025-01-02T03:04:05+00:00', until: '2099-01-01T00:00:00+00:00' },
 ];
-
-// antd's test ids make every aria-labelledby point at the same id, so dialogs are found by their title text.
-async function findDialog(title: string) {
-  const dialogs = await screen.findAllByRole('dialog');
-  const d = dialogs.find((x) => within(x).queryByText(title));
-  if (!d) throw new Error(`no dialog titled ${title}`);
-  return d;
-}
 
 function setup(role = 'administrator') {
   const list = mockApi('get', '/banned', 200, { data: bans, meta: { page: 1, limit: 20, count: 2 } as never });

@@ -11,7 +11,6 @@ export const clientKeys = {
   subscriptions: (id: string) => [...clientKeys.all, 'detail', id, 'subscriptions'] as const,
   queue: (id: string, kind: QueueKind, position: string, limit: number) =>
     [...clientKeys.all, 'detail', id, kind, { position, limit }] as const,
-  nodes: ['nodes', 'names'] as const,
 };
 
 export function useClientsQuery(q: ClientsTableQuery) {
@@ -23,18 +22,8 @@ export function useClientsQuery(q: ClientsTableQuery) {
   });
 }
 
-/** Node names for the node filter; the select simply stays empty if the call fails. */
-export function useNodeNamesQuery() {
-  return useQuery({
-    queryKey: clientKeys.nodes,
-    staleTime: 60_000,
-    meta: { silent: true },
-    queryFn: async ({ signal }) => {
-      const nodes = await api.GET('/nodes', { signal }).then(unwrap);
-      return (nodes ?? []).map((n) => n.node).filter((n): n is string => Boolean(n));
-    },
-  });
-}
+// The node filter's names moved to shared/ (subscriptions uses them too); re-exported for this folder's imports.
+export { useNodeNamesQuery } from '../../shared/useNodeNamesQuery';
 
 /** 404 is handled by the page ('The client does not exist'), so the global toast stays quiet. */
 export function useClientQuery(clientid: string, refetchInterval: number | false) {

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { mockApi } from '../../../test/msw';
 import FlappingPage from './FlappingPage';
-import { durationMs, parseDuration } from './duration';
+import { durationMs, parseDuration } from '../../shared/duration';
 
 const zone = { mqtt: { max_packet_size: '1MB' }, flapping_detect: { enable: false, window_time: '1m', max_count: 15, ban_time: '5m' } };
 

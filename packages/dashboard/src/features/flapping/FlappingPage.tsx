@@ -7,8 +7,8 @@ import { PageSection } from '../../shared/PageSection';
 import { useCanWrite } from '../../shared/useCanWrite';
 import { useUnsavedChangesGuard } from '../../shared/useUnsavedChangesGuard';
 import { toast } from '../../app/bridge';
-import { DurationInput } from './DurationInput';
-import { durationMs } from './duration';
+import { DurationInput } from '../../shared/DurationInput';
+import { durationMs } from '../../shared/duration';
 import { useGlobalZoneQuery, useSaveFlappingMutation, type FlappingDetect } from './flapping.api';
 import './flapping.messages';
 

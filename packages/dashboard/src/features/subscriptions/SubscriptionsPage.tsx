@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageSection } from '../../shared/PageSection';
 import { PagedTable } from '../../shared/PagedTable';
 import { useTableQuery } from '../../shared/useTableQuery';
-import { useNodeNamesQuery } from '../clients/clients.api';
+import { useNodeNamesQuery } from '../../shared/useNodeNamesQuery';
 import { defaultSubscriptionsQuery } from './subscriptions.filters';
 import { useSubscriptionsQuery, type SubscriptionRow } from './subscriptions.api';
 import { useSubscriptionColumns } from './subscriptions.columns';

@@ -1,4 +1,4 @@
-// EMQX durations ('1m', '30s', '500ms', '1h'…) ↔ number + unit, for the duration inputs.
+// EMQX durations ('1m', '30s', '500ms', '1h'…) ↔ number + unit, for DurationInput and duration checks.
 export const DURATION_UNITS = ['ms', 's', 'm', 'h', 'd'] as const;
 export type DurationUnit = (typeof DURATION_UNITS)[number];
 const MS: Record<DurationUnit, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
