@@ -26,7 +26,9 @@ export default function NodesPage() {
         dataSource={nodes.data ?? []}
         loading={nodes.isPending}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        // Ten columns: at max-content the last two (file descriptors, processes) sat off-screen on a laptop with no
+        // visible hint; a fixed minimum lets headers wrap to fit and scrolls only on really narrow windows.
+        scroll={{ x: 1000 }}
         locale={{ emptyText: t('noNodes') }}
         onRow={(n) => ({
           onClick: (e) => {

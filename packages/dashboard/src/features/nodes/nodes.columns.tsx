@@ -9,6 +9,9 @@ import { MemoryUsage } from './components/MemoryUsage';
 import { NodeRole, NodeStatus } from './components/NodeRole';
 import { formatLoad, nodePath } from './nodes.format';
 
+// Node names, memory and load figures must not break mid-value ('emqx@12|7.0.0.1'); headers may wrap instead.
+const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
 export function useNodeColumns(): TableColumnsType<NodeInfo> {
   const { t } = useTranslation('nodes');
   return useMemo(
@@ -17,6 +20,8 @@ export function useNodeColumns(): TableColumnsType<NodeInfo> {
         key: 'node',
         title: t('name'),
         dataIndex: 'node',
+        fixed: 'left' as const,
+        onCell: noWrap,
         render: (node?: string) => (node ? <Link to={nodePath(node)}>{node}</Link> : '-'),
       },
       { key: 'role', title: t('role'), dataIndex: 'role', render: (role: NodeInfo['role']) => <NodeRole role={role} /> },
@@ -28,10 +33,11 @@ export function useNodeColumns(): TableColumnsType<NodeInfo> {
         title: t('connectionsLive'),
         render: (_: unknown, n: NodeInfo) => `${formatNumber(n.connections)} / ${formatNumber(n.live_connections)}`,
       },
-      { key: 'memory', title: t('memory'), render: (_: unknown, n: NodeInfo) => <MemoryUsage used={n.memory_used} total={n.memory_total} /> },
+      { key: 'memory', title: t('memory'), onCell: noWrap, render: (_: unknown, n: NodeInfo) => <MemoryUsage used={n.memory_used} total={n.memory_total} /> },
       {
         key: 'load',
         title: t('load'),
+        onCell: noWrap,
         render: (_: unknown, n: NodeInfo) => [n.load1, n.load5, n.load15].map(formatLoad).join(' / '),
       },
       { key: 'maxFds', title: t('maxFds'), dataIndex: 'max_fds', render: (v?: number) => formatNumber(v) },
