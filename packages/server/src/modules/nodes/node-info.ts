@@ -46,7 +46,8 @@ function configValue(app: FastifyInstance, path: string): unknown {
 function logPath(app: FastifyInstance): string {
   const enabled = configValue(app, 'log.file.default.enable') ?? configValue(app, 'log.file.enable');
   const file = configValue(app, 'log.file.default.path') ?? configValue(app, 'log.file.path');
-  if (enabled === true && typeof file === 'string' && file) return dirname(resolve(file));
+  // the log router expands ${EMQX_LOG_DIR} (<data dir>/log) and relative paths exactly as it writes the files
+  if (enabled === true && typeof file === 'string' && file) return dirname(app.logRouter ? app.logRouter.resolvePath(file) : resolve(file));
   return 'log.file.enable is false, not logging to file.';
 }
 

@@ -26,6 +26,9 @@ describe('/nodes', () => {
     expect(info.memory_total).toMatch(/^\d+\.\d{2}[KMG]$/);
     expect(info.max_fds).toBeGreaterThan(0);
     expect(info.process_used).toBeGreaterThan(0);
+    // the file handler's ${EMQX_LOG_DIR} is expanded to the data dir's log folder
+    expect(info.log_path).not.toContain('${');
+    expect(String(info.log_path)).toMatch(/\/log$/);
     expect(typeof info.load1).toBe('number');
     expect(info.uptime).toBeGreaterThanOrEqual(0);
     await closeClients([c]);
