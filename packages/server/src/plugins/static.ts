@@ -23,8 +23,11 @@ export async function setupStatic(app: FastifyInstance, dashboardDir: string | u
       const rel = file.slice(root.length + 1);
       // Extension-less files such as the build's `version` are text.
       if (extname(rel) === '') return reply.type('text/plain; charset=utf-8').send(readFileSync(file));
-      return reply.sendFile(rel);
+      // Vite names built assets by content hash: cache them for good, so a visit does not revalidate ~30 chunks
+      // one 304 at a time; index.html is always revalidated so a new build is picked up.
+      if (rel.startsWith(`assets${sep}`)) return reply.sendFile(rel, { maxAge: '365d', immutable: true });
+      return reply.sendFile(rel, { maxAge: 0 });
     }
-    return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
   };
 }

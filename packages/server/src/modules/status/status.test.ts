@@ -65,6 +65,7 @@ describe('static console', () => {
       const js = await app.inject({ method: 'GET', url: '/assets/app.js' });
       expect(js.statusCode).toBe(200);
       expect(js.headers['content-type']).toMatch(/javascript/);
+      expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       const version = await app.inject({ method: 'GET', url: '/version' });
       expect(version.statusCode).toBe(200);
       expect(version.body).toBe('refs/tags/v1.2.3');
@@ -75,6 +76,7 @@ describe('static console', () => {
       const root = await app.inject({ method: 'GET', url: '/' });
       expect(root.statusCode).toBe(200);
       expect(root.body).toContain('MQDeck');
+      expect(root.headers['cache-control']).toBe('public, max-age=0');
       const traversal = await app.inject({ method: 'GET', url: '/..%2F..%2Fetc%2Fpasswd', headers: { accept: 'text/html' } });
       expect(traversal.body).not.toContain('root:');
       const api = await app.inject({ method: 'GET', url: '/api/v5/nope', headers: { accept: 'application/json' } });
