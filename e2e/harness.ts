@@ -88,3 +88,30 @@ export async function shot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/**
+ * Captures the current screen in the four theme × language combinations (the console reads both from
+ * localStorage at load), then returns the page to light/English.
+ */
+export async function shotAll(page: Page, name: string, ready: () => Promise<unknown>): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    for (const language of ['en', 'zh'] as const) {
+      await page.evaluate(
+        (p) => {
+          localStorage.setItem('theme', p.theme);
+          localStorage.setItem('syncOsTheme', 'false');
+          localStorage.setItem('language', p.language);
+        },
+        { theme, language },
+      );
+      await page.reload();
+      await ready();
+      await shot(page, `${name}-${theme}-${language}`);
+    }
+  }
+  await page.evaluate(() => {
+    localStorage.setItem('theme', 'light');
+    localStorage.setItem('language', 'en');
+  });
+  await page.reload();
+}

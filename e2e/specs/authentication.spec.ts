@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, shot, startE2ENode } from '../harness';
+import { launchBrowser, login, shot, startE2ENode, shotAll } from '../harness';
 
 type E2ENode = Awaited<ReturnType<typeof startE2ENode>>;
 let node: E2ENode;
@@ -25,26 +25,6 @@ function tryConnect(port: number, opts: { clientId: string; username?: string; p
     c.once('error', (e: Error & { code?: number }) => done({ ok: false, code: typeof e.code === 'number' ? e.code : undefined }));
     c.once('close', () => done({ ok: false }));
   });
-}
-
-async function shotAll(name: string, ready: () => Promise<unknown>) {
-  for (const theme of ['light', 'dark'] as const) {
-    for (const language of ['en', 'zh'] as const) {
-      await page.evaluate((p) => {
-        localStorage.setItem('theme', p.theme);
-        localStorage.setItem('syncOsTheme', 'false');
-        localStorage.setItem('language', p.language);
-      }, { theme, language });
-      await page.reload();
-      await ready();
-      await shot(page, `${name}-${theme}-${language}`);
-    }
-  }
-  await page.evaluate(() => {
-    localStorage.setItem('theme', 'light');
-    localStorage.setItem('language', 'en');
-  });
-  await page.reload();
 }
 
 describe('authentication screens', () => {
@@ -105,9 +85,9 @@ describe('authentication screens', () => {
     await page.getByRole('tab', { name: 'Overview' }).click();
     await expect.poll(async () => page.locator('.ant-statistic').filter({ hasText: 'Success' }).locator('.ant-statistic-content').innerText(), { timeout: 20_000 }).not.toBe('0');
     const detailUrl = page.url();
-    await shotAll('authentication-detail', () => page.getByRole('tab').first().waitFor());
+    await shotAll(page, 'authentication-detail', () => page.getByRole('tab').first().waitFor());
     await page.goto(`${node.url}#/authentication`);
-    await shotAll('authentication-list', () => page.locator('.ant-table-row').first().waitFor());
+    await shotAll(page, 'authentication-list', () => page.locator('.ant-table-row').first().waitFor());
     expect(detailUrl).toContain('authentication/detail/');
   });
 });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, shot, startE2ENode } from '../harness';
+import { launchBrowser, login, shot, startE2ENode, shotAll } from '../harness';
 
 type E2ENode = Awaited<ReturnType<typeof startE2ENode>>;
 let node: E2ENode;
@@ -22,26 +22,6 @@ async function connect(port: number, clientId: string, username?: string): Promi
     c.once('error', reject);
   });
   return c;
-}
-
-async function shotAll(name: string, ready: () => Promise<unknown>) {
-  for (const theme of ['light', 'dark'] as const) {
-    for (const language of ['en', 'zh'] as const) {
-      await page.evaluate((p) => {
-        localStorage.setItem('theme', p.theme);
-        localStorage.setItem('syncOsTheme', 'false');
-        localStorage.setItem('language', p.language);
-      }, { theme, language });
-      await page.reload();
-      await ready();
-      await shot(page, `${name}-${theme}-${language}`);
-    }
-  }
-  await page.evaluate(() => {
-    localStorage.setItem('theme', 'light');
-    localStorage.setItem('language', 'en');
-  });
-  await page.reload();
 }
 
 async function pick(label: string, option: string) {
@@ -120,8 +100,8 @@ describe('authorization screens', () => {
     await page.goto(`${node.url}#/authorization/detail/built_in_database?tab=overview`);
     await expect.poll(async () => page.locator('.ant-statistic').filter({ hasText: 'Deny' }).locator('.ant-statistic-content').innerText(), { timeout: 20_000 }).not.toBe('0');
     await page.goto(`${node.url}#/authorization`);
-    await shotAll('authorization-list', () => page.locator('.ant-table-row').first().waitFor());
+    await shotAll(page, 'authorization-list', () => page.locator('.ant-table-row').first().waitFor());
     await page.goto(`${node.url}#/authorization/detail/built_in_database?tab=permissions`);
-    await shotAll('authorization-rules', () => page.getByRole('tab').first().waitFor());
+    await shotAll(page, 'authorization-rules', () => page.getByRole('tab').first().waitFor());
   });
 });

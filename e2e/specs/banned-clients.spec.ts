@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, shot, startE2ENode } from '../harness';
+import { launchBrowser, login, startE2ENode, shotAll } from '../harness';
 
 type E2ENode = Awaited<ReturnType<typeof startE2ENode>>;
 let node: E2ENode;
@@ -22,26 +22,6 @@ function tryConnect(port: number, clientId: string): Promise<{ ok: boolean; code
     c.once('error', (e: Error & { code?: number }) => done({ ok: false, code: typeof e.code === 'number' ? e.code : undefined }));
     c.once('close', () => done({ ok: false }));
   });
-}
-
-async function shotAll(name: string, ready: () => Promise<unknown>) {
-  for (const theme of ['light', 'dark'] as const) {
-    for (const language of ['en', 'zh'] as const) {
-      await page.evaluate((p) => {
-        localStorage.setItem('theme', p.theme);
-        localStorage.setItem('syncOsTheme', 'false');
-        localStorage.setItem('language', p.language);
-      }, { theme, language });
-      await page.reload();
-      await ready();
-      await shot(page, `${name}-${theme}-${language}`);
-    }
-  }
-  await page.evaluate(() => {
-    localStorage.setItem('theme', 'light');
-    localStorage.setItem('language', 'en');
-  });
-  await page.reload();
 }
 
 describe('banned clients screen', () => {
@@ -69,7 +49,7 @@ describe('banned clients screen', () => {
     await page.getByRole('cell', { name: CLIENT }).waitFor();
     const refused = await tryConnect(node.mqttPort, CLIENT);
     expect(refused).toEqual({ ok: false, code: 0x8a });
-    await shotAll('banned-clients', () => page.getByRole('cell', { name: CLIENT }).waitFor());
+    await shotAll(page, 'banned-clients', () => page.getByRole('cell', { name: CLIENT }).waitFor());
   });
 
   it('removes the ban; the client connects again', async () => {
@@ -94,6 +74,6 @@ describe('banned clients screen', () => {
       return (await r.json()) as { flapping_detect: { enable: boolean; max_count: number } };
     });
     expect(res.flapping_detect).toMatchObject({ enable: true, max_count: 4 });
-    await shotAll('flapping-detect', () => page.locator('#flapping_max_count').waitFor());
+    await shotAll(page, 'flapping-detect', () => page.locator('#flapping_max_count').waitFor());
   });
 });

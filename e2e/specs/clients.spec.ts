@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, shot, startE2ENode } from '../harness';
+import { launchBrowser, login, startE2ENode, shotAll } from '../harness';
 
 type E2ENode = Awaited<ReturnType<typeof startE2ENode>>;
 
@@ -23,30 +23,6 @@ async function connect(port: number, clientId: string): Promise<MqttClient> {
     c.once('error', reject);
   });
   return c;
-}
-
-/** Captures the current screen in the four theme × language combinations (prefs read on load). */
-async function shotAll(name: string, ready: () => Promise<unknown>) {
-  for (const theme of ['light', 'dark'] as const) {
-    for (const language of ['en', 'zh'] as const) {
-      await page.evaluate(
-        (p) => {
-          localStorage.setItem('theme', p.theme);
-          localStorage.setItem('syncOsTheme', 'false');
-          localStorage.setItem('language', p.language);
-        },
-        { theme, language },
-      );
-      await page.reload();
-      await ready();
-      await shot(page, `${name}-${theme}-${language}`);
-    }
-  }
-  await page.evaluate(() => {
-    localStorage.setItem('theme', 'light');
-    localStorage.setItem('language', 'en');
-  });
-  await page.reload();
 }
 
 describe('clients screens', () => {
@@ -75,14 +51,14 @@ describe('clients screens', () => {
     expect(decodeURIComponent(page.url())).toContain(`q=${suffix}-sen`);
     const row = page.locator('tr', { has: link });
     await expect.poll(() => row.textContent()).toContain('e2e-user');
-    await shotAll('clients-list', () => page.getByRole('link', { name: CLIENT_ID }).waitFor({ timeout: 15_000 }));
+    await shotAll(page, 'clients-list', () => page.getByRole('link', { name: CLIENT_ID }).waitFor({ timeout: 15_000 }));
   });
 
   it('the detail shows the subscription the client made', async () => {
     await page.goto(`${node.url}#/clients/detail/${encodeURIComponent(CLIENT_ID)}`);
     await page.getByRole('cell', { name: TOPIC }).waitFor({ timeout: 15_000 });
     await expect.poll(() => page.getByText('MQTT v5.0').count()).toBeGreaterThan(0);
-    await shotAll('clients-detail', () => page.getByRole('cell', { name: TOPIC }).waitFor({ timeout: 15_000 }));
+    await shotAll(page, 'clients-detail', () => page.getByRole('cell', { name: TOPIC }).waitFor({ timeout: 15_000 }));
   });
 
   it('kick out really disconnects the client', async () => {

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, shot, startE2ENode } from '../harness';
+import { launchBrowser, login, shot, startE2ENode, shotAll } from '../harness';
 
 type E2ENode = Awaited<ReturnType<typeof startE2ENode>>;
 
@@ -30,26 +30,6 @@ function connect(port: number): Promise<MqttClient> {
     c.once('error', (e) => { c.end(true); reject(e); });
     c.once('close', () => reject(new Error('closed before CONNACK')));
   });
-}
-
-async function shotAll(name: string, ready: () => Promise<unknown>) {
-  for (const theme of ['light', 'dark'] as const) {
-    for (const language of ['en', 'zh'] as const) {
-      await page.evaluate((p) => {
-        localStorage.setItem('theme', p.theme);
-        localStorage.setItem('syncOsTheme', 'false');
-        localStorage.setItem('language', p.language);
-      }, { theme, language });
-      await page.reload();
-      await ready();
-      await shot(page, `${name}-${theme}-${language}`);
-    }
-  }
-  await page.evaluate(() => {
-    localStorage.setItem('theme', 'light');
-    localStorage.setItem('language', 'en');
-  });
-  await page.reload();
 }
 
 const row = (text: string) => page.locator('tr', { hasText: text });
@@ -85,7 +65,7 @@ describe('listeners screen', () => {
     // the list counts it (refetch)
     await page.getByRole('button', { name: /Refresh/ }).click();
     await expect.poll(async () => row(`127.0.0.1:${port}`).locator('td').nth(4).innerText(), { timeout: 10_000 }).toBe('1');
-    await shotAll('listeners-list', () => row(`127.0.0.1:${port}`).waitFor());
+    await shotAll(page, 'listeners-list', () => row(`127.0.0.1:${port}`).waitFor());
 
     // disable: confirmation first, then the client's connection is closed and new ones are refused
     const closed = new Promise<void>((r) => client.once('close', () => r()));

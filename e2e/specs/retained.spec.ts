@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, shot, startE2ENode } from '../harness';
+import { launchBrowser, login, shot, startE2ENode, shotAll } from '../harness';
 
 type E2ENode = Awaited<ReturnType<typeof startE2ENode>>;
 
@@ -38,29 +38,6 @@ async function retainedOnSubscribe(port: number, ms = 800): Promise<string[]> {
   return got;
 }
 
-async function shotAll(name: string, ready: () => Promise<unknown>) {
-  for (const theme of ['light', 'dark'] as const) {
-    for (const language of ['en', 'zh'] as const) {
-      await page.evaluate(
-        (p) => {
-          localStorage.setItem('theme', p.theme);
-          localStorage.setItem('syncOsTheme', 'false');
-          localStorage.setItem('language', p.language);
-        },
-        { theme, language },
-      );
-      await page.reload();
-      await ready();
-      await shot(page, `${name}-${theme}-${language}`);
-    }
-  }
-  await page.evaluate(() => {
-    localStorage.setItem('theme', 'light');
-    localStorage.setItem('language', 'en');
-  });
-  await page.reload();
-}
-
 describe('retained messages screen', () => {
   beforeAll(async () => {
     node = await startE2ENode();
@@ -83,7 +60,7 @@ describe('retained messages screen', () => {
     const row = page.locator('tr', { has: page.getByRole('cell', { name: TOPIC }) });
     await row.waitFor({ timeout: 15_000 });
     expect(await row.textContent()).toContain(`e2e-retained-${suffix}`);
-    await shotAll('retained-list', () => row.waitFor({ timeout: 15_000 }));
+    await shotAll(page, 'retained-list', () => row.waitFor({ timeout: 15_000 }));
 
     await row.getByRole('button', { name: 'Show payload' }).click();
     const content = page.getByTestId('payload-content');

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, shot, startE2ENode } from '../harness';
+import { launchBrowser, login, startE2ENode, shotAll } from '../harness';
 
 type E2ENode = Awaited<ReturnType<typeof startE2ENode>>;
 
@@ -14,29 +14,6 @@ let client: MqttClient;
 const suffix = Math.random().toString(36).slice(2, 8);
 const CLIENT_ID = `e2e-subs-${suffix}`;
 const TOPIC = `e2e/subs/${suffix}/+/temp`;
-
-async function shotAll(name: string, ready: () => Promise<unknown>) {
-  for (const theme of ['light', 'dark'] as const) {
-    for (const language of ['en', 'zh'] as const) {
-      await page.evaluate(
-        (p) => {
-          localStorage.setItem('theme', p.theme);
-          localStorage.setItem('syncOsTheme', 'false');
-          localStorage.setItem('language', p.language);
-        },
-        { theme, language },
-      );
-      await page.reload();
-      await ready();
-      await shot(page, `${name}-${theme}-${language}`);
-    }
-  }
-  await page.evaluate(() => {
-    localStorage.setItem('theme', 'light');
-    localStorage.setItem('language', 'en');
-  });
-  await page.reload();
-}
 
 describe('subscriptions screens', () => {
   beforeAll(async () => {
@@ -70,7 +47,7 @@ describe('subscriptions screens', () => {
     await expect.poll(() => page.url()).toContain('match_topic=');
     await row.waitFor({ timeout: 15_000 });
     await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(1);
-    await shotAll('subscriptions-list', () => row.waitFor({ timeout: 15_000 }));
+    await shotAll(page, 'subscriptions-list', () => row.waitFor({ timeout: 15_000 }));
   });
 
   it('the topics tab shows the routed topic', async () => {
@@ -79,6 +56,6 @@ describe('subscriptions screens', () => {
     await search.fill(TOPIC);
     await search.press('Enter');
     await page.getByRole('cell', { name: TOPIC }).waitFor({ timeout: 15_000 });
-    await shotAll('subscriptions-topics', () => page.getByRole('cell', { name: TOPIC }).waitFor({ timeout: 15_000 }));
+    await shotAll(page, 'subscriptions-topics', () => page.getByRole('cell', { name: TOPIC }).waitFor({ timeout: 15_000 }));
   });
 });
