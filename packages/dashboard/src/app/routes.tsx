@@ -1,6 +1,6 @@
 // The route table: login, then everything else behind the auth guard inside the (lazy) layout.
 // Feature screens come from `featureRoutes`; the shell adds the spec's redirects and the not-found page.
-import { Navigate, type RouteObject } from 'react-router';
+import { redirect, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { FeatureRoute } from './types';
 import { RootBridge } from './RootBridge';
@@ -53,10 +53,12 @@ export function buildRoutes(features: FeatureRoute[], opts: { queryClient?: Quer
             </RequireAuth>
           ),
           children: [
-            { index: true, element: <Navigate to="/dashboard" replace /> },
+            // Redirects are loaders, not <Navigate> elements: a navigation made while the (lazy) layout is still
+            // loading must cancel the redirect instead of being overridden by it when the layout finally renders.
+            { index: true, loader: () => redirect('/dashboard') },
             ...REDIRECTS.filter(([from]) => !registered.has(from)).map(([from, to]) => ({
               path: from,
-              element: <Navigate to={to} replace />,
+              loader: () => redirect(to),
             })),
             ...features.map((f) => ({
               path: f.path,

@@ -48,8 +48,10 @@ export default function AppLayout() {
         onCollapse={onCollapse}
         theme="light"
         width={224}
-        style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}
+        style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, height: '100vh', position: 'sticky', top: 0 }}
       >
+        {/* the menu scrolls inside the area above the collapse trigger, so no item can sit under the trigger */}
+        <div style={{ height: '100%', overflowY: 'auto' }}>
         <Logo collapsed={collapsed} />
         <Menu
           mode="inline"
@@ -61,6 +63,7 @@ export default function AppLayout() {
           }}
           style={{ borderInlineEnd: 'none' }}
         />
+        </div>
       </Layout.Sider>
       <Layout>
         <HeaderBar title={current ? t(current.labelKey) : ''} />
