@@ -4,6 +4,7 @@
 // Ends with the line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const results = { passed: 0, failed: 0 };
 const failures = [];
@@ -22,7 +23,8 @@ function step(name, cmd, args) {
 }
 
 function vitest(name, args) {
-  const out = `.test-results/${name}.json`;
+  // absolute: a config with its own root (e2e) would otherwise write the report under that root
+  const out = resolve(`.test-results/${name}.json`);
   rmSync(out, { force: true });
   run(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
   if (!existsSync(out)) {
