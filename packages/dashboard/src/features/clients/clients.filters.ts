@@ -30,7 +30,7 @@ export const defaultClientsQuery: ClientsTableQuery = {
   node: '',
 };
 
-/** Splits "a, b  c" into ['a', 'b', 'c']: the exact search accepts several ids at once (EMQX issue #8142). */
+/** Splits "a, b  c" into ['a', 'b', 'c']: the exact search accepts several ids at once (EMQX issue 8142). */
 export function splitValues(text: string): string[] {
   return text
     .split(/[\s,]+/)
