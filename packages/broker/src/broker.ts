@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
 import type {
   Broker, BrokerEvents, BrokerHooks, BrokerOptions, ChainableHooks, ClientIdentity, ClientInfo, ConnInfo, ForceShutdown,
-  Listener, ListenerConfig, MqttSettings, NodeLimits, PublishMessage, PublishVerdict, QueuedMessageView, QoS, RetainStore,
+  Listener, ListenerConfig, MqttSettings, NodeLimits, PublishMessage, PublishVerdict, QueuedMessageView, QoS, RateLimit, RetainStore,
   SubOptions, SubscriptionInfo,
 } from './types';
 import { BrokerError, CONSUMED } from './types';
@@ -17,6 +17,7 @@ import { TopicTrie } from './topics/trie';
 import { SharedGroup, type SubEntry } from './topics/shared';
 import { hasWildcard, isValidTopicFilter, isValidTopicName, parseFilter } from './topics/validate';
 import { MemoryRetainStore } from './retain/memory';
+import { RetainedPacer } from './retain/pacer';
 import { newMessageId } from './ids';
 import { createListener } from './transports/listener';
 import { clientInfo } from './views';
@@ -38,6 +39,9 @@ export class BrokerImpl implements Broker {
   /** node-wide limiter buckets, shared by every connection (mutated in place by setLimits) */
   readonly nodeBuckets: BucketPair = { messages: null, bytes: null };
   private forceShutdown: ForceShutdown | null = null;
+  /** retainer delivery_rate per session (null = infinity); sessions with retained messages still to send */
+  private retainedRate: RateLimit | null = null;
+  private readonly retainedPacers = new Map<Session, RetainedPacer<Pending>>();
   readonly events = new EventEmitter<BrokerEvents>();
   readonly counters = new Counters();
   readonly gauges = new Gauges();
@@ -99,6 +103,10 @@ export class BrokerImpl implements Broker {
     if (limits.messagesRate !== undefined) this.nodeBuckets.messages = bucketFor(limits.messagesRate);
     if (limits.bytesRate !== undefined) this.nodeBuckets.bytes = bucketFor(limits.bytesRate);
     if (limits.forceShutdown !== undefined) this.forceShutdown = limits.forceShutdown;
+    if (limits.retainedDeliveryRate !== undefined) {
+      this.retainedRate = limits.retainedDeliveryRate;
+      for (const pacer of [...this.retainedPacers.values()]) pacer.retune(this.retainedRate);
+    }
   }
 
   /** force_shutdown's max_mailbox_size: called when a connection's inbox grows or it writes to a busy socket */
@@ -220,9 +228,15 @@ export class BrokerImpl implements Broker {
         if (configs.get(own.id) === own) configs.delete(own.id);
         await transport.stop();
       },
-      update(patch) {
+      update: (patch) => {
         checkListenerUpdate(patch);
         Object.assign(own, patch);
+        // EMQX updates the limiters of open connections too: new rates apply to the listener's clients at once
+        if (patch.messagesRate !== undefined || patch.bytesRate !== undefined) {
+          for (const conn of this.connections) {
+            if (conn.info.listener === own.id) conn.limiter.retune({ messages: bucketFor(own.messagesRate), bytes: bucketFor(own.bytesRate) });
+          }
+        }
       },
     };
     this.listeners.add(listener);
@@ -352,6 +366,8 @@ export class BrokerImpl implements Broker {
   endSession(session: Session, reason: string): void {
     if (this.sessions.get(session.clientid) !== session) return;
     session.clearTimers();
+    this.retainedPacers.get(session)?.stop();
+    this.retainedPacers.delete(session);
     if (session.pendingWill) {
       clearTimeout(session.pendingWill.timer);
       const msg = session.pendingWill.msg;
@@ -360,8 +376,7 @@ export class BrokerImpl implements Broker {
     }
     for (const topic of [...session.subs.keys()]) this.removeSubscription(session, topic);
     this.sessions.delete(session.clientid);
-    session.mqueue.clear();
-    session.inflight.clear();
+    session.clearQueues();
     this.gauges.set('sessions', this.sessions.size);
     this.gauges.set('cluster_sessions', this.sessions.size);
     this.counters.incr('session.terminated');
@@ -380,7 +395,7 @@ export class BrokerImpl implements Broker {
     const sub: SubscriptionInfo = { clientid: session.clientid, topic, qos: opts.qos, nl: opts.nl, rap: opts.rap, rh: opts.rh };
     if (opts.subid !== undefined) sub.subid = opts.subid;
     const existed = session.subs.has(topic);
-    session.subs.set(topic, sub);
+    session.setSub(topic, sub);
     const entry: SubEntry = { session, sub };
     if (parsed.group !== undefined) {
       let group = this.shared.get(parsed.filter, parsed.group);
@@ -405,7 +420,7 @@ export class BrokerImpl implements Broker {
   removeSubscription(session: Session, topic: string): boolean {
     const sub = session.subs.get(topic);
     if (!sub) return false;
-    session.subs.delete(topic);
+    session.deleteSub(topic);
     const parsed = parseFilter(topic, true) ?? { filter: topic };
     if (parsed.group !== undefined) {
       const group = this.shared.get(parsed.filter, parsed.group);
@@ -439,6 +454,7 @@ export class BrokerImpl implements Broker {
 
   deliverRetained(session: Session, sub: SubscriptionInfo, msgs: PublishMessage[]): void {
     const now = Date.now();
+    const out: Pending[] = [];
     for (const msg of msgs) {
       const exp = expiresAt(msg, null);
       if (exp !== undefined && exp <= now) {
@@ -448,8 +464,23 @@ export class BrokerImpl implements Broker {
       }
       const qos = (this.settings.upgradeQos ? sub.qos : Math.min(msg.qos, sub.qos)) as QoS;
       // retained messages sent because of a subscription keep RETAIN=1 [MQTT-3.3.1-8]
-      session.deliver({ msg, qos, retain: true, subids: sub.subid !== undefined ? [sub.subid] : undefined, insertedAt: process.hrtime.bigint() });
+      out.push({ msg, qos, retain: true, subids: sub.subid !== undefined ? [sub.subid] : undefined, insertedAt: process.hrtime.bigint() });
     }
+    if (out.length === 0) return;
+    const rate = this.retainedRate;
+    let pacer = this.retainedPacers.get(session);
+    if (!rate && !pacer) {
+      for (const p of out) session.deliver(p);
+      return;
+    }
+    if (!pacer) {
+      const send = (p: Pending) => {
+        if (this.sessions.get(session.clientid) === session) session.deliver(p);
+      };
+      pacer = new RetainedPacer<Pending>(rate!, send, () => this.retainedPacers.delete(session));
+      this.retainedPacers.set(session, pacer);
+    }
+    pacer.push(out);
   }
 
   // ------------------------------------------------------------------ authorization
@@ -642,7 +673,7 @@ export class BrokerImpl implements Broker {
     const conn = this.sessions.get(clientid)?.conn;
     if (!conn || !conn.isConnected) return false;
     conn.keepalive = seconds;
-    conn.keepaliveTimer.start(seconds, this.settings.keepaliveMultiplier);
+    conn.keepaliveTimer.start(seconds, this.settings.keepaliveMultiplier, this.settings.keepaliveCheckInterval);
     return true;
   }
 
@@ -666,12 +697,18 @@ export class BrokerImpl implements Broker {
     return this.topicRefs.keys();
   }
 
-  async publish(input: Omit<PublishMessage, 'id' | 'timestamp'> & Partial<Pick<PublishMessage, 'id' | 'timestamp'>>): Promise<{ id: string; matched: number }> {
-    if (!isValidTopicName(input.topic, this.settings.maxTopicLevels)) throw new BrokerError('INVALID_TOPIC', `Invalid topic name: ${input.topic}`);
-    if (![0, 1, 2].includes(input.qos)) throw new BrokerError('INVALID_QOS', `Invalid QoS: ${input.qos}`);
-    const msg: PublishMessage = { ...input, id: input.id ?? newMessageId(), timestamp: input.timestamp ?? Date.now() };
-    const matched = await this.publishMessage(msg);
-    return { id: msg.id, matched };
+  // not async: a route without asynchronous hooks settles at once, without an await turn ($SYS client events
+  // publish through here at every connect and disconnect); errors still come back as a rejection
+  publish(input: Omit<PublishMessage, 'id' | 'timestamp'> & Partial<Pick<PublishMessage, 'id' | 'timestamp'>>): Promise<{ id: string; matched: number }> {
+    try {
+      if (!isValidTopicName(input.topic, this.settings.maxTopicLevels)) throw new BrokerError('INVALID_TOPIC', `Invalid topic name: ${input.topic}`);
+      if (input.qos !== 0 && input.qos !== 1 && input.qos !== 2) throw new BrokerError('INVALID_QOS', `Invalid QoS: ${input.qos}`);
+      const msg: PublishMessage = { ...input, id: input.id ?? newMessageId(), timestamp: input.timestamp ?? Date.now() };
+      const matched = this.publishMessage(msg);
+      return matched instanceof Promise ? matched.then((n) => ({ id: msg.id, matched: n })) : Promise.resolve({ id: msg.id, matched });
+    } catch (err) {
+      return Promise.reject(err);
+    }
   }
 
   metrics(): Record<string, number> {
@@ -687,6 +724,8 @@ export class BrokerImpl implements Broker {
     if (this.tick) clearInterval(this.tick);
     await Promise.all([...this.listeners].map((l) => l.stop()));
     for (const conn of [...this.connections]) conn.close('shutdown', 0x8b);
+    for (const pacer of this.retainedPacers.values()) pacer.stop();
+    this.retainedPacers.clear();
     for (const session of this.sessions.values()) {
       session.clearTimers();
       if (session.pendingWill) clearTimeout(session.pendingWill.timer);

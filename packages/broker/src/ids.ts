@@ -5,7 +5,15 @@ import { randomBytes } from 'node:crypto';
 const nodePart = randomBytes(4).toString('hex');
 let seq = 0;
 
+// the time part changes once per millisecond: several ids in the same one (a connect makes 2-3) reuse it
+let lastNow = -1;
+let timePart = '';
+
 export function newMessageId(now = Date.now()): string {
   seq = (seq + 1) >>> 0;
-  return (now * 1000).toString(16).padStart(16, '0').slice(-16) + nodePart + seq.toString(16).padStart(8, '0');
+  if (now !== lastNow) {
+    lastNow = now;
+    timePart = (now * 1000).toString(16).padStart(16, '0').slice(-16) + nodePart;
+  }
+  return timePart + seq.toString(16).padStart(8, '0');
 }

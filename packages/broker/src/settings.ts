@@ -32,4 +32,7 @@ export const DEFAULT_SETTINGS: MqttSettings = {
   mqueueStoreQos0: true,
   maxSubscriptions: null,
   upgradeQos: false,
+  peerCertAsUsername: 'disabled',
+  peerCertAsClientid: 'disabled',
+  clientAttrsInit: [],
 };

@@ -72,6 +72,70 @@ describe('durable sessions', () => {
     expect((await again.client.expect('publish')).payload.toString()).toBe('unacked');
   });
 
+  test('QoS 2 out: PUBREC received → PUBREL (not the PUBLISH) after a restart; unanswered PUBLISH → same id, DUP', async () => {
+    const store = new MemorySessionStore();
+    const first = start(store);
+    const { client } = await connect(first, 5, { clientId: 'q2', clean: false, properties: { sessionExpiryInterval: 3600 } });
+    client.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'd/#', qos: 2 }] });
+    await client.expect('suback');
+    await sys(first, 'd/rec', 'recd', 2);
+    await sys(first, 'd/sent', 'sent', 2);
+    const p1 = await client.expect('publish');
+    const p2 = await client.expect('publish');
+    client.send({ cmd: 'pubrec', messageId: p1.messageId });
+    expect((await client.expect('pubrel')).messageId).toBe(p1.messageId);
+    expect(store.loadMessages('q2').map((m) => [m.packetId, m.phase])).toEqual([[p1.messageId, 'pubrel'], [p2.messageId, 'publish']]);
+    await first.close();
+
+    const second = start(store);
+    expect(second.client('q2')).toMatchObject({ inflightCnt: 2, mqueueLen: 0 });
+    const again = await connect(second, 5, { clientId: 'q2', clean: false, properties: { sessionExpiryInterval: 3600 } });
+    expect(again.connack.sessionPresent).toBe(true);
+    const rel = await again.client.expect('pubrel');
+    expect(rel.messageId).toBe(p1.messageId);
+    const dup = await again.client.expect('publish');
+    expect([dup.messageId, dup.dup, dup.payload.toString()]).toEqual([p2.messageId, true, 'sent']);
+    again.client.send({ cmd: 'pubcomp', messageId: p1.messageId });
+    again.client.send({ cmd: 'pubrec', messageId: p2.messageId });
+    await again.client.expect('pubrel');
+    again.client.send({ cmd: 'pubcomp', messageId: p2.messageId });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(store.loadMessages('q2')).toEqual([]);
+    expect(again.client.packets.filter((p) => p.cmd === 'publish')).toEqual([]);
+  });
+
+  test('QoS 2 in: an id awaiting PUBREL survives a restart, so the resent PUBLISH is not routed twice', async () => {
+    const store = new MemorySessionStore();
+    const first = start(store);
+    const got: string[] = [];
+    const { client } = await connect(first, 5, { clientId: 'pub2', clean: false, properties: { sessionExpiryInterval: 3600 } });
+    client.send({ cmd: 'publish', topic: 'in/x', payload: Buffer.from('once'), qos: 2, messageId: 42, retain: false, dup: false });
+    await client.expect('pubrec');
+    expect(store.loadAwaitingRel('pub2').map((a) => a.packetId)).toEqual([42]);
+    await first.close();
+
+    const second = start(store);
+    expect(second.client('pub2')).toMatchObject({ awaitingRelCnt: 1 });
+    const sub = await connect(second, 5, { clientId: 'watch', clean: true });
+    sub.client.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'in/#', qos: 0 }] });
+    await sub.client.expect('suback');
+    const again = await connect(second, 5, { clientId: 'pub2', clean: false, properties: { sessionExpiryInterval: 3600 } });
+    again.client.send({ cmd: 'publish', topic: 'in/x', payload: Buffer.from('once'), qos: 2, messageId: 42, retain: false, dup: true });
+    await again.client.expect('pubrec');
+    again.client.send({ cmd: 'pubrel', messageId: 42 });
+    const comp = await again.client.expect('pubcomp');
+    expect(comp.reasonCode ?? 0).toBe(0);
+    expect(store.loadAwaitingRel('pub2')).toEqual([]);
+    // the id is free again: a new PUBLISH with it is delivered
+    again.client.send({ cmd: 'publish', topic: 'in/x', payload: Buffer.from('next'), qos: 2, messageId: 42, retain: false, dup: false });
+    await again.client.expect('pubrec');
+    const delivered = await sub.client.expect('publish');
+    got.push(delivered.payload.toString());
+    await new Promise((r) => setTimeout(r, 20));
+    got.push(...sub.client.packets.filter((p) => p.cmd === 'publish').map((p) => (p as { payload: Buffer }).payload.toString()));
+    expect(got).toEqual(['next']);
+  });
+
   test('sessions without expiry are not stored; a clean start or a kick removes the stored session', async () => {
     const store = new MemorySessionStore();
     const b = start(store);

@@ -54,12 +54,43 @@ export function sessionStoreSuite(name: string, open: () => { store: SessionStor
       expect(store.loadSessions()).toEqual([]);
     });
 
+    test('QoS 2 state: a message keeps its packet id and phase; awaiting-PUBREL ids are added, removed, deleted with the session', () => {
+      const { store, flush } = open();
+      store.saveSession(session('c1'));
+      const a = store.appendMessage('c1', { ...message('t/1', 'two'), qos: 2 as const });
+      const b = store.appendMessage('c1', message('t/2', 'one'));
+      store.setInflight('c1', a, 9, 'publish');
+      expect(store.loadMessages('c1').map((m) => [m.seq, m.packetId, m.phase])).toEqual([[a, 9, 'publish'], [b, undefined, undefined]]);
+      store.setInflight('c1', a, 9, 'pubrel');
+      expect(store.loadMessages('c1')[0]).toMatchObject({ seq: a, packetId: 9, phase: 'pubrel' });
+      // the id comes back for another message only after the first one's ack: the ack is applied first
+      store.ackMessage('c1', a);
+      store.setInflight('c1', b, 9, 'publish');
+      flush?.();
+      expect(store.loadMessages('c1').map((m) => [m.seq, m.packetId])).toEqual([[b, 9]]);
+
+      store.addAwaitingRel('c1', 3, 100);
+      store.addAwaitingRel('c1', 1, 200);
+      store.addAwaitingRel('c2', 3, 300);
+      store.removeAwaitingRel('c1', 3);
+      expect(store.loadAwaitingRel('c1')).toEqual([{ packetId: 1, at: 200 }]);
+      store.deleteSession('c1');
+      expect(store.loadAwaitingRel('c1')).toEqual([]);
+      expect(store.loadAwaitingRel('c2')).toEqual([{ packetId: 3, at: 300 }]);
+      store.clear();
+      expect(store.loadAwaitingRel('c2')).toEqual([]);
+    });
+
     test('what was written is there after reopening', () => {
       const { store, reopen } = open();
       if (!reopen) return;
       store.saveSession(session('c1'));
       const seq = store.appendMessage('c1', message('t/1', 'kept'));
+      store.setInflight('c1', seq, 4, 'pubrel');
+      store.addAwaitingRel('c1', 7, 123);
       const again = reopen();
+      expect(again.loadMessages('c1')[0]).toMatchObject({ packetId: 4, phase: 'pubrel' });
+      expect(again.loadAwaitingRel('c1')).toEqual([{ packetId: 7, at: 123 }]);
       expect(again.loadSessions()).toEqual([session('c1')]);
       expect(again.loadMessages('c1').map((m) => [m.seq, m.msg.payload.toString()])).toEqual([[seq, 'kept']]);
       expect(again.appendMessage('c1', message('t/2', 'next'))).toBeGreaterThan(seq);

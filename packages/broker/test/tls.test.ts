@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Broker, ListenerConfig } from '../src/index';
 import { newBroker } from './wire';
+import { testListener } from './listener-config';
 
 let broker: Broker;
 let cert = '';
@@ -28,17 +29,7 @@ afterEach(async () => {
 });
 
 function config(type: 'ssl' | 'wss'): ListenerConfig {
-  return {
-    id: `${type}:default`,
-    type,
-    bind: { host: '127.0.0.1', port: 0 },
-    maxConnections: null,
-    mountpoint: '',
-    zone: 'default',
-    enableAuthn: true,
-    tls: { cert, key, verify: false, failIfNoPeerCert: false, versions: ['tlsv1.3', 'tlsv1.2'] },
-    websocket: type === 'wss' ? { path: '/mqtt', subprotocols: ['mqtt'], failIfNoSubprotocol: true, maxFrameSize: null, compress: false } : undefined,
-  };
+  return testListener(type, { tls: { cert, key, verify: false, failIfNoPeerCert: false, versions: ['tlsv1.3', 'tlsv1.2'] } });
 }
 
 test.skipIf(!hasOpenssl)('MQTT over TLS and over WSS: is_ssl is reported, messages flow', async () => {

@@ -10,6 +10,7 @@ import { dispatch } from '../packets/dispatch';
 import { Keepalive } from './keepalive';
 import { cachedPublish, packetIdOffset, storePublish } from './encode-cache';
 import { ConnLimiter, bucketFor } from './limiter';
+import { INITIAL_SETTINGS, borrowParser, isIdle, returnParser, settingsOf, type MqttParser, type ParserOwner } from './parser-pool';
 import { scheduleFlush } from './flush';
 import { C } from '../metrics';
 
@@ -22,17 +23,17 @@ const SENT_SLOT = new Map(
 const SENT_QOS = [C['messages.qos0.sent'], C['messages.qos1.sent'], C['messages.qos2.sent']];
 const STAT_SEND_QOS = ['send_msg.qos0', 'send_msg.qos1', 'send_msg.qos2'] as const;
 
-/** bytes buffered for one socket above which QoS 0 messages go to the mqueue instead (slow consumer guard) */
+/** bytes buffered for one socket above which QoS 0 messages go to the mqueue instead (slow consumer guard);
+ * a listener's tcp_options.high_watermark (ConnInfo.highWatermark) replaces it */
 const WRITE_HIGH_WATER = 4 * 1024 * 1024;
 /** packets parsed but not handled yet above which reading pauses */
 const INBOX_HIGH_WATER = 1000;
 /** how long a closed connection may linger half-open (peer still sending) before it is destroyed */
 const CLOSE_GRACE_MS = 2000;
 
-/** the part of mqtt-packet's parser state read here: bytes buffered of a packet not complete yet */
-interface ParserState {
-  _list: { length: number };
-}
+/** the connection a stream belongs to, for the stream listeners below (one set of functions, no closures per connection) */
+const CONN = Symbol('mqdeck.connection');
+type ConnStream = Duplex & { [CONN]: Connection };
 
 export type ConnState = 'new' | 'authenticating' | 'connected' | 'closed';
 
@@ -42,7 +43,7 @@ export interface WillMessage {
 }
 
 /** One transport stream: parse, run packet handlers in order, encode and write. */
-export class Connection {
+export class Connection implements ParserOwner {
   state: ConnState = 'new';
   protoVer: ProtoVer = 4;
   protoName: 'MQTT' | 'MQIsdp' = 'MQTT';
@@ -69,14 +70,14 @@ export class Connection {
   clientReceiveMax = 65535;
   clientMaxPacketSize = Infinity;
   clientTopicAliasMax = 0;
-  readonly inboundAliases = new Map<number, string>();
-  readonly outboundAliases = new Map<string, number>();
+  // topic aliases (v5) and the limiter are built when first needed: most connections never use them
+  private inAliases: Map<number, string> | null = null;
+  private outAliases: Map<string, number> | null = null;
   readonly stats = newClientStats();
   closeReason = '';
   /** unique per connection (AuthnRequest.connId), set when CONNECT arrives */
   connId = '';
-  /** inbound flow control (listener messages_rate / bytes_rate, node limiter) */
-  readonly limiter: ConnLimiter;
+  private ownLimiter: ConnLimiter | null = null;
   /** packets written while the socket was above its high-water mark, until 'drain' (force_shutdown mailbox) */
   busyWrites = 0;
 
@@ -85,7 +86,9 @@ export class Connection {
   private outBytes = 0;
   /** (offset in the batch, packet id) pairs stamped into shared PUBLISH encodings at flush */
   private readonly outIds: number[] = [];
-  private readonly parser: ReturnType<typeof mqttPacket.parser>;
+  /** a parser of its own only while a packet is partly received (see parser-pool.ts), else one is borrowed per chunk */
+  private parser: MqttParser | null = null;
+  private parserSettings = INITIAL_SETTINGS;
   private readonly inbox: Packet[] = [];
   private busy = false;
   private firstChunk?: Buffer;
@@ -97,30 +100,73 @@ export class Connection {
     readonly stream: Duplex,
     readonly info: ConnInfo,
   ) {
-    this.parser = mqttPacket.parser({ protocolVersion: 4 });
-    this.parser.on('packet', (p: Packet) => this.onPacket(p));
-    this.parser.on('error', (err: Error) => this.onParseError(err));
     this.keepaliveTimer = new Keepalive(() => this.close('keepalive_timeout', 0x8d));
-    stream.on('data', (chunk: Buffer) => this.onData(chunk));
-    // EMQX names the reason after the transport: tcp_closed / ssl_closed, *_error on a socket error
-    const transport = info.isSsl ? 'ssl' : 'tcp';
-    stream.on('error', () => this.onStreamClosed(`${transport}_error`));
-    stream.on('close', () => this.onStreamClosed(`${transport}_closed`));
-    stream.on('end', () => this.onStreamClosed(`${transport}_closed`));
-    stream.on('drain', () => {
-      this.busyWrites = 0;
-      this.session?.drain();
-    });
-    this.limiter = new ConnLimiter(
-      { messages: bucketFor(info.messagesRate), bytes: bucketFor(info.bytesRate) },
-      broker.nodeBuckets,
-      () => stream.pause(),
+    (stream as ConnStream)[CONN] = this;
+    stream.on('data', Connection.onStreamData);
+    stream.on('error', Connection.onStreamError);
+    stream.on('close', Connection.onStreamEnd);
+    stream.on('end', Connection.onStreamEnd);
+    stream.on('drain', Connection.onStreamDrain);
+    if (info.messagesRate || info.bytesRate) this.ownLimiter = this.newLimiter();
+    const idle = broker.settings.idleTimeout;
+    if (idle !== null) this.idleTimer = setTimeout(() => this.close('idle_timeout'), idle);
+  }
+
+  // stream listeners: `this` is the stream
+  private static onStreamData(this: ConnStream, chunk: Buffer): void {
+    this[CONN].onData(chunk);
+  }
+
+  // EMQX names the reason after the transport: tcp_closed / ssl_closed, *_error on a socket error
+  private static onStreamError(this: ConnStream): void {
+    const c = this[CONN];
+    c.onStreamClosed(c.info.isSsl ? 'ssl_error' : 'tcp_error');
+  }
+
+  private static onStreamEnd(this: ConnStream): void {
+    const c = this[CONN];
+    c.onStreamClosed(c.info.isSsl ? 'ssl_closed' : 'tcp_closed');
+  }
+
+  private static onStreamDrain(this: ConnStream): void {
+    const c = this[CONN];
+    c.busyWrites = 0;
+    c.session?.drain();
+  }
+
+  /** inbound flow control (listener messages_rate / bytes_rate, node limiter), built on first use */
+  get limiter(): ConnLimiter {
+    return (this.ownLimiter ??= this.newLimiter());
+  }
+
+  private newLimiter(): ConnLimiter {
+    return new ConnLimiter(
+      { messages: bucketFor(this.info.messagesRate), bytes: bucketFor(this.info.bytesRate) },
+      this.broker.nodeBuckets,
+      () => this.stream.pause(),
       () => {
         if (this.state !== 'closed' && !this.busy) this.pump(); // resumes the stream once the inbox is short
       },
     );
-    const idle = broker.settings.idleTimeout;
-    if (idle !== null) this.idleTimer = setTimeout(() => this.close('idle_timeout'), idle);
+  }
+
+  /** true: handle the PUBLISH now; without own rates nor node rates no limiter is built */
+  private admit(bytes: number): boolean {
+    if (this.ownLimiter === null) {
+      const node = this.broker.nodeBuckets;
+      if (!node.messages && !node.bytes) return true;
+    }
+    return this.limiter.admit(bytes);
+  }
+
+  /** v5 topic aliases the client set (alias → topic) */
+  get inboundAliases(): Map<number, string> {
+    return (this.inAliases ??= new Map());
+  }
+
+  /** v5 topic aliases this side assigned (topic → alias) */
+  get outboundAliases(): Map<string, number> {
+    return (this.outAliases ??= new Map());
   }
 
   get isClosed(): boolean {
@@ -138,7 +184,7 @@ export class Connection {
 
   /** false while the socket has too much unsent data buffered */
   get writable(): boolean {
-    return this.state === 'connected' && this.stream.writableLength + this.outBytes < WRITE_HIGH_WATER;
+    return this.state === 'connected' && this.stream.writableLength + this.outBytes < (this.info.highWatermark ?? WRITE_HIGH_WATER);
   }
 
   connectReceived(): void {
@@ -166,21 +212,28 @@ export class Connection {
     this.broker.counters.add(C['bytes.received'], chunk.length);
     this.keepaliveTimer.touch();
     let data = chunk;
-    if (this.state === 'connected' && (this.parser as unknown as ParserState)._list.length === 0) {
+    const own = this.parser;
+    if (this.state === 'connected' && (own === null || isIdle(own))) {
       const used = this.shortAcks(chunk);
       if (used === chunk.length) return;
       data = used > 0 ? chunk.subarray(used) : chunk;
     }
+    const parser = own ?? borrowParser(this, this.parserSettings);
     try {
-      this.parser.parse(data);
+      parser.parse(data);
     } catch (err) {
-      this.onParseError(err as Error);
+      if (own === null) returnParser(parser, true);
+      this.onParsedError(err as Error);
       return;
     }
+    // the settings the parser ended with (a CONNECT sets the protocol version), without keeping the packet
+    parser.settings = this.parserSettings = settingsOf(parser, this.parserSettings);
     // the parser knows the remaining length once the fixed header is read: refuse oversized packets
     // before buffering their body [MQTT-3.2.2-?]: Maximum Packet Size announced in CONNACK
-    const partial = (this.parser as unknown as { packet?: { length?: number } }).packet;
-    if (partial && typeof partial.length === 'number' && partial.length > this.broker.settings.maxPacketSize) {
+    const partial = parser.packet;
+    const oversized = partial && typeof partial.length === 'number' && partial.length > this.broker.settings.maxPacketSize;
+    if (own === null) this.parser = returnParser(parser, oversized);
+    if (oversized) {
       this.broker.counters.incr('packets.received');
       this.close('frame_too_large', 0x95);
     }
@@ -203,13 +256,13 @@ export class Connection {
       const packet = { cmd, messageId: (chunk[i + 2] << 8) | chunk[i + 3], length: 2, retain: false, qos: 0, dup: false } as Packet;
       if (v5) (packet as { reasonCode?: number }).reasonCode = 0; // as the parser reports a 2-byte v5 ack
       i += 4;
-      this.onPacket(packet);
+      this.onParsedPacket(packet);
       if (this.state === 'closed') return n;
     }
     return i;
   }
 
-  private onParseError(err: Error): void {
+  onParsedError(err: Error): void {
     if (this.state === 'closed') return;
     this.broker.counters.incr('packets.received');
     const message = String(err?.message ?? err);
@@ -227,7 +280,7 @@ export class Connection {
     this.close(malformed ? 'malformed_packet' : 'protocol_error', malformed ? 0x81 : 0x82);
   }
 
-  private onPacket(packet: Packet): void {
+  onParsedPacket(packet: Packet): void {
     if (this.state === 'closed') return;
     this.stats.recv_pkt++;
     this.broker.counters.add(C['packets.received']);
@@ -247,7 +300,7 @@ export class Connection {
     while (this.inbox.length > 0 && this.state !== 'closed') {
       const packet = this.inbox[0];
       // flow control: a PUBLISH over the rate waits here (reading paused) until the limiter calls pump again
-      if (packet.cmd === 'publish' && !this.limiter.admit(packet.length ?? 0)) {
+      if (packet.cmd === 'publish' && !this.admit(packet.length ?? 0)) {
         this.busy = false;
         return;
       }
@@ -268,7 +321,7 @@ export class Connection {
       }
     }
     this.busy = false;
-    if (this.inbox.length < INBOX_HIGH_WATER / 2 && this.stream.isPaused() && !this.limiter.paused) this.stream.resume();
+    if (this.inbox.length < INBOX_HIGH_WATER / 2 && this.stream.isPaused() && !this.ownLimiter?.paused) this.stream.resume();
   }
 
   private fail(err: unknown): void {
@@ -328,9 +381,15 @@ export class Connection {
     this.outBuf.length = 0;
     this.outBytes = 0;
     if (this.stream.destroyed || this.stream.writableEnded) return;
-    if (!this.stream.write(out) && this.busyWrites === 0) {
-      this.busyWrites = n;
-      this.broker.checkMailbox(this);
+    if (!this.stream.write(out)) {
+      if (this.busyWrites === 0) {
+        this.busyWrites = n;
+        this.broker.checkMailbox(this);
+      }
+    } else if (this.session && this.session.mqueue.size > 0) {
+      // QoS 0 held back while this batch was over the high-water mark, and the socket took it all: 'drain' only
+      // follows a refused write, so the queue moves on from here
+      this.session.drain();
     }
   }
 
@@ -461,7 +520,7 @@ export class Connection {
     const wasConnected = this.state === 'connected';
     this.state = 'closed';
     this.keepaliveTimer.stop();
-    this.limiter.stop();
+    this.ownLimiter?.stop();
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.inbox.length = 0;
     if (destroy) {

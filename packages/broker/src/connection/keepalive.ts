@@ -1,26 +1,52 @@
 /**
- * Keepalive: the client must send something within keepalive × multiplier seconds [MQTT-3.1.2-24].
- * One timer refreshed on every received byte chunk: no per-packet allocation.
+ * Keepalive as EMQX checks it (emqx_keepalive): every check interval the connection looks whether anything
+ * arrived since the last check; idle intervals add up, and once they would reach keepalive × multiplier the
+ * connection is closed [MQTT-3.1.2-24]. The interval is `mqtt.keepalive_check_interval` clamped to
+ * 1 s .. max(keepalive / 2, 1 s), so a silent client is caught within keepalive × multiplier + one interval.
+ * `touch` only sets a flag: no timer work per received chunk.
  */
 export class Keepalive {
   private timer?: NodeJS.Timeout;
-  private ms = 0;
+  private seen = false;
+  private idleMs = 0;
+  private maxIdleMs = 0;
+  /** the check interval in use (0 when keepalive is off) */
+  intervalMs = 0;
 
   constructor(private readonly onTimeout: () => void) {}
 
-  start(seconds: number, multiplier: number): void {
+  start(seconds: number, multiplier: number, checkIntervalMs: number): void {
     this.stop();
     if (seconds <= 0) return;
-    this.ms = Math.round(seconds * multiplier * 1000);
-    this.timer = setTimeout(this.onTimeout, this.ms);
+    const ms = seconds * 1000;
+    this.maxIdleMs = Math.ceil(ms * multiplier);
+    this.intervalMs = Math.min(Math.max(checkIntervalMs, 1000), Math.max(Math.floor(ms / 2), 1000));
+    this.seen = false;
+    this.idleMs = 0;
+    this.timer = setInterval(this.check, this.intervalMs);
   }
 
   touch(): void {
-    this.timer?.refresh();
+    this.seen = true;
   }
 
   stop(): void {
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    this.intervalMs = 0;
   }
+
+  private readonly check = (): void => {
+    if (this.seen) {
+      this.seen = false;
+      this.idleMs = 0;
+      return;
+    }
+    if (this.idleMs + this.intervalMs >= this.maxIdleMs) {
+      this.stop();
+      this.onTimeout();
+      return;
+    }
+    this.idleMs += this.intervalMs;
+  };
 }

@@ -54,7 +54,7 @@ export class ConnLimiter {
   private timer?: NodeJS.Timeout;
 
   constructor(
-    private readonly own: BucketPair,
+    private own: BucketPair,
     private readonly node: BucketPair,
     private readonly pause: () => void,
     /** tokens are there again: resume reading and handle the waiting packet */
@@ -89,6 +89,11 @@ export class ConnLimiter {
     own.bytes?.take(bytes);
     node.bytes?.take(bytes);
     return true;
+  }
+
+  /** the listener's rates changed: fresh buckets at the new rates (a packet already waiting keeps its timer) */
+  retune(own: BucketPair): void {
+    this.own = own;
   }
 
   stop(): void {
@@ -128,9 +133,10 @@ const PER_MESSAGE_OVERHEAD = 200; // a Pending entry, its message object and top
 export function heapEstimate(conn: Connection): number {
   let bytes = conn.stream.writableLength + conn.stream.readableLength;
   const session = conn.session;
+  // the sweep runs this for every connection each second (force_shutdown is on by default): an empty queue costs nothing
   if (session) {
-    for (const p of session.mqueue.toArray()) bytes += p.msg.payload.length + p.msg.topic.length + PER_MESSAGE_OVERHEAD;
-    for (const p of session.inflight.values()) bytes += p.msg.payload.length + p.msg.topic.length + PER_MESSAGE_OVERHEAD;
+    if (session.mqueue.size > 0) for (const p of session.mqueue.toArray()) bytes += p.msg.payload.length + p.msg.topic.length + PER_MESSAGE_OVERHEAD;
+    if (session.inflight.size > 0) for (const p of session.inflight.values()) bytes += p.msg.payload.length + p.msg.topic.length + PER_MESSAGE_OVERHEAD;
     bytes += session.awaitingRel.size * 16;
   }
   return bytes;

@@ -19,11 +19,7 @@ export function handlePubrec(conn: Connection, packet: IPubrecPacket): void {
   const session = conn.session!;
   if ((packet.reasonCode ?? 0) >= 0x80) {
     // [MQTT-4.3.3-?] an error PUBREC ends the exchange: no PUBREL
-    const entry = session.inflight.get(id);
-    if (entry && entry.qos === 2 && entry.phase === 'publish') {
-      session.inflight.delete(id);
-      session.drain();
-    }
+    session.refused(id);
     return;
   }
   const entry = session.received(id);
@@ -43,7 +39,7 @@ export function handlePubrel(conn: Connection, packet: IPubrelPacket): void {
   c.incr('packets.pubrel.received');
   const id = packet.messageId ?? 0;
   const session = conn.session!;
-  if (!session.awaitingRel.delete(id)) {
+  if (!session.release(id)) {
     c.incr('packets.pubrel.missed');
     conn.send(conn.protoVer === 5 ? { cmd: 'pubcomp', messageId: id, reasonCode: 0x92 } : { cmd: 'pubcomp', messageId: id });
     return;

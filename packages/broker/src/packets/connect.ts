@@ -1,8 +1,13 @@
-import type { IConnackPacket, IConnectPacket } from 'mqtt-packet';
+import mqttPacket, { type IConnackPacket, type IConnectPacket } from 'mqtt-packet';
 import type { Connection } from '../connection/connection';
 import type { AuthnResult, ProtoVer, PublishMessage } from '../types';
 import { isValidTopicName } from '../topics/validate';
 import { newMessageId } from '../ids';
+import { peerCertAs } from '../transports/peer-cert';
+import { initClientAttrs } from '../client-attrs/init';
+
+/** the accepting v3.1/v3.1.1 CONNACK, encoded once per (version, session present): the same bytes for every client */
+const CONNACK_OK = [3, 4].flatMap((v) => [false, true].map((present) => mqttPacket.generate({ cmd: 'connack', returnCode: 0, sessionPresent: present }, { protocolVersion: v })));
 
 /** v5 CONNACK reason code → v3.1.1 return code (EMQX mapping) */
 export function v3ReturnCode(reason: number): number {
@@ -63,9 +68,12 @@ function buildWill(conn: Connection, packet: IConnectPacket): PublishMessage | n
   };
 }
 
-function expandMountpoint(mp: string | undefined, clientid: string, username: string | null): string {
+function expandMountpoint(mp: string | undefined, clientid: string, username: string | null, attrs: Record<string, string> = {}): string {
   if (!mp) return '';
-  return mp.replaceAll('${clientid}', clientid).replaceAll('${username}', username ?? '');
+  return mp
+    .replaceAll('${clientid}', clientid)
+    .replaceAll('${username}', username ?? '')
+    .replace(/\$\{client_attrs\.([^}]*)\}/g, (whole, name: string) => (Object.hasOwn(attrs, name) ? attrs[name] : whole)); // unknown: kept as written, as EMQX does
 }
 
 export async function handleConnect(conn: Connection, packet: IConnectPacket): Promise<void> {
@@ -84,10 +92,14 @@ export async function handleConnect(conn: Connection, packet: IConnectPacket): P
   conn.state = 'authenticating';
   conn.protoVer = (packet.protocolVersion ?? 4) as ProtoVer;
   conn.protoName = packet.protocolId === 'MQIsdp' ? 'MQIsdp' : 'MQTT';
-  conn.username = packet.username ?? null;
+  // EMQX peer_cert_as_username / _clientid: the certificate's value wins over the packet's (TLS with a client cert)
+  const cert = conn.info.peerCert;
+  const certUsername = cert ? peerCertAs(s.peerCertAsUsername, cert) : undefined;
+  const certClientid = cert ? peerCertAs(s.peerCertAsClientid, cert) : undefined;
+  conn.username = certUsername ?? packet.username ?? null;
   conn.cleanStart = packet.clean !== false;
   conn.keepalive = packet.keepalive ?? 0;
-  let clientid = packet.clientId ?? '';
+  let clientid = certClientid ?? packet.clientId ?? '';
   if (s.useUsernameAsClientid && conn.username) clientid = conn.username;
   const props = packet.properties ?? {};
 
@@ -122,6 +134,7 @@ export async function handleConnect(conn: Connection, packet: IConnectPacket): P
     if (conn.isClosed) return;
     if (code !== undefined && code !== 0) return refuse(conn, code);
   }
+  conn.clientAttrs = initClientAttrs(s.clientAttrsInit, { clientid, username: conn.username, info: conn.info, packet });
   conn.pendingConnect = packet;
   await authenticate(conn, props.authenticationData);
 }
@@ -180,6 +193,8 @@ export async function authenticate(conn: Connection, authData: Buffer | undefine
   b.counters.incr('authentication.success');
   conn.isSuperuser = !!result.isSuperuser;
   if (result.clientAttrs) conn.clientAttrs = { ...conn.clientAttrs, ...result.clientAttrs };
+  // the attributes are final now: a mountpoint may name them (EMQX fix_mountpoint after authentication)
+  conn.mountpoint = expandMountpoint(conn.info.mountpoint, conn.clientid, conn.username, conn.clientAttrs);
   accept(conn, packet, result.authData);
 }
 
@@ -231,7 +246,8 @@ function accept(conn: Connection, packet: IConnectPacket, authData: Buffer | und
       : { cmd: 'connack', returnCode: 0, sessionPresent: present };
   conn.state = 'connected';
   conn.connectedAt = Date.now();
-  conn.send(connack);
-  conn.keepaliveTimer.start(conn.keepalive, s.keepaliveMultiplier);
+  if (conn.protoVer === 5) conn.send(connack);
+  else conn.writeRaw(CONNACK_OK[(conn.protoVer === 3 ? 0 : 2) + (present ? 1 : 0)], 'connack');
+  conn.keepaliveTimer.start(conn.keepalive, s.keepaliveMultiplier, s.keepaliveCheckInterval);
   b.connected(conn, session);
 }

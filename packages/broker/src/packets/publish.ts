@@ -139,7 +139,7 @@ function finish(conn: Connection, packet: IPublishPacket, msg: PublishMessage, a
     return reject(conn, packet, 0x87);
   }
   const id = packet.messageId ?? 0;
-  if (packet.qos === 2) conn.session!.awaitingRel.set(id, Date.now());
+  if (packet.qos === 2) conn.session!.awaitRel(id);
   const routed = b.publishMessage(msg);
   if (routed instanceof Promise) {
     return routed.then((matched) => {

@@ -12,14 +12,17 @@ export interface Pending {
   seq?: number;
 }
 
+const NO_LEVELS: readonly number[] = Object.freeze([]);
+
 /**
  * The offline/overflow queue of a session. Bounded: when full the oldest message of the lowest priority is dropped
  * (EMQX behaviour); with priorities enabled a higher-priority message is dequeued first.
  */
 export class MQueue {
-  // one FIFO per priority level; without priorities everything sits in level 0
-  private readonly levels = new Map<number, Pending[]>();
-  private sorted: number[] = [];
+  // one FIFO per priority level; without priorities everything sits in level 0. Built at the first push: most
+  // sessions never queue anything
+  private levels: Map<number, Pending[]> | null = null;
+  private sorted: readonly number[] = NO_LEVELS;
   private length = 0;
   dropped = 0;
 
@@ -62,21 +65,23 @@ export class MQueue {
     if (this.max !== null && this.length >= this.max) {
       const lowest = this.sorted[this.sorted.length - 1];
       if (lowest !== undefined && lowest <= prio) {
-        dropped = this.levels.get(lowest)!.shift();
+        const q = this.levels!.get(lowest)!;
+        dropped = q.shift();
         this.length--;
-        if (this.levels.get(lowest)!.length === 0) this.removeLevel(lowest);
+        if (q.length === 0) this.removeLevel(lowest);
       } else {
         this.dropped++;
         return item;
       }
       this.dropped++;
     }
-    let q = this.levels.get(prio);
+    const levels = (this.levels ??= new Map());
+    let q = levels.get(prio);
     if (!q) {
       q = [];
-      this.levels.set(prio, q);
-      this.sorted.push(prio);
-      this.sorted.sort((a, b) => b - a);
+      levels.set(prio, q);
+      // one level is the usual case (no priorities): no sort
+      this.sorted = this.sorted.length === 0 ? [prio] : [...this.sorted, prio].sort((a, b) => b - a);
     }
     q.push(item);
     this.length++;
@@ -85,13 +90,13 @@ export class MQueue {
 
   peek(): Pending | undefined {
     const top = this.sorted[0];
-    return top === undefined ? undefined : this.levels.get(top)![0];
+    return top === undefined ? undefined : this.levels!.get(top)![0];
   }
 
   shift(): Pending | undefined {
     const top = this.sorted[0];
     if (top === undefined) return undefined;
-    const q = this.levels.get(top)!;
+    const q = this.levels!.get(top)!;
     const item = q.shift();
     this.length--;
     if (q.length === 0) this.removeLevel(top);
@@ -100,18 +105,18 @@ export class MQueue {
 
   toArray(): Pending[] {
     const out: Pending[] = [];
-    for (const p of this.sorted) out.push(...this.levels.get(p)!);
+    for (const p of this.sorted) out.push(...this.levels!.get(p)!);
     return out;
   }
 
   clear(): void {
-    this.levels.clear();
-    this.sorted = [];
+    this.levels = null;
+    this.sorted = NO_LEVELS;
     this.length = 0;
   }
 
   private removeLevel(p: number): void {
-    this.levels.delete(p);
-    this.sorted = this.sorted.filter((x) => x !== p);
+    this.levels!.delete(p);
+    this.sorted = this.sorted.length === 1 ? NO_LEVELS : this.sorted.filter((x) => x !== p);
   }
 }

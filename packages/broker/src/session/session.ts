@@ -17,15 +17,20 @@ export function expiresAt(msg: PublishMessage, defaultSeconds: number | null): n
   return s === null || s === undefined ? undefined : msg.timestamp + s * 1000;
 }
 
+// what a session without subscriptions / in-flight messages / QoS 2 ids reads: one shared empty map each, never
+// written (the types say so); a session builds its own map on its first write. Most sessions of idle clients never do.
+const NO_SUBS: ReadonlyMap<string, SubscriptionInfo> = new Map();
+const NO_INFLIGHT: ReadonlyMap<number, InflightEntry> = new Map();
+const NO_AWAITING_REL: ReadonlyMap<number, number> = new Map();
+
 /**
  * Session state that outlives connections: subscriptions, inflight window, offline queue, QoS 2 receive state.
  * Delivery decisions live here; the connection only encodes and writes.
  */
 export class Session {
-  readonly subs = new Map<string, SubscriptionInfo>();
-  readonly inflight = new Map<number, InflightEntry>();
-  /** QoS 2 packet ids received and not yet released → epoch ms received */
-  readonly awaitingRel = new Map<number, number>();
+  private subsMap: Map<string, SubscriptionInfo> | null = null;
+  private inflightMap: Map<number, InflightEntry> | null = null;
+  private awaitingRelMap: Map<number, number> | null = null;
   readonly mqueue: MQueue;
   conn: Connection | null = null;
   /** the last connection attached, kept for the client view of an offline session */
@@ -50,6 +55,49 @@ export class Session {
     const s = broker.settings;
     this.identity = identity;
     this.mqueue = new MQueue(s.maxMqueueLen, s.mqueuePriorities, s.mqueueDefaultPriority);
+  }
+
+  /** topic (as subscribed) → subscription; written through setSub / deleteSub */
+  get subs(): ReadonlyMap<string, SubscriptionInfo> {
+    return this.subsMap ?? NO_SUBS;
+  }
+
+  /** packet id → delivery waiting for its acknowledgement */
+  get inflight(): ReadonlyMap<number, InflightEntry> {
+    return this.inflightMap ?? NO_INFLIGHT;
+  }
+
+  /** QoS 2 packet ids received and not yet released → epoch ms received */
+  get awaitingRel(): ReadonlyMap<number, number> {
+    return this.awaitingRelMap ?? NO_AWAITING_REL;
+  }
+
+  setSub(topic: string, sub: SubscriptionInfo): void {
+    (this.subsMap ??= new Map()).set(topic, sub);
+  }
+
+  deleteSub(topic: string): boolean {
+    return this.subsMap !== null && this.subsMap.delete(topic);
+  }
+
+  /** an in-flight entry restored from a durable store (resent when a connection attaches) */
+  restoreInflight(entry: InflightEntry): void {
+    (this.inflightMap ??= new Map()).set(entry.packetId, entry);
+  }
+
+  /** a QoS 2 id awaiting PUBREL restored from a durable store */
+  restoreAwaitingRel(packetId: number, at: number): void {
+    (this.awaitingRelMap ??= new Map()).set(packetId, at);
+  }
+
+  /** the session ends: queued and in-flight messages go */
+  clearQueues(): void {
+    this.mqueue.clear();
+    this.inflightMap = null;
+  }
+
+  private deleteInflight(packetId: number): void {
+    this.inflightMap?.delete(packetId);
   }
 
   private nextPacketId(): number {
@@ -121,7 +169,8 @@ export class Session {
       phase: 'publish',
       sentAt: Date.now(),
     };
-    if (conn.sendPublish(entry, packetId, false, this)) this.inflight.set(packetId, entry);
+    if (entry.seq !== undefined) this.durable?.inflight(this, entry);
+    if (conn.sendPublish(entry, packetId, false, this)) (this.inflightMap ??= new Map()).set(packetId, entry);
     else if (entry.seq !== undefined) this.durable?.done(this, entry);
   }
 
@@ -150,7 +199,7 @@ export class Session {
     const entry = this.inflight.get(packetId);
     if (!entry || entry.qos !== expect) return undefined;
     if (expect === 2 && entry.phase !== 'pubrel') return undefined;
-    this.inflight.delete(packetId);
+    this.deleteInflight(packetId);
     if (entry.seq !== undefined) this.durable?.done(this, entry);
     this.broker.acked(this, entry.msg);
     this.drain();
@@ -163,7 +212,31 @@ export class Session {
     if (!entry || entry.qos !== 2 || entry.phase !== 'publish') return undefined;
     entry.phase = 'pubrel';
     entry.sentAt = Date.now();
+    if (entry.seq !== undefined) this.durable?.inflight(this, entry); // before the PUBREL goes out
     return entry;
+  }
+
+  /** an error PUBREC ends a QoS 2 delivery without PUBREL */
+  refused(packetId: number): void {
+    const entry = this.inflight.get(packetId);
+    if (!entry || entry.qos !== 2 || entry.phase !== 'publish') return;
+    this.deleteInflight(packetId);
+    if (entry.seq !== undefined) this.durable?.done(this, entry);
+    this.drain();
+  }
+
+  /** an incoming QoS 2 PUBLISH is about to be routed: its id waits for PUBREL (stored before the PUBREC) */
+  awaitRel(packetId: number): void {
+    const at = Date.now();
+    (this.awaitingRelMap ??= new Map()).set(packetId, at);
+    this.durable?.awaitRel(this, packetId, at);
+  }
+
+  /** PUBREL: false when the id was not awaited */
+  release(packetId: number): boolean {
+    if (this.awaitingRelMap === null || !this.awaitingRelMap.delete(packetId)) return false;
+    this.durable?.released(this, packetId); // before the PUBCOMP: the client may reuse the id after it
+    return true;
   }
 
   /** a connection attached (new or resumed): resend unacknowledged packets first [MQTT-4.4.0-1] */
@@ -194,13 +267,13 @@ export class Session {
     }
     const exp = expiresAt(entry.msg, this.broker.settings.messageExpiryInterval);
     if (exp !== undefined && exp <= now) {
-      this.inflight.delete(entry.packetId);
+      this.deleteInflight(entry.packetId);
       if (entry.seq !== undefined) this.durable?.done(this, entry);
       this.broker.dropDelivery(this, entry.msg, 'expired');
       return;
     }
     if (!conn.sendPublish(entry, entry.packetId, true, this)) {
-      this.inflight.delete(entry.packetId);
+      this.deleteInflight(entry.packetId);
       if (entry.seq !== undefined) this.durable?.done(this, entry);
     }
   }
@@ -208,9 +281,12 @@ export class Session {
   /** QoS 2 messages waiting too long for PUBREL are dropped (await_rel_timeout) */
   expireAwaitingRel(now: number, timeout: number): number {
     let n = 0;
-    for (const [id, at] of this.awaitingRel) {
+    const waiting = this.awaitingRelMap;
+    if (waiting === null) return 0;
+    for (const [id, at] of waiting) {
       if (now - at >= timeout) {
-        this.awaitingRel.delete(id);
+        waiting.delete(id);
+        this.durable?.released(this, id);
         n++;
       }
     }

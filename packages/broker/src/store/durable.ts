@@ -4,6 +4,7 @@ import type { BrokerImpl } from '../broker';
 import { Session } from '../session/session';
 import type { Broker, ClientIdentity, ClientInfo, SubOptions } from '../types';
 import type { Pending } from '../session/mqueue';
+import type { InflightEntry } from '../session/session';
 import type { SessionStore, StoredSession } from './session-store';
 
 const NEVER_EXPIRES = 0xffffffff;
@@ -35,6 +36,24 @@ export class DurableSessions {
     p.seq = this.store.appendMessage(session.clientid, { msg: p.msg, qos: p.qos, retain: p.retain, subids: p.subids });
   }
 
+  /**
+   * QoS 2 in flight: the packet id (before the PUBLISH leaves) and the PUBREC (before the PUBREL leaves), so a restart
+   * resends the same packet: PUBLISH with its id, or PUBREL, never the PUBLISH again once PUBREC came back.
+   * QoS 1 is left out: it is redelivered under a new id after a restart, which QoS 1 allows.
+   */
+  inflight(session: Session, entry: InflightEntry): void {
+    if (entry.qos === 2 && entry.seq !== undefined && session.expiryInterval > 0) this.store.setInflight(session.clientid, entry.seq, entry.packetId, entry.phase);
+  }
+
+  /** an incoming QoS 2 packet id routed (before PUBREC) or released (before PUBCOMP) */
+  awaitRel(session: Session, packetId: number, at: number): void {
+    if (session.expiryInterval > 0) this.store.addAwaitingRel(session.clientid, packetId, at);
+  }
+
+  released(session: Session, packetId: number): void {
+    if (session.expiryInterval > 0) this.store.removeAwaitingRel(session.clientid, packetId);
+  }
+
   /** acknowledged by the subscriber, expired or dropped */
   done(session: Session, p: Pending): void {
     if (p.seq !== undefined) this.store.ackMessage(session.clientid, p.seq);
@@ -53,7 +72,9 @@ export class DurableSessions {
       for (const p of session.inflight.values()) {
         p.seq = undefined;
         this.append(session, p);
+        this.inflight(session, p);
       }
+      for (const [id, at] of session.awaitingRel) this.awaitRel(session, id, at);
       for (const p of session.mqueue.toArray()) {
         p.seq = undefined;
         this.append(session, p);
@@ -85,9 +106,15 @@ export class DurableSessions {
       }
       for (const m of this.store.loadMessages(row.clientid)) {
         const p: Pending = { msg: m.msg, qos: m.qos, retain: m.retain, subids: m.subids, insertedAt: process.hrtime.bigint(), seq: m.seq };
+        if (m.packetId !== undefined && m.phase !== undefined) {
+          // a QoS 2 exchange under way: resent as it stood (PUBLISH with its id, or PUBREL) when the client is back
+          session.restoreInflight({ ...p, packetId: m.packetId, phase: m.phase, sentAt: 0 });
+          continue;
+        }
         const dropped = session.mqueue.push(p);
         if (dropped) this.done(session, dropped);
       }
+      for (const { packetId, at } of this.store.loadAwaitingRel(row.clientid)) session.restoreAwaitingRel(packetId, at);
       if (left !== Infinity) armExpiry(broker, session, left);
       n++;
     }

@@ -1,9 +1,10 @@
-import type { SessionStore, StoredMessage, StoredSession } from './session-store';
+import type { SessionStore, StoredAwaitingRel, StoredMessage, StoredSession } from './session-store';
 
 /** In-memory SessionStore: the reference implementation for the conformance suite and for tests. */
 export class MemorySessionStore implements SessionStore {
   private readonly sessions = new Map<string, StoredSession>();
   private readonly messages = new Map<string, Map<number, StoredMessage>>();
+  private readonly awaiting = new Map<string, Map<number, number>>();
   private seq = 0;
 
   saveSession(session: StoredSession): void {
@@ -13,6 +14,7 @@ export class MemorySessionStore implements SessionStore {
   deleteSession(clientid: string): void {
     this.sessions.delete(clientid);
     this.messages.delete(clientid);
+    this.awaiting.delete(clientid);
   }
 
   loadSessions(): StoredSession[] {
@@ -32,11 +34,31 @@ export class MemorySessionStore implements SessionStore {
   }
 
   loadMessages(clientid: string): StoredMessage[] {
-    return [...(this.messages.get(clientid)?.values() ?? [])].sort((a, b) => a.seq - b.seq);
+    return [...(this.messages.get(clientid)?.values() ?? [])].map((m) => ({ ...m })).sort((a, b) => a.seq - b.seq);
+  }
+
+  setInflight(clientid: string, seq: number, packetId: number, phase: 'publish' | 'pubrel'): void {
+    const m = this.messages.get(clientid)?.get(seq);
+    if (m) Object.assign(m, { packetId, phase });
+  }
+
+  addAwaitingRel(clientid: string, packetId: number, at: number): void {
+    let m = this.awaiting.get(clientid);
+    if (!m) this.awaiting.set(clientid, (m = new Map()));
+    m.set(packetId, at);
+  }
+
+  removeAwaitingRel(clientid: string, packetId: number): void {
+    this.awaiting.get(clientid)?.delete(packetId);
+  }
+
+  loadAwaitingRel(clientid: string): StoredAwaitingRel[] {
+    return [...(this.awaiting.get(clientid) ?? [])].map(([packetId, at]) => ({ packetId, at })).sort((a, b) => a.packetId - b.packetId);
   }
 
   clear(): void {
     this.sessions.clear();
     this.messages.clear();
+    this.awaiting.clear();
   }
 }

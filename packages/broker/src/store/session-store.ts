@@ -22,12 +22,22 @@ export interface StoredMessage {
   qos: QoS;
   retain: boolean;
   subids?: number[];
+  /** QoS 2 sent: the packet id it went out with, and its phase ('pubrel' once PUBREC came back) */
+  packetId?: number;
+  phase?: 'publish' | 'pubrel';
+}
+
+/** An incoming QoS 2 packet id routed and acknowledged with PUBREC, not yet released by PUBREL. */
+export interface StoredAwaitingRel {
+  packetId: number;
+  /** epoch ms received (await_rel_timeout) */
+  at: number;
 }
 
 export interface SessionStore {
   /** insert or replace the session row (subscriptions included) */
   saveSession(session: StoredSession): void;
-  /** the session and all its messages */
+  /** the session, all its messages and its awaiting-PUBREL ids */
   deleteSession(clientid: string): void;
   loadSessions(): StoredSession[];
   /** returns the message's seq */
@@ -36,6 +46,16 @@ export interface SessionStore {
   ackMessage(clientid: string, seq: number): void;
   /** in seq order */
   loadMessages(clientid: string): StoredMessage[];
+  /**
+   * A stored QoS 2 message went out with `packetId` (phase 'publish') or got its PUBREC (phase 'pubrel'). Written before
+   * the PUBLISH/PUBREL leaves. Acks given earlier are applied first: a packet id is reused only after its exchange ended.
+   */
+  setInflight(clientid: string, seq: number, packetId: number, phase: 'publish' | 'pubrel'): void;
+  /** an incoming QoS 2 PUBLISH was routed: written before its PUBREC */
+  addAwaitingRel(clientid: string, packetId: number, at: number): void;
+  /** released by PUBREL (written before the PUBCOMP, after which the client may reuse the id) or timed out */
+  removeAwaitingRel(clientid: string, packetId: number): void;
+  loadAwaitingRel(clientid: string): StoredAwaitingRel[];
   /** drop everything (durable sessions switched off) */
   clear(): void;
 }

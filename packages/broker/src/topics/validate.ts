@@ -1,8 +1,21 @@
 // Topic name / filter rules of MQTT 3.1.1 §4.7 and 5.0 §4.7.
 
-/** A topic name for PUBLISH: no wildcards, not empty, no NUL [MQTT-3.3.2-2], [MQTT-4.7.3-1], [MQTT-4.7.3-2]. */
+/** MQTT's UTF-8 string limit [MQTT-1.5.3], in bytes: a topic travels behind a two-byte length (EMQX ?MAX_TOPIC_LEN). */
+export const MAX_TOPIC_BYTES = 65535;
+
+/**
+ * Is the topic too long for the wire? Measured in bytes of UTF-8, not in characters: 40,000 two-byte characters are
+ * 80,000 bytes. A UTF-16 unit takes 1 to 3 bytes, so only strings between a third of the limit and the limit need
+ * counting (the common short topic costs one comparison).
+ */
+function tooLong(topic: string): boolean {
+  if (topic.length <= MAX_TOPIC_BYTES / 3) return false;
+  return topic.length > MAX_TOPIC_BYTES || Buffer.byteLength(topic, 'utf8') > MAX_TOPIC_BYTES;
+}
+
+/** A topic name for PUBLISH: no wildcards, not empty, no NUL, at most 65535 bytes [MQTT-3.3.2-2], [MQTT-4.7.3-1], [MQTT-4.7.3-2], [MQTT-4.7.3-3]. */
 export function isValidTopicName(topic: string, maxLevels: number): boolean {
-  if (topic.length === 0 || topic.length > 65535) return false;
+  if (topic.length === 0 || tooLong(topic)) return false;
   let levels = 1;
   for (let i = 0; i < topic.length; i++) {
     const c = topic.charCodeAt(i);
@@ -12,9 +25,9 @@ export function isValidTopicName(topic: string, maxLevels: number): boolean {
   return levels <= maxLevels;
 }
 
-/** A topic filter: `#` only last and alone in its level, `+` alone in its level [MQTT-4.7.1-2], [MQTT-4.7.1-3]. */
+/** A topic filter: `#` only last and alone in its level, `+` alone in its level, at most 65535 bytes [MQTT-4.7.1-2], [MQTT-4.7.1-3], [MQTT-4.7.3-3]. */
 export function isValidTopicFilter(filter: string, maxLevels: number): boolean {
-  if (filter.length === 0 || filter.length > 65535) return false;
+  if (filter.length === 0 || tooLong(filter)) return false;
   const levels = filter.split('/');
   if (levels.length > maxLevels) return false;
   for (let i = 0; i < levels.length; i++) {

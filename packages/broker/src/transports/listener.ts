@@ -3,7 +3,7 @@ import type { BrokerImpl } from '../broker';
 import { TcpListener } from './tcp';
 import { WsListener } from './ws';
 
-/** tcp/ssl share the socket listener, ws/wss the WebSocket one; TLS is chosen from the type. */
+/** tcp/ssl serve MQTT on the socket, ws/wss over HTTP + WebSocket; both share SocketListener (accept, PROXY header, TLS). */
 /** the bare transport; BrokerImpl.createListener wraps it with update() */
 export function createListener(broker: BrokerImpl, config: ListenerConfig): Omit<Listener, 'update'> {
   switch (config.type) {
