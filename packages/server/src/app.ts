@@ -1,7 +1,7 @@
 // buildApp: the whole node (config, storage, broker, /api/v5, static console) without opening the HTTP
 // port; MQTT listeners start only when `listen` is not false. main.ts / node.ts do the HTTP listening.
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createBroker, type Broker, type Listener, type PublishMessage } from '@mqdeck/broker';
+import { createBroker, type Broker, type Listener } from '@mqdeck/broker';
 import { ConfigService, touches } from './config/config.service';
 import { toMqttSettings } from './config/mqtt-settings';
 import { parseDuration } from './config/units';
@@ -46,23 +46,7 @@ declare module 'fastify' {
     apiKeys: ApiKeysService;
     loginLimiter: LoginLimiter;
     logRouter: LogRouter;
-    /** adds a `message.publish` stage; higher priority runs first (EMQX: rewrite 1000 before delayed -99); returns a remover */
-    addPublishStage(priority: number, stage: PublishStage): () => void;
   }
-}
-
-/** One step of the node's `message.publish` hook: may rewrite the message or drop it (null). */
-export type PublishStage = (msg: PublishMessage) => PublishMessage | null | Promise<PublishMessage | null>;
-
-/** Runs the stages in order, staying synchronous until a stage answers with a promise. */
-function runStages(stages: readonly { run: PublishStage }[], msg: PublishMessage, from = 0): PublishMessage | null | Promise<PublishMessage | null> {
-  let current: PublishMessage | null = msg;
-  for (let i = from; i < stages.length && current; i++) {
-    const out = stages[i].run(current);
-    if (out instanceof Promise) return out.then((m) => (m ? runStages(stages, m, i + 1) : null));
-    current = out;
-  }
-  return current;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -127,21 +111,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   setupAuth(app, { tokens: app.tokens, apiKeys: app.apiKeys });
   requireJsonBodies(app);
 
-  // broker.setHooks replaces every hook: access control and the publish stages are composed here, once
-  const publishStages: { priority: number; run: PublishStage }[] = [];
-  app.decorate('addPublishStage', (priority: number, run: PublishStage) => {
-    const entry = { priority, run };
-    publishStages.push(entry);
-    publishStages.sort((a, b) => b.priority - a.priority);
-    return () => {
-      const i = publishStages.indexOf(entry);
-      if (i >= 0) publishStages.splice(i, 1);
-    };
-  });
-  broker.setHooks({
-    ...setupAccessControl(app, options.dataDir),
-    messagePublish: (msg) => (publishStages.length ? runStages(publishStages, msg) : msg),
-  });
+  // the access-control base set; feature modules chain their publish/subscribe hooks with broker.addHooks
+  broker.setHooks(setupAccessControl(app, options.dataDir));
 
   await app.register(rootRoutes);
   for (const module of routeModules) await app.register(module, { prefix: '/api/v5' });

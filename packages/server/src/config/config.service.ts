@@ -30,6 +30,8 @@ export class ConfigService extends EventEmitter<{ change: [path: string] }> {
 
   constructor(sources: ConfigSources) {
     super();
+    // one 'change' listener per feature module that follows its root (more than Node's default warning mark of 10)
+    this.setMaxListeners(50);
     this.persistFile = join(sources.dataDir, 'configs', 'cluster.json');
     if (sources.configFile) this.file = this.loadJson(sources.configFile, 'config file');
     if (existsSync(this.persistFile)) this.persisted = this.loadJson(this.persistFile, 'persisted config');

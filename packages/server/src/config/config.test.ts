@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { ApiError } from '../errors';
 import { ConfigService } from './config.service';
-import { parseBind, parseBytes, parseDuration, parseRate } from './units';
+import { parseBind, parseBytes, parseDuration, parsePercent, parseRate } from './units';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -37,6 +37,16 @@ describe('units', () => {
     expect(parseBind(':8083')).toEqual({ host: '0.0.0.0', port: 8083 });
     expect(parseBind('[::1]:1883')).toEqual({ host: '::1', port: 1883 });
     expect(parseBind('host:99999')).toBeUndefined();
+  });
+
+  it("reads percents as EMQX's hocon does: whole or fractional, rounded to a hundredth of a percent", () => {
+    expect(parsePercent('80%')).toBe(0.8);
+    expect(parsePercent('0%')).toBe(0);
+    expect(parsePercent('12.5%')).toBe(0.125);
+    expect(parsePercent('050%')).toBe(0.5);
+    expect(parsePercent('99.999%')).toBe(1);
+    expect(parsePercent('100.5%')).toBe(1.005);
+    for (const bad of ['80', '%', '-5%', '5.%', '.5%', '1e2%', ' 80%', 0.8]) expect(parsePercent(bad)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 // The raw `mqtt` config root (EMQX strings such as "1MB", "2h", "infinity") → the broker's parsed MqttSettings.
-import type { MqttSettings, QoS, SharedStrategy } from '@mqdeck/broker';
+import type { MqttSettings, PeerCertAs, QoS, SharedStrategy } from '@mqdeck/broker';
 import { parseBytes, parseDuration } from './units';
 
 const seconds = (v: unknown, fallback: number | null): number | null => {
@@ -12,6 +12,9 @@ const ms = (v: unknown, fallback: number | null): number | null => {
 };
 const countOrInfinity = (v: unknown, fallback: number | null): number | null =>
   v === 'infinity' ? null : typeof v === 'number' ? v : fallback;
+
+const PEER_CERT_AS = new Set(['disabled', 'cn', 'dn', 'crt', 'pem', 'md5']);
+const peerCertAs = (v: unknown): PeerCertAs => (typeof v === 'string' && PEER_CERT_AS.has(v) ? (v as PeerCertAs) : 'disabled');
 
 export function toMqttSettings(mqtt: Record<string, any>): MqttSettings {
   return {
@@ -45,5 +48,10 @@ export function toMqttSettings(mqtt: Record<string, any>): MqttSettings {
     mqueueStoreQos0: mqtt.mqueue_store_qos0,
     maxSubscriptions: countOrInfinity(mqtt.max_subscriptions, null),
     upgradeQos: mqtt.upgrade_qos,
+    peerCertAsUsername: peerCertAs(mqtt.peer_cert_as_username),
+    peerCertAsClientid: peerCertAs(mqtt.peer_cert_as_clientid),
+    clientAttrsInit: Array.isArray(mqtt.client_attrs_init)
+      ? mqtt.client_attrs_init.map((a: { expression: string; set_as_attr: string }) => ({ expression: a.expression, setAsAttr: a.set_as_attr }))
+      : [],
   };
 }

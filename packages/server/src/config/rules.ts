@@ -1,8 +1,8 @@
 // Value rules for config leaves whose default alone does not say enough (durations, sizes, enums,
 // ranges). A rule is alternatives joined by '|': duration, bytes, rate, bind, string, bool, number,
-// percent ('80%'), time_offset (system | utc | +08:00), int:<min>..<max> (either end optional), enum:a,b,c, or a literal word such as infinity / disabled.
+// percent ('0%' to '100%'), time_offset (system | utc | +08:00), int:<min>..<max> (either end optional), enum:a,b,c, or a literal word such as infinity / disabled.
 // Paths use '*' for named entries (listener names). Leaves without a rule must keep their default's type.
-import { parseBind, parseBytes, parseDuration, parseRate } from './units';
+import { parseBind, parseBytes, parseDuration, parsePercent, parseRate } from './units';
 
 const listenerRules: Record<string, string> = {
   enable: 'bool',
@@ -92,6 +92,8 @@ export const RULES: Record<string, string> = {
   'dashboard.listeners.http.send_timeout': 'duration',
   'dashboard.i18n_lang': 'enum:en,zh',
   'retainer.msg_expiry_interval': 'duration',
+  'retainer.msg_expiry_interval_override': 'disabled|duration',
+  'overload_protection.backoff_delay': 'int:0..',
   'retainer.msg_clear_interval': 'duration',
   'retainer.max_payload_size': 'bytes',
   'retainer.delivery_rate': 'infinity|rate',
@@ -197,8 +199,11 @@ function fits(alt: string, value: unknown): boolean {
     case 'time_offset':
       // EMQX: "system", "utc" or an offset such as "+08:00" / "-02:30"
       return typeof value === 'string' && (value === 'system' || value === 'utc' || /^[+-]([01]\d|2[0-3]):[0-5]\d$/.test(value));
-    case 'percent':
-      return typeof value === 'string' && /^(100|[1-9]?\d)(\.\d+)?%$/.test(value);
+    case 'percent': {
+      // emqx_schema:to_percent: 0% to 100% ('100.5%' is refused, '100.001%' rounds to 100%)
+      const share = parsePercent(value);
+      return share !== undefined && share >= 0 && share <= 1;
+    }
     case 'string':
       return typeof value === 'string';
     case 'bool':

@@ -48,6 +48,17 @@ export function parseRate(value: unknown): { amount: number; perMs: number } | n
   return { amount, perMs };
 }
 
+/**
+ * EMQX's percent ('80%', '12.5%') → a share of one, rounded as EMQX rounds a fraction (to a hundredth of a
+ * percent, so '99.999%' is 1); undefined = not a percent. The range is the caller's: EMQX accepts 0 to 1.
+ */
+export function parsePercent(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = /^(\d+)(\.\d+)?%$/.exec(value);
+  if (!m) return undefined;
+  return m[2] ? Math.round(Number(`${m[1]}${m[2]}`) * 100) / 10000 : Number(m[1]) / 100;
+}
+
 /** Listener bind: 1883 | ':1883' | '0.0.0.0:1883' | '[::]:1883' → host + port; undefined = invalid. */
 export function parseBind(value: unknown): { host: string; port: number } | undefined {
   const port = (p: string | number) => {

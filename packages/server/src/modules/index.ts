@@ -30,6 +30,8 @@ import loggingModule from './logging/logging.module';
 import alarmsModule from './alarms/alarms.module';
 import alarmsRoutes from './alarms/alarms.routes';
 import durableSessionsModule from './durable-sessions/durable-sessions.module';
+import extensionsRoutes from './extensions/extensions.routes';
+import overloadModule from './overload/overload.module';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -63,4 +65,6 @@ export const routeModules: RouteModule[] = [
   alarmsModule,
   alarmsRoutes,
   durableSessionsModule,
+  extensionsRoutes,
+  overloadModule,
 ];

@@ -14,6 +14,21 @@ export async function connectClient(port: number, opts: IClientOptions = {}): Pr
   return client;
 }
 
+/** CONNACK reason (v5) / return code (v3) of one connection attempt; 0 when accepted, -1 when none came. */
+export function connackCode(port: number, opts: IClientOptions = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const client = mqtt.connect({ host: '127.0.0.1', port, protocolVersion: 5, reconnectPeriod: 0, connectTimeout: 8000, ...opts });
+    client.once('connect', () => {
+      client.end(true);
+      resolve(0);
+    });
+    client.once('error', (err) => {
+      client.end(true);
+      resolve((err as Error & { code?: number }).code ?? -1);
+    });
+  });
+}
+
 export async function closeClients(clients: MqttClient[]): Promise<void> {
   await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
 }

@@ -23,3 +23,20 @@ export function isValidTopicFilter(filter: string, maxLevels = MAX_LEVELS): bool
 export function isValidTopicName(topic: string, maxLevels = MAX_LEVELS): boolean {
   return brokerNameValid(topic, maxLevels);
 }
+
+/**
+ * Why the API refuses a topic, in the console's words (spec 001 §5; emqx_topic:validate/2 checks the same):
+ * at most 65535 bytes of UTF-8, no NUL, and for a name no wildcard, for a filter '#' only as the whole last
+ * level and '+' only as a whole level. Undefined when the topic is fine (emptiness is the caller's check).
+ */
+export function topicProblem(topic: string, kind: 'name' | 'filter'): string | undefined {
+  if (Buffer.byteLength(topic, 'utf8') > 65535) return 'Topic length exceeds the limit';
+  if (topic.includes('\u0000')) return 'Topic cannot contain the null character';
+  if (kind === 'name') return topic.includes('#') || topic.includes('+') ? 'Publish cannot contain MQTT wildcards "#" and "+"' : undefined;
+  const levels = topic.split('/');
+  for (let i = 0; i < levels.length; i++) {
+    if (levels[i].includes('#') && (levels[i] !== '#' || i !== levels.length - 1)) return 'Invalid use of "#" wildcard';
+    if (levels[i].includes('+') && levels[i] !== '+') return 'Invalid use of "+" wildcard';
+  }
+  return undefined;
+}

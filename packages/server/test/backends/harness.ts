@@ -1,30 +1,15 @@
 // Helpers for the backend integration tests: a node, CONNACK codes of real MQTT.js clients, and
 // publish/subscribe checks that observe what a subscriber really receives.
 import { randomBytes } from 'node:crypto';
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { expect } from 'vitest';
-import { api, connectClient } from '../../src/shared/testing';
+import { api, connackCode, connectClient } from '../../src/shared/testing';
 import type { TestNode } from '../node';
 
-export { api, connectClient };
+export { api, connackCode, connectClient };
 
 /** a name unique to this run, for tables, keys and users */
 export const unique = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
-
-/** CONNACK reason (v5) of a connection attempt; 0 when accepted. */
-export function connackCode(port: number, opts: IClientOptions): Promise<number> {
-  return new Promise((resolve) => {
-    const client = mqtt.connect({ host: '127.0.0.1', port, protocolVersion: 5, reconnectPeriod: 0, connectTimeout: 8000, ...opts });
-    client.once('connect', () => {
-      client.end(true);
-      resolve(0);
-    });
-    client.once('error', (err) => {
-      client.end(true);
-      resolve((err as Error & { code?: number }).code ?? -1);
-    });
-  });
-}
 
 export async function addAuthenticator(node: TestNode, config: Record<string, unknown>): Promise<string> {
   const res = await api(node, 'POST', '/authentication', config);

@@ -66,4 +66,16 @@ describe('ldap', () => {
     expect(await connackCode(node.mqttPort, { username: 'jack', password: 'wrong' })).toBe(0x86);
     expect(await connackCode(node.mqttPort, { username: 'jack', password: '' })).toBe(0x86);
   });
+
+  test('Test (authentication_probe): binds as the service account; a wrong or masked-and-resolved password', async () => {
+    const id = 'password_based%3Aldap';
+    expect((await api(node, 'POST', '/authentication_probe', base())).status).toBe(204);
+    const wrong = await api(node, 'POST', '/authentication_probe', { ...base(), password: 'wrong' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe('TEST_FAILED');
+    expect(wrong.body.message).toMatch(/invalid credentials/i);
+    // the detail form sends ****** back: with ?id= the stored service password is used
+    expect((await api(node, 'POST', `/authentication_probe?id=${id}`, { ...base(), password: '******' })).status).toBe(204);
+    expect((await api(node, 'POST', '/authentication_probe', { ...base(), password: '******' })).body.code).toBe('TEST_FAILED');
+  });
 });

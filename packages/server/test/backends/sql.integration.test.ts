@@ -122,6 +122,22 @@ describe.each(Object.keys(DIALECTS) as (keyof typeof DIALECTS)[])('%s', (dialect
     expect(cache.body).toEqual(expect.arrayContaining([expect.objectContaining({ topic: 'data/locked', result: 'deny', access: { action_type: 'publish', qos: 0, retain: false } })]));
   });
 
+  test('bcrypt rows as other implementations store them ($2a$ and $2b$, salt column empty or the salt string) let real clients in', async () => {
+    // a published OpenBSD bcrypt vector: password "a", cost 6
+    const vector = '$2a$06$m0CrhHm10qJ3lXRY.5zDGO3rS2KdeeWLuGmsfGlMfOxih58VYVfxe';
+    const ins = `INSERT INTO ${users} VALUES (${[1, 2, 3, 4].map(d.marker).join(', ')})`;
+    await db.exec(ins, ['bc_a', vector, '', false]);
+    await db.exec(ins, ['bc_b', vector.replace('$2a$', '$2b$'), vector.slice(0, 29), false]);
+    const id = `password_based:${dialect}`;
+    const current = (await api(node, 'GET', `/authentication/${encodeURIComponent(id)}`)).body;
+    expect((await api(node, 'PUT', `/authentication/${encodeURIComponent(id)}`, { ...current, password_hash_algorithm: { name: 'bcrypt' } })).status).toBe(204);
+    expect(await connackCode(node.mqttPort, { username: 'bc_a', password: 'a' })).toBe(0);
+    expect(await connackCode(node.mqttPort, { username: 'bc_b', password: 'a' })).toBe(0);
+    expect(await connackCode(node.mqttPort, { username: 'bc_b', password: 'b' })).toBe(0x86);
+    // a sha256 row under bcrypt is a malformed bcrypt hash: refused, not a crash
+    expect(await connackCode(node.mqttPort, { username: 'alice', password: 'alice-pw' })).toBe(0x86);
+  });
+
   test('a backend that is down is skipped: the next authenticator decides, status disconnected, no hang', async () => {
     const id = `password_based:${dialect}`;
     const current = (await api(node, 'GET', `/authentication/${encodeURIComponent(id)}`)).body;

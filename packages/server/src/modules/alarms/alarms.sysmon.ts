@@ -12,10 +12,10 @@
 import { cpus, freemem, totalmem } from 'node:os';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { parseDuration } from '../../config/units';
+import { parseDuration, parsePercent } from '../../config/units';
 import type { AlarmService } from './alarms.service';
 
-const percent = (v: unknown, fallback: number) => (typeof v === 'string' && v.endsWith('%') ? Number(v.slice(0, -1)) / 100 : fallback);
+const percent = (v: unknown, fallback: number) => parsePercent(v) ?? fallback;
 const usageMsg = (share: number, what: 'cpu' | 'mem') => `${(share * 100).toFixed(2)}% ${what} usage`;
 
 /** used share of system memory; Linux MemAvailable counts reclaimable caches as free, as EMQX's memsup does */

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { describe, expect, test } from 'vitest';
+import { restartableNode } from '../../../test/restartable-node';
 import { api, closeClients, connectClient, expectContract, waitFor } from '../../shared/testing';
 
-let node: TestNode;
-beforeAll(async () => {
-  node = await startTestNode({ env: { EMQX_LISTENERS__TCP__DEFAULT__MAX_CONNECTIONS: '2' } });
-});
-afterAll(async () => {
-  await node.close();
-});
+const node = restartableNode({ env: { EMQX_LISTENERS__TCP__DEFAULT__MAX_CONNECTIONS: '2' } });
 
 const names = async (activated: boolean) => ((await api(node, 'GET', `/alarms?activated=${activated}`)).body.data as { name: string }[]).map((a) => a.name);
 
@@ -76,9 +70,7 @@ describe('alarms', () => {
     expect(await names(false)).toEqual(['h2', 'h3']);
     node.app.alarms.activate('still_on', {}, 'on');
 
-    const dataDir = node.dataDir;
-    await node.app.close();
-    node = await startTestNode({ dataDir });
+    await node.restart();
     expect(await names(false)).toEqual(['h2', 'h3']);
     expect(await names(true)).toContain('still_on');
   });

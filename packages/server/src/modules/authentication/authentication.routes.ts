@@ -17,6 +17,16 @@ export default async function authenticationRoutes(app: FastifyInstance): Promis
 
   app.post('/authentication', { schema: { body: objectBody } }, async (req) => authn.create(req.body as Record<string, unknown>));
 
+  // MQDeck extension (docs/api-extensions.md), named like EMQX's /connectors_probe: 204 or 400 TEST_FAILED
+  app.post<{ Querystring: { id?: string } }>(
+    '/authentication_probe',
+    { schema: { body: objectBody, querystring: { type: 'object', properties: { id: { type: 'string', minLength: 1 } } } } },
+    async (req, reply) => {
+      await authn.probe(req.body as Record<string, unknown>, req.query.id);
+      return reply.code(204).send();
+    },
+  );
+
   app.put('/authentication/order', { schema: { body: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } } } }, async (req, reply) => {
     await authn.reorder((req.body as { id: string }[]).map((x) => x.id));
     return reply.code(204).send();

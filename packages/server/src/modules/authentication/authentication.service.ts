@@ -8,11 +8,15 @@ import type { ConfigService } from '../../config/config.service';
 import { ApiError } from '../../errors';
 import type { AuthnBackend, AuthnOutcome, Credential } from './authenticator';
 import { NOT_AUTHORIZED } from './authenticator';
-import { authenticatorId, authnKind, type AuthnConfig, type BackendContext } from './backends';
-import { RateCounters } from './metrics';
+import { authenticatorId, authnKind, type AuthnConfig, type BackendContext, type BackendKind } from './backends';
+import { withTimeout } from './connectors/options';
+import { RateCounters, statusAnswer } from './metrics';
+import { positionIndex } from './position';
 
 export const MASK = '******';
 const METRICS = ['success', 'failed', 'nomatch'] as const;
+/** a Test never holds the console longer than this, whatever the config's own timeouts */
+const PROBE_LIMIT_MS = 10_000;
 
 interface Entry {
   id: string;
@@ -77,13 +81,36 @@ export class AuthenticationService {
     if (body.backend === undefined && old.config.backend !== undefined) body.backend = old.config.backend;
     if (authenticatorId(body) !== id) throw new ApiError(400, 'BAD_REQUEST', 'Change of authentication type is not allowed');
     const kind = authnKind(id);
-    for (const path of kind.secrets) if (getPath(body, path) === MASK) setPath(body, path, getPath(old.config, path));
+    unmask(kind, body, old.config);
     const cfg = kind.normalize(body);
     const entry: Entry = { id, config: cfg, backend: kind.create(id, cfg, this.ctx), metrics: old.metrics };
     const next = this.chain.map((e) => (e.id === id ? entry : e));
     await this.persist(next);
     this.chain = next;
     await old.backend.close();
+  }
+
+  /**
+   * The console's Test (POST /authentication_probe, docs/api-extensions.md): checks the config as create
+   * does, then reaches its backend once with a throw-away connection. Stores nothing, touches no chain
+   * entry. `storedId` names the authenticator whose secrets replace `******` (the detail form's case).
+   */
+  async probe(raw: Record<string, unknown>, storedId?: string): Promise<void> {
+    const body = stripId(raw);
+    const id = authenticatorId(body);
+    const kind = authnKind(id);
+    if (storedId !== undefined) {
+      const stored = this.require(storedId);
+      if (id !== storedId) throw new ApiError(400, 'BAD_REQUEST', 'Change of authentication type is not allowed');
+      unmask(kind, body, stored.config);
+    }
+    const cfg = kind.normalize(body);
+    if (!kind.probe) return;
+    try {
+      await withTimeout(kind.probe(cfg), PROBE_LIMIT_MS, 'Test');
+    } catch (err) {
+      throw new ApiError(400, 'TEST_FAILED', failureReason(err));
+    }
   }
 
   /** 204 even when absent, as EMQX. Users of a built-in database go with it. */
@@ -101,16 +128,7 @@ export class AuthenticationService {
   async move(id: string, position: string): Promise<void> {
     const entry = this.require(id);
     const rest = this.chain.filter((e) => e !== entry);
-    let index: number;
-    if (position === 'front') index = 0;
-    else if (position === 'rear') index = rest.length;
-    else {
-      const m = /^(before|after):(.+)$/.exec(position);
-      if (!m) throw new ApiError(400, 'BAD_REQUEST', `Invalid position: ${position}`);
-      const at = rest.findIndex((e) => e.id === m[2]);
-      if (at === -1) throw new ApiError(404, 'NOT_FOUND', `Authenticator '${m[2]}' does not exist`);
-      index = m[1] === 'before' ? at : at + 1;
-    }
+    const index = positionIndex(rest, position, (e) => e.id, (id) => `Authenticator '${id}' does not exist`);
     const next = [...rest.slice(0, index), entry, ...rest.slice(index)];
     await this.persist(next);
     this.chain = next;
@@ -129,17 +147,7 @@ export class AuthenticationService {
 
   async status(id: string): Promise<Record<string, unknown>> {
     const entry = this.require(id);
-    const status = entry.config.enable ? await entry.backend.status() : 'stopped';
-    const metrics = { ...entry.metrics.counts, ...entry.metrics.rates() };
-    return {
-      status,
-      metrics,
-      node_metrics: [{ node: this.nodeName, metrics }],
-      node_status: [{ node: this.nodeName, status }],
-      resource_metrics: {},
-      node_resource_metrics: [],
-      node_error: [],
-    };
+    return statusAnswer(this.nodeName, entry.config.enable ? await entry.backend.status() : 'stopped', entry.metrics);
   }
 
   /** The broker's client.authenticate hook. */
@@ -211,6 +219,20 @@ export class AuthenticationService {
       entries.map((e) => e.config),
     );
   }
+}
+
+/** `******` sent back for a secret means "keep the stored one" */
+function unmask(kind: BackendKind, body: Record<string, unknown>, stored: AuthnConfig): void {
+  for (const path of kind.secrets) if (getPath(body, path) === MASK) setPath(body, path, getPath(stored, path));
+}
+
+/** The driver's own words; Node's connection errors to several addresses come as an AggregateError without a message. */
+export function failureReason(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  if (err.message) return err.message;
+  if (err instanceof AggregateError && err.errors.length) return err.errors.map(failureReason).join('; ');
+  const code = (err as Error & { code?: unknown }).code;
+  return typeof code === 'string' ? code : err.name;
 }
 
 function getPath(o: Record<string, unknown>, path: string): unknown {

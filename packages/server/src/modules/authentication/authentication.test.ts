@@ -1,25 +1,10 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestNode, type TestNode } from '../../../test/node';
-import { api, connectClient } from '../../shared/testing';
+import { api, connackCode, connectClient } from '../../shared/testing';
+import { BUILT_IN, createBuiltIn } from './authentication.testing';
 
-const BUILT_IN = 'password_based:built_in_database';
 const enc = encodeURIComponent;
-
-/** CONNACK reason (v5) / return code (v3) of a refused connection; 0 when accepted. */
-function connackCode(port: number, opts: mqtt.IClientOptions): Promise<number> {
-  return new Promise((resolve) => {
-    const client = mqtt.connect({ host: '127.0.0.1', port, protocolVersion: 5, reconnectPeriod: 0, connectTimeout: 3000, ...opts });
-    client.once('connect', () => {
-      client.end(true);
-      resolve(0);
-    });
-    client.once('error', (err) => {
-      client.end(true);
-      resolve((err as Error & { code: number }).code);
-    });
-  });
-}
 
 let node: TestNode;
 beforeAll(async () => {
@@ -36,12 +21,7 @@ describe('chain', () => {
   });
 
   test('create (200 + id), duplicate 409, get, unknown 404, unsupported type 400', async () => {
-    const res = await api(node, 'POST', '/authentication', {
-      mechanism: 'password_based',
-      backend: 'built_in_database',
-      user_id_type: 'username',
-      password_hash_algorithm: { name: 'sha256', salt_position: 'suffix' },
-    });
+    const res = await createBuiltIn(node, 'username', 'suffix');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: BUILT_IN, enable: true, user_id_type: 'username' });
     const dup = await api(node, 'POST', '/authentication', { mechanism: 'password_based', backend: 'built_in_database' });

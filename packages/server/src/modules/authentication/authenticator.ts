@@ -39,6 +39,8 @@ export interface AuthnBackend {
   check(credential: Credential): Promise<AuthnOutcome> | AuthnOutcome;
   /** health as the /status route shows it; external backends probe their server */
   status(): Promise<BackendStatus> | BackendStatus;
+  /** external backends: reach the server once, throwing the reason when it cannot (the console's Test) */
+  ping?(): Promise<void>;
   close(): Promise<void> | void;
 }
 

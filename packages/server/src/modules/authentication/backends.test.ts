@@ -8,7 +8,7 @@ import { checkRecord } from './backends/row-check';
 import { compactFilter, escapeDnValue, escapeFilterValue, renderEscaped } from './connectors/ldap';
 import { mongoUrl, normalizeMongo } from './connectors/mongo';
 import { parseCommand } from './connectors/redis';
-import { computeHash } from './password-hash';
+import { computeHash, hashWithSalt } from './password-hash';
 import { bindValues, parameterize, renderJson } from './placeholders';
 
 const cred: Credential = { clientid: 'c1', username: 'u"1', password: 'pw', peerhost: '10.0.0.1', clientAttrs: { group: 'g' } };
@@ -58,7 +58,7 @@ describe('records and answers', () => {
     expect(await checkRecord(undefined, cred, alg)).toEqual({ result: 'ignore' });
     expect(await checkRecord(rec, cred, alg)).toEqual({ result: 'allow', isSuperuser: true });
     expect(await checkRecord({ ...rec, is_superuser: 'false' }, { ...cred, password: 'x' }, alg)).toEqual({ result: 'deny', reasonCode: 0x86 });
-    const bc = { password_hash: computeHash({ name: 'bcrypt' }, 'pw', '$2a$05$abcdefghijklmnopqrstuu'), is_superuser: '0' };
+    const bc = { password_hash: await hashWithSalt({ name: 'bcrypt' }, 'pw', '$2a$05$abcdefghijklmnopqrstuu'), is_superuser: '0' };
     expect(await checkRecord(bc, cred, { name: 'bcrypt' })).toEqual({ result: 'allow', isSuperuser: false });
     expect(await checkRecord(bc, { ...cred, password: 'x' }, { name: 'bcrypt' })).toEqual({ result: 'deny', reasonCode: 0x86 });
   });

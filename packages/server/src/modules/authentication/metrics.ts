@@ -36,3 +36,17 @@ export class RateCounters<K extends string> {
     return { rate, rate_max: this.rateMax, rate_last5m: Math.round((sum / 300) * 100) / 100 };
   }
 }
+
+/** EMQX's GET …/status answer for one authenticator or authorization source on this single node. */
+export function statusAnswer<K extends string>(nodeName: string, status: string, counters: RateCounters<K>): Record<string, unknown> {
+  const metrics = { ...counters.counts, ...counters.rates() };
+  return {
+    status,
+    metrics,
+    node_metrics: [{ node: nodeName, metrics }],
+    node_status: [{ node: nodeName, status }],
+    resource_metrics: {},
+    node_resource_metrics: [],
+    node_error: [],
+  };
+}

@@ -3,10 +3,15 @@
 // EMQX's password_hash_algorithm: simple digests with a salt prefix/suffix/none, pbkdf2 and bcrypt.
 // Digests and pbkdf2 produce lowercase hex as EMQX stores them; md4 comes from js-md4 because
 // OpenSSL 3 dropped it from Node's default provider.
-import { createHash, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
-import bcrypt from 'bcryptjs';
+// Cost: simple digests take microseconds and run in place. pbkdf2, SCRAM keys and bcrypt take up to
+// hundreds of milliseconds per password, so they run on libuv's thread pool (crypto.pbkdf2 and the
+// native @node-rs/bcrypt): a CONNECT with such a user never holds the broker's event loop.
+import { createHash, createHmac, pbkdf2 as pbkdf2Callback, randomBytes, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
 import jsMd4 from 'js-md4';
 import { ApiError } from '../../errors';
+
+const pbkdf2 = promisify(pbkdf2Callback);
 
 export const SIMPLE_HASHES = ['plain', 'md5', 'sha', 'sha224', 'sha256', 'sha384', 'sha512', 'md4', 'ripemd160'] as const;
 export const MAC_FUNCS = ['md4', 'md5', 'ripemd160', 'sha', 'sha224', 'sha256', 'sha384', 'sha512'] as const;
@@ -19,6 +24,9 @@ export type HashAlgorithm =
   | { name: 'bcrypt'; salt_rounds?: number }
   /** scram:built_in_database users: the "hash" is `<StoredKey hex>:<ServerKey hex>` (RFC 5802), never user-selectable */
   | { name: 'scram'; algorithm: 'sha256' | 'sha512'; iteration_count: number };
+
+/** the algorithms computed in place (cheap digests) */
+export type SimpleHashAlgorithm = Extract<HashAlgorithm, { salt_position: unknown }>;
 
 export const DEFAULT_HASH: HashAlgorithm = { name: 'sha256', salt_position: 'prefix' };
 
@@ -68,53 +76,65 @@ function digest(mac: MacFunc, data: Buffer): Buffer {
 
 const macLength = (mac: MacFunc) => digest(mac, Buffer.alloc(0)).length;
 
-/** The stored hash for a password and salt (the salt is used as raw text, as EMQX does). */
-export function computeHash(alg: HashAlgorithm, password: string, salt: string): string {
+/** A simple digest of the password with the salt as raw text (prefix, suffix or none), as EMQX does. */
+export function computeHash(alg: SimpleHashAlgorithm, password: string, salt: string): string {
   const pw = Buffer.from(password);
   const s = Buffer.from(salt);
+  const input = alg.salt_position === 'prefix' ? Buffer.concat([s, pw]) : alg.salt_position === 'suffix' ? Buffer.concat([pw, s]) : pw;
+  if (alg.name === 'plain') return input.toString();
+  return digest(alg.name, input).toString('hex');
+}
+
+/** The stored hash for a password and salt under any algorithm; the costly ones run off the event loop. */
+export async function hashWithSalt(alg: HashAlgorithm, password: string, salt: string): Promise<string> {
   switch (alg.name) {
     case 'bcrypt':
-      return bcrypt.hashSync(password, salt);
+      // the salt is bcrypt's own 29-character string ($2b$10$…), which carries the cost
+      return (await bcrypt()).hash(password, { salt });
     case 'scram': {
-      const keys = scramKeys(alg.algorithm, password, s, alg.iteration_count);
+      const keys = await scramKeys(alg.algorithm, password, Buffer.from(salt), alg.iteration_count);
       return `${keys.storedKey.toString('hex')}:${keys.serverKey.toString('hex')}`;
     }
     case 'pbkdf2': {
-      const out = pbkdf2Sync(pw, s, alg.iterations, alg.dk_length ?? macLength(alg.mac_fun), alg.mac_fun === 'sha' ? 'sha1' : alg.mac_fun);
+      const length = alg.dk_length ?? macLength(alg.mac_fun);
+      const out = alg.mac_fun === 'md4'
+        ? await pbkdf2Md4(Buffer.from(password), Buffer.from(salt), alg.iterations, length)
+        : await pbkdf2(Buffer.from(password), Buffer.from(salt), alg.iterations, length, NODE_DIGEST[alg.mac_fun]);
       return out.toString('hex');
     }
-    default: {
-      const input = alg.salt_position === 'prefix' ? Buffer.concat([s, pw]) : alg.salt_position === 'suffix' ? Buffer.concat([pw, s]) : pw;
-      if (alg.name === 'plain') return input.toString();
-      return digest(alg.name === 'sha' ? 'sha' : alg.name, input).toString('hex');
-    }
+    default:
+      return computeHash(alg, password, salt);
   }
 }
 
 /** A new salt for writing a user: bcrypt's own salt string, 16 hex chars otherwise, '' when unused. */
-export function newSalt(alg: HashAlgorithm): string {
-  if (alg.name === 'bcrypt') return bcrypt.genSaltSync(alg.salt_rounds ?? 10);
+async function newSalt(alg: HashAlgorithm): Promise<string> {
+  if (alg.name === 'bcrypt') return (await bcrypt()).genSalt({ cost: alg.salt_rounds ?? 10 });
   if (alg.name !== 'pbkdf2' && alg.name !== 'scram' && alg.salt_position === 'disable') return '';
   return randomBytes(8).toString('hex');
 }
 
-export function hashPassword(alg: HashAlgorithm, password: string): { hash: string; salt: string } {
-  const salt = newSalt(alg);
-  return { hash: computeHash(alg, password, salt), salt };
+export async function hashPassword(alg: HashAlgorithm, password: string): Promise<{ hash: string; salt: string }> {
+  const salt = await newSalt(alg);
+  return { hash: await hashWithSalt(alg, password, salt), salt };
 }
 
-/** Compares in constant time; hex digests compare case-insensitively (external tables often store uppercase). */
-export function checkPassword(alg: HashAlgorithm, password: string, hash: string, salt: string): boolean {
+/**
+ * Whether the password matches a stored hash. bcrypt reads salt and cost from the hash itself (the
+ * salt column is not needed, as in EMQX). Others compare in constant time; hex digests compare
+ * case-insensitively (external tables often store uppercase). Any failure is a mismatch.
+ */
+export async function checkPassword(alg: HashAlgorithm, password: string, hash: string, salt: string): Promise<boolean> {
   if (alg.name === 'bcrypt') {
     try {
-      return bcrypt.compareSync(password, hash);
+      return await (await bcrypt()).verify(password, hash);
     } catch {
       return false;
     }
   }
   let expected: string;
   try {
-    expected = computeHash(alg, password, salt);
+    expected = await hashWithSalt(alg, password, salt);
   } catch {
     return false;
   }
@@ -124,23 +144,53 @@ export function checkPassword(alg: HashAlgorithm, password: string, hash: string
 }
 
 /** RFC 5802: SaltedPassword, then ClientKey/StoredKey and ServerKey */
-export function scramKeys(algorithm: 'sha256' | 'sha512', password: string, salt: Buffer, iterations: number) {
-  const salted = pbkdf2Sync(Buffer.from(password), salt, iterations, algorithm === 'sha256' ? 32 : 64, algorithm);
+export async function scramKeys(algorithm: 'sha256' | 'sha512', password: string, salt: Buffer, iterations: number) {
+  const salted = await pbkdf2(Buffer.from(password), salt, iterations, algorithm === 'sha256' ? 32 : 64, algorithm);
   const clientKey = createHmac(algorithm, salted).update('Client Key').digest();
   return { clientKey, storedKey: createHash(algorithm).update(clientKey).digest(), serverKey: createHmac(algorithm, salted).update('Server Key').digest() };
 }
 
 /**
- * The same check without holding the event loop: bcrypt (pure JS here) costs tens of milliseconds per
- * CONNECT, so it runs in bcryptjs' chunked async form and other clients keep being served meanwhile.
+ * The native bcrypt (prebuilt N-API binary, work queued on libuv's thread pool), loaded on first use:
+ * on a platform without a published binary every other algorithm keeps working and bcrypt fails
+ * with this reason (a CONNECT is refused, a user write answers the error).
  */
-export async function checkPasswordAsync(alg: HashAlgorithm, password: string, hash: string, salt: string): Promise<boolean> {
-  if (alg.name !== 'bcrypt') return checkPassword(alg, password, hash, salt);
-  try {
-    return await bcrypt.compare(password, hash);
-  } catch {
-    return false;
+let bcryptModule: Promise<typeof import('@node-rs/bcrypt')> | undefined;
+function bcrypt(): Promise<typeof import('@node-rs/bcrypt')> {
+  bcryptModule ??= import('@node-rs/bcrypt').catch((e: unknown) => {
+    bcryptModule = undefined;
+    throw new Error(`bcrypt is unavailable on ${process.platform}-${process.arch}: ${e instanceof Error ? e.message : String(e)}`);
+  });
+  return bcryptModule;
+}
+
+/**
+ * PBKDF2-HMAC-MD4 (RFC 8018) in JavaScript: OpenSSL 3 has no md4, so crypto.pbkdf2 refuses it.
+ * MD4 is fast, but a high iteration count still adds up, so the loop yields to the event loop
+ * every 1,000 iterations.
+ */
+export async function pbkdf2Md4(password: Buffer, salt: Buffer, iterations: number, length: number): Promise<Buffer> {
+  const md4 = (data: Buffer) => Buffer.from(jsMd4.arrayBuffer(data));
+  const BLOCK = 64;
+  const key = password.length > BLOCK ? md4(password) : password;
+  const pad = (byte: number) => Buffer.from(Buffer.concat([key, Buffer.alloc(BLOCK - key.length)]).map((b) => b ^ byte));
+  const ipad = pad(0x36);
+  const opad = pad(0x5c);
+  const hmac = (data: Buffer) => md4(Buffer.concat([opad, md4(Buffer.concat([ipad, data]))]));
+  const blocks: Buffer[] = [];
+  for (let i = 1; blocks.length * 16 < length; i++) {
+    const index = Buffer.alloc(4);
+    index.writeUInt32BE(i);
+    let u = hmac(Buffer.concat([salt, index]));
+    const t = Buffer.from(u);
+    for (let n = 1; n < iterations; n++) {
+      if (n % 1000 === 0) await new Promise((r) => setImmediate(r));
+      u = hmac(u);
+      for (let j = 0; j < t.length; j++) t[j] ^= u[j];
+    }
+    blocks.push(t);
   }
+  return Buffer.concat(blocks).subarray(0, length);
 }
 
 const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message);

@@ -67,38 +67,50 @@ function superuserOf(value: unknown): boolean | undefined {
   return undefined;
 }
 
-export function importUsers(users: UsersRepo, id: string, alg: HashAlgorithm, type: 'plain' | 'hash', records: ImportRecord[]): ImportSummary {
+/**
+ * Hashing (plain passwords) runs first, off the event loop and one record at a time so the thread
+ * pool stays free for CONNECTs; the writes then go in one transaction. A record sees the records
+ * before it in the same file (a repeated user_id overrides or skips as if imported in order).
+ */
+export async function importUsers(users: UsersRepo, id: string, alg: HashAlgorithm, type: 'plain' | 'hash', records: ImportRecord[]): Promise<ImportSummary> {
   const summary: ImportSummary = { total: records.length, success: 0, override: 0, skipped: 0, failed: 0 };
-  users.transaction(() => {
-    for (const r of records) {
-      const userId = r?.user_id;
-      const isSuperuser = superuserOf(r?.is_superuser);
-      const okFields = type === 'plain' ? typeof r?.password === 'string' : typeof r?.password_hash === 'string' && (r.salt === undefined || typeof r.salt === 'string');
-      if (typeof userId !== 'string' || userId === '' || isSuperuser === undefined || !okFields) {
-        summary.failed++;
+  type Row = { user_id: string; password_hash: string; salt: string; is_superuser: boolean };
+  const writes: Row[] = [];
+  const written = new Map<string, Row>();
+  for (const r of records) {
+    const userId = r?.user_id;
+    const isSuperuser = superuserOf(r?.is_superuser);
+    const okFields = type === 'plain' ? typeof r?.password === 'string' : typeof r?.password_hash === 'string' && (r.salt === undefined || typeof r.salt === 'string');
+    if (typeof userId !== 'string' || userId === '' || isSuperuser === undefined || !okFields) {
+      summary.failed++;
+      continue;
+    }
+    const existing = written.get(userId) ?? users.get(id, userId);
+    let row: Row;
+    if (type === 'plain') {
+      const password = r.password as string;
+      if (existing && existing.is_superuser === isSuperuser && (await checkPassword(alg, password, existing.password_hash, existing.salt))) {
+        summary.skipped++;
         continue;
       }
-      const existing = users.get(id, userId);
-      if (type === 'plain') {
-        const password = r.password as string;
-        if (existing && existing.is_superuser === isSuperuser && checkPassword(alg, password, existing.password_hash, existing.salt)) {
-          summary.skipped++;
-          continue;
-        }
-        const { hash, salt } = hashPassword(alg, password);
-        users.upsert(id, { user_id: userId, password_hash: hash, salt, is_superuser: isSuperuser });
-      } else {
-        const hash = r.password_hash as string;
-        const salt = (r.salt as string | undefined) ?? '';
-        if (existing && existing.is_superuser === isSuperuser && existing.password_hash === hash && existing.salt === salt) {
-          summary.skipped++;
-          continue;
-        }
-        users.upsert(id, { user_id: userId, password_hash: hash, salt, is_superuser: isSuperuser });
+      const { hash, salt } = await hashPassword(alg, password);
+      row = { user_id: userId, password_hash: hash, salt, is_superuser: isSuperuser };
+    } else {
+      const hash = r.password_hash as string;
+      const salt = (r.salt as string | undefined) ?? '';
+      if (existing && existing.is_superuser === isSuperuser && existing.password_hash === hash && existing.salt === salt) {
+        summary.skipped++;
+        continue;
       }
-      if (existing) summary.override++;
-      else summary.success++;
+      row = { user_id: userId, password_hash: hash, salt, is_superuser: isSuperuser };
     }
+    if (existing) summary.override++;
+    else summary.success++;
+    writes.push(row);
+    written.set(userId, row);
+  }
+  users.transaction(() => {
+    for (const row of writes) users.upsert(id, row);
   });
   return summary;
 }

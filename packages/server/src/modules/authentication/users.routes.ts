@@ -49,7 +49,7 @@ export async function authnUsersRoutes(app: FastifyInstance): Promise<void> {
     if (body.password === undefined) throw new ApiError(400, 'BAD_REQUEST', 'Missing required parameter: password');
     if (body.user_id === '') throw new ApiError(400, 'BAD_REQUEST', 'user_id: must not be empty');
     if (users.get(req.params.id, body.user_id)) throw new ApiError(409, 'ALREADY_EXISTS', 'User already exists');
-    const { hash, salt } = hashPassword(alg, body.password);
+    const { hash, salt } = await hashPassword(alg, body.password);
     const isSuperuser = body.is_superuser ?? false;
     users.upsert(req.params.id, { user_id: body.user_id, password_hash: hash, salt, is_superuser: isSuperuser });
     return reply.code(201).send({ user_id: body.user_id, is_superuser: isSuperuser });
@@ -70,7 +70,7 @@ export async function authnUsersRoutes(app: FastifyInstance): Promise<void> {
     }
     const user = users.get(req.params.id, req.params.user_id);
     if (!user) throw userNotFound();
-    const next = { ...user, ...(body.password !== undefined ? rename(hashPassword(alg, body.password)) : {}), is_superuser: body.is_superuser ?? user.is_superuser };
+    const next = { ...user, ...(body.password !== undefined ? rename(await hashPassword(alg, body.password)) : {}), is_superuser: body.is_superuser ?? user.is_superuser };
     users.upsert(req.params.id, next);
     return { user_id: next.user_id, is_superuser: next.is_superuser };
   });
@@ -86,7 +86,7 @@ export async function authnUsersRoutes(app: FastifyInstance): Promise<void> {
     const type = single(req.query.type) ?? 'plain';
     if (type !== 'plain' && type !== 'hash') throw new ApiError(400, 'BAD_REQUEST', `type: expected plain or hash, got '${type}'`);
     const records = parseImportFile(req.headers['content-type'] ?? '', req.body);
-    return importUsers(users, req.params.id, alg, type, records);
+    return await importUsers(users, req.params.id, alg, type, records);
   });
 }
 

@@ -5,7 +5,9 @@ import type { AuthzRequest, AuthzResult, Broker } from '@mqdeck/broker';
 import type { ConfigService } from '../../config/config.service';
 import { parseDuration } from '../../config/units';
 import { ApiError } from '../../errors';
-import { RateCounters } from '../authentication/metrics';
+import { topicProblem } from '../../shared/topic';
+import { RateCounters, statusAnswer } from '../authentication/metrics';
+import { positionIndex } from '../authentication/position';
 import { AclSyntaxError } from './acl-file';
 import type { RequestView } from './rule';
 import { builtInSource, type BuiltInRules } from './sources/built-in-rules';
@@ -82,6 +84,10 @@ export class AuthorizationService {
   async updateSettings(body: Record<string, unknown>): Promise<Record<string, unknown>> {
     const current = this.config.get<Record<string, unknown>>('authorization');
     const cache = { enable: true, max_size: 32, ttl: '1m', ...((body.cache as object) ?? {}), excludes: (body.cache as { excludes?: string[] })?.excludes ?? [] };
+    for (const f of cache.excludes) {
+      const why = f === '' ? 'empty topic' : topicProblem(f, 'filter');
+      if (why) throw new ApiError(400, 'BAD_REQUEST', `cache.excludes: invalid topic filter ${JSON.stringify(f)} (${why})`);
+    }
     await this.config.update('authorization', { ...body, cache, sources: current.sources });
     this.applySettings();
     this.cache.clear();
@@ -95,12 +101,15 @@ export class AuthorizationService {
       this.broker.incr('authorization.superuser');
       return 'allow';
     }
-    const cached = this.cache.get(c.clientid, req.action, req.topic, req.qos, req.retain ?? false);
-    if (cached) {
-      this.broker.incr('authorization.cache_hit');
-      return cached;
+    const cacheable = this.cache.usable(req.topic);
+    if (cacheable) {
+      const cached = this.cache.get(c.clientid, req.action, req.topic, req.qos, req.retain ?? false);
+      if (cached) {
+        this.broker.incr('authorization.cache_hit');
+        return cached;
+      }
+      this.broker.incr('authorization.cache_miss');
     }
-    this.broker.incr('authorization.cache_miss');
     const view: RequestView = {
       clientid: c.clientid,
       username: c.username,
@@ -115,7 +124,7 @@ export class AuthorizationService {
     const answer = await this.evaluate(view, false, true);
     if (answer.decided_by === 'no_match') this.broker.incr('authorization.nomatch');
     else this.broker.incr(`authorization.matched.${answer.result}`);
-    this.cache.put(c.clientid, req.action, req.topic, req.qos, req.retain ?? false, answer.result);
+    if (cacheable) this.cache.put(c.clientid, req.action, req.topic, req.qos, req.retain ?? false, answer.result);
     return answer.result;
   }
 
@@ -192,16 +201,7 @@ export class AuthorizationService {
   async move(type: string, position: string): Promise<void> {
     const entry = this.require(type);
     const rest = this.sources.filter((s) => s !== entry);
-    let index: number;
-    if (position === 'front') index = 0;
-    else if (position === 'rear') index = rest.length;
-    else {
-      const m = /^(before|after):(.+)$/.exec(position);
-      if (!m) throw new ApiError(400, 'BAD_REQUEST', `Invalid position: ${position}`);
-      const at = rest.findIndex((s) => s.type === m[2]);
-      if (at === -1) throw new ApiError(404, 'NOT_FOUND', `Not found: ${m[2]}`);
-      index = m[1] === 'before' ? at : at + 1;
-    }
+    const index = positionIndex(rest, position, (s) => s.type, (type) => `Not found: ${type}`);
     await this.commit([...rest.slice(0, index), entry, ...rest.slice(index)]);
   }
 
@@ -215,17 +215,7 @@ export class AuthorizationService {
 
   async status(type: string): Promise<Record<string, unknown>> {
     const s = this.require(type);
-    const status = s.config.enable ? await s.source.status() : 'stopped';
-    const metrics = { ...s.metrics.counts, ...s.metrics.rates() };
-    return {
-      status,
-      metrics,
-      node_metrics: [{ node: this.nodeName, metrics }],
-      node_status: [{ node: this.nodeName, status }],
-      resource_metrics: {},
-      node_resource_metrics: [],
-      node_error: [],
-    };
+    return statusAnswer(this.nodeName, s.config.enable ? await s.source.status() : 'stopped', s.metrics);
   }
 
   /** closes the connections of external sources (node shutdown) */

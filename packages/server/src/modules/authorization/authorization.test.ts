@@ -19,6 +19,9 @@ describe('settings and sources', () => {
     expect(put.body.cache).toEqual({ enable: true, max_size: 10, ttl: '1m', excludes: [] });
     expect((await api(node, 'PUT', '/authorization/settings', { no_match: 'maybe', deny_action: 'ignore' })).status).toBe(400);
     expect((await api(node, 'GET', '/authorization/settings')).body.no_match).toBe('allow');
+    const badExclude = await api(node, 'PUT', '/authorization/settings', { no_match: 'allow', deny_action: 'ignore', cache: { excludes: ['ok/#', 'a/#/b'] } });
+    expect(badExclude).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST', message: 'cache.excludes: invalid topic filter "a/#/b" (Invalid use of "#" wildcard)' } });
+    expect((await api(node, 'GET', '/authorization/settings')).body.cache.excludes).toEqual([]);
   });
 
   test('default file source shows the ACL text; a bad ACL is refused and nothing changes', async () => {
@@ -52,6 +55,13 @@ describe('built-in rules and enforcement', () => {
     expect((await api(node, 'GET', `${RULES}/users/mallory`)).body).toEqual({ username: 'mallory', rules: [{ topic: 'secret/#', permission: 'deny', action: 'all', qos: [0, 1, 2], retain: 'all' }] });
     expect((await api(node, 'GET', `${RULES}/users?like_username=mal`)).body.meta).toEqual({ page: 1, limit: 100, hasnext: false });
     expect((await api(node, 'POST', `${RULES}/users`, [{ username: 'x', rules: [{ topic: 't', permission: 'maybe', action: 'all' }] }])).status).toBe(400);
+    expect((await api(node, 'GET', `${RULES}/users/x`)).status).toBe(404);
+    // topics are filters ('eq ' names one literally); the spec's texts say what is wrong
+    const badTopic = (topic: string) => api(node, 'POST', `${RULES}/users`, [{ username: 'x', rules: [{ topic: 'fine/#', permission: 'allow', action: 'all' }, { topic, permission: 'deny', action: 'all' }] }]);
+    expect((await badTopic('a/#/b')).body).toEqual({ code: 'BAD_REQUEST', message: 'rules[1].topic: Invalid use of "#" wildcard' });
+    expect((await badTopic('eq a/b+')).body).toEqual({ code: 'BAD_REQUEST', message: 'rules[1].topic: Invalid use of "+" wildcard' });
+    expect((await badTopic('t/'.repeat(40000))).body.message).toBe('rules[1].topic: Topic length exceeds the limit');
+    expect((await api(node, 'POST', `${RULES}/all`, { rules: [{ topic: 'x#', permission: 'allow', action: 'all' }] })).status).toBe(400);
     expect((await api(node, 'GET', `${RULES}/users/x`)).status).toBe(404);
     expect((await api(node, 'DELETE', `${RULES}/clients/nobody`)).body).toEqual({ code: 'NOT_FOUND', message: 'ClientID Not Found' });
     await api(node, 'POST', `${RULES}/clients`, [{ clientid: 'sub-denied', rules: [{ topic: 'private/#', permission: 'deny', action: 'subscribe' }] }]);

@@ -20,6 +20,11 @@ export class AuthzCache {
     this.excludes = o.excludes;
   }
 
+  /** emqx_authz_cache:is_enabled/1: a disabled cache or an excluded topic skips the cache entirely (no hit, no miss counted) */
+  usable(topic: string): boolean {
+    return this.enable && !this.excludes.some((f) => topicMatches(f, topic));
+  }
+
   private key = (action: string, topic: string, qos: number, retain: boolean) => `${action}|${qos}|${retain ? 1 : 0}|${topic}`;
 
   get(clientid: string, action: string, topic: string, qos: number, retain: boolean, now = Date.now()): 'allow' | 'deny' | undefined {
@@ -35,7 +40,7 @@ export class AuthzCache {
   }
 
   put(clientid: string, action: string, topic: string, qos: number, retain: boolean, result: 'allow' | 'deny', now = Date.now()): void {
-    if (!this.enable || this.excludes.some((f) => topicMatches(f, topic))) return;
+    if (!this.usable(topic)) return;
     let entries = this.perClient.get(clientid);
     if (!entries) this.perClient.set(clientid, (entries = new Map()));
     const key = this.key(action, topic, qos, retain);

@@ -1,5 +1,5 @@
 // One authorization rule as every source sees it, and how it matches a request: who (for file rules),
-// action, qos/retain conditions and topics. Topics support ${username}/${clientid} placeholders
+// action, qos/retain conditions and topics. Topics support ${username}/${clientid}/${client_attrs.NAME} placeholders
 // (a missing value never matches), `eq` exact topics, and MQTT wildcards on both sides: a SUBSCRIBE
 // filter is matched level by level against the rule's filter, as emqx_topic:match does.
 import { BlockList, isIP } from 'node:net';
@@ -15,7 +15,7 @@ export interface RequestView {
   topic: string;
   qos: number;
   retain: boolean;
-  /** for placeholders of external sources */
+  /** for ${client_attrs.NAME} in rule topics and the placeholders of external sources */
   clientAttrs?: Record<string, string>;
   mountpoint?: string;
 }
@@ -68,8 +68,9 @@ function topicMatches(pattern: TopicPattern, r: RequestView): boolean {
 
 function expand(text: string, r: RequestView): string | undefined {
   let missing = false;
-  const out = text.replace(/\$\{(username|clientid)\}/g, (_m, name: string) => {
-    const v = name === 'username' ? r.username : r.clientid;
+  const out = text.replace(/\$\{(username|clientid|client_attrs\.[^}]+)\}/g, (_m, name: string) => {
+    const attr = name.startsWith('client_attrs.') ? name.slice('client_attrs.'.length) : undefined;
+    const v = attr !== undefined ? (r.clientAttrs && Object.hasOwn(r.clientAttrs, attr) ? r.clientAttrs[attr] : undefined) : name === 'username' ? r.username : r.clientid;
     if (!v) missing = true;
     return v ?? '';
   });

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ClientInfo, QoS } from '@mqdeck/broker';
 import { isObject } from '../../config/tree';
+import { touches } from '../../config/config.service';
 
 export interface AutoSubscribeTopic {
   topic: string;
@@ -33,9 +34,17 @@ export function fillPlaceholders(topic: string, c: Pick<ClientInfo, 'clientid' |
 }
 
 export class AutoSubscribeService {
+  /** the topics as configured, read once per config change instead of at every connect (config.get copies) */
+  private topics: AutoSubscribeTopic[] | null = null;
+
   constructor(private readonly app: FastifyInstance) {
     app.broker.events.on('client.connected', this.onConnected);
+    app.config.on('change', this.onConfig);
   }
+
+  private readonly onConfig = (path: string) => {
+    if (touches(path, 'auto_subscribe')) this.topics = null;
+  };
 
   list(): AutoSubscribeTopic[] {
     const root = this.app.config.get<unknown>('auto_subscribe');
@@ -44,7 +53,8 @@ export class AutoSubscribeService {
   }
 
   private readonly onConnected = (c: ClientInfo) => {
-    for (const t of this.list()) {
+    this.topics ??= this.list();
+    for (const t of this.topics) {
       const filled = fillPlaceholders(t.topic, c);
       if ('error' in filled) {
         this.app.log.warn({ clientid: c.clientid, topic: t.topic, reason: filled.error }, 'auto_subscribe_ignored');
@@ -60,5 +70,6 @@ export class AutoSubscribeService {
 
   close(): void {
     this.app.broker.events.off('client.connected', this.onConnected);
+    this.app.config.off('change', this.onConfig);
   }
 }

@@ -10,8 +10,9 @@ import { requireClient } from './clients.service';
 type ClientParams = { Params: { clientid: string } };
 type SubscribeBody = { topic: string; qos?: number; nl?: number; rap?: number; rh?: number };
 
-export function toSubscription(sub: SubscriptionInfo, node: string): Record<string, unknown> {
-  return { topic: sub.topic, qos: sub.qos, nl: sub.nl, rap: sub.rap, rh: sub.rh, clientid: sub.clientid, node, durable: false };
+/** `durable`: the session is kept in the durable session store (durable_sessions.enable, persistent session) */
+export function toSubscription(sub: SubscriptionInfo, node: string, durable = false): Record<string, unknown> {
+  return { topic: sub.topic, qos: sub.qos, nl: sub.nl, rap: sub.rap, rh: sub.rh, clientid: sub.clientid, node, durable };
 }
 
 function option<T extends number>(body: SubscribeBody, key: 'qos' | 'nl' | 'rap' | 'rh', max: number): T {
@@ -35,6 +36,10 @@ function subscribeRequest(body: unknown): { topic: string; opts: SubOptions } {
   return { topic: b.topic, opts };
 }
 
+/**
+ * Straight to the session, as EMQX 5.8 does (emqx_channel handle_info({subscribe, …}): enrich_subscribe, then the
+ * subscription): no authorization and no `client.subscribe` hooks, so topic rewrite does not apply to API subscriptions.
+ */
 function doSubscribe(broker: Broker, clientid: string, topic: string, opts: SubOptions): SubscriptionInfo {
   try {
     return broker.subscribe(clientid, topic, opts);
@@ -53,8 +58,8 @@ export async function clientSubscriptionRoutes(app: FastifyInstance): Promise<vo
   const broker = app.broker;
 
   app.get<ClientParams>('/clients/:clientid/subscriptions', { schema: routeSchema('get', '/clients/{clientid}/subscriptions') }, async (req) => {
-    requireClient(broker, req.params.clientid);
-    return (broker.subscriptionsOf(req.params.clientid) ?? []).map((s) => toSubscription(s, app.nodeName));
+    const durable = requireClient(broker, req.params.clientid).durable === true;
+    return (broker.subscriptionsOf(req.params.clientid) ?? []).map((s) => toSubscription(s, app.nodeName, durable));
   });
 
   app.post<ClientParams>('/clients/:clientid/subscribe', { schema: routeSchema('post', '/clients/{clientid}/subscribe') }, async (req) => {

@@ -167,6 +167,26 @@ describe('subscriptions through the API', () => {
     expect((await api(node, 'POST', '/clients/h3-b/unsubscribe/bulk', [{ topic: 'h3/b/1' }, { topic: '$share/g/h3/b/2' }])).status).toBe(204);
     expect((await api(node, 'GET', '/clients/h3-b/subscriptions')).body).toEqual([]);
   });
+
+  test('API subscriptions skip the client.subscribe hooks as in EMQX 5.8 (topic rewrite applies to MQTT SUBSCRIBE only)', async () => {
+    const rule = { action: 'subscribe', source_topic: 'rw/#', re: '^rw/(.+)$', dest_topic: 'rewritten/$1' };
+    expect((await api(node, 'PUT', '/mqtt/topic_rewrite', [rule])).status).toBe(200);
+    try {
+      const mqttSub = await connectClient(node.mqttPort, { clientId: 'rw-mqtt' });
+      await mqttSub.subscribeAsync('rw/a', { qos: 0 });
+      expect((await api(node, 'GET', '/clients/rw-mqtt/subscriptions')).body.map((s: { topic: string }) => s.topic)).toEqual(['rewritten/a']);
+      await closeClients([mqttSub]);
+      await waitFor(async () => (await api(node, 'GET', '/clients/rw-mqtt')).status === 404, 3000, 'rw-mqtt to be gone');
+      const viaApi = await api(node, 'POST', '/clients/h3-a/subscribe', { topic: 'rw/b' });
+      expect(viaApi.body.topic).toBe('rw/b');
+      const bulk = await api(node, 'POST', '/clients/h3-a/subscribe/bulk', [{ topic: 'rw/c' }]);
+      expect(bulk.body.map((s: { topic: string }) => s.topic)).toEqual(['rw/c']);
+      expect((await api(node, 'GET', '/clients/h3-a/subscriptions')).body.map((s: { topic: string }) => s.topic)).toEqual(expect.arrayContaining(['rw/b', 'rw/c']));
+      expect((await api(node, 'POST', '/clients/h3-a/unsubscribe/bulk', [{ topic: 'rw/b' }, { topic: 'rw/c' }])).status).toBe(204);
+    } finally {
+      await api(node, 'PUT', '/mqtt/topic_rewrite', []);
+    }
+  });
 });
 
 describe('session queues', () => {

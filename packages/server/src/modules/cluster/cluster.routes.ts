@@ -18,7 +18,7 @@ const badRequest = (message: string) => new ApiError(400, 'BAD_REQUEST', message
 export const runsAlone = (node: string, action: 'invite' | 'remove') =>
   badRequest(
     action === 'invite'
-      ? `Cannot invite ${node}: this node runs alone. MQDeck's embedded broker does not form clusters; to scale out, run an EMQX cluster and manage it with this console (mqdeck console --upstream <EMQX dashboard URL>).`
+      ? `Cannot invite ${node}: this node runs alone and cannot join or form a cluster. To scale out, run an EMQX 5.8 cluster instead; this console manages it through the same API.`
       : `Cannot remove ${node}: it is not part of this cluster. This node runs alone (MQDeck's embedded broker does not form clusters); to scale out, run an EMQX cluster.`,
   );
 

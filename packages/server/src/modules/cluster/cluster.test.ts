@@ -27,7 +27,9 @@ describe('cluster', () => {
     const other = await api(node, 'PUT', '/cluster/emqx@10.0.0.2/invite', {});
     expect(other.status).toBe(400);
     expect(other.body.message).toContain('this node runs alone');
-    expect(other.body.message).toContain('run an EMQX cluster');
+    expect(other.body.message).toContain('cannot join or form a cluster');
+    expect(other.body.message).toContain('run an EMQX 5.8 cluster instead; this console manages it through the same API');
+    expect(other.body.message).not.toMatch(/--upstream|mqdeck console/); // no command that does not exist
     expect(await api(node, 'PUT', `/cluster/${self}/invite_async`)).toMatchObject({ status: 400, body: { message: "Can't invite self" } });
     expect((await api(node, 'PUT', '/cluster/emqx@10.0.0.2/invite_async')).body.message).toContain('this node runs alone');
     expect(await api(node, 'DELETE', `/cluster/${self}/force_leave`)).toMatchObject({ status: 400, body: { message: "Can't leave self" } });

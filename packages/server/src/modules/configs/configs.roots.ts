@@ -1,7 +1,9 @@
-// Which config roots the /configs API exposes, what is secret, and how a candidate value is checked.
+// Which config roots the /configs API exposes, how secrets are shown (configs.secrets.ts), and how a candidate value is checked.
 import type { ConfigService } from '../../config/config.service';
-import { getPath, isObject } from '../../config/tree';
+import { isObject } from '../../config/tree';
+import { maskSecrets, restoreSecrets } from './configs.secrets';
 import { validateValue } from '../../config/validate';
+import { variformError } from '@mqdeck/broker';
 import { ApiError } from '../../errors';
 
 /** `GET|PUT /configs/global_zone` carries these roots (EMQX 5.8 global zone). */
@@ -10,36 +12,16 @@ export const ZONE_ROOTS = ['mqtt', 'flapping_detect', 'force_shutdown', 'force_g
 export const PLAIN_ROOTS = ['sys_topics', 'sysmon', 'alarm', 'log', 'broker', 'dashboard'] as const;
 export const RESETTABLE_ROOTS = ['broker', 'log', 'sysmon', 'sys_topics', 'alarm', 'dashboard'];
 
-export const MASK = '******';
-/** Secret leaves, shown masked; a PUT that sends the mask back keeps the stored value. */
-const SECRETS = ['dashboard.default_password', 'node.cookie'];
-
 export const updateFailed = (message: string) => new ApiError(400, 'UPDATE_FAILED', message);
 
-export function masked(root: string, value: unknown): unknown {
-  if (!isObject(value)) return value;
-  const out = structuredClone(value);
-  for (const secret of SECRETS) {
-    const [r, ...rest] = secret.split('.');
-    if (r !== root) continue;
-    const parent = rest.slice(0, -1).reduce<Record<string, unknown> | undefined>((node, k) => (isObject(node?.[k]) ? (node[k] as Record<string, unknown>) : undefined), out);
-    const leaf = rest[rest.length - 1];
-    if (parent && parent[leaf] !== undefined) parent[leaf] = MASK;
-  }
-  return out;
+/** The value stored at `path` (a root or a dotted path below one) as GET shows it: every secret masked. */
+export function masked(path: string, value: unknown): unknown {
+  return maskSecrets(value, path.split('.').pop());
 }
 
-/** Puts stored secrets back where the body carries the mask. */
-export function unmasked(config: ConfigService, root: string, value: Record<string, unknown>): Record<string, unknown> {
-  const out = structuredClone(value);
-  for (const secret of SECRETS) {
-    const [r, ...rest] = secret.split('.');
-    if (r !== root) continue;
-    const parent = rest.slice(0, -1).reduce<Record<string, unknown> | undefined>((node, k) => (isObject(node?.[k]) ? (node[k] as Record<string, unknown>) : undefined), out);
-    const leaf = rest[rest.length - 1];
-    if (parent && parent[leaf] === MASK) parent[leaf] = getPath(config.all(), secret);
-  }
-  return out;
+/** Puts stored secrets back where the body carries the mask (a mask with nothing stored is dropped). */
+export function unmasked<T>(config: ConfigService, root: string, value: T): T {
+  return restoreSecrets(value, config.get(root)) as T;
 }
 
 /** EMQX's extra checks on the mqtt root that a shape/rule check cannot express. */
@@ -59,7 +41,11 @@ function mqttErrors(mqtt: Record<string, unknown>): string[] {
       if (!isObject(a) || typeof a.expression !== 'string' || typeof name !== 'string' || name === '') {
         errors.push(`mqtt.client_attrs_init[${i}]: expected {expression, set_as_attr}`);
       } else if (seen.has(name)) errors.push(`mqtt.client_attrs_init[${i}].set_as_attr: Duplicated Attribute ${JSON.stringify(name)}`);
+      else if (!/^[A-Za-z0-9]+[A-Za-z0-9-_]*$/.test(name)) errors.push(`mqtt.client_attrs_init[${i}].set_as_attr: Invalid string for attribute name`);
       else seen.add(name);
+      // the expression is compiled here, so a syntax error or a function this node lacks never reaches a client
+      const why = isObject(a) && typeof a.expression === 'string' ? variformError(a.expression) : undefined;
+      if (why) errors.push(`mqtt.client_attrs_init[${i}].expression: ${why}`);
     });
   }
   if (typeof mqtt.keepalive_multiplier === 'number' && mqtt.keepalive_multiplier < 1) errors.push('mqtt.keepalive_multiplier: must be >= 1');

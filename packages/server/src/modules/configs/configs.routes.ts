@@ -1,12 +1,14 @@
-// Configs: GET /configs (HOCON text or JSON by Accept), GET|PUT /configs/global_zone, GET|PUT /configs/{root}
+// Configs: GET /configs (HOCON text or JSON by Accept), PUT /configs (HOCON text, configs.load.ts), GET|PUT /configs/global_zone, GET|PUT /configs/{root}
 // for sys_topics, sysmon, alarm, log, broker, dashboard, hidden GET|PUT /configs/limiter, POST /configs_reset/{root}.
 // A PUT validates everything first (400 UPDATE_FAILED, nothing stored), then persists and applies live
 // through the config service's 'change' event (mqtt → broker settings, sys_topics → $SYS publisher, limiter → accept gate).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeSchema } from '../../contract/route-schema';
 import { ApiError } from '../../errors';
-import { getPath, isObject } from '../../config/tree';
+import { getPath } from '../../config/tree';
 import { toHocon } from './configs.hocon';
+import { HoconError, parseHocon } from './configs.hocon-parse';
+import { loadConfig } from './configs.load';
 import { PLAIN_ROOTS, ZONE_ROOTS, masked, rootErrors, unmasked, updateFailed } from './configs.roots';
 
 const anyObject = { body: { type: 'object' } };
@@ -16,7 +18,7 @@ export default async function configsRoutes(app: FastifyInstance): Promise<void>
 
   /** validates all roots, then stores them one by one (the validation makes the writes unable to fail) */
   const updateRoots = async (roots: Record<string, unknown>) => {
-    const prepared = Object.entries(roots).map(([root, value]) => [root, isObject(value) ? unmasked(app.config, root, value) : value] as const);
+    const prepared = Object.entries(roots).map(([root, value]) => [root, unmasked(app.config, root, value)] as const);
     const errors = prepared.flatMap(([root, value]) => rootErrors(app.config, root, value));
     if (errors.length) throw updateFailed(errors.join('; '));
     for (const [root, value] of prepared) await app.config.update(root, value);
@@ -33,6 +35,10 @@ export default async function configsRoutes(app: FastifyInstance): Promise<void>
     await updateRoots(body);
     return Object.fromEntries(ZONE_ROOTS.map((root) => [root, read(root)]));
   });
+
+  // hidden in EMQX 5.8 (its console's listener zone picker): the custom zones by name. This node has only the
+  // default zone (every listener runs on the global zone's settings), so there is none to list.
+  app.get('/configs/zones', async () => ({}));
 
   for (const root of [...PLAIN_ROOTS, 'limiter']) {
     const contractPath = `/configs/${root}`;
@@ -52,9 +58,23 @@ export default async function configsRoutes(app: FastifyInstance): Promise<void>
       const roots = key !== undefined ? [key] : [...PLAIN_ROOTS];
       return Object.fromEntries(roots.map((root) => [root, read(root)]));
     }
-    const all = app.config.all();
-    const roots = key !== undefined ? [key] : Object.keys(all);
-    return sendText(reply, toHocon(Object.fromEntries(roots.map((root) => [root, masked(root, all[root])]))));
+    const roots = key !== undefined ? [key] : Object.keys(app.config.all());
+    return sendText(reply, toHocon(Object.fromEntries(roots.map((root) => [root, masked(root, app.config.get(root))]))));
+  });
+
+  // the body is HOCON text (text/plain), so only the query string comes from the contract
+  const putConfigs = { querystring: routeSchema('put', '/configs').querystring };
+  app.put<{ Querystring: { mode?: 'merge' | 'replace'; ignore_readonly?: boolean } }>('/configs', { schema: putConfigs }, async (req, reply) => {
+    if (typeof req.body !== 'string') throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'content-type:text/plain Required');
+    let doc: Record<string, unknown>;
+    try {
+      doc = parseHocon(req.body);
+    } catch (err) {
+      if (err instanceof HoconError) throw updateFailed(`invalid HOCON: ${err.message}`);
+      throw err;
+    }
+    await loadConfig(app.config, doc, { mode: req.query.mode ?? 'merge', ignoreReadonly: req.query.ignore_readonly === true });
+    return reply.code(200).send();
   });
 
   app.post<{ Params: { rootname: string }; Querystring: { conf_path?: string } }>(

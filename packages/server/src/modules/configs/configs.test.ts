@@ -1,17 +1,9 @@
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { describe, expect, test } from 'vitest';
+import { restartableNode } from '../../../test/restartable-node';
 import { api, closeClients, connectClient, expectContract } from '../../shared/testing';
 
-let node: TestNode;
-
-beforeAll(async () => {
-  node = await startTestNode();
-});
-
-afterAll(async () => {
-  await node.close();
-});
+const node = restartableNode();
 
 const zone = async () => (await api(node, 'GET', '/configs/global_zone')).body;
 
@@ -93,8 +85,20 @@ describe('config roots', () => {
     expect(res).toMatchObject({ status: 400, body: { code: 'UPDATE_FAILED' } });
     expect((await api(node, 'PUT', '/configs/alarm', { actions: ['mail'] })).status).toBe(400);
     expect((await api(node, 'PUT', '/configs/sysmon', { os: { cpu_high_watermark: '180%' } })).status).toBe(400);
+    // emqx_schema:to_percent: above 100% is refused, fractions included
+    expect((await api(node, 'PUT', '/configs/sysmon', { os: { cpu_high_watermark: '100.5%' } })).body).toMatchObject({ code: 'UPDATE_FAILED' });
+    expect((await api(node, 'PUT', '/configs/sysmon', { vm: { process_low_watermark: '-1%' } })).status).toBe(400);
     expect((await api(node, 'PUT', '/configs/log', { console: { level: 'loud' } })).status).toBe(400);
     expect((await api(node, 'GET', '/configs/sys_topics')).body).toEqual(before);
+  });
+
+  test("sysmon percents: EMQX's 0% to 100%, fractions allowed and kept as written", async () => {
+    const sysmon = (await api(node, 'GET', '/configs/sysmon')).body;
+    const os = { ...sysmon.os, cpu_high_watermark: '100%', cpu_low_watermark: '12.5%', sysmem_high_watermark: '0%' };
+    const res = await api(node, 'PUT', '/configs/sysmon', { ...sysmon, os });
+    expect(res.status).toBe(200);
+    expect(res.body.os).toMatchObject({ cpu_high_watermark: '100%', cpu_low_watermark: '12.5%', sysmem_high_watermark: '0%' });
+    expect(node.app.config.get('sysmon.os.cpu_low_watermark')).toBe('12.5%');
   });
 
   test('GET /configs: HOCON text by default, JSON roots with Accept json, 400 INVALID_ACCEPT otherwise', async () => {
@@ -142,9 +146,7 @@ describe('config roots', () => {
 
   test('changes survive a restart', async () => {
     await api(node, 'PUT', '/configs/sys_topics', { sys_msg_interval: '2m' });
-    const dataDir = node.dataDir;
-    await node.app.close();
-    node = await startTestNode({ dataDir });
+    await node.restart();
     expect((await api(node, 'GET', '/configs/sys_topics')).body.sys_msg_interval).toBe('2m');
     expect((await zone()).mqtt).toMatchObject({ wildcard_subscription: false, max_inflight: 8 });
     expect(node.app.broker.settings.maxInflight).toBe(8);

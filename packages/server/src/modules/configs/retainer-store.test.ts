@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { restartableNode } from '../../../test/restartable-node';
 import { openDatabase, type Db } from '../../storage/db';
 import { api, closeClients, connectClient, waitFor } from '../../shared/testing';
 import { SqliteRetainStore } from './retainer-disk';
@@ -61,13 +61,7 @@ describe.each([
 });
 
 describe('retainer settings enforced on real clients', () => {
-  let node: TestNode;
-  beforeAll(async () => {
-    node = await startTestNode();
-  });
-  afterAll(async () => {
-    await node.close();
-  });
+  const node = restartableNode();
 
   const setRetainer = async (patch: Record<string, unknown>, backend: Record<string, unknown> = {}) => {
     const current = (await api(node, 'GET', '/mqtt/retainer')).body;
@@ -137,9 +131,7 @@ describe('retainer settings enforced on real clients', () => {
     await closeClients([pub]);
     await setRetainer({}, { storage_type: 'disc' });
     expect(node.app.db.prepare('SELECT topic FROM retained_messages').all()).toEqual([{ topic: 'rd/kept' }]);
-    const dataDir = node.dataDir;
-    await node.app.close();
-    node = await startTestNode({ dataDir });
+    await node.restart();
     expect(node.app.broker.retained.get('rd/kept')?.payload.toString()).toBe('on disk');
     expect(await retainedTo('rd/#')).toEqual(['rd/kept']);
     await setRetainer({}, { storage_type: 'ram' });

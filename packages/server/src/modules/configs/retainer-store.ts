@@ -1,12 +1,15 @@
 // The retainer settings enforced around the broker's RetainStore (the broker only stores and matches):
 // max_payload_size (larger retained messages are routed but not stored), backend.max_retained_messages
 // (0 = unlimited; when full, new topics are refused, existing topics still update), msg_expiry_interval
-// (0 = never; a message's own MQTT 5 expiry wins) with the msg_clear_interval sweeper, enable=false
-// (nothing stored or delivered, stored messages kept), and backend.storage_type ram | disc.
-import { MemoryRetainStore, type Broker, type RetainStore, type RetainedMessage } from '@mqdeck/broker';
+// (0 = never; a message's own MQTT 5 expiry wins, its 0 meaning never) with the msg_clear_interval sweeper,
+// msg_expiry_interval_override + allow_never_expire (used by the sweeper only, as EMQX's GC), enable=false
+// (nothing stored or delivered, stored messages kept), backend.storage_type ram | disc, delivery_rate (the
+// broker paces retained messages per subscribing session) and stop_publish_clear_msg (an empty retained
+// PUBLISH clears the topic and, when true, reaches no subscriber).
+import { CONSUMED, MemoryRetainStore, type Broker, type PublishMessage, type RetainStore, type RetainedMessage } from '@mqdeck/broker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConfigService } from '../../config/config.service';
-import { parseBytes, parseDuration } from '../../config/units';
+import { parseBytes, parseDuration, parseRate } from '../../config/units';
 import type { Db } from '../../storage/db';
 import { SqliteRetainStore } from './retainer-disk';
 
@@ -15,19 +18,42 @@ interface Limits {
   maxPayload: number | null;
   maxMessages: number;
   expiryMs: number;
+  /** msg_expiry_interval_override in ms; null = disabled */
+  overrideMs: number | null;
+  allowNeverExpire: boolean;
 }
 
 export class EnforcedRetainStore implements RetainStore {
-  limits: Limits = { enabled: true, maxPayload: null, maxMessages: 0, expiryMs: 0 };
+  limits: Limits = { enabled: true, maxPayload: null, maxMessages: 0, expiryMs: 0, overrideMs: null, allowNeverExpire: true };
   /** retained messages refused by the limits (for the log and tests) */
   refused = { tooLarge: 0, full: 0 };
 
   constructor(public inner: RetainStore) {}
 
-  private expired(msg: RetainedMessage, now: number): boolean {
+  /** EMQX's stored expiry time: 0 = never (own Message-Expiry-Interval 0, or none and msg_expiry_interval 0) */
+  private expiryTime(msg: RetainedMessage): number {
     const own = msg.properties?.messageExpiryInterval;
-    if (own !== undefined) return msg.timestamp + own * 1000 <= now;
-    return this.limits.expiryMs > 0 && msg.timestamp + this.limits.expiryMs <= now;
+    if (own !== undefined) return own === 0 ? 0 : msg.timestamp + own * 1000;
+    return this.limits.expiryMs > 0 ? msg.timestamp + this.limits.expiryMs : 0;
+  }
+
+  private expired(msg: RetainedMessage, now: number): boolean {
+    const at = this.expiryTime(msg);
+    return at !== 0 && at <= now;
+  }
+
+  /**
+   * What the sweeper deletes (EMQX clear_expired): the override caps every expiry time; a never-expiring
+   * message is capped only when allow_never_expire is false. Delivery keeps reading the stored expiry, so a
+   * message past the override stays visible until the next sweep, as on EMQX.
+   */
+  private sweepable(msg: RetainedMessage, now: number): boolean {
+    const at = this.expiryTime(msg);
+    const override = this.limits.overrideMs;
+    if (override === null) return at !== 0 && at <= now;
+    const capped = msg.timestamp + override;
+    if (at === 0) return !this.limits.allowNeverExpire && capped <= now;
+    return Math.min(capped, at) <= now;
   }
 
   private live(msgs: RetainedMessage[]): RetainedMessage[] {
@@ -79,7 +105,7 @@ export class EnforcedRetainStore implements RetainStore {
   sweep(): number {
     const now = Date.now();
     let n = 0;
-    for (const m of this.inner.list(0, Number.MAX_SAFE_INTEGER)) if (this.expired(m, now) && this.inner.delete(m.topic)) n++;
+    for (const m of this.inner.list(0, Number.MAX_SAFE_INTEGER)) if (this.sweepable(m, now) && this.inner.delete(m.topic)) n++;
     return n;
   }
 }
@@ -87,6 +113,12 @@ export class EnforcedRetainStore implements RetainStore {
 export interface RetainerRuntime {
   store: EnforcedRetainStore;
   close(): void;
+}
+
+/** delivery_rate → the broker's per-session pace; "infinity" and EMQX's "0/s" (no batching) mean no limit */
+function deliveryRate(value: unknown): { amount: number; periodMs: number } | null {
+  const rate = parseRate(value);
+  return rate && rate.amount > 0 ? { amount: rate.amount, periodMs: rate.perMs } : null;
 }
 
 /** Installs the enforced store as broker.retained and keeps it in step with the `retainer` config root. */
@@ -99,6 +131,7 @@ export function installRetainer(broker: Broker, config: ConfigService, db: Db, l
   broker.retained = store;
   let sweeper: NodeJS.Timeout | undefined;
 
+  let stopPublishClear = false;
   const apply = () => {
     const r = config.get<Record<string, any>>('retainer');
     store.limits = {
@@ -106,7 +139,11 @@ export function installRetainer(broker: Broker, config: ConfigService, db: Db, l
       maxPayload: parseBytes(r.max_payload_size) ?? null,
       maxMessages: Number(r.backend?.max_retained_messages ?? 0),
       expiryMs: parseDuration(r.msg_expiry_interval) ?? 0,
+      overrideMs: r.msg_expiry_interval_override === 'disabled' ? null : (parseDuration(r.msg_expiry_interval_override) ?? null),
+      allowNeverExpire: r.allow_never_expire !== false,
     };
+    stopPublishClear = r.stop_publish_clear_msg === true;
+    broker.setLimits({ retainedDeliveryRate: deliveryRate(r.delivery_rate) });
     const next = storageOf();
     if (next !== storage) {
       // switching storage moves the messages explicitly (EMQX converts its table copies the same way)
@@ -128,6 +165,18 @@ export function installRetainer(broker: Broker, config: ConfigService, db: Db, l
     }
   };
   apply();
+  // EMQX's retainer hook on message.publish (priority 930: after topic rewrite, before the delayed publish): an empty retained PUBLISH deletes the topic's message;
+  // with stop_publish_clear_msg it is then not published (taken over, neither routed nor counted as dropped).
+  const removeHook = broker.addHooks(
+    {
+      messagePublish: (msg: PublishMessage) => {
+        if (!stopPublishClear || !msg.retain || msg.payload.length > 0 || !broker.settings.retainAvailable) return msg;
+        store.delete(msg.topic);
+        return CONSUMED;
+      },
+    },
+    930,
+  );
   const onChange = (path: string) => {
     if (path === 'retainer' || path.startsWith('retainer.')) apply();
   };
@@ -136,6 +185,7 @@ export function installRetainer(broker: Broker, config: ConfigService, db: Db, l
     store,
     close() {
       config.off('change', onChange);
+      removeHook();
       if (sweeper) clearInterval(sweeper);
     },
   };

@@ -1,7 +1,9 @@
-// SessionStore on the node's SQLite file (migration 500). Appends and session rows are written at once
+// SessionStore on the node's SQLite file (migrations 500, 501). Appends and session rows are written at once
 // (better-sqlite3 is synchronous, WAL journal): an acknowledged publish is on disk before its PUBACK.
-// Acks are batched (batch_size or a short timer): losing one to kill -9 only means a redelivery (QoS 1 allows it).
-import type { PublishMessage, SessionStore, StoredMessage, StoredSession } from '@mqdeck/broker';
+// Acks are batched (batch_size or a short timer): losing one to kill -9 only means a redelivery (QoS 1 allows it;
+// a QoS 2 message that had reached PUBREL is resent as PUBREL, which the client answers with PUBCOMP).
+// QoS 2 state (packet id and phase of a sent message, incoming ids awaiting PUBREL) is written at once.
+import type { PublishMessage, SessionStore, StoredAwaitingRel, StoredMessage, StoredSession } from '@mqdeck/broker';
 import type { Db } from '../../storage/db';
 
 const FLUSH_MS = 100;
@@ -21,6 +23,8 @@ interface MessageRow {
   qos: number;
   retain: number;
   subids: string | null;
+  packet_id: number | null;
+  phase: 'publish' | 'pubrel' | null;
 }
 
 // the one Buffer among message properties (correlation data) is kept as {"$b64": "..."}
@@ -50,7 +54,12 @@ export class SqliteSessionStore implements SessionStore {
       sessions: db.prepare('SELECT * FROM durable_sessions ORDER BY clientid'),
       append: db.prepare('INSERT INTO durable_messages (clientid, msg, payload, qos, retain, subids, publish_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       ack: db.prepare('DELETE FROM durable_messages WHERE clientid = ? AND seq = ?'),
-      messages: db.prepare('SELECT seq, msg, payload, qos, retain, subids FROM durable_messages WHERE clientid = ? ORDER BY seq'),
+      messages: db.prepare('SELECT seq, msg, payload, qos, retain, subids, packet_id, phase FROM durable_messages WHERE clientid = ? ORDER BY seq'),
+      inflight: db.prepare('UPDATE durable_messages SET packet_id = ?, phase = ? WHERE clientid = ? AND seq = ?'),
+      awaitRel: db.prepare('INSERT OR REPLACE INTO durable_awaiting_rel (clientid, packet_id, received_at) VALUES (?, ?, ?)'),
+      released: db.prepare('DELETE FROM durable_awaiting_rel WHERE clientid = ? AND packet_id = ?'),
+      deleteAwaiting: db.prepare('DELETE FROM durable_awaiting_rel WHERE clientid = ?'),
+      awaiting: db.prepare('SELECT packet_id, received_at FROM durable_awaiting_rel WHERE clientid = ? ORDER BY packet_id'),
     };
   }
 
@@ -65,6 +74,7 @@ export class SqliteSessionStore implements SessionStore {
     this.db.transaction(() => {
       this.q.deleteSession.run(clientid);
       this.q.deleteMessages.run(clientid);
+      this.q.deleteAwaiting.run(clientid);
     })();
   }
 
@@ -108,13 +118,33 @@ export class SqliteSessionStore implements SessionStore {
     return (this.q.messages.all(clientid) as MessageRow[]).map((r) => {
       const out: StoredMessage = { seq: r.seq, msg: { ...fromJson<Omit<PublishMessage, 'payload'>>(r.msg), payload: r.payload }, qos: r.qos as StoredMessage['qos'], retain: r.retain === 1 };
       if (r.subids !== null) out.subids = JSON.parse(r.subids) as number[];
+      if (r.packet_id !== null && r.phase !== null) Object.assign(out, { packetId: r.packet_id, phase: r.phase });
       return out;
     });
   }
 
+  setInflight(clientid: string, seq: number, packetId: number, phase: 'publish' | 'pubrel'): void {
+    if (!this.db.open) return;
+    // the id may have been used by a message whose PUBCOMP is among the batched acks: that row goes first
+    if (this.acks.length > 0) this.flush();
+    this.q.inflight.run(packetId, phase, clientid, seq);
+  }
+
+  addAwaitingRel(clientid: string, packetId: number, at: number): void {
+    if (this.db.open) this.q.awaitRel.run(clientid, packetId, at);
+  }
+
+  removeAwaitingRel(clientid: string, packetId: number): void {
+    if (this.db.open) this.q.released.run(clientid, packetId);
+  }
+
+  loadAwaitingRel(clientid: string): StoredAwaitingRel[] {
+    return (this.q.awaiting.all(clientid) as { packet_id: number; received_at: number }[]).map((r) => ({ packetId: r.packet_id, at: r.received_at }));
+  }
+
   clear(): void {
     this.acks = [];
-    this.db.exec('DELETE FROM durable_messages; DELETE FROM durable_sessions');
+    this.db.exec('DELETE FROM durable_messages; DELETE FROM durable_sessions; DELETE FROM durable_awaiting_rel');
   }
 
   /** GC: sessions past their expiry (at most `limit`) and messages older than `retentionMs`; returns counts */
@@ -127,6 +157,7 @@ export class SqliteSessionStore implements SessionStore {
     this.db.transaction(() => {
       for (const { clientid } of expired) {
         this.q.deleteSession.run(clientid);
+        this.q.deleteAwaiting.run(clientid);
         messages += this.q.deleteMessages.run(clientid).changes;
       }
       if (retentionMs !== null) messages += this.db.prepare('DELETE FROM durable_messages WHERE publish_at < ?').run(now - retentionMs).changes;

@@ -2,7 +2,7 @@
 // client id reaches max_count disconnects within window_time it is banned for ban_time, by
 // 'flapping detector' with reason 'flapping is detected', exactly as emqx_flapping does.
 import type { Broker, ClientInfo } from '@mqdeck/broker';
-import type { ConfigService } from '../../config/config.service';
+import { touches, type ConfigService } from '../../config/config.service';
 import { parseDuration } from '../../config/units';
 import type { BannedService } from '../banned/banned.service';
 
@@ -30,6 +30,11 @@ export class FlappingDetector {
   private readonly records = new Map<string, { startedAt: number; count: number }>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly onDisconnect = (client: ClientInfo) => this.detect(client.clientid);
+  /** the policy as configured, read once per config change instead of at every disconnect (config.get copies) */
+  private current: FlappingPolicy | null = null;
+  private readonly onConfig = (path: string) => {
+    if (touches(path, 'flapping_detect')) this.current = null;
+  };
 
   constructor(
     private readonly broker: Broker,
@@ -37,13 +42,14 @@ export class FlappingDetector {
     private readonly banned: BannedService,
   ) {
     broker.events.on('client.disconnected', this.onDisconnect);
+    config.on('change', this.onConfig);
     // records older than the window can never trigger: drop them so memory stays bounded
     this.sweeper = setInterval(() => this.sweep(), 10_000);
     this.sweeper.unref();
   }
 
   policy(): FlappingPolicy {
-    return flappingPolicy(this.config.get<Record<string, unknown>>('flapping_detect'));
+    return (this.current ??= flappingPolicy(this.config.get<Record<string, unknown>>('flapping_detect')));
   }
 
   /** Returns true when this disconnect got the client id banned. */
@@ -66,6 +72,7 @@ export class FlappingDetector {
   close(): void {
     clearInterval(this.sweeper);
     this.broker.events.off('client.disconnected', this.onDisconnect);
+    this.config.off('change', this.onConfig);
   }
 
   private sweep(now = Date.now()): void {

@@ -11,7 +11,7 @@ import { parseBind } from '../../config/units';
 import { validateValue } from '../../config/validate';
 import { ApiError } from '../../errors';
 import { RateBucket, accessAllowed, parseAccessRules, type AccessRule } from './listeners.access';
-import { resolveTls, storePems } from './listeners.tls';
+import { MASK, keepTlsSecrets, resolveTls, storePems } from './listeners.tls';
 
 type Raw = Record<string, any>;
 
@@ -74,7 +74,8 @@ export class ListenerManager {
 
   private accepts(info: ConnInfo): boolean {
     const policy = this.policies.get(info.listener);
-    if (policy && !accessAllowed(policy.rules, info.peerhost)) return false;
+    // behind a PROXY protocol header the rules see the TCP peer (the proxy), as esockd checks them at accept
+    if (policy && !accessAllowed(policy.rules, info.socketPeerhost ?? info.peerhost)) return false;
     if (policy?.rate && !policy.rate.take()) return false;
     return !this.nodeRate || this.nodeRate.take();
   }
@@ -132,6 +133,8 @@ export class ListenerManager {
     const id = `${type}:${name}`;
     if (this.entry(id)) throw new ApiError(400, 'BAD_LISTENER_ID', `Listener ${id} already exists`);
     if (body.bind === undefined) throw badRequest('bind: required (for example "0.0.0.0:1884")');
+    // a new listener has no stored passphrase for the mask to stand for (e.g. a form copied from another listener)
+    if (body.ssl_options?.password === MASK) throw badRequest('ssl_options.password: "******" stands for a stored passphrase, and this new listener has none: enter the keyfile passphrase');
     const defaults = this.deps.config.defaults as { listeners: Record<string, Raw> };
     return this.apply(type, name, deepMerge(defaults.listeners[type].default, body) as Raw, undefined);
   }
@@ -139,7 +142,7 @@ export class ListenerManager {
   async update(id: string, body: Raw): Promise<ListenerEntry> {
     const current = this.entry(id);
     if (!current) throw notFound();
-    return this.apply(current.type, current.name, deepMerge(current.raw, body) as Raw, current.raw);
+    return this.apply(current.type, current.name, deepMerge(current.raw, keepTlsSecrets(body, current.raw)) as Raw, current.raw);
   }
 
   async setEnabled(id: string, enable: boolean, restart = false): Promise<void> {
@@ -211,6 +214,7 @@ export class ListenerManager {
       // the flow-control rates are checked here too, so a bad one is a 400 before anything changes
       toRateLimit(raw.messages_rate, `${id} messages_rate`);
       toRateLimit(raw.bytes_rate, `${id} bytes_rate`);
+      toRateLimit(raw.max_conn_rate, `${id} max_conn_rate`); // a zero rate too: it would refuse every connection
       return { rules: parseAccessRules(raw.access_rules ?? ['allow all']), rate: RateBucket.from(raw.max_conn_rate, `${id} max_conn_rate`) };
     } catch (err) {
       throw badRequest((err as Error).message);

@@ -1,12 +1,15 @@
 // TLS material of ssl/wss listeners. As EMQX does, PEM text sent in `ssl_options.{certfile,keyfile,cacertfile}`
 // is written to a file under the data dir and the option then holds that file's path. The shipped default
 // paths (${EMQX_ETC_DIR}/certs/...) mean the node's own self-signed pair (plugins/certs.ts).
+// `ssl_options.password` is the passphrase of an encrypted keyfile: a secret, shown as '******'.
+import { createPrivateKey } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Tls } from '../../config/listeners';
 
 const PEM_KEYS = ['certfile', 'keyfile', 'cacertfile'] as const;
 const isPem = (v: unknown): v is string => typeof v === 'string' && v.trimStart().startsWith('-----BEGIN');
+export const MASK = '******';
 const isShippedDefault = (v: unknown) => typeof v !== 'string' || v === '' || v.includes('${EMQX_ETC_DIR}');
 
 /** Returns a copy of the raw listener config whose PEM contents are replaced by the paths of stored files. */
@@ -40,6 +43,40 @@ export async function resolveTls(raw: Record<string, any>, nodeDefault: () => Pr
   if (!usesDefault && (isShippedDefault(ssl.certfile) || isShippedDefault(ssl.keyfile))) {
     throw new Error('ssl_options: certfile and keyfile must be given together');
   }
-  const base = usesDefault ? await nodeDefault() : { cert: readPem(ssl, 'certfile'), key: readPem(ssl, 'keyfile') };
+  const base = usesDefault ? await nodeDefault() : { cert: readPem(ssl, 'certfile'), key: privateKey(readPem(ssl, 'keyfile'), ssl.password) };
   return isShippedDefault(ssl.cacertfile) ? base : { ...base, ca: readPem(ssl, 'cacertfile') };
+}
+
+/**
+ * The keyfile as the TLS server takes it: an encrypted key is decrypted here with ssl_options.password, so a
+ * missing or wrong passphrase is refused with its reason when the listener is saved, not at the first handshake.
+ */
+function privateKey(pem: Buffer, password: unknown): Buffer {
+  const passphrase = typeof password === 'string' && password !== '' ? password : undefined;
+  const encrypted = /ENCRYPTED/.test(pem.toString('utf8'));
+  if (!encrypted) return pem;
+  if (!passphrase) throw new Error('ssl_options.keyfile is encrypted: ssl_options.password (its passphrase) is required');
+  try {
+    return Buffer.from(createPrivateKey({ key: pem, format: 'pem', passphrase }).export({ type: 'pkcs8', format: 'pem' }));
+  } catch {
+    throw new Error('ssl_options.password: cannot decrypt ssl_options.keyfile with this passphrase');
+  }
+}
+
+/** A copy of the listener config with the keyfile passphrase masked (GET answers). */
+export function maskTlsSecrets(raw: Record<string, any>): Record<string, any> {
+  const ssl = raw.ssl_options;
+  if (!ssl || typeof ssl !== 'object' || typeof ssl.password !== 'string' || ssl.password === '') return raw;
+  return { ...raw, ssl_options: { ...ssl, password: MASK } };
+}
+
+/** A body that sends the mask back keeps the stored passphrase (or none, when nothing is stored). */
+export function keepTlsSecrets(body: Record<string, any>, stored: Record<string, any> | undefined): Record<string, any> {
+  const ssl = body.ssl_options;
+  if (!ssl || typeof ssl !== 'object' || ssl.password !== MASK) return body;
+  const kept = stored?.ssl_options?.password;
+  const out = { ...ssl };
+  if (typeof kept === 'string') out.password = kept;
+  else delete out.password;
+  return { ...body, ssl_options: out };
 }

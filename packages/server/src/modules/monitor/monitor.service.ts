@@ -3,6 +3,7 @@
 // readings (the dashboard polls it every 2 s and wants a smooth figure, not the last interval's).
 import type { FastifyInstance } from 'fastify';
 import { parseDuration } from '../../config/units';
+import { durableCounts, type DurableCounts } from '../durable-sessions/durable-counts';
 import { DELTA_FIELDS, type DeltaField, type GaugeField, MonitorStore, type Sample } from './monitor.store';
 
 export const RETENTION_MS = 7 * 24 * 3600 * 1000;
@@ -127,15 +128,26 @@ export class MonitorService {
   private gauges(): Record<GaugeField, number> {
     const counts = this.app.broker.clientCount();
     const stats = this.app.broker.stats();
+    const durable = this.durableCounts();
     return {
       connections: counts.sessions,
       live_connections: counts.liveConnections,
       subscriptions: stats['subscriptions.count'] ?? 0,
-      // Durable (DS) sessions do not exist in this broker: offline sessions are in-memory ones.
-      subscriptions_durable: 0,
-      disconnected_durable_sessions: 0,
+      subscriptions_durable: durable.subscriptions,
+      disconnected_durable_sessions: durable.disconnected,
       topics: stats['topics.count'] ?? 0,
     };
+  }
+
+  /** durable sessions are those in the SQLite store while durable_sessions.enable is on */
+  private durableCounts(): DurableCounts {
+    let enabled = false;
+    try {
+      enabled = this.app.config.get<boolean>('durable_sessions.enable') === true;
+    } catch {
+      enabled = false;
+    }
+    return enabled ? durableCounts(this.app.db) : { subscriptions: 0, disconnected: 0 };
   }
 
   private read(t = Date.now()): Reading {

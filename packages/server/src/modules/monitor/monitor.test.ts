@@ -1,25 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { describe, expect, test } from 'vitest';
+import { restartableNode } from '../../../test/restartable-node';
 import { api, closeClients, connectClient, expectContract, waitFor } from '../../shared/testing';
 import { downsample, type Sample } from './monitor.store';
 
 // A short sampling interval so samples appear within the test (the default is 10 s).
 process.env.MQDECK_MONITOR_SAMPLE_INTERVAL = '200ms';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'mqdeck-monitor-'));
-let node: TestNode;
-
-beforeAll(async () => {
-  node = await startTestNode({ dataDir });
-});
-
-afterAll(async () => {
-  await node.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const node = restartableNode();
 
 type Row = Record<string, number>;
 
@@ -77,8 +64,7 @@ describe('monitor', () => {
   test('samples survive a restart; DELETE /monitor empties the store', async () => {
     const before = (await api(node, 'GET', '/monitor')).body as Row[];
     expect(before.length).toBeGreaterThan(0);
-    await node.app.close();
-    node = await startTestNode({ dataDir });
+    await node.restart();
     const after = (await api(node, 'GET', '/monitor')).body as Row[];
     expect(after.length).toBeGreaterThanOrEqual(before.length);
     // the newest row may still have been topped up by a last tick before the close

@@ -45,6 +45,8 @@ describe('POST /publish', () => {
 
     expect(await api(node, 'POST', '/publish', { topic: 'p/+', payload: 'x' })).toMatchObject({ status: 400, body: { reason_code: 144, message: 'topic_name_invalid' } });
     expect(await api(node, 'POST', '/publish', { topic: '', payload: 'x' })).toMatchObject({ status: 400, body: { reason_code: 144 } });
+    // 40,000 two-byte characters: 80,000 bytes of UTF-8, over MQTT's 65535-byte topic limit
+    expect(await api(node, 'POST', '/publish', { topic: 'é'.repeat(40000), payload: 'x' })).toMatchObject({ status: 400, body: { reason_code: 144, message: 'topic_name_invalid' } });
     expect(await api(node, 'POST', '/publish', { topic: 'p/b64', payload: '***', payload_encoding: 'base64' })).toMatchObject({ status: 400, body: { reason_code: 131 } });
     const big = 'x'.repeat(1024 * 1024 + 1);
     expect(await api(node, 'POST', '/publish', { topic: 'p/big', payload: big })).toMatchObject({ status: 400, body: { reason_code: 151, message: 'packet_too_large' } });

@@ -21,7 +21,14 @@ export function validateRetainer(body: unknown): Json {
   const b = body as Json;
   if (b.enable !== undefined && typeof b.enable !== 'boolean') fail('enable: expected true or false');
   if (b.stop_publish_clear_msg !== undefined && typeof b.stop_publish_clear_msg !== 'boolean') fail('stop_publish_clear_msg: expected true or false');
+  if (b.allow_never_expire !== undefined && typeof b.allow_never_expire !== 'boolean') fail('allow_never_expire: expected true or false');
   checkDuration(b, 'msg_expiry_interval');
+  if (b.msg_expiry_interval_override !== undefined && b.msg_expiry_interval_override !== 'disabled') {
+    const ms = parseDuration(b.msg_expiry_interval_override);
+    if (typeof ms !== 'number') {
+      fail(`msg_expiry_interval_override: expected "disabled" or a duration such as "1h", got ${JSON.stringify(b.msg_expiry_interval_override)}`);
+    }
+  }
   checkDuration(b, 'msg_clear_interval');
   if (b.max_payload_size !== undefined && typeof parseBytes(b.max_payload_size) !== 'number') {
     fail(`max_payload_size: expected a size such as "1MB", got ${JSON.stringify(b.max_payload_size)}`);

@@ -2,10 +2,12 @@
 // (MQTT settings tabs, logging, listeners…). Built once from the EMQX 5.8.1 HOCON schema dump (types,
 // defaults, descriptions) for the roots this node serves; roots the dump lacks (durable_sessions, broker,
 // limiter) are described from our default values. Shape: OpenAPI-like { info, paths, components.schemas }.
+// Descriptions in Chinese come from hotconf.zh.json (hotconf.lang.ts).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defaultConfig } from '../../config/defaults';
 import { EMQX_VERSION } from '../status/version';
+import { localize, type HotconfLang } from './hotconf.lang';
 
 type Json = Record<string, any>;
 interface DumpField {
@@ -23,8 +25,9 @@ interface DumpStruct {
 
 /** the served roots of the EMQX CE 5.8.1 HOCON dump, vendored unmodified (provenance in the file's `doc`) */
 const DUMP = fileURLToPath(new URL('./hocon-roots.emqx-5.8.1.json', import.meta.url));
-/** the roots whose settings the console edits through /configs… and /listeners */
-const ROOTS = ['mqtt', 'flapping_detect', 'force_shutdown', 'force_gc', 'durable_sessions', 'sys_topics', 'sysmon', 'alarm', 'log', 'broker', 'dashboard', 'retainer', 'listeners', 'limiter'];
+/** the roots whose settings the console edits through /configs… and /listeners (MQTT `listeners` before
+ * `dashboard`, so that it, not the dashboard's HTTP listeners, is named `emqx.listeners`) */
+const ROOTS = ['mqtt', 'flapping_detect', 'force_shutdown', 'force_gc', 'durable_sessions', 'sys_topics', 'sysmon', 'alarm', 'log', 'broker', 'listeners', 'dashboard', 'retainer', 'limiter'];
 const ZONE = ['mqtt', 'flapping_detect', 'force_shutdown', 'force_gc', 'durable_sessions'];
 
 /** `OneOf(String("infinity"),Integer(1..+inf))` → { name: 'OneOf', args: ['String("infinity")', 'Integer(1..+inf)'] } */
@@ -114,18 +117,22 @@ class Builder {
         return args.length ? { type: 'string', enum: args.map((a) => a.replace(/^"|"$/g, '')) } : { type: 'string' };
       case 'Array':
         return { type: 'array', items: this.type(args[0] ?? 'String', refs) };
-      case 'Map':
-        return { type: 'object', additionalProperties: refs.length && args[1]?.startsWith('Struct') ? this.ref(refs[0], splitType(args[1]).args[0]) : { type: 'string' } };
+      case 'Map': {
+        // `Map($name->Struct(x))`: the values' type follows the arrow; a bare `Map` holds scalars
+        const arrow = args[0]?.indexOf('->') ?? -1;
+        return { type: 'object', additionalProperties: arrow === -1 ? { type: 'string' } : this.type(args[0].slice(arrow + 2), refs) };
+      }
       case 'Struct':
         return refs[0] ? this.ref(refs[0], args[0]) : { type: 'object' };
       case 'OneOf': {
         let next = 0;
         return {
           // anyOf: alternatives overlap ("infinity" is a string and a Duration is a string too)
+          // the dump lists one ref per `Struct(` in the type text, in order: hand each alternative its own
           anyOf: args.map((a) => {
-            const sub = splitType(a);
-            if (sub.name === 'Struct' && refs[next]) return this.ref(refs[next++], sub.args[0]);
-            return this.type(a, []);
+            const count = a.match(/Struct\(/g)?.length ?? 0;
+            next += count;
+            return this.type(a, refs.slice(next - count, next));
           }),
         };
       }
@@ -149,7 +156,8 @@ function fromValue(value: unknown): Json {
 const body = (schema: Json) => ({ content: { 'application/json': { schema } } });
 const getPut = (schema: Json) => ({ get: { responses: { 200: body(schema) } }, put: { requestBody: body(schema), responses: { 200: body(schema) } } });
 
-export function buildHotconf(): Json {
+/** The document with its descriptions in `lang` (English: EMQX's own texts). */
+export function buildHotconf(lang: HotconfLang = 'en'): Json {
   const dump = JSON.parse(readFileSync(DUMP, 'utf8')) as DumpStruct;
   const defaults = defaultConfig();
   const b = new Builder();
@@ -167,5 +175,5 @@ export function buildHotconf(): Json {
     '/mqtt/retainer': getPut(rootRefs.retainer),
   };
   for (const root of ROOTS) if (rootRefs[root] && !ZONE.includes(root) && root !== 'retainer') paths[`/configs/${root}`] = getPut(rootRefs[root]);
-  return { openapi: '3.0.0', info: { title: 'EMQX Hot Conf Schema', version: EMQX_VERSION }, paths, components: { schemas: b.schemas } };
+  return localize({ openapi: '3.0.0', info: { title: 'EMQX Hot Conf Schema', version: EMQX_VERSION }, paths, components: { schemas: b.schemas } }, lang);
 }

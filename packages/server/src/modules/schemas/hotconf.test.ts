@@ -29,6 +29,48 @@ describe('GET /schemas/hotconf', () => {
     expect((await node.app.inject({ method: 'GET', url: '/api/v5/schemas/nope' })).statusCode).toBe(400);
   });
 
+  test('MQTT listeners: the map values are the listener structs, so their fields are described', async () => {
+    const doc = (await node.app.inject({ method: 'GET', url: '/api/v5/schemas/hotconf' })).json();
+    expect(doc.paths['/configs/listeners'].get.responses[200].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/emqx.listeners' });
+    const tcp = doc.components.schemas['emqx.listeners'].properties.tcp.additionalProperties;
+    expect(tcp.anyOf[0]).toEqual({ $ref: '#/components/schemas/emqx.mqtt_tcp_listener' });
+    expect(doc.components.schemas['emqx.mqtt_tcp_listener'].properties.bind.description).toMatch(/IP address and port/);
+    expect(doc.components.schemas['emqx.log'].properties.file.anyOf[1].additionalProperties).toEqual({ $ref: '#/components/schemas/emqx.log_file_handler' });
+  });
+
+  test('lang=zh answers the same document with Chinese descriptions; default and unknown lang are English', async () => {
+    const get = async (query: string) => {
+      const res = await node.app.inject({ method: 'GET', url: `/api/v5/schemas/hotconf${query}` });
+      expect(res.statusCode, query).toBe(200);
+      return res.json();
+    };
+    const maxInflight = (doc: any) => doc.components.schemas['emqx.mqtt'].properties.max_inflight.description as string;
+    const en = await get('');
+    const zh = await get('?lang=zh');
+    expect(maxInflight(en)).toMatch(/^Maximum number of QoS 1 and QoS 2 messages/);
+    expect(maxInflight(zh)).toBe('在完成确认之前，允许同时投递的 QoS 1 和 QoS 2 消息的最大数量。');
+    // the notation paragraph after <br/> is translated too; identifiers and units stay as they are
+    expect(zh.components.schemas['emqx.retainer'].properties.max_payload_size.description).toMatch(/<br\/>表示字节数的字符串，例如：<code>10B<\/code>/);
+    const shape = (doc: unknown) => JSON.stringify(doc, (k, v) => (k === 'description' ? '' : v));
+    expect(shape(zh)).toBe(shape(en));
+    expect(await get('?lang=en')).toEqual(en);
+    expect(await get('?lang=fr')).toEqual(en);
+    expect(await get('?lang=ZH')).toEqual(en);
+  });
+
+  test("without lang the node's dashboard.i18n_lang decides, as in EMQX", async () => {
+    const dashboard = node.app.config.get<Record<string, unknown>>('dashboard');
+    await node.app.config.update('dashboard', { ...dashboard, i18n_lang: 'zh' });
+    try {
+      const doc = (await node.app.inject({ method: 'GET', url: '/api/v5/schemas/hotconf' })).json();
+      expect(doc.components.schemas['emqx.mqtt'].properties.max_qos_allowed.description).toBe('允许的最大 QoS 等级。');
+      const en = (await node.app.inject({ method: 'GET', url: '/api/v5/schemas/hotconf?lang=en' })).json();
+      expect(en.components.schemas['emqx.mqtt'].properties.max_qos_allowed.description).toBe('Maximum QoS allowed.');
+    } finally {
+      await node.app.config.reset('dashboard');
+    }
+  });
+
   test('every $ref resolves and our own current config validates against the components', async () => {
     const doc = (await node.app.inject({ method: 'GET', url: '/api/v5/schemas/hotconf' })).json();
     const refs = JSON.stringify(doc).match(/#\/components\/schemas\/[^"]+/g) ?? [];

@@ -1,7 +1,7 @@
 // GET /subscriptions: every subscription of the node, paged, with EMQX's filters. `topic` is exact
 // (a shared subscription is found by its bare topic plus `share_group`); `match_topic` is a filter
 // matched against subscribed topics and makes the search fuzzy (no meta.count).
-import type { SubscriptionInfo } from '@mqdeck/broker';
+import type { Broker, SubscriptionInfo } from '@mqdeck/broker';
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../../contract/route-schema';
 import { ApiError } from '../../errors';
@@ -11,7 +11,17 @@ import { toSubscription } from '../clients/clients.subscriptions';
 
 type Query = { Querystring: Record<string, unknown> };
 
-function subscriptionFilter(query: Record<string, unknown>, nodeName: string) {
+/** whether a client's session is durable (written to the session store), asked once per client per request */
+function durableLookup(broker: Broker): (clientid: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (clientid) => {
+    let durable = known.get(clientid);
+    if (durable === undefined) known.set(clientid, (durable = broker.client(clientid)?.durable === true));
+    return durable;
+  };
+}
+
+function subscriptionFilter(query: Record<string, unknown>, nodeName: string, isDurable: (clientid: string) => boolean) {
   const checks: ((s: SubscriptionInfo) => boolean)[] = [];
   const node = single(query.node);
   if (node !== undefined && node !== nodeName) throw new ApiError(500, 'NODE_DOWN', `bad rpc call <<"${node}">>, Reason <<"invalid node">>`);
@@ -32,9 +42,9 @@ function subscriptionFilter(query: Record<string, unknown>, nodeName: string) {
       return group === undefined ? parsed.group === undefined || topic === undefined : parsed.group === group;
     });
   }
-  // Subscriptions of this broker are all in-memory sessions: durable=true matches none.
+  // durable: the subscriptions of sessions kept in the durable session store (offline ones included)
   const durable = boolParam(query, 'durable');
-  if (durable === true) checks.push(() => false);
+  if (durable !== undefined) checks.push((s) => isDurable(s.clientid) === durable);
 
   const match = single(query.match_topic);
   if (match !== undefined) {
@@ -50,10 +60,11 @@ function subscriptionFilter(query: Record<string, unknown>, nodeName: string) {
 export default async function subscriptionsRoutes(app: FastifyInstance): Promise<void> {
   app.get<Query>('/subscriptions', { schema: routeSchema('get', '/subscriptions') }, async (req) => {
     const paging = parsePaging(req.query);
-    const { predicate, fuzzy } = subscriptionFilter(req.query, app.nodeName);
+    const isDurable = durableLookup(app.broker);
+    const { predicate, fuzzy } = subscriptionFilter(req.query, app.nodeName, isDurable);
     return pageOf(app.broker.subscriptions(), paging, {
       filter: predicate,
-      map: (s) => toSubscription(s, app.nodeName),
+      map: (s) => toSubscription(s, app.nodeName, isDurable(s.clientid)),
       count: !fuzzy,
     });
   });

@@ -65,3 +65,33 @@ describe('GET /subscriptions', () => {
     expect(p1.body.data.length + p2.body.data.length).toBe(4);
   });
 });
+
+describe('GET /subscriptions?durable= with durable sessions on', () => {
+  test('subscriptions of persistent sessions answer durable: true, also while the client is offline; the filter follows it', async () => {
+    const ds = await startTestNode({ env: { EMQX_DURABLE_SESSIONS__ENABLE: 'true' } });
+    const kept = await connectClient(ds.mqttPort, { clientId: 'd-kept', clean: false, properties: { sessionExpiryInterval: 600 } });
+    const live = await connectClient(ds.mqttPort, { clientId: 'd-live', clean: false, properties: { sessionExpiryInterval: 600 } });
+    const plain = await connectClient(ds.mqttPort, { clientId: 'd-plain', clean: true });
+    try {
+      await kept.subscribeAsync('d/kept', { qos: 1 });
+      await live.subscribeAsync('d/live', { qos: 1 });
+      await plain.subscribeAsync('d/plain', { qos: 1 });
+      await kept.endAsync(); // offline: the session and its subscription stay
+      const durable = await api(ds, 'GET', '/subscriptions?durable=true');
+      expect(durable.status).toBe(200);
+      expectContract('get', '/subscriptions', 200, durable.body.data);
+      expect(topicsOf(durable.body)).toEqual(['d-kept d/kept', 'd-live d/live']);
+      expect(durable.body.data.every((s: { durable: boolean }) => s.durable === true)).toBe(true);
+      expect(durable.body.meta.count).toBe(2);
+      const memory = await api(ds, 'GET', '/subscriptions?durable=false');
+      expect(topicsOf(memory.body)).toEqual(['d-plain d/plain']);
+      expect(memory.body.data[0].durable).toBe(false);
+      expect((await api(ds, 'GET', '/subscriptions')).body.meta.count).toBe(3);
+      expect((await api(ds, 'GET', '/clients/d-kept/subscriptions')).body).toEqual([expect.objectContaining({ topic: 'd/kept', durable: true })]);
+      expect((await api(ds, 'GET', '/subscriptions?durable=maybe')).status).toBe(400);
+    } finally {
+      await closeClients([live, plain]);
+      await ds.close();
+    }
+  });
+});

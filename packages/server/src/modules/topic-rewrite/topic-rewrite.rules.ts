@@ -4,6 +4,7 @@
 // expression does not match, the topic stays as it is. dest_topic takes ${clientid}, ${username}
 // (left as written when the client has none) and $1..$N from the regex captures.
 // Shared subscriptions ($share/<group>/t, $queue/t) are rewritten on their topic part only.
+import { topicProblem } from '../../shared/topic';
 
 export type RewriteAction = 'publish' | 'subscribe' | 'all';
 
@@ -99,7 +100,8 @@ export function ruleErrors(rules: readonly RewriteRule[]): string[] {
     } catch (err) {
       errors.push(`[${i}].re: invalid regular expression ${JSON.stringify(rule.re)}: ${(err as Error).message}`);
     }
-    if (rule.source_topic === '') errors.push(`[${i}].source_topic: must not be empty`);
+    const sourceProblem = rule.source_topic === '' ? 'must not be empty' : topicProblem(rule.source_topic, 'filter');
+    if (sourceProblem) errors.push(`[${i}].source_topic: ${sourceProblem}`);
     if (rule.dest_topic.includes('+') || rule.dest_topic.includes('#')) wildcardDest.push(rule.dest_topic);
   });
   if (wildcardDest.length) {

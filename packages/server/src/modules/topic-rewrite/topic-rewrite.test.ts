@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { describe, expect, test } from 'vitest';
+import { restartableNode } from '../../../test/restartable-node';
 import { api, closeClients, connectClient, expectContract, waitFor } from '../../shared/testing';
 import { compileRules, rewrite } from './topic-rewrite.rules';
 
-let node: TestNode;
-beforeAll(async () => {
-  node = await startTestNode();
-});
-afterAll(async () => {
-  await node.close();
-});
+const node = restartableNode();
 
 const RULES = [
   { action: 'publish', source_topic: 'x/#', re: '^x/y/(.+)$', dest_topic: 'z/y/$1' },
@@ -39,6 +33,10 @@ describe('topic rewrite', () => {
     const wild = await api(node, 'PUT', '/mqtt/topic_rewrite', [{ ...RULES[0], dest_topic: 'a/#' }]);
     expect(wild).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST', message: 'Cannot use wildcard for destination topic. Invalid topics: [<<"a/#">>]' } });
     expect((await api(node, 'PUT', '/mqtt/topic_rewrite', [{ ...RULES[0], re: '(' }])).status).toBe(400);
+    expect(await api(node, 'PUT', '/mqtt/topic_rewrite', [RULES[0], { ...RULES[0], source_topic: 'x/#/y' }])).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: '[1].source_topic: Invalid use of "#" wildcard' },
+    });
     expect((await api(node, 'PUT', '/mqtt/topic_rewrite', [{ action: 'move', source_topic: 'a', re: 'a', dest_topic: 'b' }])).status).toBe(400);
     expect((await api(node, 'GET', '/mqtt/topic_rewrite')).body).toEqual([]);
 
@@ -77,9 +75,7 @@ describe('topic rewrite', () => {
   });
 
   test('rules survive a restart', async () => {
-    const dataDir = node.dataDir;
-    await node.app.close();
-    node = await startTestNode({ dataDir });
+    await node.restart();
     expect((await api(node, 'GET', '/mqtt/topic_rewrite')).body).toEqual(RULES);
   });
 });

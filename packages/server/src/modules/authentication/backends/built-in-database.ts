@@ -2,7 +2,7 @@
 // Unknown user → ignore (the next authenticator decides); wrong password → deny 0x86.
 import type { AuthnBackend, AuthnOutcome, Credential } from '../authenticator';
 import { BAD_USERNAME_OR_PASSWORD } from '../authenticator';
-import { checkPasswordAsync, type HashAlgorithm } from '../password-hash';
+import { checkPassword, type HashAlgorithm } from '../password-hash';
 import type { UsersRepo } from '../users.repo';
 
 export interface BuiltInConfig {
@@ -18,7 +18,7 @@ export function builtInDatabase(cfg: BuiltInConfig, users: UsersRepo): AuthnBack
       if (userId === null || userId === '') return { result: 'ignore' };
       const user = users.get(cfg.id, userId);
       if (!user) return { result: 'ignore' };
-      if (c.password === null || !(await checkPasswordAsync(cfg.hash, c.password, user.password_hash, user.salt))) {
+      if (c.password === null || !(await checkPassword(cfg.hash, c.password, user.password_hash, user.salt))) {
         return { result: 'deny', reasonCode: BAD_USERNAME_OR_PASSWORD };
       }
       return { result: 'allow', isSuperuser: user.is_superuser };

@@ -17,6 +17,7 @@ export function sqlAuthn(dialect: SqlDialect, cfg: Record<string, unknown>): Aut
       const rows = await db.query(bindValues(db.names, c));
       return checkRecord(rows[0], c, alg);
     },
+    ping: () => db.ping(),
     status: () => db.status(),
     close: () => db.close(),
   };
@@ -52,6 +53,7 @@ export function redisAuthn(cfg: Record<string, unknown>): AuthnBackend {
       const record = Object.fromEntries(fields.map((f, i) => [f, values[i]]));
       return checkRecord(record, c, alg);
     },
+    ping: () => redis.ping(),
     status: () => redis.status(),
     close: () => redis.close(),
   };
@@ -77,6 +79,7 @@ export function mongoAuthn(cfg: Record<string, unknown>): AuthnBackend {
       const docs = await mongo.find(renderJson(cfg.filter, c) as Record<string, unknown>, 1);
       return checkRecord(docs[0], c, alg, fields);
     },
+    ping: () => mongo.ping(),
     status: () => mongo.status(),
     close: () => mongo.close(),
   };

@@ -15,6 +15,7 @@ export function httpAuthn(cfg: Record<string, unknown>): AuthnBackend {
       const res = await http.request((t) => renderText(t, c));
       return decide(res.status, res.body);
     },
+    ping: () => http.ping(),
     status: () => http.status(),
     close: () => http.close(),
   };

@@ -9,7 +9,7 @@ import { builtInDatabase } from './built-in-database';
 import { mongoAuthn, normalizeMongoAuthn, normalizeRedisAuthn, normalizeSqlAuthn, redisAuthn, sqlAuthn } from './external';
 import { httpAuthn } from './http';
 import { normalizeHttp } from '../connectors/http';
-import { jwtAuthn, normalizeJwt } from './jwt';
+import { jwtAuthn, loadJwks, normalizeJwt } from './jwt';
 import { ldapAuthn, normalizeLdapAuthn } from './ldap';
 import { normalizeScram, scramAuthn } from './scram';
 
@@ -26,6 +26,9 @@ export interface BackendKind {
   secrets: string[];
   normalize(raw: Record<string, unknown>): AuthnConfig;
   create(id: string, config: AuthnConfig, ctx: BackendContext): AuthnBackend;
+  /** the console's Test: reach the backend once with a throw-away connection, throwing the reason;
+   *  absent where checking the config is the whole test (built-in database, JWT with a key) */
+  probe?(config: AuthnConfig): Promise<void>;
 }
 
 const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message);
@@ -73,6 +76,15 @@ function external(backend: string, normalize: (raw: Record<string, unknown>) => 
     secrets,
     normalize: (raw) => ({ ...normalize(raw), mechanism: 'password_based', backend, enable: boolField(raw, 'enable', true) }),
     create: (_id, c) => create(c),
+    probe: async (c) => {
+      // one connection is enough to know the server answers
+      const backend = create({ ...c, pool_size: 1 });
+      try {
+        await backend.ping?.();
+      } finally {
+        await backend.close();
+      }
+    },
   };
 }
 
@@ -91,6 +103,9 @@ kinds.jwt = {
   secrets: ['secret'],
   normalize: (raw) => ({ ...normalizeJwt(raw), mechanism: 'jwt', enable: boolField(raw, 'enable', true) }),
   create: (_id, c) => jwtAuthn(c),
+  probe: async (c) => {
+    if (c.use_jwks === true) await loadJwks(c, 5000);
+  },
 };
 
 export function registerAuthnKind(id: string, kind: BackendKind): void {

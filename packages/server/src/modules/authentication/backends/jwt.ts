@@ -64,6 +64,16 @@ export interface JwtOptions {
   fetchTimeoutMs?: number;
 }
 
+/** Fetches and parses the JWKS endpoint's key set; throws the reason (refused, a non-200 answer, not a key set). */
+export async function loadJwks(cfg: Record<string, unknown>, timeoutMs: number): Promise<KeyResolver> {
+  const res = await withTimeout(request(cfg.endpoint as string, { headers: cfg.headers as Record<string, string> }), timeoutMs, 'JWKS fetch');
+  if (res.statusCode !== 200) {
+    await res.body.dump();
+    throw new Error(`JWKS endpoint answered ${res.statusCode}`);
+  }
+  return createLocalJWKSet((await withTimeout(res.body.json(), timeoutMs, 'JWKS fetch')) as JSONWebKeySet);
+}
+
 export function jwtAuthn(cfg: Record<string, unknown>, opts: JwtOptions = {}): AuthnBackend {
   let key: KeyResolver | undefined;
   let status: BackendStatus = 'connected';
@@ -72,12 +82,7 @@ export function jwtAuthn(cfg: Record<string, unknown>, opts: JwtOptions = {}): A
     status = 'connecting';
     const fetchKeys = async () => {
       try {
-        const res = await withTimeout(request(cfg.endpoint as string, { headers: cfg.headers as Record<string, string> }), opts.fetchTimeoutMs ?? 5000, 'JWKS fetch');
-        if (res.statusCode !== 200) {
-          await res.body.dump();
-          throw new Error(`JWKS endpoint answered ${res.statusCode}`);
-        }
-        key = createLocalJWKSet((await res.body.json()) as JSONWebKeySet);
+        key = await loadJwks(cfg, opts.fetchTimeoutMs ?? 5000);
         status = 'connected';
       } catch {
         // the last good key set stays in use; the console shows the endpoint as disconnected

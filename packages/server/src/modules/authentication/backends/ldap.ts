@@ -80,6 +80,7 @@ export function ldapAuthn(cfg: Record<string, unknown>): AuthnBackend {
         ? { result: 'allow', isSuperuser }
         : { result: 'deny', reasonCode: BAD_USERNAME_OR_PASSWORD };
     },
+    ping: () => ldap.ping(),
     status: () => ldap.status(),
     close: () => ldap.close(),
   };

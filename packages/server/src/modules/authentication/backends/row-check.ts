@@ -2,7 +2,7 @@
 // MongoDB document): `password_hash` (or `password`), optional `salt` and `is_superuser`.
 import type { AuthnOutcome, Credential } from '../authenticator';
 import { BAD_USERNAME_OR_PASSWORD } from '../authenticator';
-import { checkPasswordAsync, type HashAlgorithm } from '../password-hash';
+import { checkPassword, type HashAlgorithm } from '../password-hash';
 
 /** true / "true" / 1 / "1" (any case) → true: stores keep booleans in many shapes */
 export function truthy(v: unknown): boolean {
@@ -26,6 +26,6 @@ export async function checkRecord(
   const hash = text(record[fields.hash]) ?? (fields.hash === 'password_hash' ? text(record.password) : undefined);
   if (hash === undefined) return { result: 'ignore' };
   const salt = text(record[fields.salt]) ?? '';
-  if (c.password === null || !(await checkPasswordAsync(alg, c.password, hash, salt))) return { result: 'deny', reasonCode: BAD_USERNAME_OR_PASSWORD };
+  if (c.password === null || !(await checkPassword(alg, c.password, hash, salt))) return { result: 'deny', reasonCode: BAD_USERNAME_OR_PASSWORD };
   return { result: 'allow', isSuperuser: truthy(record[fields.superuser]) };
 }

@@ -5,6 +5,8 @@ import { bad, durationField, durationMs, intField, objectField, probe, requiredS
 
 export interface HttpConnector {
   request(render: (template: string) => string): Promise<{ status: number; contentType: string; body: string }>;
+  /** a HEAD to the URL (placeholders left empty): any HTTP answer means reachable; throws otherwise */
+  ping(): Promise<void>;
   status(): Promise<Status>;
   close(): Promise<void>;
 }
@@ -79,6 +81,11 @@ export function httpConnector(cfg: Record<string, unknown>): HttpConnector {
       const res = await withTimeout(pool.request({ method, path, headers: renderedHeaders, body: payload }), timeout, 'HTTP request');
       const text = await withTimeout(res.body.text(), timeout, 'HTTP response');
       return { status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), body: text };
+    },
+    ping: async () => {
+      const path = pathTemplate.replace(/\$\{[^}]*\}/g, '');
+      const res = await withTimeout(pool.request({ method: 'HEAD', path }), timeout, 'HTTP request');
+      await res.body.dump();
     },
     // the server answering at all (any status) counts as connected, as EMQX's HTTP health check does
     status: () => probe(() => pool.request({ method: 'HEAD', path: '/' }).then((r) => r.body.dump()), Math.min(timeout, 3000)),

@@ -14,6 +14,8 @@ export interface LdapConnector {
   findOne(baseDn: string, filter: string, attributes: string[]): Promise<LdapEntry | undefined>;
   /** true if dn/password bind, false on invalid credentials; throws when the server fails */
   tryBind(dn: string, password: string): Promise<boolean>;
+  /** binds as the service account on a fresh connection; throws the server's reason */
+  ping(): Promise<void>;
   status(): Promise<Status>;
   close(): Promise<void>;
 }
@@ -58,6 +60,13 @@ export function normalizeLdapConnector(raw: Record<string, unknown>): Record<str
   };
   if (optionalString(raw, 'password') === undefined) delete out.password;
   return out;
+}
+
+/** ldapts result errors carry their meaning in the class name ("InvalidCredentialsError", message " Code: 0x31") */
+function ldapReason(err: unknown): unknown {
+  if (!(err instanceof Error) || !/^[A-Z]\w+Error$/.test(err.name) || !/^\s*Code: 0x/.test(err.message)) return err;
+  const words = err.name.replace(/Error$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return new Error(`LDAP bind: ${words} (${err.message.trim()})`);
 }
 
 export function ldapConnector(cfg: Record<string, unknown>): LdapConnector {
@@ -114,6 +123,16 @@ export function ldapConnector(cfg: Record<string, unknown>): LdapConnector {
       } catch (err) {
         if (err instanceof InvalidCredentialsError) return false;
         throw err;
+      } finally {
+        await c.unbind().catch(() => undefined);
+      }
+    },
+    async ping() {
+      const c = newClient();
+      try {
+        await withTimeout(c.bind(bindDn, bindPassword), connectTimeout, 'LDAP bind');
+      } catch (err) {
+        throw ldapReason(err);
       } finally {
         await c.unbind().catch(() => undefined);
       }

@@ -6,6 +6,8 @@ import { bad, intField, objectField, optionalString, parseServer, parseServers, 
 
 export interface MongoConnector {
   find(filter: Document, limit: number): Promise<Document[]>;
+  /** the `ping` command on the database; throws the driver's reason */
+  ping(): Promise<void>;
   status(): Promise<Status>;
   close(): Promise<void>;
 }
@@ -58,6 +60,7 @@ export function mongoConnector(cfg: Record<string, unknown>, timeoutMs = 5000): 
   const collection = client.db(cfg.database as string).collection(cfg.collection as string);
   return {
     find: (filter, limit) => withTimeout(collection.find(filter, { limit }).toArray(), timeoutMs, 'MongoDB query'),
+    ping: () => withTimeout(client.db(cfg.database as string).command({ ping: 1 }), timeoutMs, 'MongoDB ping').then(() => undefined),
     status: () => probe(() => client.db(cfg.database as string).command({ ping: 1 }), Math.min(timeoutMs, 3000)),
     close: () => client.close().catch(() => undefined),
   };

@@ -7,6 +7,8 @@ import { bad, intField, optionalString, parseServer, probe, requiredString, sslF
 
 export interface RedisConnector {
   call(args: string[]): Promise<unknown>;
+  /** waits for the first connection (or its error, e.g. ECONNREFUSED / WRONGPASS), then PING */
+  ping(): Promise<void>;
   status(): Promise<Status>;
   close(): Promise<void>;
 }
@@ -68,9 +70,30 @@ export function redisConnector(cfg: Record<string, unknown>, timeoutMs = 5000): 
       if (client.status === 'connecting' || client.status === 'connect') await withTimeout(once(client, 'ready'), timeoutMs, 'Redis connect');
       return withTimeout(client.call(args[0], ...args.slice(1)), timeoutMs, 'Redis command');
     },
+    async ping() {
+      const client = clients[0];
+      if (client.status !== 'ready') await withTimeout(readyOrError(client), timeoutMs, 'Redis connect');
+      await withTimeout(client.ping(), timeoutMs, 'Redis PING');
+    },
     status: () => (clients[0].status === 'connecting' || clients[0].status === 'connect' ? Promise.resolve('connecting') : probe(() => clients[0].ping(), 3000)),
     close: async () => {
       for (const c of clients) c.disconnect();
     },
   };
+}
+
+/** resolves on the client's next `ready`, rejects with its next `error` (a refused or failed login) */
+function readyOrError(client: Redis): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onReady = () => {
+      client.off('error', onError);
+      resolve();
+    };
+    const onError = (err: Error) => {
+      client.off('ready', onReady);
+      reject(err);
+    };
+    client.once('ready', onReady);
+    client.once('error', onError);
+  });
 }

@@ -12,6 +12,8 @@ export interface SqlConnector {
   query(values: string[]): Promise<Row[]>;
   /** the placeholder names of the query, in bind order */
   readonly names: string[];
+  /** one `SELECT 1`; throws the driver's reason (refused, access denied, unknown database…) */
+  ping(): Promise<void>;
   status(): Promise<Status>;
   close(): Promise<void>;
 }
@@ -58,6 +60,7 @@ export function sqlConnector(dialect: SqlDialect, cfg: Record<string, unknown>):
         const [rows] = await withTimeout(pool.execute({ sql: text, timeout }, values), timeout, 'MySQL query');
         return rows as Row[];
       },
+      ping: () => withTimeout(pool.query('SELECT 1'), timeout, 'MySQL connect').then(() => undefined),
       status: () => probe(() => pool.query('SELECT 1'), Math.min(timeout, 3000)),
       close: () => pool.end().catch(() => undefined),
     };
@@ -75,6 +78,7 @@ export function sqlConnector(dialect: SqlDialect, cfg: Record<string, unknown>):
       const res = await withTimeout(pool.query(q), timeout, 'PostgreSQL query');
       return res.rows as Row[];
     },
+    ping: () => withTimeout(pool.query('SELECT 1'), timeout, 'PostgreSQL connect').then(() => undefined),
     status: () => probe(() => pool.query('SELECT 1'), Math.min(timeout, 3000)),
     close: () => pool.end().catch(() => undefined),
   };

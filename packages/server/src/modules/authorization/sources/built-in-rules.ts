@@ -2,6 +2,7 @@
 // Checked in EMQX's order: the client's own rules, then the username's, then the rules for all.
 import type { Db } from '../../../storage/db';
 import { ApiError } from '../../../errors';
+import { topicProblem } from '../../../shared/topic';
 import { everyone, ruleMatches, type Rule } from '../rule';
 import type { AuthzSource } from './source';
 
@@ -51,6 +52,9 @@ export function parseApiRules(raw: unknown, maxRules: number): ApiRule[] {
   return raw.map((r, i) => {
     const o = (r ?? {}) as Record<string, unknown>;
     if (typeof o.topic !== 'string' || o.topic === '') throw bad(`rules[${i}].topic: required`);
+    // `eq <topic>` names the topic literally; the rest of the text is still a filter
+    const topicWhy = topicProblem(o.topic.startsWith('eq ') ? o.topic.slice(3) : o.topic, 'filter');
+    if (topicWhy) throw bad(`rules[${i}].topic: ${topicWhy}`);
     if (o.permission !== 'allow' && o.permission !== 'deny') throw bad(`rules[${i}].permission: expected allow or deny`);
     if (o.action !== 'publish' && o.action !== 'subscribe' && o.action !== 'all') throw bad(`rules[${i}].action: expected publish, subscribe or all`);
     const qos = o.qos ?? [0, 1, 2];

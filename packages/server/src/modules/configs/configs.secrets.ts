@@ -1,0 +1,59 @@
+// Secrets in the configuration tree, found by key name anywhere in it (a listener's ssl_options.password, an
+// authentication/authorization backend's password or LDAP bind_password, a JWT secret, an HTTP backend's
+// Authorization header, the dashboard's default password, the node cookie…). The names are EMQX 5.8's redaction
+// list (emqx_utils:is_sensitive_key, `authorization` in any letter case) plus this node's own two secret leaves.
+// A rule by name, not a list of paths, so a secret added later to any root is masked without touching this file.
+import { isObject } from '../../config/tree';
+
+export const MASK = '******';
+
+const SECRET_KEYS = new Set([
+  'authorization',
+  'aws_secret_access_key',
+  'bind_password',
+  'jwt',
+  'password',
+  'proxy-authorization',
+  'secret',
+  'secret_access_key',
+  'secret_key',
+  'security_token',
+  'sp_private_key',
+  'token',
+  // this node's own: dashboard.default_password, node.cookie
+  'default_password',
+  'cookie',
+]);
+
+export const isSecretKey = (key: string): boolean => SECRET_KEYS.has(key.toLowerCase());
+
+/** a leaf that is shown masked: a secret key holding a value (objects such as the `authorization` root are walked into) */
+const hidden = (key: string, value: unknown) => isSecretKey(key) && value !== undefined && value !== null && value !== '' && typeof value !== 'object';
+
+/** A copy of `value` with every secret leaf replaced by the mask; `key` is the name `value` itself is stored under. */
+export function maskSecrets(value: unknown, key = ''): unknown {
+  if (hidden(key, value)) return MASK;
+  if (Array.isArray(value)) return value.map((v) => maskSecrets(v));
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskSecrets(v, k)]));
+  return value;
+}
+
+/**
+ * A copy of `given` where each secret leaf that carries the mask takes the value stored at the same place
+ * (objects by key, lists by position), so a GET answer sent back keeps the secrets. A mask with nothing
+ * stored behind it is dropped, never stored (as EMQX's deobfuscate does).
+ */
+export function restoreSecrets(given: unknown, stored: unknown): unknown {
+  if (Array.isArray(given)) return given.map((v, i) => restoreSecrets(v, Array.isArray(stored) ? stored[i] : undefined));
+  if (!isObject(given)) return given;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(given)) {
+    const old = isObject(stored) ? stored[k] : undefined;
+    if (v === MASK && isSecretKey(k)) {
+      if (old !== undefined && old !== MASK) out[k] = old;
+      continue;
+    }
+    out[k] = restoreSecrets(v, old);
+  }
+  return out;
+}

@@ -1,0 +1,17 @@
+// GET /mqdeck/extensions (docs/api-extensions.md): the MQDeck-only routes this node serves. The console
+// asks once and shows the features built on them; a real EMQX answers 404, so there they stay hidden.
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+
+/** name the console asks for → the route that provides it */
+const EXTENSIONS: { name: string; method: HTTPMethods; url: string }[] = [
+  { name: 'authentication_probe', method: 'POST', url: '/api/v5/authentication_probe' },
+  { name: 'authorization_explain', method: 'POST', url: '/api/v5/authorization/explain' },
+  { name: 'flapping_detect', method: 'GET', url: '/api/v5/configs/flapping_detect' },
+];
+
+export default async function extensionsRoutes(app: FastifyInstance): Promise<void> {
+  // listed only when the route is really registered, so the answer cannot promise a missing feature
+  app.get('/mqdeck/extensions', async () => ({
+    extensions: EXTENSIONS.filter((e) => app.hasRoute({ method: e.method, url: e.url })).map((e) => e.name),
+  }));
+}

@@ -1,0 +1,16 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startTestNode, type TestNode } from '../../../test/node';
+import { api } from '../../shared/testing';
+
+let node: TestNode;
+beforeAll(async () => {
+  node = await startTestNode();
+});
+afterAll(async () => node.close());
+
+test('GET /mqdeck/extensions lists the extension routes this node serves; auth is required', async () => {
+  const res = await api(node, 'GET', '/mqdeck/extensions');
+  expect(res.status).toBe(200);
+  expect(res.body).toEqual({ extensions: ['authentication_probe', 'authorization_explain', 'flapping_detect'] });
+  expect((await node.app.inject({ method: 'GET', url: '/api/v5/mqdeck/extensions' })).statusCode).toBe(401);
+});
