@@ -19,6 +19,7 @@ import { topicRewriteRoutes } from '../features/topic-rewrite/topic-rewrite.rout
 import { autoSubscribeRoutes } from '../features/auto-subscribe/auto-subscribe.routes';
 import { delayedPublishRoutes } from '../features/delayed-publish/delayed-publish.routes';
 import { alarmsRoutes } from '../features/alarms/alarms.routes';
+import { alarmSettingsRoutes } from '../features/alarm-settings/alarm-settings.routes';
 import { clusterRoutes } from '../features/cluster/cluster.routes';
 import { authorizationRoutes } from '../features/authorization/authorization.routes';
 
@@ -40,6 +41,7 @@ export const featureRoutes: FeatureRoute[] = [
   ...autoSubscribeRoutes,
   ...delayedPublishRoutes,
   ...alarmsRoutes,
+  ...alarmSettingsRoutes,
   ...clusterRoutes,
   ...authorizationRoutes,
 ];

@@ -52,6 +52,7 @@ export const menuMessages = defineMessages('menu', {
   logging: { en: 'Logging', zh: '日志' },
   clusterSettings: { en: 'Cluster', zh: '集群' },
   monitoringSettings: { en: 'Monitoring', zh: '监控集成' },
+  monitoringSystem: { en: 'System', zh: '系统' },
   limiter: { en: 'Flow Control', zh: '流量控制' },
   gateways: { en: 'Gateways', zh: '网关' },
   exhooks: { en: 'ExHooks', zh: 'ExHook' },

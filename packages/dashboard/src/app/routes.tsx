@@ -17,6 +17,7 @@ export const REDIRECTS: ReadonlyArray<readonly [from: string, to: string]> = [
   ['subscriptions', '/subscriptions/subscription'],
   ['rule', '/rule/rules'],
   ['mqtt', '/mqtt/general'],
+  ['monitoring', '/monitoring/alarm-settings'],
 ];
 
 const loadLogin = () => import('./login/LoginPage');

@@ -1,8 +1,9 @@
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render';
 import { DurationInput } from './DurationInput';
-import { durationMs, formatDurationValue, parseDuration } from './duration';
+import { durationMs, durationToMs, formatDurationValue, formatMs, parseDuration, splitDuration } from './duration';
 
 describe('EMQX durations', () => {
   it('parse value + unit, plain numbers as ms, anything else as empty seconds', () => {
@@ -19,6 +20,19 @@ describe('EMQX durations', () => {
     expect(durationMs('2d')).toBe(172_800_000);
     expect(durationMs('1m')).toBe(60_000);
     expect(durationMs('soon')).toBeNull();
+  });
+});
+
+describe('EMQX durations in milliseconds', () => {
+  it('compound and plain notations, words are not durations', () => {
+    expect(durationToMs('1h30m')).toBe(5_400_000);
+    expect(durationToMs('2.5s')).toBe(2500);
+    expect(durationToMs(1500)).toBe(1500);
+    expect(durationToMs('1500')).toBe(1500);
+    expect(durationToMs('infinity')).toBeUndefined();
+    expect(splitDuration('1h30m', ['s', 'm', 'h'], 's')).toEqual({ value: 90, unit: 'm' });
+    expect(splitDuration('5000ms', ['s', 'm'], 's')).toEqual({ value: 5, unit: 's' });
+    expect(formatMs(90_000)).toBe('90s');
   });
 });
 
@@ -40,5 +54,28 @@ describe('DurationInput', () => {
     renderWithProviders(<DurationInput aria-label="Window" value="10s" onChange={onChange} />);
     fireEvent.change(screen.getByLabelText('Window'), { target: { value: '' } });
     expect(onChange).toHaveBeenLastCalledWith(undefined);
+  });
+
+  it('offers the key words: choosing one empties the number, choosing a unit again starts at 1', async () => {
+    const onChange = vi.fn();
+    function Controlled() {
+      const [v, setV] = useState<string | undefined>('100ms');
+      return <DurationInput aria-label="Long GC" value={v} units={['ms', 's']} words={['disabled']} onChange={(n) => { setV(n); onChange(n); }} />;
+    }
+    const { user } = renderWithProviders(<Controlled />);
+    expect(screen.getByLabelText('Long GC')).toHaveValue('100');
+    await user.click(screen.getByLabelText('Long GC unit'));
+    await user.click(await screen.findByTitle('disabled'));
+    expect(onChange).toHaveBeenLastCalledWith('disabled');
+    expect(screen.getByLabelText('Long GC')).toBeDisabled();
+    await user.click(screen.getByLabelText('Long GC unit'));
+    await user.click(await screen.findByTitle('s'));
+    expect(onChange).toHaveBeenLastCalledWith('1s');
+  });
+
+  it('disabled disables both parts', () => {
+    renderWithProviders(<DurationInput aria-label="Window" value="10s" disabled />);
+    expect(screen.getByLabelText('Window')).toBeDisabled();
+    expect(screen.getByLabelText('Window unit')).toBeDisabled();
   });
 });

@@ -1,24 +1,37 @@
 import { InputNumber, Select, Space } from 'antd';
-import { DURATION_UNITS, formatDurationValue, parseDuration, type DurationUnit } from './duration';
+import { useTranslation } from 'react-i18next';
+import { DURATION_UNITS, splitDuration, type DurationUnit } from './duration';
+import './duration.messages';
 
 interface Props {
-  value?: string;
+  /** An EMQX duration ('15s', '5000ms', '1h30m') or one of `words`. */
+  value?: string | number;
   onChange?: (v: string | undefined) => void;
   id?: string;
   units?: readonly DurationUnit[];
+  /** Values offered beside the units, e.g. ['infinity'] or ['disabled']; choosing one empties the number. */
+  words?: readonly string[];
+  disabled?: boolean;
   'aria-label'?: string;
 }
 
-/** A Form control whose value is an EMQX duration string such as '1m'. */
-export function DurationInput({ value, onChange, id, units = DURATION_UNITS, 'aria-label': ariaLabel }: Props) {
-  const d = parseDuration(value);
+/** A Form control whose value is an EMQX duration string: number + unit, the unit list also offering the key's words. */
+export function DurationInput({ value, onChange, id, units = DURATION_UNITS, words = [], disabled, 'aria-label': ariaLabel }: Props) {
+  const { t } = useTranslation('duration');
+  const word = typeof value === 'string' && words.includes(value) ? value : undefined;
+  const d = splitDuration(word ? undefined : value, units, units.includes('s') ? 's' : units[0]);
+  const emit = (n: number | null, unit: string) => {
+    if (words.includes(unit)) onChange?.(unit);
+    else onChange?.(n === null ? undefined : `${n}${unit}`);
+  };
   return (
     <Space.Compact>
-      <InputNumber id={id} aria-label={ariaLabel} min={0} precision={0} value={d.value} style={{ width: 160 }}
-        onChange={(n) => onChange?.(formatDurationValue({ value: typeof n === 'number' ? n : null, unit: d.unit }))} />
-      <Select aria-label={ariaLabel ? `${ariaLabel} unit` : undefined} value={d.unit} style={{ width: 80 }}
-        options={units.map((u) => ({ value: u, label: u }))}
-        onChange={(unit) => onChange?.(formatDurationValue({ value: d.value, unit }))} />
+      <InputNumber id={id} aria-label={ariaLabel} min={0} precision={0} value={word ? null : d.value} disabled={disabled || !!word}
+        style={{ width: 160 }} onChange={(n) => emit(typeof n === 'number' ? n : null, d.unit)} />
+      <Select aria-label={ariaLabel ? `${ariaLabel} ${t('unitLabel')}` : undefined} value={word ?? d.unit} disabled={disabled}
+        style={{ width: words.length ? 150 : 80 }} popupMatchSelectWidth={false}
+        options={[...units.map((u) => ({ value: u, label: u })), ...words.map((w) => ({ value: w, label: w === 'disabled' ? t('wordDisabled') : t('wordInfinity') }))]}
+        onChange={(unit: string) => emit(word ? 1 : d.value, unit)} />
     </Space.Compact>
   );
 }

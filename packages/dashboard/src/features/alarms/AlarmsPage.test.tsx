@@ -35,4 +35,11 @@ describe('AlarmsPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(clears).toHaveLength(1));
   });
+
+  it('links to the alarm settings', async () => {
+    mockApi('get', '/alarms', 200, { data: [], meta: { page: 1, limit: 20, count: 0, hasnext: false } } as never);
+    const { user, router } = renderWithProviders(<AlarmsPage />, { route: '/alarm/current-alarm' });
+    await user.click(await screen.findByRole('button', { name: /Alarm Settings/ }));
+    expect(router.state.location.pathname).toBe('/monitoring/alarm-settings');
+  });
 });

@@ -1,10 +1,10 @@
 // Monitoring › Alarms: Active (deactivate) and History (clear) tabs, as the Enterprise console's /alarm.
+import { SettingOutlined } from '@ant-design/icons';
 import { Button, Tabs, Tooltip } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../shared/ConfirmAction';
-import { PageSection } from '../../shared/PageSection';
-import { PagedTable } from '../../shared/PagedTable';
+import { ListPage } from '../../shared/ListPage';
 import { formatDateTime, formatDuration } from '../../shared/format';
 import { useCanWrite } from '../../shared/useCanWrite';
 import { useTableQuery } from '../../shared/useTableQuery';
@@ -43,19 +43,29 @@ export default function AlarmsPage() {
   ];
 
   return (
-    <PageSection title={t('title')} extra={
-      <>
-        <Button onClick={() => void list.refetch()}>{t('common:refresh')}</Button>
-        {canWrite && history && (
-          <ConfirmAction title={t('clearHistoryConfirm')} danger onConfirm={() => clear.mutateAsync()}>
-            <Button danger>{t('clearHistory')}</Button>
-          </ConfirmAction>
-        )}
-      </>
-    }>
-      <Tabs activeKey={history ? 'history' : 'current'} onChange={(k) => void navigate(k === 'history' ? '/alarm/history-alarm' : '/alarm/current-alarm')}
-        items={[{ key: 'current', label: t('current') }, { key: 'history', label: t('history') }]} />
-      <PagedTable rowKey={(a: Alarm) => `${a.node}/${a.name}/${a.activate_at}`} columns={columns} data={list.data} loading={list.isLoading} query={query} onQueryChange={setQuery} />
-    </PageSection>
+    <ListPage<Alarm>
+      title={t('title')}
+      list={list}
+      // the active alarms poll: only the first load shows as loading
+      loading={list.isLoading}
+      actions={
+        <>
+          <Button icon={<SettingOutlined />} onClick={() => void navigate('/monitoring/alarm-settings')}>{t('settings')}</Button>
+          {canWrite && history && (
+            <ConfirmAction title={t('clearHistoryConfirm')} danger onConfirm={() => clear.mutateAsync()}>
+              <Button danger>{t('clearHistory')}</Button>
+            </ConfirmAction>
+          )}
+        </>
+      }
+      toolbar={
+        <Tabs activeKey={history ? 'history' : 'current'} onChange={(k) => void navigate(k === 'history' ? '/alarm/history-alarm' : '/alarm/current-alarm')}
+          items={[{ key: 'current', label: t('current') }, { key: 'history', label: t('history') }]} />
+      }
+      rowKey={(a) => `${a.node}/${a.name}/${a.activate_at}`}
+      columns={columns}
+      query={query}
+      onQueryChange={setQuery}
+    />
   );
 }

@@ -13,5 +13,6 @@ export const alarmsMessages = defineMessages('alarms', {
   deactivate: { en: 'Deactivate', zh: '解除' },
   deactivateConfirm: { en: 'Deactivate alarm {{name}}? It is raised again if the condition persists.', zh: '确定解除告警 {{name}} 吗？若条件仍然存在，告警会再次触发。' },
   clearHistory: { en: 'Clear History', zh: '清除历史告警' },
+  settings: { en: 'Alarm Settings', zh: '告警设置' },
   clearHistoryConfirm: { en: 'Clear all deactivated alarms?', zh: '确定清除所有已恢复的告警吗？' },
 });

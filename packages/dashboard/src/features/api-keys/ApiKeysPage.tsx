@@ -2,11 +2,12 @@
 import { useState } from 'react';
 import { Button, Flex, Switch, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ApiKey } from '@mqdeck/api';
 import { PageSection } from '../../shared/PageSection';
 import { ConfirmAction } from '../../shared/ConfirmAction';
+import { CreateButton } from '../../shared/CreateButton';
+import { useFormDialog } from '../../shared/useFormDialog';
 import { useCanWrite } from '../../shared/useCanWrite';
 import { formatDateTime } from '../../shared/format';
 import { isOpenSource, useSession } from '../../app/session';
@@ -17,8 +18,6 @@ import { ApiKeyDrawer } from './components/ApiKeyDrawer';
 import { ApiKeyStatus } from './components/ApiKeyStatus';
 import './api-keys.messages';
 
-type Dialog = { kind: 'create' } | { kind: 'edit'; key: ApiKey } | null;
-
 export default function ApiKeysPage() {
   const { t } = useTranslation('apiKeys');
   const session = useSession();
@@ -27,7 +26,7 @@ export default function ApiKeysPage() {
   const keys = useApiKeysQuery();
   const update = useUpdateApiKeyMutation();
   const del = useDeleteApiKeyMutation();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const form = useFormDialog<ApiKey>();
   const [created, setCreated] = useState<ApiKey | null>(null);
   const [viewing, setViewing] = useState<ApiKey | null>(null);
 
@@ -68,7 +67,7 @@ export default function ApiKeysPage() {
           </Button>
           {canWrite && (
             <>
-              <Button size="small" onClick={() => setDialog({ kind: 'edit', key: k })}>
+              <Button size="small" onClick={() => form.openEdit(k)}>
                 {t('common:edit')}
               </Button>
               <ConfirmAction
@@ -91,22 +90,10 @@ export default function ApiKeysPage() {
   return (
     <PageSection
       title={t('title')}
-      extra={
-        canWrite && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'create' })}>
-            {t('common:create')}
-          </Button>
-        )
-      }
+      extra={canWrite && <CreateButton onClick={form.openCreate} />}
     >
       <Table<ApiKey> rowKey="name" columns={columns} dataSource={keys.data} loading={keys.isLoading} pagination={false} scroll={{ x: 'max-content' }} />
-      <ApiKeyFormModal
-        open={!!dialog}
-        apiKey={dialog?.kind === 'edit' ? dialog.key : undefined}
-        withRole={withRole}
-        onClose={() => setDialog(null)}
-        onCreated={setCreated}
-      />
+      <ApiKeyFormModal open={form.open} apiKey={form.item} withRole={withRole} onClose={form.close} onCreated={setCreated} />
       {/* Unmounted (not just hidden) on close, so the secret leaves the DOM at once. */}
       {created && <SecretModal created={created} onClose={() => setCreated(null)} />}
       <ApiKeyDrawer apiKey={viewing} withRole={withRole} onClose={() => setViewing(null)} />

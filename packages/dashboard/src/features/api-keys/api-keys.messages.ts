@@ -29,9 +29,6 @@ export const apiKeysMessages = defineMessages('apiKeys', {
   secretHidden: { en: 'Shown only once, at creation', zh: '仅在创建时显示一次' },
   deleteConfirm: { en: 'Delete API key {{name}}?', zh: '确定删除 API 密钥 {{name}}？' },
   expireInPast: { en: 'The selected time cannot be earlier than the current time', zh: '所选时间不能早于当前时间' },
-  roleAdministrator: { en: 'Administrator', zh: '管理员' },
-  roleViewer: { en: 'Viewer', zh: '查看者' },
-  rolePublisher: { en: 'Publisher', zh: '发布者' },
   basicAuthHint: {
     en: 'Use them as HTTP Basic credentials: API key as the username, secret key as the password.',
     zh: '以 HTTP Basic 方式使用：API Key 作为用户名，Secret Key 作为密码。',

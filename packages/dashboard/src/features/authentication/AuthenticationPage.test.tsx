@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
-import { mockApi } from '../../../test/msw';
+import { http, HttpResponse } from 'msw';
+import { mockApi, server } from '../../../test/msw';
 import AuthenticationPage from './AuthenticationPage';
 import AuthnCreatePage from './AuthnCreatePage';
 import { toConfigBody } from './authentication.config';
@@ -71,6 +72,7 @@ describe('AuthnCreatePage', () => {
 
   it('requires the MySQL fields and shows pbkdf2 options', async () => {
     mockApi('get', '/authentication', 200, [builtin] as never);
+    server.use(http.get('*/api/v5/mqdeck/extensions', () => HttpResponse.json({ extensions: [] }))); // asked for the Test button
     const posts = mockApi('post', '/authentication', 200, builtin as never);
     const { user } = renderWithProviders(<AuthnCreatePage />, { route: '/authentication/create', session: session() });
     await user.click(await screen.findByRole('button', { name: 'Next' }));

@@ -11,6 +11,7 @@ import { useAuthenticatorsQuery, useCreateAuthenticatorMutation } from './authen
 import { BACKENDS, MECHANISMS, authnId, defaultConfig, type Backend, type Mechanism } from './authentication.config';
 import { backendLabel, mechanismLabel } from './authentication.labels';
 import { AuthnConfigForm, readAuthnConfig } from './components/AuthnConfigForm';
+import { AuthnTestButton } from './components/AuthnTestButton';
 import './authentication.messages';
 
 export default function AuthnCreatePage() {
@@ -88,7 +89,10 @@ export default function AuthnCreatePage() {
         {step < 2 ? (
           <Button type="primary" onClick={next} disabled={step === 1 && existing.has(authnId(mechanism, selected))}>{t('next')}</Button>
         ) : (
-          <Button type="primary" loading={create.isPending} onClick={() => void submit()}>{t('common:create')}</Button>
+          <>
+            <Button type="primary" loading={create.isPending} onClick={() => void submit()}>{t('common:create')}</Button>
+            <AuthnTestButton form={form} mechanism={mechanism} backend={effectiveBackend} />
+          </>
         )}
         <Button onClick={() => navigate('/authentication')}>{t('common:cancel')}</Button>
       </Flex>

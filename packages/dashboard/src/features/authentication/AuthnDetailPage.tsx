@@ -12,6 +12,7 @@ import { useAuthenticatorQuery, useAuthnStatusQuery, useUpdateAuthenticatorMutat
 import { backendLabel, mechanismLabel } from './authentication.labels';
 import { AuthnConfigForm, readAuthnConfig } from './components/AuthnConfigForm';
 import { AuthnMetrics } from './components/AuthnMetrics';
+import { AuthnTestButton } from './components/AuthnTestButton';
 import { AuthnUsersTab } from './components/AuthnUsersTab';
 import './authentication.messages';
 
@@ -68,6 +69,7 @@ export default function AuthnDetailPage() {
           {canWrite && (
             <Flex gap="small">
               <Button type="primary" loading={update.isPending} onClick={() => void save()}>{t('common:update')}</Button>
+              <AuthnTestButton form={form} mechanism={c.mechanism} backend={c.backend} id={id} />
             </Flex>
           )}
         </>

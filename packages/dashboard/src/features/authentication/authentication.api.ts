@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
+import { extensionRequest } from '../../shared/apiExtensions';
 import type { AuthnConfig } from './authentication.config';
 
 export interface AuthnMetricsValues {
@@ -181,5 +182,18 @@ export function useImportAuthnUsersMutation(id: string) {
         .then(unwrap) as unknown as Promise<ImportResult | undefined>;
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: [...authnKeys.all, 'users', id] }),
+  });
+}
+
+/**
+ * The Test button: POST /authentication_probe (MQDeck extension, docs/api-extensions.md). Resolves when the
+ * node reached the backend; throws ApiRequestError TEST_FAILED with the reason otherwise. `id` names the stored
+ * authenticator whose secrets replace ******. Silent: the button shows its own success/failure texts.
+ */
+export function useProbeAuthenticatorMutation() {
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: ({ config, id }: { config: AuthnConfig; id?: string }) =>
+      extensionRequest<void>('POST', `/authentication_probe${id ? `?id=${encodeURIComponent(id)}` : ''}`, config),
   });
 }

@@ -1,5 +1,7 @@
 // What the create wizard offers, the defaults of each backend (EMQX 5.8 schema defaults), and the
 // conversion between the API config and the form (JSON-valued fields are edited as text).
+import { pruneMongoTopology } from '../../shared/mongo';
+
 export type Mechanism = 'password_based' | 'jwt' | 'scram';
 export type Backend = 'built_in_database' | 'mysql' | 'postgresql' | 'mongodb' | 'redis' | 'http' | 'ldap';
 
@@ -42,7 +44,7 @@ export function defaultConfig(mechanism: Mechanism, backend?: Backend): AuthnCon
         query: 'SELECT password_hash, salt, is_superuser FROM mqtt_user WHERE username = ${username} LIMIT 1',
         password_hash_algorithm: SHA256 };
     case 'mongodb':
-      return { ...base, backend, mongo_type: 'single', server: '127.0.0.1:27017', database: '', collection: '', username: '', password: '',
+      return { ...base, backend, mongo_type: 'single', server: '127.0.0.1:27017', w_mode: 'unsafe', database: '', collection: '', username: '', password: '',
         pool_size: 8, filter: { username: '${username}' }, password_hash_field: 'password_hash', salt_field: 'salt',
         is_superuser_field: 'is_superuser', password_hash_algorithm: SHA256, ssl: { enable: false } };
     case 'redis':
@@ -98,6 +100,7 @@ export function toConfigBody(values: Record<string, unknown>): AuthnConfig {
     }
   }
   if (c.backend === 'http' && c.method === 'get') delete c.body;
+  if (c.backend === 'mongodb') pruneMongoTopology(c);
   return c;
 }
 

@@ -17,6 +17,8 @@ const sources = [
 const status = { status: 'connected', metrics: { total: 9, allow: 7, deny: 2, nomatch: 0, rate: 0 } };
 const settings = { no_match: 'allow' as const, deny_action: 'ignore' as const, cache: { enable: true, max_size: 32, ttl: '1m', excludes: [] } };
 const session = (role = 'administrator') => ({ token: 't', username: 'admin', edition: 'ee', role });
+/** what GET /mqdeck/extensions lists (the explain panel is an extension) */
+const extensions = (names: string[]) => server.use(http.get('*/api/v5/mqdeck/extensions', () => HttpResponse.json({ extensions: names })));
 
 function setupList(role?: string) {
   mockApi('get', '/authorization/sources', 200, { sources } as never);
@@ -60,7 +62,20 @@ describe('AuthorizationPage', () => {
     await waitFor(() => expect(clean).toHaveLength(1));
   });
 
+  it('refuses a cache exclude that is not a topic filter', async () => {
+    const { user } = setupList();
+    const puts = mockApi('put', '/authorization/settings', 200, settings as never);
+    await user.click(await screen.findByRole('button', { name: 'setting Settings' }, { timeout: 8000 }));
+    const drawer = await findDialog('No Match Action');
+    const excludes = within(drawer).getByRole('combobox', { name: 'Excluded Topics' });
+    await user.type(excludes, 'live/#/x{Enter}');
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    expect(await within(drawer).findByText('live/#/x: Invalid use of "#" wildcard')).toBeInTheDocument();
+    expect(puts).toHaveLength(0);
+  });
+
   it('explains which source and rule decide', async () => {
+    extensions(['authorization_explain']);
     const { user } = setupList();
     const calls: unknown[] = [];
     server.use(http.post('*/api/v5/authorization/explain', async ({ request }) => {
@@ -80,6 +95,20 @@ describe('AuthorizationPage', () => {
     expect(within(drawer).getByText('source file')).toBeInTheDocument();
     expect(within(drawer).getByText('{deny, all, publish, ["secret/#"]}')).toBeInTheDocument();
     expect(calls[0]).toEqual({ clientid: 'c1', action: 'publish', topic: 'secret/a', qos: 0, retain: false, is_superuser: false });
+  });
+
+  it('hides the explain button where the node does not serve the extension (a real EMQX answers 404)', async () => {
+    let asked = false;
+    server.use(http.get('*/api/v5/mqdeck/extensions', () => {
+      asked = true;
+      return HttpResponse.json({ code: 'NOT_FOUND', message: 'Not Found' }, { status: 404 });
+    }));
+    setupList();
+    await screen.findByText('Built-in Database', undefined, { timeout: 8000 });
+    await waitFor(() => expect(asked).toBe(true));
+    await new Promise((r) => setTimeout(r, 100)); // the answer has been read
+    expect(screen.getByRole('button', { name: 'setting Settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Explain/ })).not.toBeInTheDocument();
   });
 
   it('hides writes from a viewer', async () => {
@@ -106,6 +135,23 @@ describe('built-in rules', () => {
     expect(await screen.findByText('Please select permission')).toBeInTheDocument();
     expect(screen.getByText('Please select action')).toBeInTheDocument();
     expect(screen.getByText('Please enter topic')).toBeInTheDocument();
+  });
+
+  it('checks rule topics as filters with the spec texts; "eq " names a topic literally', async () => {
+    function Harness() {
+      const [form] = Form.useForm();
+      return (
+        <Form form={form} initialValues={{ rules: [{ permission: 'allow', action: 'all', topic: 'a/#/b' }, { permission: 'deny', action: 'all', topic: 'x+' }, { permission: 'deny', action: 'all', topic: 'eq t/#' }] }}>
+          <RulesEditor />
+          <Button onClick={() => void form.validateFields().catch(() => undefined)}>validate</Button>
+        </Form>
+      );
+    }
+    const { user } = renderWithProviders(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'validate' }));
+    expect(await within(screen.getByTestId('rule-0')).findByText('Invalid use of "#" wildcard')).toBeInTheDocument();
+    expect(within(screen.getByTestId('rule-1')).getByText('Invalid use of "+" wildcard')).toBeInTheDocument();
+    expect(within(screen.getByTestId('rule-2')).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('adds rules for a username with POST [{username, rules}] and requires the username', async () => {

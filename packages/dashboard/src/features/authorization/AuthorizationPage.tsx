@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button, Dropdown, Empty, Flex, Switch, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { MoreOutlined, PlusOutlined, QuestionCircleOutlined, SettingOutlined } from '@ant-design/icons';
+import { MoreOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageSection } from '../../shared/PageSection';
@@ -13,7 +13,7 @@ import { useDeleteSourceMutation, useMoveSourceMutation, useSourcesQuery, useUpd
 import type { AuthzSource } from './authorization.config';
 import { sourceTypeLabel } from './authorization.labels';
 import { AuthzSettingsDrawer } from './components/AuthzSettingsDrawer';
-import { ExplainDrawer } from './components/ExplainDrawer';
+import { ExplainButton, ExplainDrawer } from './components/ExplainDrawer';
 import { SourceMetricCell, SourceStatusCell } from './components/SourceStatusCells';
 import './authorization.messages';
 
@@ -67,7 +67,7 @@ export default function AuthorizationPage() {
       title={t('title')}
       extra={
         <>
-          <Button icon={<QuestionCircleOutlined />} onClick={() => setDrawer('explain')}>{t('explain')}</Button>
+          <ExplainButton onClick={() => setDrawer('explain')} />
           <Button icon={<SettingOutlined />} onClick={() => setDrawer('settings')}>{t('globalSettings')}</Button>
           {canWrite && <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/authorization/create')}>{t('common:create')}</Button>}
         </>

@@ -1,4 +1,6 @@
 // Source types, their defaults (EMQX 5.8 schema defaults) and the form conversion (JSON fields as text).
+import { pruneMongoTopology } from '../../shared/mongo';
+
 export type SourceType = 'file' | 'built_in_database' | 'mysql' | 'postgresql' | 'mongodb' | 'redis' | 'http';
 export const SOURCE_TYPES: SourceType[] = ['file', 'built_in_database', 'mysql', 'postgresql', 'mongodb', 'redis', 'http'];
 
@@ -19,7 +21,7 @@ export function defaultSource(type: SourceType): AuthzSource {
       return { type, ...DB, server: '127.0.0.1:5432', database: '', username: 'root', password: '',
         query: 'SELECT action, permission, topic FROM mqtt_acl WHERE username = ${username}' };
     case 'mongodb':
-      return { type, enable: true, mongo_type: 'single', server: '127.0.0.1:27017', database: '', collection: '', username: '', password: '',
+      return { type, enable: true, mongo_type: 'single', server: '127.0.0.1:27017', w_mode: 'unsafe', database: '', collection: '', username: '', password: '',
         pool_size: 8, filter: { username: '${username}' }, ssl: { enable: false } };
     case 'redis':
       return { type, ...DB, redis_type: 'single', server: '127.0.0.1:6379', database: 0, password: '', cmd: 'HGETALL mqtt_acl:${username}' };
@@ -46,5 +48,6 @@ export function toSourceBody(values: Record<string, unknown>): AuthzSource {
     if (typeof v === 'string') s[k] = v.trim() ? (JSON.parse(v) as unknown) : {};
   }
   if (s.type === 'http' && s.method === 'get') delete s.body;
+  if (s.type === 'mongodb') pruneMongoTopology(s);
   return s;
 }

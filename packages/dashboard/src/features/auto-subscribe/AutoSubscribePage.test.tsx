@@ -7,7 +7,7 @@ import AutoSubscribePage from './AutoSubscribePage';
 const first = { topic: 'client/${clientid}', qos: 1, nl: 0, rap: 0, rh: 0 };
 
 describe('AutoSubscribePage', () => {
-  it('refuses a repeated topic and PUTs the whole list', async () => {
+  it('refuses a repeated topic or a misplaced wildcard and PUTs the whole list', async () => {
     mockApi('get', '/mqtt/auto_subscribe', 200, [first] as never);
     const puts = mockApi('put', '/mqtt/auto_subscribe', 200, (req) => req.body as never);
     const { user } = renderWithProviders(<AutoSubscribePage />);
@@ -18,6 +18,9 @@ describe('AutoSubscribePage', () => {
     await user.type(topic, 'client/${{clientid}');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Repeated topic')).toBeInTheDocument();
+    await user.clear(topic);
+    await user.type(topic, 'a/#/b');
+    expect(await within(dialog).findByText('Invalid use of "#" wildcard')).toBeInTheDocument();
     await user.clear(topic);
     await user.type(topic, 'news');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -16,5 +16,4 @@ export const autoSubscribeMessages = defineMessages('autoSubscribe', {
   rh2: { en: '2: never send retained messages', zh: '2：不发送保留消息' },
   addTopic: { en: 'Add Topic', zh: '添加主题' },
   editTopic: { en: 'Edit Topic', zh: '编辑主题' },
-  repeatedTopic: { en: 'Repeated topic', zh: '主题重复' },
 });

@@ -4,7 +4,7 @@ import { mockApi, mockApiError } from '../../../test/msw';
 import { renderWithProviders } from '../../../test/render';
 
 // The machine running the suite can be busy: give async UI updates room.
-const SLOW = { timeout: 8000 };
+const SLOW = { timeout: 20_000 };
 import ClientDetailPage from './ClientDetailPage';
 
 const client = {
@@ -82,13 +82,16 @@ describe('ClientDetailPage', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
-  it('adds a subscription with the MQTT 5 options', async () => {
+  it('adds a subscription with the MQTT 5 options; a misplaced wildcard is refused', async () => {
     const post = mockApi('post', '/clients/{clientid}/subscribe', 200, { topic: 'a/b', qos: 2, nl: 0, rap: 0, rh: 0 });
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: /Add Subscription/ }, SLOW));
     const dialog = await screen.findByRole('dialog', {}, SLOW);
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await within(dialog).findByText('Please enter topic', {}, SLOW)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Topic'), 'a/#/b');
+    expect(await within(dialog).findByText('Invalid use of "#" wildcard', {}, SLOW)).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Topic'));
     await user.type(within(dialog).getByLabelText('Topic'), ' a/b ');
     await user.click(within(dialog).getByLabelText('QoS'));
     await user.click(await screen.findByTitle('QoS 2', {}, SLOW));

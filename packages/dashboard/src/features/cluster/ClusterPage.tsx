@@ -1,10 +1,13 @@
-// Management › Cluster: this node in its cluster (name, role, status, version) and the invite call EMQX answers.
+// Management › Cluster: the cluster's nodes (name, role, status, version) and the invite call EMQX answers.
+// The single-node explanation shows only in front of MQDeck's own node, which always runs alone; a real EMQX
+// (one node or many) may join and invite others, so its nodes are simply listed.
 import { Alert, Button, Descriptions, Form, Input, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { NodeInfo } from '@mqdeck/api';
 import { toast } from '../../app/bridge';
 import { PageSection } from '../../shared/PageSection';
 import { StatusTag } from '../../shared/StatusTag';
+import { useMqdeckNode } from '../../shared/apiExtensions';
 import { useCanWrite } from '../../shared/useCanWrite';
 import { useClusterNodesQuery, useClusterQuery, useInviteNodeMutation } from './cluster.api';
 import './cluster.messages';
@@ -15,6 +18,8 @@ export default function ClusterPage() {
   const cluster = useClusterQuery();
   const nodes = useClusterNodesQuery();
   const invite = useInviteNodeMutation();
+  // a one-node EMQX is not 'single-node' in this sense: only our node cannot join or invite
+  const singleNode = useMqdeckNode();
   const [form] = Form.useForm<{ node: string }>();
 
   async function submit() {
@@ -33,7 +38,7 @@ export default function ClusterPage() {
 
   return (
     <PageSection title={t('title')}>
-      <Alert type="info" showIcon title={t('singleNode')} style={{ marginBottom: 16 }} />
+      {singleNode && <Alert type="info" showIcon title={t('singleNode')} style={{ marginBottom: 16 }} />}
       <Descriptions column={1} style={{ marginBottom: 16 }} items={[{ key: 'name', label: t('clusterName'), children: cluster.data?.name ?? '-' }]} />
       <Table rowKey="node" columns={columns} dataSource={nodes.data ?? []} loading={nodes.isLoading} pagination={false} style={{ marginBottom: 24 }} />
       {canWrite && (

@@ -1,9 +1,8 @@
 // Monitoring › Delayed Publish: messages waiting on this node, with delete.
-import { Alert, Button } from 'antd';
+import { Alert, Button, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../shared/ConfirmAction';
-import { PageSection } from '../../shared/PageSection';
-import { PagedTable } from '../../shared/PagedTable';
+import { ListPage } from '../../shared/ListPage';
 import { formatDateTime, formatDuration } from '../../shared/format';
 import { useCanWrite } from '../../shared/useCanWrite';
 import { useTableQuery } from '../../shared/useTableQuery';
@@ -12,6 +11,7 @@ import './delayed-publish.messages';
 
 export default function DelayedMessagesPage() {
   const { t } = useTranslation('delayedPublish');
+  const { token } = theme.useToken();
   const canWrite = useCanWrite();
   const [query, setQuery] = useTableQuery({ page: 1, limit: 20 });
   const list = useDelayedMessagesQuery(query);
@@ -35,9 +35,16 @@ export default function DelayedMessagesPage() {
     }] : []),
   ];
   return (
-    <PageSection title={t('title')} extra={<Button onClick={() => void list.refetch()}>{t('common:refresh')}</Button>}>
-      {settings.data?.enable === false && <Alert type="warning" showIcon title={t('disabledBanner')} style={{ marginBottom: 16 }} />}
-      <PagedTable rowKey={(m: DelayedMessage) => `${m.node}/${m.msgid}`} columns={columns} data={list.data} loading={list.isLoading} query={query} onQueryChange={setQuery} />
-    </PageSection>
+    <ListPage<DelayedMessage>
+      title={t('title')}
+      list={list}
+      // the list polls (remaining times count down): only the first load shows as loading
+      loading={list.isLoading}
+      toolbar={settings.data?.enable === false && <Alert type="warning" showIcon title={t('disabledBanner')} style={{ marginBottom: token.margin }} />}
+      rowKey={(m) => `${m.node}/${m.msgid}`}
+      columns={columns}
+      query={query}
+      onQueryChange={setQuery}
+    />
   );
 }

@@ -7,8 +7,11 @@ import { durationMs, parseDuration } from '../../shared/duration';
 
 const zone = { mqtt: { max_packet_size: '1MB' }, flapping_detect: { enable: false, window_time: '1m', max_count: 15, ban_time: '5m' } };
 
+const hotconf = { components: { schemas: { 'emqx.flapping_detect': { properties: { max_count: { description: 'Max count of disconnects.' } } } } } };
+
 function setup(role = 'administrator') {
   mockApi('get', '/configs/global_zone', 200, zone as never);
+  mockApi('get', '/schemas/{name}', 200, hotconf as never);
   return renderWithProviders(<FlappingPage />, { route: '/flapping-detect', session: { token: 't', username: 'admin', edition: 'ee', role } });
 }
 
@@ -37,6 +40,16 @@ describe('FlappingPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Max Disconnects is required.')).toBeInTheDocument();
     expect(screen.getByText('Window Time is required.')).toBeInTheDocument();
+  });
+
+  it('refuses a window under one second with the spec text', async () => {
+    const { user } = setup();
+    const windowTime = await screen.findByLabelText('Window Time');
+    await waitFor(() => expect(windowTime).toHaveValue('1'));
+    await user.clear(windowTime);
+    await user.type(windowTime, '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Configurable minimum value is 1s')).toBeInTheDocument();
   });
 
   it('is read-only for a viewer', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
-import { mockApi, mockApiError } from '../../../test/msw';
+import { http, HttpResponse } from 'msw';
+import { mockApi, mockApiError, server } from '../../../test/msw';
 import ListenersPage from './ListenersPage';
 
 const status = (running: boolean, current: number) => ({ running, current_connections: current, max_connections: 'infinity' as const });
@@ -15,6 +16,8 @@ const tcpDetail = { enable: true, bind: '0.0.0.0:1883', acceptors: 16, max_conne
   id: 'tcp:default', type: 'tcp', name: 'default', running: true, current_connections: 3 };
 
 function setup(role = 'administrator') {
+  mockApi('get', '/schemas/{name}', 200, { components: { schemas: {} } } as never);
+  server.use(http.get('*/api/v5/configs/zones', () => HttpResponse.json({}))); // only the default zone
   mockApi('get', '/listeners', 200, [tcp, ws] as never);
   mockApi('get', '/listeners/{id}', 200, tcpDetail as never);
   return renderWithProviders(<ListenersPage />, { session: { token: 't', username: 'admin', edition: 'ee', role } });

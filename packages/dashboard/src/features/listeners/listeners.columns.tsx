@@ -61,7 +61,9 @@ export function useListenerColumns(h: Handlers): TableColumnsType<ListenerSummar
         <ConfirmAction title={t('stopConfirm', { id: l.id })} danger onConfirm={() => h.onAction(l, 'stop')}>
           <Button type="link" size="small" disabled={!l.status?.running}>{t('stop')}</Button>
         </ConfirmAction>
+        {/* opened by click: on hover, the menu of a row under the pointer after a drawer closes covered the rows below */}
         <Dropdown
+          trigger={['click']}
           menu={{
             items: [
               { key: 'start', label: t('start'), disabled: l.status?.running === true },

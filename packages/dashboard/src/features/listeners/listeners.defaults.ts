@@ -33,6 +33,7 @@ const ssl = () => ({
 
 const websocket = () => ({
   mqtt_path: '/mqtt',
+  mqtt_piggyback: 'multiple',
   idle_timeout: '7200s',
   max_frame_size: 'infinity',
   compress: false,
@@ -42,6 +43,8 @@ const websocket = () => ({
   check_origin_enable: false,
   allow_origin_absence: true,
   check_origins: 'http://localhost:18083, http://127.0.0.1:18083',
+  proxy_address_header: 'x-forwarded-for',
+  proxy_port_header: 'x-forwarded-port',
 });
 
 export function defaultListener(type: ListenerType): ListenerConfig {
@@ -59,6 +62,20 @@ export function deepMerge(base: ListenerConfig, over: ListenerConfig): ListenerC
     if (v === undefined) continue;
     const b = base[k];
     out[k] = v && typeof v === 'object' && !Array.isArray(v) && b && typeof b === 'object' && !Array.isArray(b) ? deepMerge(b, v) : v;
+  }
+  return out;
+}
+
+export const RATE_KEYS = ['max_conn_rate', 'messages_rate', 'bytes_rate'] as const;
+
+/**
+ * A rate emptied in the form means "no limit". Merged as undefined it would keep the stored rate (the node merges PUT
+ * bodies too), so it is sent as 'infinity' wherever the config it came from had a rate.
+ */
+export function withClearedRates(values: ListenerConfig, from: ListenerConfig | undefined): ListenerConfig {
+  const out: ListenerConfig = { ...values };
+  for (const key of RATE_KEYS) {
+    if ((out[key] === undefined || out[key] === '') && from?.[key] !== undefined) out[key] = 'infinity';
   }
   return out;
 }

@@ -11,9 +11,29 @@ export const listenersMessages = defineMessages('listeners', {
   runningStatus: { en: 'Status', zh: '运行状态' },
   currentConnections: { en: 'Current Connections', zh: '当前连接数' },
   maxConnections: { en: 'Max Connections', zh: '最大连接数' },
+  // flow control
+  flowControl: { en: 'Flow Control', zh: '流量控制' },
   maxConnRate: { en: 'Max Connection Rate', zh: '最大连接速率' },
+  maxConnRateHelp: {
+    en: 'Connections this listener accepts, e.g. 1000/s or 1000/10s. Connections beyond it are closed as soon as they are accepted. Empty or infinity: no limit.',
+    zh: '此监听器接受连接的速率，例如 1000/s 或 1000/10s。超出的连接在接受后立即关闭。为空或 infinity 表示不限制。',
+  },
+  messagesRate: { en: 'Messages Rate (per client)', zh: '消息速率（每客户端）' },
+  messagesRateHelp: {
+    en: 'Messages each client of this listener may publish, e.g. 500/s. Beyond it the node stops reading from the client until the rate allows: the sender is slowed down, nothing is dropped. Applies on saving, to connected clients too. Empty or infinity: no limit.',
+    zh: '此监听器的每个客户端可发布的消息速率，例如 500/s。超出后节点暂停读取该客户端，直到速率允许：发送方被减速，消息不会丢弃。保存后立即生效，包括已连接的客户端。为空或 infinity 表示不限制。',
+  },
+  bytesRate: { en: 'Bytes Rate (per client)', zh: '字节速率（每客户端）' },
+  bytesRateHelp: {
+    en: 'PUBLISH bytes each client of this listener may send, e.g. 500KB/s or 10MB/10s (units B, KB, MB, GB). Applies on saving, to connected clients too. Empty or infinity: no limit.',
+    zh: '此监听器的每个客户端可发送的 PUBLISH 字节速率，例如 500KB/s 或 10MB/10s（单位 B、KB、MB、GB）。保存后立即生效，包括已连接的客户端。为空或 infinity 表示不限制。',
+  },
   mountpoint: { en: 'Mountpoint', zh: '挂载点' },
   zone: { en: 'Zone', zh: '区域' },
+  zoneGlobalNote: {
+    en: 'This node has only the default zone: every listener uses the global zone settings (MQTT Settings), whichever zone is named here. The name is stored, and is the zone that client attribute expressions see.',
+    zh: '本节点只有 default 区域：无论此处选择哪个区域，所有监听器都使用全局区域设置（MQTT 配置）。区域名称会被保存，客户端属性表达式中的 zone 即为此名称。',
+  },
   accessRules: { en: 'Access Rules', zh: '访问控制规则' },
   accessRulesHelp: { en: 'Rules such as "allow all", "deny 192.168.0.0/24", checked in order', zh: '例如 "allow all"、"deny 192.168.0.0/24"，按顺序匹配' },
   enableAuthn: { en: 'Enable Authentication', zh: '启用认证' },
@@ -22,6 +42,10 @@ export const listenersMessages = defineMessages('listeners', {
   proxyProtocolTimeout: { en: 'Proxy Protocol Timeout', zh: '代理协议超时' },
   enable: { en: 'Enable', zh: '启用' },
   nodeStatus: { en: '{{node}}: {{connections}} connections', zh: '{{node}}：{{connections}} 个连接' },
+  // settings this Node.js node keeps in the config (so EMQX configs round-trip) without acting on them
+  notApplied: { en: 'Kept in the listener config for EMQX; this node does not apply it.', zh: '保存在监听器配置中以兼容 EMQX；本节点不应用此项。' },
+  erlangOnly: { en: 'An Erlang VM setting of EMQX: kept in the config, nothing to apply on this Node.js node.', zh: 'EMQX 的 Erlang 虚拟机设置：保存在配置中，本 Node.js 节点无对应项。' },
+  reuseaddrNote: { en: 'This node always sets SO_REUSEADDR on its listening sockets.', zh: '本节点的监听套接字始终设置 SO_REUSEADDR。' },
   // sections
   tcpOptions: { en: 'TCP Options', zh: 'TCP 选项' },
   sslOptions: { en: 'SSL/TLS Options', zh: 'SSL/TLS 选项' },
@@ -39,6 +63,12 @@ export const listenersMessages = defineMessages('listeners', {
   cacertfile: { en: 'CA Cert', zh: 'CA 证书' },
   pemPlaceholder: { en: 'Paste the PEM content, or keep the file path', zh: '粘贴 PEM 内容，或保留文件路径' },
   uploadFile: { en: 'Upload File', zh: '上传文件' },
+  notPem: {
+    en: '{{file}} is not a PEM file or a DER certificate. EMQX listener ssl_options (and this node) take PEM certificates and keys, not PKCS#12 (.pfx) or Java keystores (.jks): convert it first (e.g. openssl pkcs12 -in {{file}} -nodes).',
+    zh: '{{file}} 不是 PEM 文件或 DER 证书。EMQX 监听器的 ssl_options（以及本节点）只接受 PEM 格式的证书和密钥，不接受 PKCS#12（.pfx）或 Java 密钥库（.jks），请先转换（例如 openssl pkcs12 -in {{file}} -nodes）。',
+  },
+  keyPassword: { en: 'TLS Key Password', zh: 'TLS 密钥密码' },
+  keyPasswordHint: { en: 'Passphrase of an encrypted key; leave empty for an unencrypted key.', zh: '加密密钥的口令；密钥未加密时留空。' },
   badExtension: { en: 'Allowed file types: {{ext}}', zh: '允许的文件类型：{{ext}}' },
   nodeCertHint: { en: 'Leave cert and key empty to use the node\'s own certificate.', zh: '证书和密钥留空时使用节点自带的证书。' },
   verify: { en: 'Verify Peer', zh: '验证对端' },
@@ -61,6 +91,9 @@ export const listenersMessages = defineMessages('listeners', {
   checkOrigin: { en: 'Check Origin', zh: '检查 Origin' },
   allowOriginAbsence: { en: 'Allow Origin Absence', zh: '允许缺少 Origin' },
   checkOrigins: { en: 'Allowed Origins', zh: '允许的 Origin' },
+  mqttPiggyback: { en: 'MQTT Piggyback', zh: 'MQTT Piggyback' },
+  proxyAddressHeader: { en: 'Proxy Address Header', zh: '代理地址头' },
+  proxyPortHeader: { en: 'Proxy Port Header', zh: '代理端口头' },
   quicNotice: {
     en: 'QUIC is a listener type of EMQX. This node does not serve MQTT over QUIC and will refuse to create it.',
     zh: 'QUIC 是 EMQX 的一种监听器类型。本节点不提供 MQTT over QUIC 服务，将拒绝创建。',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { mockApi, mockApiError } from '../../../test/msw';
+import ForceShutdownPage from './ForceShutdownPage';
 import GeneralPage from './GeneralPage';
 import RetainerPage from './RetainerPage';
 import SessionPage from './SessionPage';
@@ -15,7 +16,10 @@ const mqtt = {
   message_expiry_interval: 'infinity', max_awaiting_rel: 100, await_rel_timeout: '300s', max_inflight: 32, max_mqueue_len: 1000,
   mqueue_priorities: 'disabled', mqueue_default_priority: 'lowest', mqueue_store_qos0: true, max_subscriptions: 'infinity', upgrade_qos: false,
 };
-const zone = { mqtt, flapping_detect: { enable: false, window_time: '1m', max_count: 15, ban_time: '5m' }, durable_sessions: { enable: false } };
+const zone = {
+  mqtt, flapping_detect: { enable: false, window_time: '1m', max_count: 15, ban_time: '5m' }, durable_sessions: { enable: false },
+  force_shutdown: { enable: true, max_mailbox_size: 1000, max_heap_size: '32MB' }, force_gc: { enable: true, count: 16000, bytes: '16MB' },
+};
 const hotconf = { components: { schemas: { 'emqx.mqtt': { properties: { max_qos_allowed: { description: 'Maximum QoS allowed.' } } } } } };
 
 function setup(page: React.ReactElement, role = 'administrator') {
@@ -29,6 +33,7 @@ describe('MQTT settings', () => {
     const { user } = setup(<GeneralPage />);
     const levels = await screen.findByLabelText('Max Topic Levels');
     await waitFor(() => expect(levels).toHaveValue('128'));
+    expect(screen.getByText(/at most half its own keepalive/)).toBeInTheDocument();
     const puts = mockApi('put', '/configs/global_zone', 200, zone as never);
     await user.click(screen.getByRole('switch', { name: 'Wildcard Subscription' }));
     await user.clear(levels);
@@ -85,6 +90,65 @@ describe('MQTT settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0].body).toEqual({ ...retainer, backend: { ...retainer.backend, max_retained_messages: 500 } });
+  });
+
+  it('Retainer: the override (disabled or a duration), allow never expire, and what each key does on this node', async () => {
+    const retainer = { enable: true, msg_expiry_interval: '0s', msg_expiry_interval_override: 'disabled', allow_never_expire: true, msg_clear_interval: '0s',
+      max_payload_size: '1MB', stop_publish_clear_msg: false, delivery_rate: '1000/s',
+      backend: { type: 'built_in_database', storage_type: 'ram', max_retained_messages: 0, enable: true } };
+    mockApi('get', '/mqtt/retainer', 200, retainer as never);
+    const { user } = setup(<RetainerPage />);
+    const override = await screen.findByLabelText('Message Expiry Interval Override');
+    await waitFor(() => expect(override).toBeDisabled()); // 'disabled' is the word, not a number
+    expect(screen.getByText(/the override is applied when expired messages are cleared/)).toBeInTheDocument();
+    expect(screen.getByText(/sent to that client at most this fast/)).toBeInTheDocument();
+    expect(screen.getByText(/always clears the stored message of its topic/)).toBeInTheDocument();
+    const puts = mockApi('put', '/mqtt/retainer', 200, retainer as never);
+    const rate = screen.getByLabelText('Deliver Rate');
+    await user.clear(rate);
+    await user.type(rate, 'quick');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter a properly formatted rate configuration')).toBeInTheDocument();
+    expect(puts).toHaveLength(0);
+    await user.clear(rate);
+    await user.type(rate, '10/s');
+    await user.click(screen.getByRole('combobox', { name: 'Message Expiry Interval Override unit' }));
+    await user.click(await screen.findByTitle('h'));
+    await user.click(screen.getByRole('switch', { name: 'Allow Never Expire' }));
+    await user.click(screen.getByRole('switch', { name: 'Stop Publish Clear Message' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0].body).toEqual({ ...retainer, msg_expiry_interval_override: '1h', allow_never_expire: false, stop_publish_clear_msg: true, delivery_rate: '10/s' });
+  });
+
+  it('Force Shutdown: says what each limit measures here, validates, and saves the section in the zone', async () => {
+    const { user } = setup(<ForceShutdownPage />);
+    const mailbox = await screen.findByLabelText('Max Mailbox Size');
+    await waitFor(() => expect(mailbox).toHaveValue('1000'));
+    expect(screen.getByLabelText('Max Heap Size')).toHaveValue('32');
+    expect(screen.getByText(/the packets of one connection waiting to be handled/)).toBeInTheDocument();
+    expect(screen.getByText(/All connections share one Node.js heap/)).toBeInTheDocument();
+    expect(screen.getByText(/Force GC \(force_gc\) has no counterpart on this node/)).toBeInTheDocument();
+    const puts = mockApi('put', '/configs/global_zone', 200, zone as never);
+    await user.clear(mailbox);
+    await user.type(mailbox, '-1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter a number greater than or equal 0')).toBeInTheDocument();
+    expect(puts).toHaveLength(0);
+    await user.clear(mailbox);
+    await user.type(mailbox, '50');
+    await user.click(screen.getByRole('combobox', { name: 'Max Heap Size unit' }));
+    await user.click(await screen.findByTitle('KB'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0].body).toEqual({ ...zone, force_shutdown: { enable: true, max_mailbox_size: 50, max_heap_size: '32KB' } });
+    // as in EMQX's console, the limits are read-only while force shutdown is off (their values are still sent back)
+    await user.click(screen.getByRole('switch', { name: 'Enable Force Shutdown' }));
+    expect(mailbox).toBeDisabled();
+    expect(screen.getByLabelText('Max Heap Size')).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1].body).toEqual({ ...zone, force_shutdown: { enable: false, max_mailbox_size: 50, max_heap_size: '32KB' } });
   });
 
   it('viewer sees values but no save', async () => {

@@ -2,10 +2,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 
-export type ZoneSection = 'mqtt' | 'durable_sessions' | 'force_shutdown';
+export type ZoneSection = 'mqtt' | 'durable_sessions' | 'force_shutdown' | 'flapping_detect';
 type AnyConfig = Record<string, unknown>;
 
-// Same key as the flapping screen: both read the one global zone.
+// The global zone: the MQTT settings screens and Flapping Detect each edit one section of it.
 export const configKeys = {
   zone: ['configs', 'global_zone'] as const,
   retainer: ['mqtt', 'retainer'] as const,

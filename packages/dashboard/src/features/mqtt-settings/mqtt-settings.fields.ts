@@ -19,8 +19,10 @@ export const generalFields: FieldSpec[] = [
   { path: 'ignore_loop_deliver', label: 'ignore_loop_deliver', kind: 'switch' },
   { path: 'strict_mode', label: 'strict_mode', kind: 'switch' },
   { path: 'keepalive_multiplier', label: 'keepalive_multiplier', kind: 'decimal', min: 1, step: 0.1, required: true },
-  // spec 001 §9: check interval default 30 s, minimum 1 s
-  { path: 'keepalive_check_interval', label: 'keepalive_check_interval', kind: 'duration', units: ['ms', 's', 'm'], min: 1000, required: true },
+  // spec 001 §9: check interval default 30 s, minimum 1 s; the upper bound (half the keepalive) is per client, so the
+  // broker clamps it (EMQX emqx_keepalive) and the note says so instead of a form rule
+  { path: 'keepalive_check_interval', label: 'keepalive_check_interval', kind: 'duration', units: ['ms', 's', 'm'], min: 1000, required: true,
+    note: 'note_keepalive_check_interval' },
   { path: 'server_keepalive', label: 'server_keepalive', kind: 'integerOr', word: 'disabled', min: 1, max: 65535, required: true },
   { path: 'idle_timeout', label: 'idle_timeout', kind: 'duration', units: ['ms', 's', 'm', 'h'], words: ['infinity'], required: true },
   { path: 'response_information', label: 'response_information', kind: 'text' },
@@ -61,9 +63,13 @@ export const retainerFields: FieldSpec[] = [
   { path: 'backend.max_retained_messages', label: 'max_retained_messages', help: 'help_max_retained_messages', kind: 'integer', min: 0, typeMessage: 'configFields:needNumber', required: true },
   { path: 'max_payload_size', label: 'max_payload_size', kind: 'size', min: 0, required: true },
   { path: 'msg_expiry_interval', label: 'msg_expiry_interval', kind: 'duration', units: ['s', 'm', 'h', 'd'], required: true },
+  // EMQX 5.8.2+ keys (no entry in the 5.8.1 schema, hence the help texts here); not required, as a 5.8.1 broker lacks them
+  { path: 'msg_expiry_interval_override', label: 'msg_expiry_interval_override', help: 'help_msg_expiry_interval_override', kind: 'duration',
+    units: ['ms', 's', 'm', 'h', 'd'], words: ['disabled'], note: 'note_msg_expiry_interval_override' },
+  { path: 'allow_never_expire', label: 'allow_never_expire', help: 'help_allow_never_expire', kind: 'switch' },
   { path: 'msg_clear_interval', label: 'msg_clear_interval', kind: 'duration', units: ['s', 'm', 'h', 'd'], required: true },
-  { path: 'delivery_rate', label: 'delivery_rate', kind: 'rate', required: true },
-  { path: 'stop_publish_clear_msg', label: 'stop_publish_clear_msg', kind: 'switch' },
+  { path: 'delivery_rate', label: 'delivery_rate', kind: 'rate', required: true, note: 'note_delivery_rate' },
+  { path: 'stop_publish_clear_msg', label: 'stop_publish_clear_msg', kind: 'switch', note: 'note_stop_publish_clear_msg' },
 ];
 
 export const sysTopicFields: FieldSpec[] = [
@@ -73,4 +79,11 @@ export const sysTopicFields: FieldSpec[] = [
   { path: 'sys_event_messages.client_disconnected', label: 'client_disconnected', kind: 'switch' },
   { path: 'sys_event_messages.client_subscribed', label: 'client_subscribed', kind: 'switch' },
   { path: 'sys_event_messages.client_unsubscribed', label: 'client_unsubscribed', kind: 'switch' },
+];
+
+// force_shutdown of the global zone; the notes say what each limit measures on this node (docs/node-counterparts.md).
+export const forceShutdownFields: FieldSpec[] = [
+  { path: 'enable', label: 'enable_force_shutdown', kind: 'switch', note: 'note_force_shutdown' },
+  { path: 'max_mailbox_size', label: 'max_mailbox_size', kind: 'integer', min: 0, required: true, note: 'note_max_mailbox_size', enabledBy: 'enable' },
+  { path: 'max_heap_size', label: 'max_heap_size', kind: 'size', units: ['KB', 'MB', 'GB'], min: 0, required: true, note: 'note_max_heap_size', enabledBy: 'enable' },
 ];

@@ -1,7 +1,7 @@
 import { defineMessages } from '../../i18n/defineMessages';
 
-// Labels of the MQTT settings screens. Help texts are EMQX's descriptions from /schemas/hotconf (English, in both
-// languages); the `help*` entries here cover the keys whose schema entry has no description.
+// Labels of the MQTT settings screens. Help texts are EMQX's descriptions from /schemas/hotconf (asked in the UI
+// language); the `help*` entries here cover the keys whose schema entry has no description.
 export const mqttSettingsMessages = defineMessages('mqttSettings', {
   general: { en: 'General', zh: '通用' },
   session: { en: 'Sessions', zh: '会话' },
@@ -24,6 +24,10 @@ export const mqttSettingsMessages = defineMessages('mqttSettings', {
   strict_mode: { en: 'Strict Mode', zh: '严格模式' },
   keepalive_multiplier: { en: 'Keepalive Multiplier', zh: '保活倍数' },
   keepalive_check_interval: { en: 'Keepalive Check Interval', zh: '保活检查间隔' },
+  note_keepalive_check_interval: {
+    en: 'Each connection checks for incoming packets at this interval, at least 1 s and at most half its own keepalive (a longer value is shortened per client, as EMQX does). Idle intervals add up: a silent client is closed once they reach keepalive × multiplier, so within that time plus one interval.',
+    zh: '每个连接按此间隔检查是否收到报文，最小 1 秒，最大为其自身保活时间的一半（更长的值会按客户端缩短，与 EMQX 相同）。空闲间隔会累加：累计达到 保活时间 × 保活倍数 时关闭无响应的客户端，因此最迟在该时间再加一个间隔内断开。',
+  },
   server_keepalive: { en: 'Server Keepalive', zh: '服务端保活时间' },
   idle_timeout: { en: 'Idle Timeout', zh: '空闲超时' },
   response_information: { en: 'Response Information', zh: '响应信息' },
@@ -66,6 +70,28 @@ export const mqttSettingsMessages = defineMessages('mqttSettings', {
   max_payload_size: { en: 'Max Payload Size', zh: '最大消息大小' },
   msg_expiry_interval: { en: 'Message Expiry Interval', zh: '消息过期间隔' },
   msg_clear_interval: { en: 'Message Clear Interval', zh: '消息清理间隔' },
+  msg_expiry_interval_override: { en: 'Message Expiry Interval Override', zh: '消息过期间隔重写' },
+  allow_never_expire: { en: 'Allow Never Expire', zh: '允许永不过期' },
+  help_msg_expiry_interval_override: {
+    en: 'If set, this value caps the expiry of every retained message, including one whose Message-Expiry-Interval property is longer, so messages can expire earlier. disabled: no override.',
+    zh: '设置后，该值限制每条保留消息的过期时间，包括 Message-Expiry-Interval 属性更长的消息，使其可以提前过期。disabled 表示不重写。',
+  },
+  help_allow_never_expire: {
+    en: 'If on, retained messages set to never expire are not affected by the expiry interval override. Only matters while the override is set.',
+    zh: '开启时，设置为永不过期的保留消息不受过期间隔重写的影响。仅在设置了重写时生效。',
+  },
+  note_msg_expiry_interval_override: {
+    en: 'As on EMQX, the override is applied when expired messages are cleared (Message Clear Interval): with a clear interval of 0 it has no effect, and until the next clearing such a message is still delivered.',
+    zh: '与 EMQX 相同，重写在清理过期消息时生效（消息清理间隔）：清理间隔为 0 时不起作用；在下次清理之前，这类消息仍会被投递。',
+  },
+  note_delivery_rate: {
+    en: 'The retained messages one subscription brings are sent to that client at most this fast; the rest wait their turn and none is dropped. infinity: no limit.',
+    zh: '一次订阅带来的保留消息以不超过此速率发送给该客户端；其余消息依次等待，不会丢弃。infinity 表示不限制。',
+  },
+  note_stop_publish_clear_msg: {
+    en: 'A retained PUBLISH with an empty payload always clears the stored message of its topic. When on, it is then not forwarded to subscribers.',
+    zh: '载荷为空的保留 PUBLISH 总会清除该主题已存储的保留消息。开启后，该消息不再转发给订阅者。',
+  },
   delivery_rate: { en: 'Deliver Rate', zh: '投递速率' },
   stop_publish_clear_msg: { en: 'Stop Publish Clear Message', zh: '停止发布清除消息' },
   help_max_retained_messages: { en: 'Maximum number of retained messages. 0 means unlimited.', zh: '保留消息的最大数量，0 表示不限制。' },
@@ -79,4 +105,25 @@ export const mqttSettingsMessages = defineMessages('mqttSettings', {
   client_subscribed: { en: 'Client Subscribed', zh: '客户端订阅' },
   client_unsubscribed: { en: 'Client Unsubscribed', zh: '客户端取消订阅' },
   eventMessages: { en: 'Event Messages', zh: '事件消息' },
+  // force_shutdown (what each key means on this Node.js node: docs/node-counterparts.md)
+  forceShutdown: { en: 'Force Shutdown', zh: '强制关闭' },
+  enable_force_shutdown: { en: 'Enable Force Shutdown', zh: '启用强制关闭' },
+  max_mailbox_size: { en: 'Max Mailbox Size', zh: '最大消息队列长度' },
+  max_heap_size: { en: 'Max Heap Size', zh: '最大堆大小' },
+  note_force_shutdown: {
+    en: 'On this node a connection over either limit is closed with DISCONNECT 0x97 (quota exceeded) and counted in the force_shutdown metrics. A limit of 0 means no limit.',
+    zh: '在本节点上，超过任一限制的连接会以 DISCONNECT 0x97（超出配额）关闭，并计入 force_shutdown 指标。限制为 0 表示不限制。',
+  },
+  note_max_mailbox_size: {
+    en: 'On this node: the packets of one connection waiting to be handled, plus those queued for its socket once more than 1MB is buffered (EMQX\'s default TCP high watermark). Checked whenever a packet is queued. Node.js has no Erlang mailbox, so this is the closest measure, not an exact counterpart.',
+    zh: '在本节点上：一个连接中等待处理的报文数，加上其 socket 缓冲超过 1MB（EMQX 默认 TCP 高水位）后排队等待发送的报文数。每次报文入队时检查。Node.js 没有 Erlang 进程邮箱，这是最接近的度量，并非完全对应。',
+  },
+  note_max_heap_size: {
+    en: 'On this node: an estimate of the memory one connection holds (bytes buffered for its socket plus the messages in its queue and inflight window). Checked about once a second. All connections share one Node.js heap, so Erlang\'s per-process heap has no exact counterpart.',
+    zh: '在本节点上：一个连接占用内存的估算值（其 socket 缓冲字节数加上消息队列和飞行窗口中的消息）。约每秒检查一次。所有连接共用一个 Node.js 堆，Erlang 的单进程堆没有完全对应的概念。',
+  },
+  forceGcNoCounterpart: {
+    en: 'Force GC (force_gc) has no counterpart on this node: the JavaScript runtime collects its one shared heap by itself and cannot collect per connection. Its values are kept and sent back unchanged.',
+    zh: '强制 GC（force_gc）在本节点上没有对应功能：JavaScript 运行时自行回收唯一的共享堆，无法按连接回收。其配置值会被保留并原样回传。',
+  },
 });

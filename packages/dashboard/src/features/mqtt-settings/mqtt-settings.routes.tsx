@@ -8,6 +8,7 @@ const TABS = [
   { path: 'mqtt/session-persistence', labelKey: 'durableSessions' },
   { path: 'mqtt/retainer', labelKey: 'retainer' },
   { path: 'mqtt/system-topic', labelKey: 'systemTopic' },
+  { path: 'mqtt/force-shutdown', labelKey: 'forceShutdown' },
 ] as const;
 
 export const mqttSettingsRoutes: FeatureRoute[] = [
@@ -20,4 +21,5 @@ export const mqttSettingsRoutes: FeatureRoute[] = [
   { path: 'mqtt/session-persistence', lazy: () => import('./DurableSessionsPage'), title: 'durableSessions' },
   { path: 'mqtt/retainer', lazy: () => import('./RetainerPage'), title: 'retainer' },
   { path: 'mqtt/system-topic', lazy: () => import('./SystemTopicPage'), title: 'systemTopic' },
+  { path: 'mqtt/force-shutdown', lazy: () => import('./ForceShutdownPage'), title: 'forceShutdown' },
 ];

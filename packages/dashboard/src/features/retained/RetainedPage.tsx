@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Flex, Input, theme } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Alert, Button, theme } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageSection } from '../../shared/PageSection';
-import { PagedTable } from '../../shared/PagedTable';
+import { ListPage } from '../../shared/ListPage';
+import { SearchBox } from '../../shared/SearchBox';
 import { ConfirmAction } from '../../shared/ConfirmAction';
 import { useTableQuery } from '../../shared/useTableQuery';
 import { useCanWrite } from '../../shared/useCanWrite';
@@ -22,7 +21,6 @@ import './retained.messages';
 
 export function RetainedPage() {
   const { t } = useTranslation('retained');
-  const { t: tc } = useTranslation('common');
   const { token } = theme.useToken();
   const canWrite = useCanWrite();
   const [query, setQuery] = useTableQuery(defaultRetainedQuery);
@@ -31,55 +29,39 @@ export function RetainedPage() {
   const del = useDeleteRetainedMutation();
   const clear = useClearRetainedMutation();
   const [viewing, setViewing] = useState<string>();
-  const [text, setText] = useState(query.topic);
-  useEffect(() => setText(query.topic), [query.topic]);
   const columns = useRetainedColumns({ canWrite, onView: setViewing, onDelete: del.mutateAsync });
 
   return (
-    <PageSection
+    <ListPage<RetainedSummary>
       title={t('title')}
-      extra={
+      list={list}
+      actions={
+        canWrite && (
+          <ConfirmAction title={t('clearAllConfirm')} successMessage={t('cleared')} danger onConfirm={clear.mutateAsync}>
+            <Button danger>{t('clearAll')}</Button>
+          </ConfirmAction>
+        )
+      }
+      toolbar={
         <>
-          <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void list.refetch()}>
-            {tc('refresh')}
-          </Button>
-          {canWrite && (
-            <ConfirmAction title={t('clearAllConfirm')} successMessage={t('cleared')} danger onConfirm={clear.mutateAsync}>
-              <Button danger>{t('clearAll')}</Button>
-            </ConfirmAction>
+          {config.data?.enable === false && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: token.marginMD }}
+              title={<Link to="/mqtt/retainer">{t('disabled')}</Link>}
+            />
           )}
+          <SearchBox value={query.topic} onSearch={(topic) => setQuery({ topic })} label={t('topic')} placeholder={t('topicPlaceholder')} />
         </>
       }
+      rowKey={(r) => r.topic ?? r.msgid ?? ''}
+      columns={columns}
+      query={query}
+      onQueryChange={setQuery}
     >
-      {config.data?.enable === false && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: token.marginMD }}
-          title={<Link to="/mqtt/retainer">{t('disabled')}</Link>}
-        />
-      )}
-      <Flex style={{ marginBottom: token.marginMD }}>
-        <Input.Search
-          aria-label={t('topic')}
-          placeholder={t('topicPlaceholder')}
-          allowClear
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onSearch={(topic) => setQuery({ topic: topic.trim() })}
-          style={{ maxWidth: 360 }}
-        />
-      </Flex>
-      <PagedTable<RetainedSummary>
-        rowKey={(r) => r.topic ?? r.msgid ?? ''}
-        columns={columns}
-        data={list.data}
-        loading={list.isFetching}
-        query={query}
-        onQueryChange={setQuery}
-      />
       <RetainedPayloadDrawer topic={viewing} onClose={() => setViewing(undefined)} />
-    </PageSection>
+    </ListPage>
   );
 }
 

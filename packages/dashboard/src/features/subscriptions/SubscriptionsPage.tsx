@@ -1,8 +1,5 @@
-import { Button } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PageSection } from '../../shared/PageSection';
-import { PagedTable } from '../../shared/PagedTable';
+import { ListPage } from '../../shared/ListPage';
 import { useTableQuery } from '../../shared/useTableQuery';
 import { useNodeNamesQuery } from '../../shared/useNodeNamesQuery';
 import { defaultSubscriptionsQuery } from './subscriptions.filters';
@@ -13,30 +10,20 @@ import './subscriptions.messages';
 
 export function SubscriptionsPage() {
   const { t } = useTranslation('subscriptions');
-  const { t: tc } = useTranslation('common');
   const [query, setQuery] = useTableQuery(defaultSubscriptionsQuery);
   const result = useSubscriptionsQuery(query);
   const nodes = useNodeNamesQuery();
   const columns = useSubscriptionColumns();
   return (
-    <PageSection
+    <ListPage<SubscriptionRow>
       title={t('subscriptionsTab')}
-      extra={
-        <Button icon={<ReloadOutlined />} loading={result.isFetching} onClick={() => void result.refetch()}>
-          {tc('refresh')}
-        </Button>
-      }
-    >
-      <SubscriptionsFilter value={query} onChange={setQuery} nodes={nodes.data ?? []} />
-      <PagedTable<SubscriptionRow>
-        rowKey={(r) => `${r.node ?? ''}|${r.clientid ?? ''}|${r.topic ?? ''}`}
-        columns={columns}
-        data={result.data}
-        loading={result.isFetching}
-        query={query}
-        onQueryChange={setQuery}
-      />
-    </PageSection>
+      list={result}
+      toolbar={<SubscriptionsFilter value={query} onChange={setQuery} nodes={nodes.data ?? []} />}
+      rowKey={(r) => `${r.node ?? ''}|${r.clientid ?? ''}|${r.topic ?? ''}`}
+      columns={columns}
+      query={query}
+      onQueryChange={setQuery}
+    />
   );
 }
 

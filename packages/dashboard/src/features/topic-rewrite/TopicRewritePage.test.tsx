@@ -8,7 +8,7 @@ const a = { action: 'publish', source_topic: 'a/#', re: '^a/(.+)$', dest_topic: 
 const c = { action: 'all', source_topic: 'c/#', re: '^c/(.+)$', dest_topic: 'd/$1' };
 
 describe('TopicRewritePage', () => {
-  it('adds a rule (regex checked) and reorders, each time PUTting the whole ordered list', async () => {
+  it('adds a rule (regex and topics checked) and reorders, each time PUTting the whole ordered list', async () => {
     mockApi('get', '/mqtt/topic_rewrite', 200, [a] as never);
     const puts = mockApi('put', '/mqtt/topic_rewrite', 200, (req) => req.body as never);
     const { user } = renderWithProviders(<TopicRewritePage />);
@@ -16,11 +16,18 @@ describe('TopicRewritePage', () => {
     await user.click(screen.getByRole('button', { name: /Add Rule/ }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTitle('all')).toBeInTheDocument(); // default action
-    await user.type(within(dialog).getByLabelText('Source Topic'), 'c/#');
+    await user.type(within(dialog).getByLabelText('Source Topic'), 'c/#/x');
     await user.type(within(dialog).getByLabelText('Regular Expression'), '^c/(.+');
-    await user.type(within(dialog).getByLabelText('Destination Topic'), 'd/$1');
+    await user.type(within(dialog).getByLabelText('Destination Topic'), 'd/+/$1');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Please enter the value in the correct format')).toBeInTheDocument();
+    // the source is a filter, the destination a topic name
+    expect(within(dialog).getByText('Invalid use of "#" wildcard')).toBeInTheDocument();
+    expect(within(dialog).getByText('Publish cannot contain MQTT wildcards "#" and "+"')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Source Topic'));
+    await user.type(within(dialog).getByLabelText('Source Topic'), 'c/#');
+    await user.clear(within(dialog).getByLabelText('Destination Topic'));
+    await user.type(within(dialog).getByLabelText('Destination Topic'), 'd/$1');
     await user.type(within(dialog).getByLabelText('Regular Expression'), ')$');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts).toHaveLength(1));

@@ -2,11 +2,13 @@
 import { useState } from 'react';
 import { Button, Flex, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageSection } from '../../shared/PageSection';
 import { ConfirmAction } from '../../shared/ConfirmAction';
 import { ChangePasswordModal } from '../../shared/ChangePasswordModal';
+import { CreateButton } from '../../shared/CreateButton';
+import { useFormDialog } from '../../shared/useFormDialog';
+import { useRoleLabel } from '../../shared/RoleField';
 import { useCanWrite } from '../../shared/useCanWrite';
 import { isOpenSource, useSession } from '../../app/session';
 import { logout } from '../../app/auth';
@@ -15,8 +17,6 @@ import { useDeleteUserMutation, useUsersQuery, type UserRow } from './users.api'
 import { UserFormModal } from './components/UserFormModal';
 import './users.messages';
 
-type Dialog = { kind: 'create' } | { kind: 'edit'; user: UserRow } | { kind: 'password'; user: UserRow } | null;
-
 export default function UsersPage() {
   const { t } = useTranslation('users');
   const session = useSession();
@@ -24,8 +24,9 @@ export default function UsersPage() {
   const withRole = !isOpenSource(session?.edition);
   const users = useUsersQuery();
   const del = useDeleteUserMutation();
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const roleLabel = (r?: string) => (r === 'viewer' ? t('roleViewer') : r === 'publisher' ? t('rolePublisher') : t('roleAdministrator'));
+  const form = useFormDialog<UserRow>();
+  const [passwordOf, setPasswordOf] = useState<UserRow | null>(null);
+  const roleLabel = useRoleLabel();
 
   const columns: TableColumnsType<UserRow> = [
     {
@@ -46,10 +47,10 @@ export default function UsersPage() {
             key: 'actions',
             render: (_: unknown, u: UserRow) => (
               <Flex gap="small" wrap>
-                <Button size="small" onClick={() => setDialog({ kind: 'edit', user: u })}>
+                <Button size="small" onClick={() => form.openEdit(u)}>
                   {t('common:edit')}
                 </Button>
-                <Button size="small" onClick={() => setDialog({ kind: 'password', user: u })}>
+                <Button size="small" onClick={() => setPasswordOf(u)}>
                   {t('changePassword')}
                 </Button>
                 <ConfirmAction
@@ -73,29 +74,18 @@ export default function UsersPage() {
   return (
     <PageSection
       title={t('title')}
-      extra={
-        canWrite && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'create' })}>
-            {t('common:create')}
-          </Button>
-        )
-      }
+      extra={canWrite && <CreateButton onClick={form.openCreate} />}
     >
       <Table<UserRow> rowKey="username" columns={columns} dataSource={users.data} loading={users.isLoading} pagination={false} />
-      <UserFormModal
-        open={dialog?.kind === 'create' || dialog?.kind === 'edit'}
-        user={dialog?.kind === 'edit' ? dialog.user : undefined}
-        withRole={withRole}
-        onClose={() => setDialog(null)}
-      />
-      {dialog?.kind === 'password' && (
+      <UserFormModal open={form.open} user={form.item} withRole={withRole} onClose={form.close} />
+      {passwordOf && (
         <ChangePasswordModal
           open
-          username={dialog.user.username}
-          onClose={() => setDialog(null)}
+          username={passwordOf.username}
+          onClose={() => setPasswordOf(null)}
           onChanged={() => {
-            const self = dialog.user.username === session?.username;
-            setDialog(null);
+            const self = passwordOf.username === session?.username;
+            setPasswordOf(null);
             void toast().success(t('password:changeSuccess'));
             // Our own tokens were revoked by the server: back to the login page.
             if (self) void logout({ from: '/' });

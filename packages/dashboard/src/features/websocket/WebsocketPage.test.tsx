@@ -110,6 +110,14 @@ describe('WebsocketPage', { timeout: 60_000 }, () => {
     act(() => s.fakeClients[0].subscribeCalls[1].callback(new Error('x'), [{ topic: 't/#', qos: 128 }], { granted: [0x87] }));
     expect(await screen.findByText('Subscription failure: not authorized (0x87)')).toBeInTheDocument();
 
+    // a misplaced wildcard is refused before anything is sent
+    const topic = within(subscribe).getByLabelText('Topic');
+    await s.user.clear(topic);
+    await s.user.type(topic, 'a/b#');
+    await s.user.click(submit);
+    expect(await within(subscribe).findByText('Invalid use of "#" wildcard')).toBeInTheDocument();
+    expect(s.fakeClients[0].subscribeCalls).toHaveLength(2);
+
     act(() => {
       s.fakeClients[0].deliver('t/1', '{"temp":21}', 1, true);
       s.fakeClients[0].deliver('t/2', 'plain', 0, false);

@@ -1,17 +1,25 @@
 // Server/credentials/pool of the SQL, MongoDB and Redis backends, plus the lookup (query, cmd or filter).
 import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DurationInput } from '../../../shared/DurationInput';
+import { useFieldRules } from '../../mqtt-settings/fields/rules';
 import type { Backend } from '../authentication.config';
 import { jsonObject, required } from './fieldRules';
+import { MongoServerFields } from '../../../shared/MongoServerFields';
 
 export function DatabaseFields({ backend }: { backend: Backend }) {
   const { t } = useTranslation('authn');
+  const rules = useFieldRules();
   const placeholders = <Typography.Text type="secondary">{t('placeholders')}</Typography.Text>;
   return (
     <>
-      <Form.Item name="server" label={t('server')} rules={[required(t('server'))]}>
-        <Input placeholder="127.0.0.1:3306" />
-      </Form.Item>
+      {backend === 'mongodb' ? (
+        <MongoServerFields />
+      ) : (
+        <Form.Item name="server" label={t('server')} rules={[required(t('server'))]}>
+          <Input placeholder="127.0.0.1:3306" />
+        </Form.Item>
+      )}
       {backend === 'redis' ? (
         <Form.Item name="database" label={t('database')} rules={[{ required: true, message: t('common:required', { name: t('database') }) }]}>
           <InputNumber min={0} precision={0} style={{ width: '100%' }} />
@@ -41,8 +49,8 @@ export function DatabaseFields({ backend }: { backend: Backend }) {
         </Form.Item>
       )}
       {backend === 'mysql' && (
-        <Form.Item name="query_timeout" label={t('queryTimeout')}>
-          <Input placeholder="5s" />
+        <Form.Item name="query_timeout" label={t('queryTimeout')} rules={[rules.duration({ min: 1 })]}>
+          <DurationInput aria-label={t('queryTimeout')} units={['ms', 's', 'm']} />
         </Form.Item>
       )}
       {backend === 'redis' && (

@@ -1,9 +1,12 @@
 import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DurationInput } from '../../../shared/DurationInput';
+import { useFieldRules } from '../../mqtt-settings/fields/rules';
 import { jsonObject, required } from './fieldRules';
 
 export function HttpFields() {
   const { t } = useTranslation('authn');
+  const rules = useFieldRules();
   const method = Form.useWatch('method') as string | undefined;
   return (
     <>
@@ -21,11 +24,11 @@ export function HttpFields() {
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} spellCheck={false} />
         </Form.Item>
       )}
-      <Form.Item name="connect_timeout" label={t('connectTimeout')}>
-        <Input placeholder="15s" />
+      <Form.Item name="connect_timeout" label={t('connectTimeout')} rules={[rules.duration({ min: 1 })]}>
+        <DurationInput aria-label={t('connectTimeout')} units={['ms', 's', 'm']} />
       </Form.Item>
-      <Form.Item name="request_timeout" label={t('requestTimeout')}>
-        <Input placeholder="5s" />
+      <Form.Item name="request_timeout" label={t('requestTimeout')} rules={[rules.duration({ min: 1 })]}>
+        <DurationInput aria-label={t('requestTimeout')} units={['ms', 's', 'm']} />
       </Form.Item>
       <Form.Item name="pool_size" label={t('poolSize')}>
         <InputNumber min={1} precision={0} style={{ width: '100%' }} />

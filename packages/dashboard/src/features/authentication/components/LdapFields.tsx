@@ -1,9 +1,12 @@
 import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DurationInput } from '../../../shared/DurationInput';
+import { useFieldRules } from '../../mqtt-settings/fields/rules';
 import { required } from './fieldRules';
 
 export function LdapFields() {
   const { t } = useTranslation('authn');
+  const rules = useFieldRules();
   const type = Form.useWatch(['method', 'type']) as string | undefined;
   return (
     <>
@@ -42,8 +45,11 @@ export function LdapFields() {
       <Form.Item name="pool_size" label={t('poolSize')}>
         <InputNumber min={1} precision={0} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="query_timeout" label={t('queryTimeout')}>
-        <Input placeholder="5s" />
+      <Form.Item name="query_timeout" label={t('queryTimeout')} rules={[rules.duration({ min: 1 })]}>
+        <DurationInput aria-label={t('queryTimeout')} units={['ms', 's', 'm']} />
+      </Form.Item>
+      <Form.Item name="request_timeout" label={t('requestTimeout')} rules={[rules.duration({ min: 1 })]}>
+        <DurationInput aria-label={t('requestTimeout')} units={['ms', 's', 'm']} />
       </Form.Item>
     </>
   );

@@ -4,6 +4,7 @@ import { Button, Drawer, Flex, Form, Input, InputNumber, Radio, Select, Switch }
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/ConfirmAction';
 import { useCanWrite } from '../../../shared/useCanWrite';
+import { topicListRule } from '../../../shared/topic';
 import { toast } from '../../../app/bridge';
 import { useAuthzSettingsQuery, useCleanCacheMutation, useSaveAuthzSettingsMutation, type AuthzSettings } from '../authorization.api';
 
@@ -46,7 +47,7 @@ export function AuthzSettingsDrawer({ open, onClose }: { open: boolean; onClose:
             <Form.Item name={['cache', 'ttl']} label={t('cacheTtl')} rules={[{ pattern: /^\d+(ms|s|m|h|d)$/, message: t('common:formatError') }]}>
               <Input placeholder="1m" />
             </Form.Item>
-            <Form.Item name={['cache', 'excludes']} label={t('cacheExcludes')}>
+            <Form.Item name={['cache', 'excludes']} label={t('cacheExcludes')} rules={[topicListRule('filter')]}>
               <Select mode="tags" open={false} suffixIcon={null} />
             </Form.Item>
           </>

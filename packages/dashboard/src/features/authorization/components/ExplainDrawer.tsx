@@ -1,13 +1,33 @@
 // "Which rule decides?": the node evaluates a would-be request through the same sources, without a client.
+// POST /authorization/explain is an API extension: the button and the drawer exist only where the node serves it.
 import { Alert, Button, Descriptions, Drawer, Form, Input, Select, Switch, Tag, Typography } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useExplainMutation, type ExplainRequest } from '../authorization.api';
+import { useApiExtension } from '../../../shared/apiExtensions';
+import { topicRule } from '../../../shared/topic';
+
+const EXTENSION = 'authorization_explain';
+
+/** Opens the explain drawer; nothing in front of a node without the extension (a real EMQX). */
+export function ExplainButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation('authz');
+  if (!useApiExtension(EXTENSION)) return null;
+  return <Button icon={<QuestionCircleOutlined />} onClick={onClick}>{t('explain')}</Button>;
+}
 
 export function ExplainDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const served = useApiExtension(EXTENSION);
+  return served ? <ExplainPanel open={open} onClose={onClose} /> : null;
+}
+
+function ExplainPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('authz');
   const [form] = Form.useForm<ExplainRequest>();
   const explain = useExplainMutation();
   const r = explain.data;
+  // a PUBLISH carries a topic name, a SUBSCRIBE a filter
+  const action = Form.useWatch('action', form);
 
   async function run() {
     const v = await form.validateFields();
@@ -24,7 +44,8 @@ export function ExplainDrawer({ open, onClose }: { open: boolean; onClose: () =>
         <Form.Item name="action" label={t('action')} rules={[{ required: true, message: t('selectAction') }]}>
           <Select options={[{ value: 'publish', label: t('publish') }, { value: 'subscribe', label: t('subscribe') }]} />
         </Form.Item>
-        <Form.Item name="topic" label={t('topic')} rules={[{ required: true, whitespace: true, message: t('enterTopic') }]}><Input /></Form.Item>
+        <Form.Item name="topic" label={t('topic')} dependencies={['action']}
+          rules={[{ required: true, whitespace: true, message: t('enterTopic') }, topicRule(action === 'subscribe' ? 'filter' : 'name')]}><Input /></Form.Item>
         <Form.Item name="qos" label={t('qos')}><Select options={[0, 1, 2].map((q) => ({ value: q, label: `QoS ${q}` }))} /></Form.Item>
         <Form.Item name="retain" label={t('retain')} valuePropName="checked"><Switch /></Form.Item>
         <Form.Item name="is_superuser" label={t('isSuperuser')} valuePropName="checked"><Switch /></Form.Item>

@@ -2,6 +2,7 @@
 import { Button, Flex, Form, Input, Select, theme } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { topicRule } from '../../../shared/topic';
 
 export const RULE_DEFAULT = { permission: 'allow', action: 'all', topic: '', qos: [0, 1, 2], retain: 'all' };
 
@@ -22,7 +23,7 @@ export function RulesEditor({ name = 'rules' }: { name?: string }) {
                 <Select aria-label={`${t('action')} ${i + 1}`} placeholder={t('action')}
                   options={[{ value: 'publish', label: t('publish') }, { value: 'subscribe', label: t('subscribe') }, { value: 'all', label: t('actionAll') }]} />
               </Form.Item>
-              <Form.Item name={[f.name, 'topic']} rules={[{ required: true, whitespace: true, message: t('enterTopic') }]} style={{ marginBottom: 0, flex: 1, minWidth: 180 }}>
+              <Form.Item name={[f.name, 'topic']} rules={[{ required: true, whitespace: true, message: t('enterTopic') }, topicRule('filter', { allowEq: true })]} style={{ marginBottom: 0, flex: 1, minWidth: 180 }}>
                 <Input aria-label={`${t('topic')} ${i + 1}`} placeholder={t('topic')} />
               </Form.Item>
               <Form.Item name={[f.name, 'qos']} style={{ marginBottom: 0, width: 150 }}>

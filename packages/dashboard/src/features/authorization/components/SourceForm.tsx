@@ -4,6 +4,9 @@ import { Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import type { FormInstance, FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
+import { DurationInput } from '../../../shared/DurationInput';
+import { MongoServerFields } from '../../../shared/MongoServerFields';
+import { useFieldRules } from '../../mqtt-settings/fields/rules';
 import { toSourceBody, toSourceFormValues, type AuthzSource } from '../authorization.config';
 
 function req(name: string): FormRule {
@@ -24,6 +27,7 @@ const json: FormRule = {
 
 export function SourceForm({ form, source, onValuesChange }: { form: FormInstance; source: AuthzSource; onValuesChange?: () => void }) {
   const { t } = useTranslation('authz');
+  const rules = useFieldRules();
   useEffect(() => {
     form.resetFields();
     form.setFieldsValue(toSourceFormValues(source));
@@ -46,7 +50,11 @@ export function SourceForm({ form, source, onValuesChange }: { form: FormInstanc
       )}
       {db && (
         <>
-          <Form.Item name="server" label={t('server')} rules={[req(t('server'))]}><Input /></Form.Item>
+          {type === 'mongodb' ? (
+            <MongoServerFields />
+          ) : (
+            <Form.Item name="server" label={t('server')} rules={[req(t('server'))]}><Input /></Form.Item>
+          )}
           {type === 'redis' ? (
             <Form.Item name="database" label={t('database')}><InputNumber min={0} precision={0} style={{ width: '100%' }} /></Form.Item>
           ) : (
@@ -69,7 +77,9 @@ export function SourceForm({ form, source, onValuesChange }: { form: FormInstanc
           <Form.Item name="url" label={t('url')} rules={[req(t('url')), { type: 'url', message: t('common:formatError') }]} extra={hint}><Input /></Form.Item>
           <Form.Item name="headers" label={t('headers')} rules={[json]}><Input.TextArea autoSize={{ minRows: 2 }} spellCheck={false} /></Form.Item>
           {method !== 'get' && <Form.Item name="body" label={t('body')} rules={[json]}><Input.TextArea autoSize={{ minRows: 3 }} spellCheck={false} /></Form.Item>}
-          <Form.Item name="request_timeout" label={t('requestTimeout')}><Input /></Form.Item>
+          <Form.Item name="request_timeout" label={t('requestTimeout')} rules={[rules.duration({ min: 1 })]}>
+            <DurationInput aria-label={t('requestTimeout')} units={['ms', 's', 'm']} />
+          </Form.Item>
           <Form.Item name="pool_size" label={t('poolSize')}><InputNumber min={1} precision={0} style={{ width: '100%' }} /></Form.Item>
         </>
       )}

@@ -1,8 +1,8 @@
 // POST /banned {as, who, reason, until}. `until` is optional in the form: empty means never ('infinity').
-import { DatePicker, Form, Input, Modal, Select } from 'antd';
+import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../app/bridge';
+import { FormModal } from '../../../shared/FormModal';
 import { BAN_AS, useCreateBanMutation, type BanAs } from '../banned-clients.api';
 import { banAsLabel } from '../banned-clients.labels';
 import { untilRule } from '../banned-clients.rules';
@@ -19,60 +19,57 @@ interface Props {
   onClose: () => void;
 }
 
+const INITIAL: Partial<Values> = { as: 'clientid' };
+
 export function BanClientModal({ open, onClose }: Props) {
   const { t } = useTranslation('banned');
   const [form] = Form.useForm<Values>();
   const as = Form.useWatch('as', form) ?? 'clientid';
   const create = useCreateBanMutation();
 
-  async function submit() {
-    const v = await form.validateFields();
-    await create.mutateAsync({
+  const submit = (v: Values) =>
+    create.mutateAsync({
       as: v.as,
       who: v.who.trim(),
       reason: v.reason?.trim() || undefined,
       until: v.until ? v.until.format('YYYY-MM-DDTHH:mm:ssZ') : 'infinity',
     });
-    void toast().success(t('banned'));
-    form.resetFields();
-    onClose();
-  }
 
   const placeholder = as.endsWith('_re') ? t('whoPlaceholderRe') : as === 'peerhost_net' ? t('whoPlaceholderNet') : undefined;
   return (
-    <Modal
+    <FormModal<Values>
       open={open}
+      editing={false}
       title={t('add')}
-      okText={t('common:create')}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      confirmLoading={create.isPending}
-      destroyOnHidden
-      forceRender
+      form={form}
+      name="banClient"
+      initialValues={INITIAL}
+      onSubmit={submit}
+      successMessage={t('banned')}
+      onClose={onClose}
+      requiredMark
     >
-      <Form form={form} name="banClient" layout="vertical" requiredMark initialValues={{ as: 'clientid' }} preserve={false}>
-        <Form.Item name="as" label={t('as')} rules={[{ required: true, message: t('common:selectRequired', { name: t('as') }) }]}>
-          <Select options={BAN_AS.map((a) => ({ value: a, label: banAsLabel(t, a) }))} />
-        </Form.Item>
-        <Form.Item
-          name="who"
-          label={t('who')}
-          rules={[{ required: true, whitespace: true, message: t('common:required', { name: t('who') }) }]}
-        >
-          <Input placeholder={placeholder} />
-        </Form.Item>
-        <Form.Item name="reason" label={t('reason')}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
-        </Form.Item>
-        <Form.Item name="until" label={t('until')} rules={[untilRule()]}>
-          <DatePicker
-            showTime
-            style={{ width: '100%' }}
-            disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
-            placeholder={t('neverExpire')}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="as" label={t('as')} rules={[{ required: true, message: t('common:selectRequired', { name: t('as') }) }]}>
+        <Select options={BAN_AS.map((a) => ({ value: a, label: banAsLabel(t, a) }))} />
+      </Form.Item>
+      <Form.Item
+        name="who"
+        label={t('who')}
+        rules={[{ required: true, whitespace: true, message: t('common:required', { name: t('who') }) }]}
+      >
+        <Input placeholder={placeholder} />
+      </Form.Item>
+      <Form.Item name="reason" label={t('reason')}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
+      </Form.Item>
+      <Form.Item name="until" label={t('until')} rules={[untilRule()]}>
+        <DatePicker
+          showTime
+          style={{ width: '100%' }}
+          disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+          placeholder={t('neverExpire')}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

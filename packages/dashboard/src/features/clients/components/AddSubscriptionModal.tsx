@@ -1,6 +1,7 @@
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../app/bridge';
+import { FormModal } from '../../../shared/FormModal';
+import { topicRule } from '../../../shared/topic';
 import { useSubscribeMutation } from '../clients.api';
 import type { SubscribeBody } from '../clients.types';
 import '../clients.messages';
@@ -24,46 +25,40 @@ export function AddSubscriptionModal({ clientid, open, onClose }: Props) {
     { value: 1, label: tc('yes') },
   ];
 
-  async function submit() {
-    const values = await form.validateFields();
-    await subscribe.mutateAsync({ ...values, topic: values.topic.trim() });
-    void toast().success(t('subscribed'));
-    form.resetFields();
-    onClose();
-  }
+  const submit = (values: SubscribeBody) => subscribe.mutateAsync({ ...values, topic: values.topic.trim() });
 
   return (
-    <Modal
+    <FormModal<SubscribeBody>
       open={open}
+      editing={false}
       title={t('addSubscription')}
+      form={form}
+      initialValues={defaults}
+      onSubmit={submit}
+      successMessage={t('subscribed')}
+      onClose={onClose}
       okText={tc('add')}
-      cancelText={tc('cancel')}
-      confirmLoading={subscribe.isPending}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      destroyOnHidden
+      requiredMark
     >
-      <Form form={form} layout="vertical" initialValues={defaults} preserve={false}>
-        <Form.Item
-          name="topic"
-          label={t('topic')}
-          rules={[{ required: true, whitespace: true, message: t('topicRequired') }]}
-        >
-          <Input placeholder="t/#" autoFocus />
-        </Form.Item>
-        <Form.Item name="qos" label={t('qos')}>
-          <Select options={[0, 1, 2].map((q) => ({ value: q, label: `QoS ${q}` }))} />
-        </Form.Item>
-        <Form.Item name="nl" label={t('noLocal')}>
-          <Select options={flag} />
-        </Form.Item>
-        <Form.Item name="rap" label={t('retainAsPublished')}>
-          <Select options={flag} />
-        </Form.Item>
-        <Form.Item name="rh" label={t('retainHandling')}>
-          <Select options={[0, 1, 2].map((v) => ({ value: v, label: String(v) }))} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="topic"
+        label={t('topic')}
+        rules={[{ required: true, whitespace: true, message: t('topicRequired') }, topicRule('filter')]}
+      >
+        <Input placeholder="t/#" autoFocus />
+      </Form.Item>
+      <Form.Item name="qos" label={t('qos')}>
+        <Select options={[0, 1, 2].map((q) => ({ value: q, label: `QoS ${q}` }))} />
+      </Form.Item>
+      <Form.Item name="nl" label={t('noLocal')}>
+        <Select options={flag} />
+      </Form.Item>
+      <Form.Item name="rap" label={t('retainAsPublished')}>
+        <Select options={flag} />
+      </Form.Item>
+      <Form.Item name="rh" label={t('retainHandling')}>
+        <Select options={[0, 1, 2].map((v) => ({ value: v, label: String(v) }))} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Table, theme } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Subscription } from '@mqdeck/api';
 import { ConfirmAction } from '../../../shared/ConfirmAction';
+import { CreateButton } from '../../../shared/CreateButton';
 import { formatError } from '../../../api/client';
 import { useClientSubscriptionsQuery, useUnsubscribeMutation } from '../clients.api';
 import { AddSubscriptionModal } from './AddSubscriptionModal';
@@ -29,15 +29,9 @@ export function ClientSubscriptions({ clientid, connected, canWrite, refetchInte
     <div>
       {canWrite && (
         <Flex justify="end" style={{ marginBottom: token.marginSM }}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            disabled={!connected}
-            title={connected ? undefined : t('notConnectedSubscribe')}
-            onClick={() => setAdding(true)}
-          >
+          <CreateButton disabled={!connected} title={connected ? undefined : t('notConnectedSubscribe')} onClick={() => setAdding(true)}>
             {t('addSubscription')}
-          </Button>
+          </CreateButton>
         </Flex>
       )}
       {subs.isError && <Alert type="error" showIcon title={formatError(subs.error)} />}

@@ -3,8 +3,9 @@ import { Alert, Button, Collapse, Drawer, Form, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/bridge';
 import { useCreateListenerMutation, useListenerQuery, useUpdateListenerMutation, type ListenerConfig, type ListenerSummary, type ListenerType } from '../listeners.api';
-import { deepMerge, defaultListener } from '../listeners.defaults';
+import { deepMerge, defaultListener, withClearedRates } from '../listeners.defaults';
 import { BasicFields } from './BasicFields';
+import { FlowControlFields } from './FlowControlFields';
 import { SslOptionsFields } from './SslOptionsFields';
 import { TcpOptionsFields } from './TcpOptionsFields';
 import { WebsocketFields } from './WebsocketFields';
@@ -47,9 +48,10 @@ export function ListenerDrawer({ open, editing, onClose }: Props) {
   async function submit() {
     const values = await form.validateFields();
     if (editing && detail.data) {
-      await update.mutateAsync({ id: editing.id, config: deepMerge(detail.data, values), base: detail.data });
+      await update.mutateAsync({ id: editing.id, config: deepMerge(detail.data, withClearedRates(values, detail.data)), base: detail.data });
     } else {
-      await create.mutateAsync(deepMerge(defaultListener(type), values));
+      const defaults = defaultListener(type);
+      await create.mutateAsync(deepMerge(defaults, withClearedRates(values, defaults)));
     }
     void toast().success(t('listenerSaved'));
     onClose();
@@ -76,6 +78,7 @@ export function ListenerDrawer({ open, editing, onClose }: Props) {
       <Form form={form} name="listener" layout="vertical" onValuesChange={(changed: ListenerConfig) => changed.type && onTypeChange(changed.type)}>
         {type === 'quic' && <Alert type="warning" showIcon title={t('quicNotice')} style={{ marginBottom: 16 }} />}
         <BasicFields creating={!editing} />
+        <FlowControlFields />
         {sections.length > 0 && <Collapse items={sections} defaultActiveKey={type === 'tcp' ? [] : [sections[sections.length - 1].key]} />}
       </Form>
     </Drawer>

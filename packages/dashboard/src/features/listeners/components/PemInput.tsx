@@ -2,6 +2,7 @@ import { Button, Flex, Input, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/bridge';
+import { fileBytes, readPemBytes, type PemKind } from './pemFile';
 
 // spec 000 §5: allowed certificate file extensions.
 export const CERT_EXTENSIONS = ['crt', 'key', 'pem', 'jks', 'der', 'cer', 'pfx'] as const;
@@ -11,10 +12,12 @@ interface Props {
   onChange?: (v: string) => void;
   id?: string;
   'aria-label'?: string;
+  /** what the field holds: a DER upload can become PEM only for a certificate */
+  kind: PemKind;
 }
 
-/** PEM text pasted or read from an uploaded file; a stored file path stays as it is (the node keeps using it). */
-export function PemInput({ value, onChange, id, 'aria-label': ariaLabel }: Props) {
+/** PEM text pasted or read from an uploaded file (a DER certificate becomes PEM); a stored file path stays as it is. */
+export function PemInput({ value, onChange, id, 'aria-label': ariaLabel, kind }: Props) {
   const { t } = useTranslation('listeners');
   return (
     <Flex vertical gap={8}>
@@ -27,7 +30,11 @@ export function PemInput({ value, onChange, id, 'aria-label': ariaLabel }: Props
             void toast().error(t('badExtension', { ext: CERT_EXTENSIONS.join(', ') }));
             return Upload.LIST_IGNORE;
           }
-          void file.text().then((text) => onChange?.(text));
+          void fileBytes(file).then((bytes) => {
+            const read = readPemBytes(bytes, kind);
+            if (read.ok) onChange?.(read.pem);
+            else void toast().error(t('notPem', { file: file.name }));
+          });
           return false; // read locally; the PEM travels inside the listener config
         }}>
         <Button size="small" icon={<UploadOutlined />}>{t('uploadFile')}</Button>

@@ -1,37 +1,40 @@
 import { Form, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ByteSizeInput } from '../../mqtt-settings/fields/ByteSizeInput';
-import { DurationInput } from '../../mqtt-settings/fields/DurationInput';
+import { DurationInput } from '../../../shared/DurationInput';
 import { useFieldRules } from '../../mqtt-settings/fields/rules';
+import { useListenerHelp } from '../listeners.help';
 
 export function TcpOptionsFields() {
   const { t } = useTranslation('listeners');
   const rules = useFieldRules();
   const p = (k: string) => ['tcp_options', k];
+  const help = useListenerHelp();
+  const tip = (k: string) => help(`tcp_options.${k}`);
   return (
     <>
-      <Form.Item name={p('backlog')} label={t('backlog')} rules={[rules.integer({ min: 1 })]}>
+      <Form.Item name={p('backlog')} tooltip={tip('backlog')} label={t('backlog')} rules={[rules.integer({ min: 1 })]}>
         <InputNumber aria-label={t('backlog')} precision={0} style={{ width: 200 }} />
       </Form.Item>
-      <Form.Item name={p('active_n')} label={t('activeN')} rules={[rules.integer({ min: 1 })]}>
+      <Form.Item name={p('active_n')} tooltip={tip('active_n')} label={t('activeN')} rules={[rules.integer({ min: 1 })]} extra={t('erlangOnly')}>
         <InputNumber aria-label={t('activeN')} precision={0} style={{ width: 200 }} />
       </Form.Item>
-      <Form.Item name={p('buffer')} label={t('buffer')} rules={[rules.size({ min: 1 })]}>
+      <Form.Item name={p('buffer')} tooltip={tip('buffer')} label={t('buffer')} rules={[rules.size({ min: 1 })]} extra={t('erlangOnly')}>
         <ByteSizeInput aria-label={t('buffer')} units={['B', 'KB', 'MB']} />
       </Form.Item>
-      <Form.Item name={p('high_watermark')} label={t('highWatermark')} rules={[rules.size({ min: 1 })]}>
+      <Form.Item name={p('high_watermark')} tooltip={tip('high_watermark')} label={t('highWatermark')} rules={[rules.size({ min: 1 })]}>
         <ByteSizeInput aria-label={t('highWatermark')} units={['KB', 'MB', 'GB']} />
       </Form.Item>
-      <Form.Item name={p('send_timeout')} label={t('sendTimeout')} rules={[rules.duration({ min: 1 })]}>
+      <Form.Item name={p('send_timeout')} tooltip={tip('send_timeout')} label={t('sendTimeout')} rules={[rules.duration({ min: 1 })]}>
         <DurationInput aria-label={t('sendTimeout')} units={['ms', 's', 'm']} />
       </Form.Item>
-      <Form.Item name={p('send_timeout_close')} label={t('sendTimeoutClose')} valuePropName="checked">
+      <Form.Item name={p('send_timeout_close')} tooltip={tip('send_timeout_close')} label={t('sendTimeoutClose')} valuePropName="checked">
         <Switch aria-label={t('sendTimeoutClose')} />
       </Form.Item>
-      <Form.Item name={p('nodelay')} label={t('nodelay')} valuePropName="checked">
+      <Form.Item name={p('nodelay')} tooltip={tip('nodelay')} label={t('nodelay')} valuePropName="checked">
         <Switch aria-label={t('nodelay')} />
       </Form.Item>
-      <Form.Item name={p('reuseaddr')} label={t('reuseaddr')} valuePropName="checked">
+      <Form.Item name={p('reuseaddr')} tooltip={tip('reuseaddr')} label={t('reuseaddr')} valuePropName="checked" extra={t('reuseaddrNote')}>
         <Switch aria-label={t('reuseaddr')} />
       </Form.Item>
     </>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Divider, Form } from 'antd';
+import { Alert, Button, Divider, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/bridge';
 import { useCanWrite } from '../../../shared/useCanWrite';
@@ -31,6 +31,8 @@ export interface FormSection {
   title: string;
   from: number;
   to: number;
+  /** Shown under the title, e.g. that the section's keys have no counterpart on this node. */
+  note?: string;
 }
 
 const toForm = (spec: FieldSpec, v: unknown): unknown => {
@@ -56,6 +58,8 @@ export function SettingsForm<T>({ name, ns, component, fields, value, onSave, sa
   useEffect(() => {
     form.setFieldsValue(initial);
   }, [form, initial]);
+  const current = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  const switchedOff = (f: FieldSpec) => f.enabledBy !== undefined && getPath(current ?? initial, f.enabledBy) === false;
 
   async function submit() {
     const v = await form.validateFields();
@@ -70,8 +74,9 @@ export function SettingsForm<T>({ name, ns, component, fields, value, onSave, sa
       {(sections ?? [{ title: '', from: 0, to: fields.length }]).map((s) => (
         <div key={s.from}>
           {s.title && <Divider titlePlacement="start">{s.title}</Divider>}
+          {s.note && <Alert type="info" showIcon title={s.note} style={{ marginBottom: 16 }} />}
           {fields.slice(s.from, s.to).map((f) => (
-            <ConfigField key={f.path} spec={f} ns={ns} disabled={!canWrite} description={describeField(schema.data, component, f.path)} />
+            <ConfigField key={f.path} spec={f} ns={ns} disabled={!canWrite || switchedOff(f)} description={describeField(schema.data, component, f.path)} />
           ))}
         </div>
       ))}

@@ -1,9 +1,10 @@
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DurationInput } from '../../../shared/DurationInput';
 import { ByteSizeInput } from './ByteSizeInput';
-import { DurationInput } from './DurationInput';
 import { InfinityNumberInput } from './InfinityNumberInput';
+import { PercentInput } from './PercentInput';
 import { RateInput } from './RateInput';
 import { RowsInput } from './RowsInput';
 import type { FieldSpec } from './fieldSpec';
@@ -56,8 +57,12 @@ export function ConfigField({ spec, ns, description, disabled }: Props) {
       control = <ByteSizeInput {...common} units={spec.units} words={spec.words} />;
       break;
     case 'rate':
-      list.push(rules.rate());
+      list.push(rules.rate(spec.positive));
       control = <RateInput {...common} />;
+      break;
+    case 'percent':
+      list.push(rules.percent());
+      control = <PercentInput {...common} />;
       break;
     case 'select': {
       const labels = spec.optionLabels;
@@ -79,7 +84,7 @@ export function ConfigField({ spec, ns, description, disabled }: Props) {
       break;
   }
   return (
-    <Form.Item name={spec.path.split('.')} label={label} tooltip={help} rules={list} valuePropName={valuePropName}>
+    <Form.Item name={spec.path.split('.')} label={label} tooltip={help} rules={list} valuePropName={valuePropName} extra={spec.note ? t(spec.note) : undefined}>
       {control}
     </Form.Item>
   );

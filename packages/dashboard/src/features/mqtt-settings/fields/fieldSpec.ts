@@ -8,7 +8,9 @@ export type FieldKind =
   | { kind: 'integerOr'; word: 'infinity' | 'disabled'; min?: number; max?: number }
   | { kind: 'duration'; units?: readonly DurationUnit[]; words?: readonly string[]; min?: number; max?: number }
   | { kind: 'size'; units?: readonly ByteUnit[]; words?: readonly string[]; min?: number; max?: number }
-  | { kind: 'rate' }
+  | { kind: 'rate'; /** a zero rate ('0/s') is refused, as the node refuses it for limiter rates */ positive?: boolean }
+  /** EMQX percent string such as '80%', 0 to 100. */
+  | { kind: 'percent' }
   | { kind: 'select'; options: readonly (string | number)[]; /** label key per option in the form's namespace */ optionLabels?: Record<string, string> }
   | { kind: 'text' }
   | { kind: 'priorities' }
@@ -21,6 +23,10 @@ export type FieldSpec = FieldKind & {
   label: string;
   /** Message key of a help text, for keys whose schema entry has no description. */
   help?: string;
+  /** Message key of a text shown under the field, e.g. what the key means on this Node.js node. */
+  note?: string;
+  /** Path of a switch in the same form: the field is read-only while that switch is off (e.g. force_shutdown.enable). */
+  enabledBy?: string;
   required?: boolean;
 };
 

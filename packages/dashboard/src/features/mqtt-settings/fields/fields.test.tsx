@@ -4,7 +4,7 @@ import { Button, Form } from 'antd';
 import { renderWithProviders } from '../../../../test/render';
 import { ConfigField } from './ConfigField';
 import type { FieldSpec } from './fieldSpec';
-import { checkRate, durationToMs, sizeToBytes, splitDuration, splitSize } from './units';
+import { checkRate, durationToMs, percentValue, sizeToBytes, splitDuration, splitSize } from './units';
 import '../mqtt-settings.messages';
 
 function Harness({ spec, initial }: { spec: FieldSpec; initial: unknown }) {
@@ -42,6 +42,15 @@ describe('config value notations', () => {
     expect(checkRate('fast')).toEqual({ ok: false, reason: 'format' });
     expect(checkRate('10/fortnight')).toEqual({ ok: false, reason: 'unit' });
   });
+
+  it('reads percents as the node does (a fraction rounded to a hundredth)', () => {
+    expect(percentValue('80%')).toBe(80);
+    expect(percentValue('12.5%')).toBe(12.5);
+    expect(percentValue('050%')).toBe(50);
+    expect(percentValue('100.001%')).toBe(100);
+    expect(percentValue('100.5%')).toBe(100.5);
+    for (const bad of ['80', '-1%', '.5%', '5.%', 'high%']) expect(percentValue(bad)).toBeUndefined();
+  });
 });
 
 describe('field validation texts (spec 001 §5)', () => {
@@ -68,6 +77,18 @@ describe('field validation texts (spec 001 §5)', () => {
   it('size maximum shows the size', async () => {
     await validate({ path: 's', label: 'max_packet_size', kind: 'size', max: 256 * 1024 * 1024 }, '300MB');
     expect(await screen.findByText('Please enter a number less than or equal 256MB')).toBeInTheDocument();
+  });
+
+  it("percent: above 100 is out of EMQX's range, fractions included", async () => {
+    await validate({ path: 'p', label: 'cpu_high_watermark', kind: 'percent' }, '80%', '100.5');
+    expect(await screen.findByText('Input error: the number range is 0 - 100')).toBeInTheDocument();
+  });
+
+  it('percent: 100 and fractions below it are accepted', async () => {
+    await validate({ path: 'p', label: 'cpu_high_watermark', kind: 'percent' }, '80%', '99.5');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByText('Input error: the number range is 0 - 100')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please enter the value in the correct format')).not.toBeInTheDocument();
   });
 
   it('rate format', async () => {

@@ -1,7 +1,7 @@
 // Form rules with the spec's validation texts (001 §5), shared by every settings and listener form.
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { checkRate, durationToMs, formatMs, formatSize, sizeToBytes } from './units';
+import { checkRate, durationToMs, formatMs, formatSize, percentValue, sizeToBytes } from './units';
 import './fields.messages';
 
 const empty = (v: unknown) => v === undefined || v === null || v === '';
@@ -70,11 +70,21 @@ export function useFieldRules() {
       },
     }),
 
-    /** '1000/s', '10MB/s' or 'infinity' (which disables the limit). */
-    rate: (): FormRule => ({
+    /** '80%': EMQX's percent notation, 0 to 100 as the node reads it ('100.5%' and '180%' are out of range). */
+    percent: (): FormRule => ({
+      validator: (_r, v: unknown) => {
+        if (empty(v)) return ok();
+        const n = percentValue(v);
+        return n === undefined ? fail(t('formatError')) : bounds(n, { min: 0, max: 100 });
+      },
+    }),
+
+    /** '1000/s', '10MB/s' or 'infinity' (which disables the limit); `positive` also refuses '0/s'. */
+    rate: (positive = false): FormRule => ({
       validator: (_r, v: unknown) => {
         if (empty(v) || v === 'infinity') return ok();
-        return typeof v === 'string' && checkRate(v).ok ? ok() : fail(tf('rateFormat'));
+        const r = typeof v === 'string' ? checkRate(v) : undefined;
+        return r?.ok && !(positive && r.amount === 0) ? ok() : fail(tf('rateFormat'));
       },
     }),
   };

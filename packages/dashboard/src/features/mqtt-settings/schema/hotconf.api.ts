@@ -1,6 +1,8 @@
-// EMQX's help texts come from GET /schemas/hotconf (no auth), as the official console reads them.
-import { useQuery } from '@tanstack/react-query';
+// EMQX's help texts come from GET /schemas/hotconf (no auth), as the official console reads them, asked in
+// the UI language (`?lang=`, an MQDeck extension: EMQX itself answers in the node's dashboard.i18n_lang).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
+import { useLanguage, type Language } from '../../../i18n/language';
 
 interface SchemaNode {
   $ref?: string;
@@ -14,14 +16,20 @@ export interface HotconfDoc {
   components?: { schemas?: Record<string, SchemaNode> };
 }
 
+export const hotconfQueryKey = (lang: Language) => ['schemas', 'hotconf', lang] as const;
+
+/** The hotconf document in the current UI language; a language switch fetches the other one. */
 export function useHotconfQuery() {
+  const lang = useLanguage();
   return useQuery({
-    queryKey: ['schemas', 'hotconf'],
+    queryKey: hotconfQueryKey(lang),
     // The document only changes with the node version: keep it for the session, and never toast (help is optional).
     staleTime: Infinity,
     meta: { silent: true },
+    // while the other language loads, the help of the previous one stays rather than blinking away
+    placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      api.GET('/schemas/{name}', { params: { path: { name: 'hotconf' } }, signal }).then(unwrap) as Promise<HotconfDoc>,
+      api.GET('/schemas/{name}', { params: { path: { name: 'hotconf' }, query: { lang } as never }, signal }).then(unwrap) as Promise<HotconfDoc>,
   });
 }
 
@@ -36,6 +44,9 @@ function resolve(doc: HotconfDoc, node: SchemaNode | undefined): SchemaNode | un
   if (n && !n.properties && alt) return alt.map((a) => resolve(doc, a)).find((a) => a?.properties) ?? n;
   return n;
 }
+
+/** The HTML EMQX's descriptions use; placeholders such as `$SYS/brokers/<node>/version` are text and stay. */
+const MARKUP = /<\/?(?:code|b|i|em|strong|p|a|pre|span|ul|ol|li)(?:\s[^>]*)?>/gi;
 
 /**
  * The description of `path` ('backend.max_retained_messages') under component `component` ('emqx.retainer'),
@@ -54,6 +65,6 @@ export function describeField(doc: HotconfDoc | undefined, component: string, pa
     node = child ?? parent;
   }
   if (node && !node.description) node = resolve(doc, node);
-  const text = node?.description?.split(/<br\s*\/?>/i)[0].replace(/<[^>]+>/g, '').trim();
+  const text = node?.description?.split(/<br\s*\/?>/i)[0].replace(MARKUP, '').trim();
   return text || undefined;
 }

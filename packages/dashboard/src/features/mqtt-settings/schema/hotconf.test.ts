@@ -8,6 +8,7 @@ const doc: HotconfDoc = {
       'emqx.log_file_handler': { properties: { rotation_count: { description: 'Maximum number of log files.' } } },
       'emqx.retainer': { properties: { backend: { $ref: '#/components/schemas/emqx.mnesia_config' }, max_payload_size: { description: 'The maximum size.<br/>A string that represents a number of bytes, for example: <code>10B</code>' } } },
       'emqx.mnesia_config': { properties: { max_retained_messages: { description: 'Maximum number of retained messages. 0 means no limit.' } } },
+      'emqx.sys_topics': { properties: { sys_heartbeat_interval: { description: 'Time interval for:\n  - `$SYS/brokers/<node>/uptime`<br/>A string.' } } },
     },
   },
 };
@@ -18,6 +19,8 @@ describe('describeField', () => {
     expect(describeField(doc, 'emqx.retainer', 'max_payload_size')).toBe('The maximum size.');
     expect(describeField(doc, 'emqx.log', 'file.default.rotation_count')).toBe('Maximum number of log files.');
     expect(describeField(doc, 'emqx.log', 'console.level')).toBeUndefined();
+    // a placeholder in angle brackets is text, not markup
+    expect(describeField(doc, 'emqx.sys_topics', 'sys_heartbeat_interval')).toBe('Time interval for:\n  - `$SYS/brokers/<node>/uptime`');
     expect(describeField(undefined, 'emqx.log', 'file')).toBeUndefined();
   });
 });

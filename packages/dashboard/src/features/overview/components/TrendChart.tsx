@@ -46,6 +46,21 @@ function canvasSupported(): boolean {
   return canvasOk;
 }
 
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Time labels for a fixed window: seconds within the last minutes, HH:mm up to a day, the date as well beyond it.
+ * Without a window ECharts picks its own (it then labels day boundaries, which reads badly with few samples).
+ */
+export function timeLabelFormat(xRange: [number, number] | undefined): string | undefined {
+  if (!xRange) return undefined;
+  const span = xRange[1] - xRange[0];
+  if (span < HOUR_MS) return '{HH}:{mm}:{ss}';
+  if (span <= DAY_MS) return '{HH}:{mm}';
+  return '{MM}-{dd} {HH}:{mm}';
+}
+
 const formatValue = (n: number) => (Number.isInteger(n) ? n.toLocaleString() : n.toLocaleString(undefined, { maximumFractionDigits: 2 }));
 
 export function TrendChart({ series, label, height = 220, xRange, unit, emptyText, loading }: Props) {
@@ -93,7 +108,7 @@ export function TrendChart({ series, label, height = 220, xRange, unit, emptyTex
         min: xRange?.[0],
         max: xRange?.[1],
         axisLine: { lineStyle: { color: token.colorBorder } },
-        axisLabel: { color: token.colorTextSecondary, hideOverlap: true },
+        axisLabel: { color: token.colorTextSecondary, hideOverlap: true, formatter: timeLabelFormat(xRange) },
         splitLine: { show: false },
       },
       yAxis: {

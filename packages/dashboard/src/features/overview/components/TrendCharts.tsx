@@ -1,6 +1,6 @@
 // History charts of the cluster (or of one node): `/monitor[/nodes/{node}]?latest=<range>`, refreshed every 10 s.
 import '../overview.messages';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Card, Col, Row, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatError } from '../../../api/client';
@@ -39,10 +39,21 @@ function useChartDefs(samples: MonitorSample[]): ChartDef[] {
   }, [samples, t]);
 }
 
+/**
+ * The x window [now − range, now], moved on with every answer: a few samples then sit at the right end of the
+ * chosen range instead of ECharts stretching them over whole days.
+ */
+function useRangeWindow(range: TimeRangeSeconds, fetchedAt: number): [number, number] {
+  const [end, setEnd] = useState(() => Date.now());
+  useEffect(() => setEnd(Date.now()), [range, fetchedAt]);
+  return useMemo(() => [end - range * 1000, end], [end, range]);
+}
+
 export function TrendCharts({ range, onRangeChange, node }: Props) {
   const { t } = useTranslation('overview');
   const history = useMonitorHistoryQuery(range, node);
   const charts = useChartDefs(history.data ?? []);
+  const xRange = useRangeWindow(range, history.dataUpdatedAt);
   return (
     <section aria-label={t('trends')}>
       <Space style={{ width: '100%', justifyContent: 'space-between', margin: '8px 0 16px' }} wrap>
@@ -64,7 +75,7 @@ export function TrendCharts({ range, onRangeChange, node }: Props) {
         {charts.map((c) => (
           <Col key={c.key} xs={24} md={12} xl={8}>
             <Card size="small" title={c.title}>
-              <TrendChart series={c.series} label={c.title} unit={c.unit} emptyText={t('noSamples')} loading={history.isPending} />
+              <TrendChart series={c.series} label={c.title} xRange={xRange} unit={c.unit} emptyText={t('noSamples')} loading={history.isPending} />
             </Card>
           </Col>
         ))}

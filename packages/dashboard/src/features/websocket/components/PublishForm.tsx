@@ -6,7 +6,8 @@ import { useLanguage } from '../../../i18n/language';
 import type { ProtocolVersion, QoS, UserProperty } from '../model/settings';
 import { websocketStore } from '../store/websocketStore';
 import type { ConnectionState } from '../store/types';
-import { jsonRule, publishTopicRule, rangeRule, requiredRule } from '../websocket.rules';
+import { jsonRule, rangeRule, requiredRule } from '../websocket.rules';
+import { topicRule } from '../../../shared/topic';
 import { failureText } from '../websocket.texts';
 import { UserPropertiesField } from './UserPropertiesField';
 
@@ -78,7 +79,7 @@ export const PublishForm = memo(function PublishForm({ id, state, version }: { i
     >
       <Row gutter={12}>
         <Col flex="auto">
-          <Form.Item name="topic" label={t('topic')} rules={[requiredRule(t, t('topic')), publishTopicRule(t)]}>
+          <Form.Item name="topic" label={t('topic')} rules={[requiredRule(t, t('topic')), topicRule('name')]}>
             <Input aria-label={t('topic')} />
           </Form.Item>
         </Col>
@@ -127,7 +128,7 @@ export const PublishForm = memo(function PublishForm({ id, state, version }: { i
                     </Form.Item>
                   </Col>
                   <Col xs={24} md={12}>
-                    <Form.Item name="responseTopic" label={t('responseTopic')} rules={[publishTopicRule(t)]}>
+                    <Form.Item name="responseTopic" label={t('responseTopic')} rules={[topicRule('name')]}>
                       <Input />
                     </Form.Item>
                   </Col>

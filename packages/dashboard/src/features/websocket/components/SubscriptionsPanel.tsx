@@ -7,7 +7,8 @@ import type { ProtocolVersion, QoS } from '../model/settings';
 import { websocketStore } from '../store/websocketStore';
 import type { ConnectionState, SubscriptionEntry } from '../store/types';
 import { failureText } from '../websocket.texts';
-import { requiredRule, topicFilterRule } from '../websocket.rules';
+import { requiredRule } from '../websocket.rules';
+import { topicRule } from '../../../shared/topic';
 
 export const DEFAULT_SUBSCRIBE_TOPIC = 't/#';
 const QOS_OPTIONS = [0, 1, 2].map((q) => ({ value: q, label: String(q) }));
@@ -75,7 +76,7 @@ export const SubscriptionsPanel = memo(function SubscriptionsPanel({ id, state, 
       >
         <Row gutter={12}>
           <Col flex="auto">
-            <Form.Item name="topic" label={t('topic')} rules={[requiredRule(t, t('topic')), topicFilterRule(t)]}>
+            <Form.Item name="topic" label={t('topic')} rules={[requiredRule(t, t('topic')), topicRule('filter')]}>
               <Input aria-label={t('topic')} />
             </Form.Item>
           </Col>

@@ -2,7 +2,8 @@ import { Checkbox, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionSettings } from '../model/settings';
-import { publishTopicRule, rangeRule, requiredRule } from '../websocket.rules';
+import { rangeRule, requiredRule } from '../websocket.rules';
+import { topicRule } from '../../../shared/topic';
 
 const QOS_OPTIONS = [0, 1, 2].map((q) => ({ value: q, label: String(q) }));
 
@@ -27,7 +28,7 @@ export function WillMessageFields({ form, v5, locked }: Props) {
         <Form.Item
           name={['will', 'topic']}
           label={t('willTopic')}
-          rules={enabled ? [requiredRule(t, t('willTopic')), publishTopicRule(t)] : []}
+          rules={enabled ? [requiredRule(t, t('willTopic')), topicRule('name')] : []}
         >
           <Input disabled={off} />
         </Form.Item>

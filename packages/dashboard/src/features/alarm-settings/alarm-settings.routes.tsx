@@ -1,0 +1,15 @@
+import { MonitorOutlined } from '@ant-design/icons';
+import type { FeatureRoute } from '../../app/types';
+
+// Management › Cluster Settings › Monitoring of the Enterprise console (CONSOLE-REFERENCE §5.2); its Integration tab
+// (Prometheus, OpenTelemetry) is not served by this node, so System is the only tab.
+export const alarmSettingsRoutes: FeatureRoute[] = [
+  {
+    path: 'monitoring/alarm-settings',
+    lazy: () => import('./AlarmSettingsPage'),
+    menu: {
+      section: 'management', key: 'monitoring', labelKey: 'monitoringSettings', order: 15, icon: <MonitorOutlined />,
+      tabs: [{ path: 'monitoring/alarm-settings', labelKey: 'monitoringSystem' }],
+    },
+  },
+];

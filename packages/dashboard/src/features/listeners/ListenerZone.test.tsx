@@ -1,0 +1,60 @@
+// The drawer's zone: a select fed by GET /configs/zones (custom zones by name) plus `default`, with the note that
+// this node applies the global zone to every listener. A stored zone the node does not list stays as it is.
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderWithProviders } from '../../../test/render';
+import { mockApi, server } from '../../../test/msw';
+import ListenersPage from './ListenersPage';
+
+const status = { running: true, current_connections: 0, max_connections: 'infinity' as const };
+const tcp = { id: 'tcp:default', type: 'tcp', name: 'default', enable: true, bind: '0.0.0.0:1883', number: 1, status, node_status: [{ node: 'emqx@127.0.0.1', status }] };
+const detail = (zone: string) => ({
+  enable: true, bind: '0.0.0.0:1883', acceptors: 16, max_connections: 'infinity', mountpoint: '', zone, enable_authn: true,
+  max_conn_rate: 'infinity', access_rules: ['allow all'], proxy_protocol: false, proxy_protocol_timeout: '3s',
+  tcp_options: { active_n: 100, backlog: 1024, send_timeout: '15s', send_timeout_close: true, buffer: '4KB', high_watermark: '1MB', nodelay: true, reuseaddr: true },
+  id: 'tcp:default', type: 'tcp', name: 'default', running: true, current_connections: 0,
+});
+
+async function openEdit(zones: Record<string, unknown> | null, stored = 'default') {
+  server.use(http.get('*/api/v5/configs/zones', () => (zones ? HttpResponse.json(zones) : HttpResponse.json({ code: 'NOT_FOUND', message: 'no route' }, { status: 404 }))));
+  mockApi('get', '/schemas/{name}', 200, { components: { schemas: {} } } as never);
+  mockApi('get', '/listeners', 200, [tcp] as never);
+  mockApi('get', '/listeners/{id}', 200, detail(stored) as never);
+  const puts = mockApi('put', '/listeners/{id}', 200, detail(stored) as never);
+  const view = renderWithProviders(<ListenersPage />);
+  const row = (await screen.findByText('0.0.0.0:1883')).closest('tr')!;
+  await view.user.click(within(row).getByRole('button', { name: 'Edit' }));
+  const drawer = await screen.findByRole('dialog');
+  await waitFor(() => expect(within(drawer).getByLabelText('Bind')).toHaveValue('0.0.0.0:1883'));
+  const options = async () => {
+    await view.user.click(within(drawer).getByLabelText('Zone'));
+    return waitFor(() => {
+      const titles = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((o) => o.getAttribute('title'));
+      expect(titles.length).toBeGreaterThan(0);
+      return titles;
+    });
+  };
+  const save = () => view.user.click(within(drawer).getByRole('button', { name: 'Update' }));
+  return { ...view, drawer, options, save, puts };
+}
+
+describe('listener zone', () => {
+  it('offers default and the zones GET /configs/zones lists, says the node applies the global zone, and sends the choice', async () => {
+    const { user, drawer, options, save, puts } = await openEdit({ edge: { mqtt: { max_inflight: 8 } }, lab: {} });
+    expect(within(drawer).getByText(/This node has only the default zone: every listener uses the global zone settings/)).toBeInTheDocument();
+    await waitFor(async () => expect(await options()).toEqual(['default', 'edge', 'lab']));
+    await user.click(await screen.findByTitle('edge'));
+    await save();
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0].body).toMatchObject({ id: 'tcp:default', zone: 'edge' });
+  });
+
+  it('a node without the route offers default only; a stored zone it does not list is kept as it is', async () => {
+    const { options, save, puts } = await openEdit(null, 'legacy');
+    expect(await options()).toEqual(['default', 'legacy']);
+    await save();
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect((puts[0].body as { zone: string }).zone).toBe('legacy');
+  });
+});

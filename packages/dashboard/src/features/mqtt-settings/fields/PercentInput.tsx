@@ -1,0 +1,22 @@
+import { Input } from 'antd';
+
+interface Props {
+  /** EMQX percent: '80%'. */
+  value?: string;
+  onChange?: (v: string | undefined) => void;
+  id?: string;
+  disabled?: boolean;
+  'aria-label'?: string;
+}
+
+/** The number is typed, the '%' is fixed after it; a '%' typed by the user is not doubled. Anything else is kept for the rule to refuse. */
+export function PercentInput({ value, onChange, id, disabled, 'aria-label': ariaLabel }: Props) {
+  const shown = typeof value === 'string' ? value.replace(/%$/, '') : '';
+  return (
+    <Input id={id} aria-label={ariaLabel} value={shown} disabled={disabled} suffix="%" style={{ width: 200 }}
+      onChange={(e) => {
+        const text = e.target.value.trim().replace(/%$/, '');
+        onChange?.(text === '' ? undefined : `${text}%`);
+      }} />
+  );
+}
