@@ -1,16 +1,18 @@
 // Broker benchmark, MQDeck's node vs the Mosquitto running on this machine, same run, printed as ratios.
 //   npx tsx bench/broker-vs-mosquitto.ts [--only cpu|latency|connections] [--seconds 10] [--rate 5000] [--rounds 3] [--connections 5000]
+//     [--baseline DIR]   (connections: also storm a node started from DIR, another checkout, in the same rounds)
 // The subscribers run in a child process (bench/lib/subscribers.ts) so the generator is not the bottleneck; CPU and
 // latency rounds alternate between the two brokers and the median round is printed, since other processes on this
 // 2-core machine come and go (the load average is printed beside the figures).
 // 1. broker CPU per delivered message (from /proc of the broker process), 10 publishers → 1 topic → 10 subscribers,
 //    64-byte payloads, QoS 0 and QoS 1, at a fixed inbound rate; delivered vs expected (no QoS 1 loss allowed);
 // 2. latency p50/p99 at 2,000 msgs/s in (20,000 out), QoS 0 and QoS 1;
-// 3. connections opened at 1,000/s: p99 connect time, RSS growth per idle connection, RSS after they leave.
+// 3. connections opened at 1,000/s: p50/p99 connect time, broker CPU per connect, RSS growth per idle connection, RSS 10 s after they leave
+//    (each round against a fresh node, alternating with Mosquitto, medians).
 import { parseArgs } from 'node:util';
 import { cpus, loadavg } from 'node:os';
 import { cpuMicros, rssBytes, percentile, syscalls, sysMicros } from './lib/proc';
-import { startMqdeck, mosquitto, type Peer } from './lib/peers';
+import { startMqdeck, mosquitto, mosquittoHeap, type Peer } from './lib/peers';
 import { fanout, connectionStorm } from './lib/load';
 
 const { values } = parseArgs({
@@ -20,6 +22,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '5000' },
     rounds: { type: 'string', default: '3' },
     only: { type: 'string' },
+    baseline: { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
@@ -55,7 +58,11 @@ async function deliveryDrops(peer: Peer): Promise<number> {
 }
 
 type Round = Awaited<ReturnType<typeof measureCpu>>;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+/** the median of the rounds that gave a figure (a round without one, e.g. a $SYS report that did not come, is left out) */
+const median = (xs: number[]) => {
+  const ok = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  return ok.length === 0 ? NaN : ok[Math.floor((ok.length - 1) / 2)];
+};
 
 /** `rounds` alternating runs on both brokers (ours first, then the peer, then ours again ...) */
 async function alternate(ours: Peer, peer: Peer, qos: 0 | 1, ratePerSecond: number): Promise<[Round[], Round[]]> {
@@ -95,37 +102,74 @@ async function scenarioLatency(ours: Peer, peer: Peer) {
 }
 
 async function storm(peer: Peer) {
+  const heap = peer.name === 'mosquitto' ? await mosquittoHeap(peer) : undefined;
+  await sleep(200);
+  // the retained report normally arrives at once; otherwise wait for the next one
+  const heapBefore = heap ? (Number.isNaN(heap.latest()) ? await heap.next() : heap.latest()) : NaN;
   const rssBefore = rssBytes(peer.pid);
+  const cpuBefore = cpuMicros(peer.pid);
   const s = await connectionStorm(peer, connections, 1000);
+  const cpu = cpuMicros(peer.pid) - cpuBefore;
   await sleep(3000);
   const rssConnected = rssBytes(peer.pid);
+  // Mosquitto's next heap report (every sys_interval) with the clients connected
+  const heapConnected = heap ? await heap.next() : NaN;
+  await heap?.close();
   for (const sock of s.sockets) sock.destroy();
   await sleep(10_000);
   const rssAfter = rssBytes(peer.pid);
   return {
+    p50: percentile(s.connectMs, 50),
     p99: percentile(s.connectMs, 99),
     connected: s.connected,
+    cpuPerConnect: cpu / Math.max(1, s.connected),
+    heapPerConnKB: (heapConnected - heapBefore) / Math.max(1, s.connected) / 1024,
     perConnKB: (rssConnected - rssBefore) / Math.max(1, s.connected) / 1024,
     retainedKB: (rssAfter - rssBefore) / 1024,
   };
 }
+type Storm = Awaited<ReturnType<typeof storm>>;
 
-async function scenarioConnections(peer: Peer) {
-  // a node of its own: after the fan-out rounds the heap of the first one shrinks while the storm runs, which made
-  // the RSS figures negative; a fresh node that has settled gives a baseline comparable with Mosquitto's
-  const fresh = await startMqdeck();
-  let a: Awaited<ReturnType<typeof storm>>;
+/** one storm against a fresh node of ours: after other rounds a node's heap shrinks while the storm runs (negative RSS growth) */
+async function stormFresh(root?: string): Promise<Storm> {
+  const fresh = await startMqdeck({}, [], root);
   try {
-    await sleep(5000);
-    a = await storm(fresh);
+    await sleep(5000); // settled: start-up garbage collected, timers armed
+    return await storm(fresh);
   } finally {
     await fresh.stop();
   }
-  const b = await storm(peer);
-  rows.push([`connections established (of ${connections})`, a.connected, b.connected, 'conns', false]);
-  rows.push(['connect time p99 @1000/s', a.p99, b.p99, 'ms', true]);
-  rows.push(['RSS growth per idle connection', a.perConnKB, b.perConnKB, 'KB', true]);
-  rows.push(['RSS above baseline after clients left', a.retainedKB, b.retainedKB, 'KB', true]);
+}
+
+async function scenarioConnections(peer: Peer) {
+  // alternating rounds (ours, Mosquitto, ours ...), medians: the machine's other load falls on both alike
+  const a: Storm[] = [];
+  const b: Storm[] = [];
+  const base: Storm[] = [];
+  const f = (r: Storm) => `p50 ${r.p50.toFixed(1)} p99 ${r.p99.toFixed(1)} ms, ${r.cpuPerConnect.toFixed(0)} µs CPU/connect, ${r.perConnKB.toFixed(2)} KB/conn (heap ${r.heapPerConnKB.toFixed(2)}), ${(r.retainedKB / 1024).toFixed(1)} MB after`;
+  for (let i = 0; i < rounds; i++) {
+    if (values.baseline) {
+      base.push(await stormFresh(values.baseline));
+      console.error(`  connections round ${i + 1}: baseline ${f(base[i])}`);
+    }
+    a.push(await stormFresh());
+    b.push(await storm(peer));
+    console.error(`  connections round ${i + 1}: mqdeck ${f(a[i])}; mosquitto ${f(b[i])} (load ${loadavg()[0].toFixed(2)})`);
+  }
+  const m = (rs: Storm[], f: (r: Storm) => number) => median(rs.map(f));
+  const table: [string, (r: Storm) => number, string, boolean][] = [
+    [`connections established (of ${connections})`, (r) => r.connected, 'conns', false],
+    ['connect time p50 @1000/s', (r) => r.p50, 'ms', true],
+    ['connect time p99 @1000/s', (r) => r.p99, 'ms', true],
+    ['broker CPU per connect (user+sys)', (r) => r.cpuPerConnect, 'µs', true],
+    ['RSS growth per idle connection', (r) => r.perConnKB, 'KB', true],
+    ['heap per idle connection (Mosquitto: $SYS heap)', (r) => r.heapPerConnKB, 'KB', true],
+    ['RSS above baseline after clients left', (r) => r.retainedKB, 'KB', true],
+  ];
+  for (const [label, get, unit, lower] of table) {
+    if (values.baseline) rows.push([`${label} (baseline)`, m(base, get), m(b, get), unit, lower]);
+    rows.push([label, m(a, get), m(b, get), unit, lower]);
+  }
 }
 
 function print() {
@@ -140,13 +184,14 @@ function print() {
 }
 
 const loadAtStart = loadavg();
-const ours = await startMqdeck();
+// the connection storm starts nodes of its own: no idle node beside it when it runs alone
+const ours = values.only === 'connections' ? null : await startMqdeck();
 const peer = mosquitto();
 try {
-  if (!values.only || values.only === 'cpu') await scenarioCpu(ours, peer);
-  if (!values.only || values.only === 'latency') await scenarioLatency(ours, peer);
+  if (ours && (!values.only || values.only === 'cpu')) await scenarioCpu(ours, peer);
+  if (ours && (!values.only || values.only === 'latency')) await scenarioLatency(ours, peer);
   if (!values.only || values.only === 'connections') await scenarioConnections(peer);
 } finally {
   print();
-  await ours.stop();
+  await ours?.stop();
 }

@@ -1,7 +1,9 @@
-// Where our node spends its CPU under the fan-out load: starts the node with --cpu-prof, runs one fan-out round
-// (10 publishers → 1 topic → 10 subscribers, 64-byte payloads), stops it and prints the functions with the most
-// self time. The .cpuprofile is kept for Chrome DevTools / speedscope.
+// Where our node spends its CPU: starts the node with --cpu-prof, runs one fan-out round (10 publishers → 1 topic →
+// 10 subscribers, 64-byte payloads) or, with --connect, a connection storm (raw CONNECTs at --rate per second, as
+// bench/broker-vs-mosquitto.ts opens them), stops it and prints the functions with the most self time.
+// The .cpuprofile is kept for Chrome DevTools / speedscope.
 //   npx tsx bench/profile-node.ts [--qos 0|1] [--rate 2000] [--seconds 10] [--top 30]
+//   npx tsx bench/profile-node.ts --connect [--connections 5000] [--rate 1000]
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -9,7 +11,8 @@ import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { startMqdeck } from './lib/peers';
 import { cpuMicros } from './lib/proc';
-import { fanout } from './lib/load';
+import { connectionStorm, fanout } from './lib/load';
+import { percentile } from './lib/proc';
 
 const { values } = parseArgs({
   options: {
@@ -17,6 +20,8 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '2000' },
     seconds: { type: 'string', default: '10' },
     top: { type: 'string', default: '30' },
+    connect: { type: 'boolean', default: false },
+    connections: { type: 'string', default: '5000' },
   },
 });
 const qos = Number(values.qos);
@@ -36,14 +41,33 @@ interface Profile {
 const dir = mkdtempSync(join(tmpdir(), 'mqdeck-prof-'));
 const spawnedAt = performance.now();
 const node = await startMqdeck({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
-// one short warm-up round so the profile shows steady state, not the JIT's first compilation
-await fanout(node, { qos, ratePerSecond: Number(values.rate), seconds: 2 });
-// samples before this point (start-up, module loading, warm-up) are left out of the table
-const windowFrom = performance.now() - spawnedAt;
-const windowTo = windowFrom + Number(values.seconds) * 1000;
-const before = cpuMicros(node.pid);
-const r = await fanout(node, { qos, ratePerSecond: Number(values.rate), seconds: Number(values.seconds) });
-const cpu = cpuMicros(node.pid) - before;
+let windowFrom: number;
+let windowTo: number;
+let summary: string;
+if (values.connect) {
+  // a short storm first (JIT warm-up), its sockets closed; then the measured one
+  const rate = Number(values.rate === '2000' ? 1000 : values.rate);
+  const warm = await connectionStorm(node, 500, rate);
+  for (const s of warm.sockets) s.destroy();
+  await new Promise((r) => setTimeout(r, 2000));
+  windowFrom = performance.now() - spawnedAt;
+  const before = cpuMicros(node.pid);
+  const s = await connectionStorm(node, Number(values.connections), rate);
+  const cpu = cpuMicros(node.pid) - before;
+  windowTo = performance.now() - spawnedAt;
+  for (const sock of s.sockets) sock.destroy();
+  summary = `${s.connected} connected (${s.failed} failed) at ${rate}/s, broker CPU ${(cpu / Math.max(1, s.connected)).toFixed(0)} µs per connect, connect time p50 ${percentile(s.connectMs, 50).toFixed(1)} ms p99 ${percentile(s.connectMs, 99).toFixed(1)} ms`;
+} else {
+  // one short warm-up round so the profile shows steady state, not the JIT's first compilation
+  await fanout(node, { qos, ratePerSecond: Number(values.rate), seconds: 2 });
+  // samples before this point (start-up, module loading, warm-up) are left out of the table
+  windowFrom = performance.now() - spawnedAt;
+  windowTo = windowFrom + Number(values.seconds) * 1000;
+  const before = cpuMicros(node.pid);
+  const r = await fanout(node, { qos, ratePerSecond: Number(values.rate), seconds: Number(values.seconds) });
+  const cpu = cpuMicros(node.pid) - before;
+  summary = `QoS ${qos}, ${r.delivered} of ${r.expected} delivered, broker CPU ${(cpu / Math.max(1, r.delivered)).toFixed(2)} µs per delivery, p99 ${r.p99.toFixed(2)} ms`;
+}
 await node.stop();
 
 const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
@@ -76,7 +100,7 @@ profile.samples.forEach((id, i) => {
   total += dt;
 });
 const idle = [...self].filter(([k]) => k.startsWith('(idle)')).reduce((s, [, v]) => s + v, 0);
-console.log(`QoS ${qos}, ${r.delivered} of ${r.expected} delivered, broker CPU ${(cpu / Math.max(1, r.delivered)).toFixed(2)} µs per delivery, p99 ${r.p99.toFixed(2)} ms`);
+console.log(summary);
 console.log(`profile: ${join(dir, file)}; busy ${((total - idle) / 1000).toFixed(0)} ms of ${(total / 1000).toFixed(0)} ms sampled\n`);
 console.log('by area:');
 for (const [k, v] of [...areas].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, 15)) {

@@ -3,7 +3,9 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { startNode } from '../packages/server/src/node';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -114,4 +116,115 @@ export async function shotAll(page: Page, name: string, ready: () => Promise<unk
     localStorage.setItem('language', 'en');
   });
   await page.reload();
+}
+
+/** `prefix-xxxxx`: client ids, usernames and topics that earlier runs (or other specs) did not leave behind. */
+export function uniqueId(prefix: string): string {
+  return `${prefix}-${Math.random().toString(36).slice(2, 7)}`;
+}
+
+/** A connected MQTT.js client that does not reconnect; rejects when the node refuses it or the socket fails. */
+export function connectClient(port: number, opts: IClientOptions = {}): Promise<MqttClient> {
+  return mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { ...opts, reconnectPeriod: 0 });
+}
+
+/** Connects once (MQTT 5 unless told otherwise); resolves with the CONNACK outcome instead of throwing. */
+export function tryConnect(port: number, opts: IClientOptions = {}): Promise<{ ok: boolean; code?: number }> {
+  return new Promise((resolve) => {
+    const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, { protocolVersion: 5, ...opts, reconnectPeriod: 0, connectTimeout: 5000 });
+    const done = (r: { ok: boolean; code?: number }) => {
+      c.end(true);
+      resolve(r);
+    };
+    c.once('connect', () => done({ ok: true }));
+    c.once('error', (e: Error & { code?: number }) => done({ ok: false, code: typeof e.code === 'number' ? e.code : undefined }));
+    c.once('close', () => done({ ok: false }));
+  });
+}
+
+export interface ApiAnswer {
+  status: number;
+  /** parsed JSON, undefined for an empty body */
+  body: any; // whatever the route answers
+}
+
+/**
+ * The node's /api/v5 as admin, from the test process (not through the page, whose login a test may change).
+ * Logs in on first use and again when the token is refused.
+ */
+export function adminApi(node: E2ENode): (method: string, path: string, body?: unknown) => Promise<ApiAnswer> {
+  let token: string | undefined;
+  const send = (method: string, path: string, body: unknown, bearer?: string) =>
+    fetch(`${node.url}api/v5${path}`, {
+      method,
+      headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const signIn = async () => {
+    const res = await send('POST', '/login', { username: 'admin', password: 'public' });
+    if (!res.ok) throw new Error(`admin login: HTTP ${res.status}`);
+    return ((await res.json()) as { token: string }).token;
+  };
+  return async (method, path, body) => {
+    token ??= await signIn();
+    let res = await send(method, path, body, token);
+    if (res.status === 401) {
+      token = await signIn();
+      res = await send(method, path, body, token);
+    }
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  };
+}
+
+export interface E2ESession {
+  readonly node: E2ENode;
+  readonly browser: Browser;
+  /** A 1440×900 page logged in as admin (unless `page: false`). */
+  readonly page: Page;
+  /** A call to the node's /api/v5 as admin (see adminApi). */
+  api(method: string, path: string, body?: unknown): Promise<ApiAnswer>;
+  /** The body of a GET /api/v5<path> as admin. */
+  apiGet(path: string): Promise<any>;
+}
+
+/**
+ * Registers the beforeAll/afterAll every spec needs: a node, a browser and, by default, a logged-in page; closed
+ * again after the spec's own afterAll hooks (vitest runs "after" hooks in reverse order). Call it at the top of
+ * the file or describe; read the getters inside hooks and tests, once the beforeAll has run.
+ */
+export function useE2ESession(opts: { page?: boolean } = {}): E2ESession {
+  let node: E2ENode | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  let api: ReturnType<typeof adminApi> | undefined;
+  beforeAll(async () => {
+    node = await startE2ENode();
+    api = adminApi(node);
+    browser = await launchBrowser();
+    if (opts.page === false) return;
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await login(page, node.url);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await node?.close();
+  });
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`useE2ESession: no ${what} (read it in a test or hook, after beforeAll; not with page: false)`);
+    return value;
+  };
+  return {
+    get node() {
+      return ready(node, 'node');
+    },
+    get browser() {
+      return ready(browser, 'browser');
+    },
+    get page() {
+      return ready(page, 'page');
+    },
+    api: (method, path, body) => ready(api, 'node')(method, path, body),
+    apiGet: async (path) => (await ready(api, 'node')('GET', path)).body,
+  };
 }

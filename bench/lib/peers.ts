@@ -1,6 +1,7 @@
 // The two brokers a benchmark compares: our node, started as a child process on free ports,
 // and the Mosquitto already running on this machine (127.0.0.1:1883).
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import mqtt from 'mqtt';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -43,9 +44,9 @@ export async function waitForPort(port: number, timeoutMs = 60_000): Promise<voi
 /**
  * Our node (packages/server/src/main.ts) in its own process, every listener on a free port.
  * `nodeArgs` go to node itself (e.g. --cpu-prof); the node writes its profile when it exits on SIGTERM.
+ * `root`: another checkout of the repository (an older commit, to compare before/after in one run).
  */
-export async function startMqdeck(extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Peer> {
-  const root = resolve(import.meta.dirname, '..', '..');
+export async function startMqdeck(extraEnv: Record<string, string> = {}, nodeArgs: string[] = [], root = resolve(import.meta.dirname, '..', '..')): Promise<Peer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mqdeck-bench-'));
   const [tcp, ssl, ws, wss, http] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const env = {
@@ -76,6 +77,31 @@ export async function startMqdeck(extraEnv: Record<string, string> = {}, nodeArg
       await new Promise((r) => child.once('exit', r));
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Mosquitto's own heap figure ($SYS/broker/heap/current, bytes allocated, published every sys_interval): its RSS
+ * does not grow in a second storm (freed memory is reused), so RSS alone says little after the first one.
+ */
+export async function mosquittoHeap(peer: Peer): Promise<{ latest: () => number; next: (timeoutMs?: number) => Promise<number>; close: () => Promise<void> }> {
+  const client = await mqtt.connectAsync({ host: peer.host, port: peer.port, reconnectPeriod: 0, clientId: `bench-heap-${process.pid}` });
+  let value = NaN;
+  let waiters: ((n: number) => void)[] = [];
+  client.on('message', (_t, payload) => {
+    value = Number(payload.toString());
+    for (const w of waiters) w(value);
+    waiters = [];
+  });
+  await client.subscribeAsync('$SYS/broker/heap/current');
+  return {
+    latest: () => value,
+    next: (timeoutMs = 15_000) =>
+      new Promise<number>((res) => {
+        const t = setTimeout(() => res(NaN), timeoutMs);
+        waiters.push((n) => (clearTimeout(t), res(n)));
+      }),
+    close: () => client.endAsync(),
   };
 }
 

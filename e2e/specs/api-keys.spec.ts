@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, login, newPage, shot, startE2ENode, type E2ENode } from '../harness';
+import { describe, expect, it } from 'vitest';
+import { login, newPage, shot, useE2ESession } from '../harness';
 
-let node: E2ENode;
-let browser: Browser;
-
-beforeAll(async () => {
-  node = await startE2ENode();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await node?.close();
-});
+const e2e = useE2ESession({ page: false });
 
 describe('System › API keys', () => {
   it('creates a key whose secret works as HTTP Basic credentials, shown only once', async () => {
-    const { context, page } = await newPage(browser);
-    await login(page, node.url);
-    await page.goto(`${node.url}#/api-key`);
+    const { context, page } = await newPage(e2e.browser);
+    await login(page, e2e.node.url);
+    await page.goto(`${e2e.node.url}#/api-key`);
     await page.getByRole('button', { name: /^(plus )?Create$/ }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create API Key' });
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
@@ -33,9 +22,9 @@ describe('System › API keys', () => {
     await shot(page, 'api-key-secret-light-en');
 
     const basic = `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
-    const ok = await fetch(`${node.url}api/v5/nodes`, { headers: { authorization: basic } });
+    const ok = await fetch(`${e2e.node.url}api/v5/nodes`, { headers: { authorization: basic } });
     expect(ok.status).toBe(200);
-    const bad = await fetch(`${node.url}api/v5/nodes`, { headers: { authorization: `Basic ${Buffer.from(`${key}:wrong`).toString('base64')}` } });
+    const bad = await fetch(`${e2e.node.url}api/v5/nodes`, { headers: { authorization: `Basic ${Buffer.from(`${key}:wrong`).toString('base64')}` } });
     expect(bad.status).toBe(401);
     expect((await bad.json()).code).toBe('BAD_API_KEY_OR_SECRET');
 

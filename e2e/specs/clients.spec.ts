@@ -2,80 +2,61 @@
 // shows the subscription it made, and "Kick Out" really disconnects it (the MQTT.js client sees 'close').
 // Both screens are captured in light/dark × English/Chinese.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import mqtt, { type MqttClient } from 'mqtt';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, startE2ENode, shotAll } from '../harness';
+import type { MqttClient } from 'mqtt';
+import { connectClient, shotAll, useE2ESession } from '../harness';
 
-type E2ENode = Awaited<ReturnType<typeof startE2ENode>>;
+const e2e = useE2ESession();
 
-let node: E2ENode;
-let browser: Browser;
-let page: Page;
 let client: MqttClient;
 const suffix = Math.random().toString(36).slice(2, 8);
 const CLIENT_ID = `e2e-clients-${suffix}-sensor`;
 const TOPIC = `e2e/clients/${suffix}/cmd`;
 
-async function connect(port: number, clientId: string): Promise<MqttClient> {
-  const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, { clientId, username: 'e2e-user', reconnectPeriod: 0, protocolVersion: 5 });
-  await new Promise<void>((resolve, reject) => {
-    c.once('connect', () => resolve());
-    c.once('error', reject);
-  });
-  return c;
-}
-
 describe('clients screens', () => {
   beforeAll(async () => {
-    node = await startE2ENode();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await login(page, node.url);
-    client = await connect(node.mqttPort, CLIENT_ID);
+    client = await connectClient(e2e.node.mqttPort, { clientId: CLIENT_ID, username: 'e2e-user', protocolVersion: 5 });
     await client.subscribeAsync(TOPIC, { qos: 1 });
   }, 120_000);
 
   afterAll(async () => {
     await client?.endAsync(true).catch(() => undefined);
-    await browser?.close();
-    await node?.close();
   });
 
   it('fuzzy search finds the connected client', async () => {
-    await page.goto(`${node.url}#/clients`);
-    const search = page.getByRole('searchbox', { name: 'Search' });
+    await e2e.page.goto(`${e2e.node.url}#/clients`);
+    const search = e2e.page.getByRole('searchbox', { name: 'Search' });
     await search.fill(`${suffix}-sen`);
     await search.press('Enter');
-    const link = page.getByRole('link', { name: CLIENT_ID });
+    const link = e2e.page.getByRole('link', { name: CLIENT_ID });
     await link.waitFor({ timeout: 15_000 });
-    expect(decodeURIComponent(page.url())).toContain(`q=${suffix}-sen`);
-    const row = page.locator('tr', { has: link });
+    expect(decodeURIComponent(e2e.page.url())).toContain(`q=${suffix}-sen`);
+    const row = e2e.page.locator('tr', { has: link });
     await expect.poll(() => row.textContent()).toContain('e2e-user');
-    await shotAll(page, 'clients-list', () => page.getByRole('link', { name: CLIENT_ID }).waitFor({ timeout: 15_000 }));
+    await shotAll(e2e.page, 'clients-list', () => e2e.page.getByRole('link', { name: CLIENT_ID }).waitFor({ timeout: 15_000 }));
   });
 
   it('the detail shows the subscription the client made', async () => {
-    await page.goto(`${node.url}#/clients/detail/${encodeURIComponent(CLIENT_ID)}`);
-    await page.getByRole('cell', { name: TOPIC }).waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.getByText('MQTT v5.0').count()).toBeGreaterThan(0);
-    await shotAll(page, 'clients-detail', () => page.getByRole('cell', { name: TOPIC }).waitFor({ timeout: 15_000 }));
+    await e2e.page.goto(`${e2e.node.url}#/clients/detail/${encodeURIComponent(CLIENT_ID)}`);
+    await e2e.page.getByRole('cell', { name: TOPIC }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => e2e.page.getByText('MQTT v5.0').count()).toBeGreaterThan(0);
+    await shotAll(e2e.page, 'clients-detail', () => e2e.page.getByRole('cell', { name: TOPIC }).waitFor({ timeout: 15_000 }));
   });
 
   it('kick out really disconnects the client', async () => {
-    await page.goto(`${node.url}#/clients/detail/${encodeURIComponent(CLIENT_ID)}`);
-    await page.getByRole('cell', { name: TOPIC }).waitFor({ timeout: 15_000 });
+    await e2e.page.goto(`${e2e.node.url}#/clients/detail/${encodeURIComponent(CLIENT_ID)}`);
+    await e2e.page.getByRole('cell', { name: TOPIC }).waitFor({ timeout: 15_000 });
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
-    await page.getByRole('button', { name: 'Kick Out' }).click();
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    await e2e.page.getByRole('button', { name: 'Kick Out' }).click();
+    await e2e.page.getByRole('button', { name: 'Confirm' }).click();
     await closed;
-    await page.getByText('Kicked out successfully').waitFor({ timeout: 15_000 });
+    await e2e.page.getByText('Kicked out successfully').waitFor({ timeout: 15_000 });
     // Back on the list, the client is gone.
-    await page.waitForURL(/#\/clients$/, { timeout: 15_000 });
+    await e2e.page.waitForURL(/#\/clients$/, { timeout: 15_000 });
     // No error toast: the vanished client's detail is not refetched.
-    expect(await page.getByText('CLIENTID_NOT_FOUND').count()).toBe(0);
-    await page.reload();
-    await page.getByRole('searchbox', { name: 'Search' }).fill(suffix);
-    await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
-    await expect.poll(() => page.getByRole('link', { name: CLIENT_ID }).count(), { timeout: 15_000 }).toBe(0);
+    expect(await e2e.page.getByText('CLIENTID_NOT_FOUND').count()).toBe(0);
+    await e2e.page.reload();
+    await e2e.page.getByRole('searchbox', { name: 'Search' }).fill(suffix);
+    await e2e.page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+    await expect.poll(() => e2e.page.getByRole('link', { name: CLIENT_ID }).count(), { timeout: 15_000 }).toBe(0);
   });
 });

@@ -1,5 +1,7 @@
 // Listeners on a real node: create a tcp listener on a free port, a real MQTT.js client connects to it;
+// a messages rate set in the drawer is stored (read back from the API) and slows a new client down;
 // disabling it (after the confirmation) closes that client and refuses new ones; deleting needs the name typed.
+// A quic listener is refused with the node's plain explanation.
 // Captured in light/dark × English/Chinese.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +36,15 @@ function connect(port: number): Promise<MqttClient> {
 
 const row = (text: string) => page.locator('tr', { hasText: text });
 
+async function apiGet(path: string): Promise<any> {
+  const { token } = await fetch(`${node.url}api/v5/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'public' }),
+  }).then((r) => r.json() as Promise<{ token: string }>);
+  return fetch(`${node.url}api/v5${path}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+}
+
 describe('listeners screen', () => {
   beforeAll(async () => {
     node = await startE2ENode();
@@ -67,6 +78,34 @@ describe('listeners screen', () => {
     await expect.poll(async () => row(`127.0.0.1:${port}`).locator('td').nth(4).innerText(), { timeout: 10_000 }).toBe('1');
     await shotAll(page, 'listeners-list', () => row(`127.0.0.1:${port}`).waitFor());
 
+    // flow control: a malformed rate shows the spec's text, a valid one is stored and enforced on new clients
+    await row(`127.0.0.1:${port}`).getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog');
+    const rate = edit.getByLabel('Messages Rate (per client)');
+    await expect.poll(() => edit.getByLabel('Bind', { exact: true }).inputValue()).toBe(`127.0.0.1:${port}`);
+    await rate.fill('fast');
+    await edit.getByRole('button', { name: 'Update' }).click();
+    await edit.getByText('Please enter a properly formatted rate configuration').waitFor();
+    await rate.fill('2/s');
+    await shot(page, 'listeners-flow-control');
+    await edit.getByRole('button', { name: 'Update' }).click();
+    await page.getByText('Listener saved').first().waitFor();
+    const stored = await apiGet(`/listeners/tcp:${NAME}`);
+    expect(stored).toMatchObject({ messages_rate: '2/s', max_conn_rate: 'infinity', running: true });
+    expect(stored).not.toHaveProperty('bytes_rate');
+
+    const watcher = await connect(node.mqttPort);
+    await watcher.subscribeAsync(`${NAME}/#`);
+    const arrivals: number[] = [];
+    watcher.on('message', () => arrivals.push(Date.now()));
+    const limited = await connect(port);
+    const start = Date.now();
+    for (let i = 0; i < 4; i++) limited.publish(`${NAME}/t`, String(i), { qos: 0 });
+    await expect.poll(() => arrivals.length, { timeout: 5000 }).toBe(4);
+    expect(arrivals[3] - start).toBeGreaterThan(800); // two at once, two more at 2/s
+    watcher.end(true);
+    limited.end(true);
+
     // disable: confirmation first, then the client's connection is closed and new ones are refused
     const closed = new Promise<void>((r) => client.once('close', () => r()));
     await row(`127.0.0.1:${port}`).getByRole('switch').click();
@@ -90,5 +129,21 @@ describe('listeners screen', () => {
     await ok.click();
     await page.getByText('Deleted successfully').waitFor();
     await expect.poll(() => row(`127.0.0.1:${port}`).count(), { timeout: 10_000 }).toBe(0);
+  });
+
+  it('quic is offered as an EMQX type and refused plainly by this node', async () => {
+    await page.goto(`${node.url}#/listener`);
+    await page.getByRole('button', { name: /Add Listener/ }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByLabel('Type', { exact: true }).click();
+    await page.getByTitle('quic', { exact: true }).click();
+    await drawer.getByText('This node does not serve MQTT over QUIC and will refuse to create it.', { exact: false }).waitFor();
+    await drawer.getByLabel('Name', { exact: true }).fill('q1');
+    await drawer.getByLabel('Bind', { exact: true }).fill('127.0.0.1:14567');
+    await drawer.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('does not serve MQTT over QUIC: use a tcp, ssl, ws or wss listener').waitFor();
+    await shot(page, 'listeners-quic-refused');
+    expect(await drawer.isVisible()).toBe(true); // the form stays open with what was typed
+    expect((await apiGet('/listeners')).map((l: { id: string }) => l.id)).not.toContain('quic:q1');
   });
 });

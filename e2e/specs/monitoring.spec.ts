@@ -2,38 +2,30 @@
 // detail open, the metrics tab lists EMQX counters; navigation → first rendered chart is timed (median of 5);
 // the overview is captured in light/dark × English/Chinese.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import mqtt, { type MqttClient } from 'mqtt';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, shot, startE2ENode } from '../harness';
+import type { MqttClient } from 'mqtt';
+import { connectClient, shot, useE2ESession } from '../harness';
 
-type E2ENode = Awaited<ReturnType<typeof startE2ENode>>;
+const e2e = useE2ESession();
 
-let node: E2ENode;
-let browser: Browser;
-let page: Page;
 let client: MqttClient;
 let publisher: ReturnType<typeof setInterval> | undefined;
 
 const FIRST_CHART = '[data-testid="trend-chart"][data-rendered="true"]';
 
-async function connectClient(port: number): Promise<MqttClient> {
-  const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, { clientId: 'e2e-monitoring', reconnectPeriod: 0 });
-  await new Promise<void>((resolve, reject) => {
-    c.once('connect', () => resolve());
-    c.once('error', reject);
-  });
+async function connectWatcher(port: number): Promise<MqttClient> {
+  const c = await connectClient(port, { clientId: 'e2e-monitoring' });
   await c.subscribeAsync('e2e/monitoring/#');
   return c;
 }
 
 /** Reads the headline number of a count card on the overview ('1,234' → 1234). */
 async function countOf(key: string): Promise<number> {
-  const text = await page.getByTestId(`count-${key}`).locator('.ant-statistic-content-value').textContent();
+  const text = await e2e.page.getByTestId(`count-${key}`).locator('.ant-statistic-content-value').textContent();
   return Number((text ?? '').replace(/[^\d]/g, '') || NaN);
 }
 
 async function setPrefs(prefs: { theme: 'light' | 'dark'; language: 'en' | 'zh' }) {
-  await page.evaluate((p) => {
+  await e2e.page.evaluate((p) => {
     localStorage.setItem('theme', p.theme);
     localStorage.setItem('syncOsTheme', 'false');
     localStorage.setItem('language', p.language);
@@ -42,11 +34,7 @@ async function setPrefs(prefs: { theme: 'light' | 'dark'; language: 'en' | 'zh' 
 
 describe('monitoring screens', () => {
   beforeAll(async () => {
-    node = await startE2ENode();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await login(page, node.url);
-    client = await connectClient(node.mqttPort);
+    client = await connectWatcher(e2e.node.mqttPort);
     // Real traffic so the rates and message counters move.
     publisher = setInterval(() => client.publish('e2e/monitoring/t', 'hello'), 250);
   }, 120_000);
@@ -54,47 +42,45 @@ describe('monitoring screens', () => {
   afterAll(async () => {
     if (publisher) clearInterval(publisher);
     await client?.endAsync(true).catch(() => undefined);
-    await browser?.close();
-    await node?.close();
   });
 
   it('overview shows the connected client and the node', async () => {
-    await page.goto(`${node.url}#/dashboard/overview`);
+    await e2e.page.goto(`${e2e.node.url}#/dashboard/overview`);
     await expect.poll(() => countOf('connections'), { timeout: 30_000, interval: 500 }).toBeGreaterThanOrEqual(1);
     await expect.poll(() => countOf('live'), { timeout: 30_000, interval: 500 }).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => page.getByTestId('node-card').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
-    await page.waitForSelector(FIRST_CHART, { timeout: 30_000 });
-    await shot(page, 'monitoring-overview-light-en');
+    await expect.poll(() => e2e.page.getByTestId('node-card').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await e2e.page.waitForSelector(FIRST_CHART, { timeout: 30_000 });
+    await shot(e2e.page, 'monitoring-overview-light-en');
   });
 
   it('nodes list shows the node and its detail opens', async () => {
-    await page.goto(`${node.url}#/dashboard/nodes`);
-    const link = page.locator('td a[href*="dashboard/nodes/"]').first();
+    await e2e.page.goto(`${e2e.node.url}#/dashboard/nodes`);
+    const link = e2e.page.locator('td a[href*="dashboard/nodes/"]').first();
     await link.waitFor({ timeout: 15_000 });
     const name = (await link.textContent()) ?? '';
     expect(name).toContain('@');
-    await shot(page, 'monitoring-nodes');
+    await shot(e2e.page, 'monitoring-nodes');
     await link.click();
-    await page.getByText('OTP release').waitFor({ timeout: 15_000 });
-    expect(decodeURIComponent(page.url())).toContain(`/dashboard/nodes/${name}`);
-    await page.waitForSelector(FIRST_CHART, { timeout: 30_000 });
-    await shot(page, 'monitoring-node-detail');
+    await e2e.page.getByText('OTP release').waitFor({ timeout: 15_000 });
+    expect(decodeURIComponent(e2e.page.url())).toContain(`/dashboard/nodes/${name}`);
+    await e2e.page.waitForSelector(FIRST_CHART, { timeout: 30_000 });
+    await shot(e2e.page, 'monitoring-node-detail');
   });
 
   it('metrics page lists messages.received with its group', async () => {
-    await page.goto(`${node.url}#/dashboard/metrics`);
-    await page.getByText('messages.received', { exact: true }).waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.getByTestId('counter-group-Messages').count()).toBe(1);
-    await shot(page, 'monitoring-metrics');
+    await e2e.page.goto(`${e2e.node.url}#/dashboard/metrics`);
+    await e2e.page.getByText('messages.received', { exact: true }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => e2e.page.getByTestId('counter-group-Messages').count()).toBe(1);
+    await shot(e2e.page, 'monitoring-metrics');
   });
 
   it('renders the first overview chart quickly (median of 5 navigations)', async () => {
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {
-      await page.goto('about:blank');
+      await e2e.page.goto('about:blank');
       const start = Date.now();
-      await page.goto(`${node.url}#/dashboard/overview`);
-      await page.waitForSelector(FIRST_CHART, { timeout: 30_000 });
+      await e2e.page.goto(`${e2e.node.url}#/dashboard/overview`);
+      await e2e.page.waitForSelector(FIRST_CHART, { timeout: 30_000 });
       times.push(Date.now() - start);
     }
     const median = [...times].sort((a, b) => a - b)[2];
@@ -110,13 +96,13 @@ describe('monitoring screens', () => {
     ] as const;
     for (const v of variants) {
       await setPrefs(v);
-      await page.goto(`${node.url}#/dashboard/overview`);
-      await page.reload();
-      await page.waitForSelector(FIRST_CHART, { timeout: 30_000 });
+      await e2e.page.goto(`${e2e.node.url}#/dashboard/overview`);
+      await e2e.page.reload();
+      await e2e.page.waitForSelector(FIRST_CHART, { timeout: 30_000 });
       const heading = v.language === 'zh' ? '消息速率（最近一分钟）' : 'Message rates, past minute';
-      await page.getByText(heading).waitFor({ timeout: 10_000 });
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(v.theme);
-      await shot(page, `monitoring-overview-${v.theme}-${v.language}`);
+      await e2e.page.getByText(heading).waitFor({ timeout: 10_000 });
+      expect(await e2e.page.evaluate(() => document.documentElement.dataset.theme)).toBe(v.theme);
+      await shot(e2e.page, `monitoring-overview-${v.theme}-${v.language}`);
     }
     await setPrefs({ theme: 'light', language: 'en' });
   });

@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, login, newPage, shot, startE2ENode, type E2ENode } from '../harness';
+import { describe, expect, it } from 'vitest';
+import { login, newPage, shot, useE2ESession } from '../harness';
 
-let node: E2ENode;
-let browser: Browser;
-
-beforeAll(async () => {
-  node = await startE2ENode();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await node?.close();
-});
+const e2e = useE2ESession({ page: false });
 
 describe('console shell', () => {
   it('redirects to login with `to`, then lands there after login', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${node.url}#/users`);
+    const { context, page } = await newPage(e2e.browser);
+    await page.goto(`${e2e.node.url}#/users`);
     await page.waitForURL(/#\/login\?to=%2Fusers/);
     await shot(page, 'login-light-en');
     await page.getByLabel('Username').fill('admin');
@@ -31,9 +20,9 @@ describe('console shell', () => {
   });
 
   it('changes the screen when navigating between features from the menu', async () => {
-    const { context, page } = await newPage(browser);
-    await login(page, node.url);
-    await page.goto(`${node.url}#/users`);
+    const { context, page } = await newPage(e2e.browser);
+    await login(page, e2e.node.url);
+    await page.goto(`${e2e.node.url}#/users`);
     await page.getByRole('columnheader', { name: 'Username' }).waitFor();
     await page.getByRole('menuitem', { name: /API Keys/ }).click();
     await page.getByRole('columnheader', { name: 'Expire At' }).waitFor();
@@ -46,17 +35,17 @@ describe('console shell', () => {
   });
 
   it('shows not-found for an unknown route', async () => {
-    const { context, page } = await newPage(browser);
-    await login(page, node.url);
-    await page.goto(`${node.url}#/no/such/page`);
+    const { context, page } = await newPage(e2e.browser);
+    await login(page, e2e.node.url);
+    await page.goto(`${e2e.node.url}#/no/such/page`);
     await page.getByText('Page not found').waitFor();
     await context.close();
   });
 
   it('switches to 中文 and dark theme, then logs out', async () => {
-    const { context, page } = await newPage(browser);
-    await login(page, node.url);
-    await page.goto(`${node.url}#/users`);
+    const { context, page } = await newPage(e2e.browser);
+    await login(page, e2e.node.url);
+    await page.goto(`${e2e.node.url}#/users`);
     await page.getByRole('button', { name: 'Language' }).click();
     await page.getByText('中文', { exact: true }).click();
     await page.getByText('系统设置').waitFor();

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, newPage, shot, startE2ENode, type E2ENode } from '../harness';
+import { describe, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { login, newPage, shot, useE2ESession } from '../harness';
 
-let node: E2ENode;
-let browser: Browser;
-
-beforeAll(async () => {
-  node = await startE2ENode();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await node?.close();
-});
+const e2e = useE2ESession({ page: false });
 
 async function fillCreateForm(page: Page, username: string, password: string) {
   const dialog = page.getByRole('dialog', { name: 'Create User' });
@@ -25,9 +15,9 @@ async function fillCreateForm(page: Page, username: string, password: string) {
 
 describe('System › Users', () => {
   it('creates a user, who can then log in', async () => {
-    const { context, page } = await newPage(browser);
-    await login(page, node.url);
-    await page.goto(`${node.url}#/users`);
+    const { context, page } = await newPage(e2e.browser);
+    await login(page, e2e.node.url);
+    await page.goto(`${e2e.node.url}#/users`);
     await page.getByRole('button', { name: /^(plus )?Create$/ }).first().click();
 
     // reserved names are refused in the form, before any request
@@ -43,9 +33,9 @@ describe('System › Users', () => {
     await context.close();
 
     // the new user logs in with their own password (no default-password prompt for them)
-    const second = await newPage(browser, { locale: 'zh-CN' });
-    await login(second.page, node.url, 'operator_1', 'operator2024');
-    await second.page.goto(`${node.url}#/users`);
+    const second = await newPage(e2e.browser, { locale: 'zh-CN' });
+    await login(second.page, e2e.node.url, 'operator_1', 'operator2024');
+    await second.page.goto(`${e2e.node.url}#/users`);
     // the signed-in user is marked in the list: '(you)' in English, '（当前用户）' in Chinese
     await second.page.getByRole('cell', { name: /^operator_1\s*（当前用户）$/ }).waitFor();
     await shot(second.page, 'users-zh-as-new-user');
@@ -53,8 +43,8 @@ describe('System › Users', () => {
   });
 
   it('refuses a wrong password at login with the spec text', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${node.url}#/login`);
+    const { context, page } = await newPage(e2e.browser);
+    await page.goto(`${e2e.node.url}#/login`);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel(/^Password$/).fill('not-the-password');
     await page.getByRole('button', { name: 'Login' }).click();

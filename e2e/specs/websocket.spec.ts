@@ -4,32 +4,29 @@
 // page must stay responsive (frame times and input latency are printed), refused and accepted logins against a
 // built-in database authenticator, and the 7-connection limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import mqtt, { type MqttClient } from 'mqtt';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, login, shot, startE2ENode } from '../harness';
+import type { MqttClient } from 'mqtt';
+import type { Locator } from 'playwright-core';
+import { connectClient, shot, useE2ESession } from '../harness';
 
-type E2ENode = Awaited<ReturnType<typeof startE2ENode>>;
+const e2e = useE2ESession();
 
-let node: E2ENode;
-let browser: Browser;
-let page: Page;
 let external: MqttClient;
 const suffix = Math.random().toString(36).slice(2, 8);
 const RETAINED_TOPIC = `t/e2e-${suffix}/retained`;
 
 /** The connection tab that is showing (inactive tabs are hidden). */
-const panel = (): Locator => page.locator('[data-testid="connection-panel"]:visible');
+const panel = (): Locator => e2e.page.locator('[data-testid="connection-panel"]:visible');
 const stateOf = (p: Locator) => p.getByTestId('connection-state').first();
 
 async function selectOption(field: Locator, option: string) {
   await field.click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  await e2e.page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
 }
 
 async function startConnecting(version: '5.0' | '3.1.1', credentials?: { username: string; password: string }) {
   const p = panel();
   await p.getByLabel('Host', { exact: true }).fill('127.0.0.1');
-  await p.getByLabel('Port', { exact: true }).fill(String(node.wsPort));
+  await p.getByLabel('Port', { exact: true }).fill(String(e2e.node.wsPort));
   if (credentials) {
     await p.getByLabel('Username', { exact: true }).fill(credentials.username);
     await p.getByLabel('Password', { exact: true }).fill(credentials.password);
@@ -45,7 +42,7 @@ async function connectActive(version: '5.0' | '3.1.1', credentials?: { username:
 
 /** POST to the node's management API as JSON. */
 async function apiPost(path: string, body: unknown, token?: string): Promise<Response> {
-  return fetch(`${node.url}api/v5/${path}`, {
+  return fetch(`${e2e.node.url}api/v5/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
@@ -64,25 +61,12 @@ function received(p: Locator, topic: string) {
   return p.getByTestId('received-messages').locator(`[data-testid="message"][data-topic="${topic}"]`).first();
 }
 
-async function connectExternal(): Promise<MqttClient> {
-  const c = mqtt.connect(`mqtt://127.0.0.1:${node.mqttPort}`, { clientId: `e2e-ws-ext-${suffix}`, reconnectPeriod: 0, protocolVersion: 5 });
-  await new Promise<void>((resolve, reject) => {
-    c.once('connect', () => resolve());
-    c.once('error', reject);
-  });
-  return c;
-}
-
 describe('websocket client', () => {
   beforeAll(async () => {
-    node = await startE2ENode();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await login(page, node.url);
-    external = await connectExternal();
+    external = await connectClient(e2e.node.mqttPort, { clientId: `e2e-ws-ext-${suffix}`, protocolVersion: 5 });
     // retained before the page subscribes, so it arrives with the retain flag set
     await external.publishAsync(RETAINED_TOPIC, 'kept', { qos: 1, retain: true });
-    await page.goto(`${node.url}#/websocket`);
+    await e2e.page.goto(`${e2e.node.url}#/websocket`);
     await panel().waitFor();
   }, 180_000);
 
@@ -91,8 +75,6 @@ describe('websocket client', () => {
       await external.publishAsync(RETAINED_TOPIC, '', { qos: 1, retain: true }).catch(() => undefined);
       await external.endAsync().catch(() => undefined);
     }
-    await browser?.close();
-    await node?.close();
   });
 
   it('MQTT 5: subscribes t/#, sees its own and an external message with QoS and retain flags', async () => {
@@ -126,12 +108,12 @@ describe('websocket client', () => {
     await p.getByRole('tab', { name: /Published/ }).click();
     await expect.poll(() => p.getByTestId('published-messages').getByTestId('message').count()).toBe(1);
     await p.getByRole('tab', { name: /Received/ }).click();
-    await shot(page, 'websocket-v5-messages');
+    await shot(e2e.page, 'websocket-v5-messages');
   }, 60_000);
 
   it('MQTT 3.1.1 in a second tab receives an external message', async () => {
-    await page.getByRole('button', { name: /New connection/ }).click();
-    await expect.poll(() => page.getByTestId('connection-tab').count()).toBe(2);
+    await e2e.page.getByRole('button', { name: /New connection/ }).click();
+    await expect.poll(() => e2e.page.getByTestId('connection-tab').count()).toBe(2);
     await connectActive('3.1.1');
     await subscribeActive('t/#', 1);
     await external.publishAsync('t/v3', 'to v3', { qos: 1 });
@@ -140,21 +122,21 @@ describe('websocket client', () => {
   }, 60_000);
 
   it('keeps connections and messages when navigating away and back', async () => {
-    const countBefore = await page.getByTestId('connection-tab').count();
-    await page.goto(`${node.url}#/dashboard/overview`);
-    await page.waitForTimeout(500);
-    await page.goto(`${node.url}#/websocket`);
-    await expect.poll(() => page.getByTestId('connection-tab').count()).toBe(countBefore);
-    await page.getByTestId('connection-tab').first().click();
+    const countBefore = await e2e.page.getByTestId('connection-tab').count();
+    await e2e.page.goto(`${e2e.node.url}#/dashboard/overview`);
+    await e2e.page.waitForTimeout(500);
+    await e2e.page.goto(`${e2e.node.url}#/websocket`);
+    await expect.poll(() => e2e.page.getByTestId('connection-tab').count()).toBe(countBefore);
+    await e2e.page.getByTestId('connection-tab').first().click();
     expect(await stateOf(panel()).getAttribute('data-state')).toBe('connected');
     await received(panel(), 't/external').waitFor({ timeout: 5_000 });
   }, 60_000);
 
   it('keeps the page responsive while 1,000 messages/s arrive for 10 s', async () => {
-    await page.getByTestId('connection-tab').first().click();
+    await e2e.page.getByTestId('connection-tab').first().click();
     const p = panel();
     // frame intervals recorded in the page while the flood runs
-    await page.evaluate(() => {
+    await e2e.page.evaluate(() => {
       const w = window as unknown as { __frames: number[]; __stop: boolean };
       w.__frames = [];
       w.__stop = false;
@@ -186,13 +168,13 @@ describe('websocket client', () => {
     for (let i = 0; i < 8; i++) {
       const t0 = Date.now();
       await filter.fill(i % 2 ? 't/flood/3' : '');
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+      await e2e.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
       latencies.push(Date.now() - t0);
-      await page.waitForTimeout(1000);
+      await e2e.page.waitForTimeout(1000);
     }
     await flood;
     await filter.fill('');
-    const frames: number[] = await page.evaluate(() => {
+    const frames: number[] = await e2e.page.evaluate(() => {
       const w = window as unknown as { __frames: number[]; __stop: boolean };
       w.__stop = true;
       return w.__frames;
@@ -201,7 +183,7 @@ describe('websocket client', () => {
     const p95 = sorted[Math.floor(sorted.length * 0.95)];
     const max = sorted[sorted.length - 1];
     const medianLatency = [...latencies].sort((a, b) => a - b)[Math.floor(latencies.length / 2)];
-    const inputEvents: number[] = await page.evaluate(() => (window as unknown as { __events: number[] }).__events);
+    const inputEvents: number[] = await e2e.page.evaluate(() => (window as unknown as { __events: number[] }).__events);
     const slowestInput = Math.max(0, ...inputEvents);
     console.log(
       `[websocket flood] frames=${frames.length} p50=${sorted[Math.floor(sorted.length / 2)].toFixed(1)}ms ` +
@@ -211,7 +193,7 @@ describe('websocket client', () => {
     await expect.poll(() => p.getByTestId('received-messages').getByTestId('message-total').textContent(), { timeout: 20_000 }).toMatch(/1[0-9],[0-9]{3} messages/);
     // only the newest 1,000 stay; the rest are counted as dropped from view
     await expect(p.getByText(/older messages were dropped from view; the latest 1,000 are kept/).count()).resolves.toBe(1);
-    await shot(page, 'websocket-flood');
+    await shot(e2e.page, 'websocket-flood');
     expect(p95).toBeLessThan(100);
     expect(slowestInput).toBeLessThan(1000);
     expect(medianLatency).toBeLessThan(1000);
@@ -235,14 +217,14 @@ describe('websocket client', () => {
     const user = await apiPost('authentication/password_based:built_in_database/users', { user_id: 'u1', password: 'p1' }, token);
     expect(user.status, await user.clone().text()).toBe(201);
     try {
-      await page.getByRole('button', { name: /New connection/ }).click();
+      await e2e.page.getByRole('button', { name: /New connection/ }).click();
       const p = panel();
       const problem = p.getByTestId('connection-problem');
 
       await startConnecting('5.0', { username: 'u1', password: 'wrong' });
       await expect.poll(() => problem.textContent(), { timeout: 15_000 }).toContain('Connection refused: bad user name or password (0x86)');
       await expect.poll(() => stateOf(p).getAttribute('data-state')).toBe('disconnected');
-      await shot(page, 'websocket-auth-refused-v5');
+      await shot(e2e.page, 'websocket-auth-refused-v5');
 
       await startConnecting('3.1.1', { username: 'u1', password: 'wrong' });
       await expect.poll(() => problem.textContent(), { timeout: 15_000 }).toContain('Connection refused: bad credentials (4)');
@@ -254,7 +236,7 @@ describe('websocket client', () => {
       await expect.poll(() => stateOf(p).getAttribute('data-state')).toBe('disconnected');
     } finally {
       // the later tests connect without credentials
-      await fetch(`${node.url}api/v5/authentication/password_based:built_in_database`, {
+      await fetch(`${e2e.node.url}api/v5/authentication/password_based:built_in_database`, {
         method: 'DELETE',
         headers: { authorization: `Bearer ${token}` },
       });
@@ -262,9 +244,9 @@ describe('websocket client', () => {
   }, 90_000);
 
   it('allows at most 7 connections', async () => {
-    const add = page.getByRole('button', { name: /New connection/ });
-    while ((await page.getByTestId('connection-tab').count()) < 7) await add.click();
-    await expect.poll(() => page.getByTestId('connection-tab').count()).toBe(7);
+    const add = e2e.page.getByRole('button', { name: /New connection/ });
+    while ((await e2e.page.getByTestId('connection-tab').count()) < 7) await add.click();
+    await expect.poll(() => e2e.page.getByTestId('connection-tab').count()).toBe(7);
     expect(await add.isDisabled()).toBe(true);
   }, 60_000);
 });
