@@ -86,6 +86,7 @@ export class Connection implements ParserOwner {
   private outBytes = 0;
   /** (offset in the batch, packet id) pairs stamped into shared PUBLISH encodings at flush */
   private readonly outIds: number[] = [];
+  private wakeQueue: (() => void) | null = null;
   /** a parser of its own only while a packet is partly received (see parser-pool.ts), else one is borrowed per chunk */
   private parser: MqttParser | null = null;
   private parserSettings = INITIAL_SETTINGS;
@@ -381,7 +382,7 @@ export class Connection implements ParserOwner {
     this.outBuf.length = 0;
     this.outBytes = 0;
     if (this.stream.destroyed || this.stream.writableEnded) return;
-    if (!this.stream.write(out)) {
+    if (!this.stream.write(out, this.afterWrite())) {
       if (this.busyWrites === 0) {
         this.busyWrites = n;
         this.broker.checkMailbox(this);
@@ -391,6 +392,21 @@ export class Connection implements ParserOwner {
       // follows a refused write, so the queue moves on from here
       this.session.drain();
     }
+  }
+
+  /**
+   * 'drain' only follows a write the stream refused, i.e. one that took it past its own high-water mark. With a
+   * listener high_watermark below that mark, QoS 0 messages can be held back while every write was accepted, and no
+   * 'drain' would move them: then each write's completion does (built once, only for such connections).
+   */
+  private afterWrite(): (() => void) | undefined {
+    if (this.wakeQueue !== null) return this.wakeQueue;
+    const mark = this.info.highWatermark;
+    if (mark === undefined || mark >= this.stream.writableHighWaterMark) return undefined;
+    return (this.wakeQueue = () => {
+      const s = this.session;
+      if (s !== null && s.mqueue.qos0 > 0) s.drain();
+    });
   }
 
   /**

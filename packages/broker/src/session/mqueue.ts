@@ -24,6 +24,8 @@ export class MQueue {
   private levels: Map<number, Pending[]> | null = null;
   private sorted: readonly number[] = NO_LEVELS;
   private length = 0;
+  /** how many of the queued messages are QoS 0: a new QoS 0 message may only bypass the queue while none is */
+  private qos0Count = 0;
   dropped = 0;
 
   constructor(
@@ -40,6 +42,11 @@ export class MQueue {
 
   get size(): number {
     return this.length;
+  }
+
+  /** QoS 0 messages queued (parked behind socket back-pressure, or kept offline with mqueue_store_qos0) */
+  get qos0(): number {
+    return this.qos0Count;
   }
 
   get maxLen(): number | null {
@@ -68,6 +75,7 @@ export class MQueue {
         const q = this.levels!.get(lowest)!;
         dropped = q.shift();
         this.length--;
+        if (dropped?.qos === 0) this.qos0Count--;
         if (q.length === 0) this.removeLevel(lowest);
       } else {
         this.dropped++;
@@ -85,6 +93,7 @@ export class MQueue {
     }
     q.push(item);
     this.length++;
+    if (item.qos === 0) this.qos0Count++;
     return dropped;
   }
 
@@ -99,6 +108,7 @@ export class MQueue {
     const q = this.levels!.get(top)!;
     const item = q.shift();
     this.length--;
+    if (item?.qos === 0) this.qos0Count--;
     if (q.length === 0) this.removeLevel(top);
     return item;
   }
@@ -113,6 +123,7 @@ export class MQueue {
     this.levels = null;
     this.sorted = NO_LEVELS;
     this.length = 0;
+    this.qos0Count = 0;
   }
 
   private removeLevel(p: number): void {

@@ -127,8 +127,17 @@ export class Session {
     const conn = this.conn;
     if (conn && conn.isConnected) {
       if (p.qos === 0) {
-        if (conn.writable) {
-          conn.sendPublish(p, 0, false, this);
+        // a QoS 0 message never overtakes older QoS 0 ones parked by back-pressure: it queues behind them and the
+        // queue moves on while the socket takes more. (Like EMQX, QoS 0 does not wait behind QoS 1/2 held by a full
+        // inflight window.)
+        if (this.mqueue.qos0 === 0) {
+          if (conn.writable) {
+            conn.sendPublish(p, 0, false, this);
+            return;
+          }
+        } else if (conn.writable) {
+          this.enqueue(p);
+          this.drain();
           return;
         }
       } else if (this.inflight.size < this.window() && this.mqueue.size === 0) {
