@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { startNode } from '../packages/server/src/node';
@@ -80,6 +80,18 @@ export async function login(page: Page, url: string, username = 'admin', passwor
   if (first === 'prompt') {
     await skip.click();
     await page.waitForURL((u) => !u.hash.startsWith('#/login'), { timeout: 15_000 });
+  }
+}
+
+/** Prints the page's address, buttons and visible text, and saves a screenshot named after the failed test. */
+async function describeFailure(page: Page, testName: string): Promise<void> {
+  try {
+    const buttons = await page.getByRole('button').evaluateAll((els) => els.map((e) => `${(e as HTMLButtonElement).disabled ? '(disabled) ' : ''}${e.textContent?.trim() || e.getAttribute('aria-label') || '?'}`));
+    const text = (await page.locator((await page.locator('main').count()) ? 'main' : 'body').first().innerText()).replace(/\s+/g, ' ').slice(0, 1500);
+    const file = await shot(page, `failed-${testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`);
+    console.log(`\n--- failed: ${testName}\nurl: ${page.url()}\nbuttons: ${buttons.join(' | ')}\ntext: ${text}\nscreenshot: ${file}\n`);
+  } catch (e) {
+    console.log(`--- failed: ${testName}; the page could not be described: ${String(e)}`);
   }
 }
 
@@ -209,6 +221,12 @@ export function useE2ESession(opts: { page?: boolean } = {}): E2ESession {
   afterAll(async () => {
     await browser?.close();
     await node?.close();
+  });
+  // A failure in CI leaves only the log: print what the operator would have seen, and keep a screenshot.
+  beforeEach((ctx) => {
+    ctx.onTestFailed(async () => {
+      if (page) await describeFailure(page, ctx.task.name);
+    });
   });
   const ready = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`useE2ESession: no ${what} (read it in a test or hook, after beforeAll; not with page: false)`);

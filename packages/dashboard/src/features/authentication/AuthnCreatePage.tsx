@@ -37,7 +37,12 @@ export default function AuthnCreatePage() {
   }, [done, navigate]);
 
   const mechanismTaken = (m: Mechanism) => (BACKENDS[m].length ? BACKENDS[m].every((b) => existing.has(authnId(m, b))) : existing.has(m));
-  const next = () => setStep(step === 0 && !backends.length ? 2 : step + 1);
+  const next = () => {
+    // Keep the backend shown on the radio even when the preselection came from the chain: a refreshed chain must not
+    // swap the settings form under the operator.
+    if (step === 1) setBackend(selected);
+    setStep(step === 0 && !backends.length ? 2 : step + 1);
+  };
   const prev = () => setStep(step === 2 && !backends.length ? 0 : step - 1);
 
   async function submit() {
