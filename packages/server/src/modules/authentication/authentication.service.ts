@@ -8,12 +8,12 @@ import type { ConfigService } from '../../config/config.service';
 import { ApiError } from '../../errors';
 import type { AuthnBackend, AuthnOutcome, Credential } from './authenticator';
 import { NOT_AUTHORIZED } from './authenticator';
-import { authenticatorId, authnKind, type AuthnConfig, type BackendContext, type BackendKind } from './backends';
+import { maskSecrets, restoreSecrets } from '../configs/configs.secrets';
+import { authenticatorId, authnKind, type AuthnConfig, type BackendContext } from './backends';
 import { withTimeout } from './connectors/options';
 import { RateCounters, statusAnswer } from './metrics';
 import { positionIndex } from './position';
 
-export const MASK = '******';
 const METRICS = ['success', 'failed', 'nomatch'] as const;
 /** a Test never holds the console longer than this, whatever the config's own timeouts */
 const PROBE_LIMIT_MS = 10_000;
@@ -81,8 +81,7 @@ export class AuthenticationService {
     if (body.backend === undefined && old.config.backend !== undefined) body.backend = old.config.backend;
     if (authenticatorId(body) !== id) throw new ApiError(400, 'BAD_REQUEST', 'Change of authentication type is not allowed');
     const kind = authnKind(id);
-    unmask(kind, body, old.config);
-    const cfg = kind.normalize(body);
+    const cfg = kind.normalize(restoreSecrets(body, old.config) as Record<string, unknown>);
     const entry: Entry = { id, config: cfg, backend: kind.create(id, cfg, this.ctx), metrics: old.metrics };
     const next = this.chain.map((e) => (e.id === id ? entry : e));
     await this.persist(next);
@@ -96,13 +95,13 @@ export class AuthenticationService {
    * entry. `storedId` names the authenticator whose secrets replace `******` (the detail form's case).
    */
   async probe(raw: Record<string, unknown>, storedId?: string): Promise<void> {
-    const body = stripId(raw);
+    let body = stripId(raw);
     const id = authenticatorId(body);
     const kind = authnKind(id);
     if (storedId !== undefined) {
       const stored = this.require(storedId);
       if (id !== storedId) throw new ApiError(400, 'BAD_REQUEST', 'Change of authentication type is not allowed');
-      unmask(kind, body, stored.config);
+      body = restoreSecrets(body, stored.config) as Record<string, unknown>;
     }
     const cfg = kind.normalize(body);
     if (!kind.probe) return;
@@ -207,10 +206,9 @@ export class AuthenticationService {
     return entry;
   }
 
+  /** EMQX's GET answer: the config with its secrets masked (emqx_utils:redact), a PUT restores them */
   private view(e: Entry): Record<string, unknown> {
-    const out: Record<string, unknown> = { id: e.id, ...e.config };
-    for (const path of authnKind(e.id).secrets) if (getPath(out, path) !== undefined) setPath(out, path, MASK);
-    return out;
+    return { id: e.id, ...(maskSecrets(e.config) as Record<string, unknown>) };
   }
 
   private async persist(entries: Entry[]): Promise<void> {
@@ -221,11 +219,6 @@ export class AuthenticationService {
   }
 }
 
-/** `******` sent back for a secret means "keep the stored one" */
-function unmask(kind: BackendKind, body: Record<string, unknown>, stored: AuthnConfig): void {
-  for (const path of kind.secrets) if (getPath(body, path) === MASK) setPath(body, path, getPath(stored, path));
-}
-
 /** The driver's own words; Node's connection errors to several addresses come as an AggregateError without a message. */
 export function failureReason(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
@@ -233,22 +226,6 @@ export function failureReason(err: unknown): string {
   if (err instanceof AggregateError && err.errors.length) return err.errors.map(failureReason).join('; ');
   const code = (err as Error & { code?: unknown }).code;
   return typeof code === 'string' ? code : err.name;
-}
-
-function getPath(o: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
-}
-
-/** sets a dotted path, copying the objects on the way so a stored config is never changed in place */
-function setPath(o: Record<string, unknown>, path: string, value: unknown): void {
-  const keys = path.split('.');
-  let cur = o;
-  for (const k of keys.slice(0, -1)) {
-    if (!cur[k] || typeof cur[k] !== 'object') return;
-    cur[k] = { ...(cur[k] as Record<string, unknown>) };
-    cur = cur[k] as Record<string, unknown>;
-  }
-  cur[keys[keys.length - 1]] = value;
 }
 
 function stripId(raw: Record<string, unknown>): Record<string, unknown> {

@@ -7,6 +7,7 @@ import { parseDuration } from '../../config/units';
 import { ApiError } from '../../errors';
 import { topicProblem } from '../../shared/topic';
 import { RateCounters, statusAnswer } from '../authentication/metrics';
+import { maskSecrets, restoreSecrets } from '../configs/configs.secrets';
 import { positionIndex } from '../authentication/position';
 import { AclSyntaxError } from './acl-file';
 import type { RequestView } from './rule';
@@ -19,9 +20,6 @@ import { EXTERNAL_TYPES, externalSource, normalizeExternal, type ExternalType } 
 
 export type SourceConfig = Record<string, unknown> & { type: string; enable: boolean };
 export const SOURCE_TYPES = ['file', 'built_in_database', ...EXTERNAL_TYPES] as const;
-/** secrets shown as ****** and kept when ****** comes back */
-const SECRETS = ['password'];
-export const MASK = '******';
 const METRICS = ['allow', 'deny', 'nomatch'] as const;
 
 interface Entry {
@@ -182,8 +180,8 @@ export class AuthorizationService {
     this.require(type);
     if (raw.type !== undefined && raw.type !== type) throw new ApiError(400, 'BAD_REQUEST', 'Type mismatch');
     const old = this.require(type);
-    const body: Record<string, unknown> = { ...raw, type };
-    for (const k of SECRETS) if (body[k] === MASK) body[k] = old.config[k];
+    // secrets sent back masked keep their stored values (emqx_utils:deobfuscate)
+    const body = { ...(restoreSecrets(raw, old.config) as Record<string, unknown>), type };
     const config = this.normalize(body);
     const entry = this.build(config, raw.rules);
     entry.metrics = old.metrics;
@@ -230,11 +228,7 @@ export class AuthorizationService {
   }
 
   private view(s: Entry): Record<string, unknown> {
-    if (s.type !== 'file') {
-      const out: Record<string, unknown> = { ...s.config };
-      for (const k of SECRETS) if (out[k] !== undefined) out[k] = MASK;
-      return out;
-    }
+    if (s.type !== 'file') return maskSecrets(s.config) as Record<string, unknown>;
     const { path: _p, ...rest } = s.config;
     return { ...rest, rules: readAcl(this.dataDir) };
   }

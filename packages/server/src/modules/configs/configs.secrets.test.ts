@@ -33,6 +33,11 @@ describe('secrets in GET|PUT /configs', () => {
     for (const k of ['password_hash_algorithm', 'token_expired_time', 'keyfile', 'username']) expect(isSecretKey(k), k).toBe(false);
     const tree = { authorization: { sources: [{ password: 'x', headers: { Authorization: 'y' } }] }, ssl: { password: '' } };
     expect(maskSecrets(tree)).toEqual({ authorization: { sources: [{ password: MASK, headers: { Authorization: MASK } }] }, ssl: { password: '' } });
+    // as EMQX's redact_v: one placeholder or a file:// reference says where the secret comes from, and is shown
+    expect(maskSecrets({ body: { password: '${password}', token: 'pre-${password}' }, secret: 'file:///etc/s.txt' })).toEqual({
+      body: { password: '${password}', token: MASK },
+      secret: 'file:///etc/s.txt',
+    });
     // the mask takes the stored value back by place; a mask with nothing behind it is dropped
     expect(restoreSecrets({ a: [{ password: MASK }, { password: MASK }], b: { secret: 'new' } }, { a: [{ password: 'p' }], b: { secret: 'old' } })).toEqual({
       a: [{ password: 'p' }, {}],

@@ -3,6 +3,8 @@
 // Authorization header, the dashboard's default password, the node cookie…). The names are EMQX 5.8's redaction
 // list (emqx_utils:is_sensitive_key, `authorization` in any letter case) plus this node's own two secret leaves.
 // A rule by name, not a list of paths, so a secret added later to any root is masked without touching this file.
+// The one masking scheme of the node: GET /configs, authenticators, authorization sources and listeners all answer
+// through maskSecrets and put stored secrets back with restoreSecrets (EMQX's emqx_utils:redact / deobfuscate).
 import { isObject } from '../../config/tree';
 
 export const MASK = '******';
@@ -27,8 +29,13 @@ const SECRET_KEYS = new Set([
 
 export const isSecretKey = (key: string): boolean => SECRET_KEYS.has(key.toLowerCase());
 
-/** a leaf that is shown masked: a secret key holding a value (objects such as the `authorization` root are walked into) */
-const hidden = (key: string, value: unknown) => isSecretKey(key) && value !== undefined && value !== null && value !== '' && typeof value !== 'object';
+/**
+ * a leaf that is shown masked: a secret key holding a value (objects such as the `authorization` root are walked
+ * into). As EMQX's redact_v, a value that is one placeholder (an HTTP body's `password: "${password}"`) or a
+ * `file://` reference is shown as it is: it names where the secret comes from, it is not the secret.
+ */
+const hidden = (key: string, value: unknown) =>
+  isSecretKey(key) && value !== undefined && value !== null && value !== '' && typeof value !== 'object' && !(typeof value === 'string' && /^(\$\{[^}]*\}|file:\/\/.*)$/s.test(value));
 
 /** A copy of `value` with every secret leaf replaced by the mask; `key` is the name `value` itself is stored under. */
 export function maskSecrets(value: unknown, key = ''): unknown {

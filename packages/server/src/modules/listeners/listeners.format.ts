@@ -1,7 +1,7 @@
 // Response shapes of /listeners… (EMQX 5.8 emqx_mgmt_api_listeners), for one node.
 import type { ListenerType } from '../../config/listeners';
 import type { ListenerEntry, ListenerStatus } from './listeners.manager';
-import { maskTlsSecrets } from './listeners.tls';
+import { maskSecrets } from '../configs/configs.secrets';
 
 /** EMQX prints a bare port bind as ":1883". */
 export const formatBind = (bind: unknown): string => (typeof bind === 'number' ? `:${bind}` : String(bind));
@@ -21,7 +21,7 @@ export function listenerSummary(node: string, e: ListenerEntry, status: Listener
 }
 
 export function listenerDetail(e: ListenerEntry, status: ListenerStatus) {
-  return { ...maskTlsSecrets(e.raw), id: e.id, type: e.type, name: e.name, bind: formatBind(e.raw.bind), running: status.running, current_connections: status.current_connections };
+  return { ...(maskSecrets(e.raw) as Record<string, unknown>), id: e.id, type: e.type, name: e.name, bind: formatBind(e.raw.bind), running: status.running, current_connections: status.current_connections };
 }
 
 /** Sums per-type status: running is true/false when all agree, "inconsistent" otherwise. */

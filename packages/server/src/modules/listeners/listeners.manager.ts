@@ -11,7 +11,8 @@ import { parseBind } from '../../config/units';
 import { validateValue } from '../../config/validate';
 import { ApiError } from '../../errors';
 import { RateBucket, accessAllowed, parseAccessRules, type AccessRule } from './listeners.access';
-import { MASK, keepTlsSecrets, resolveTls, storePems } from './listeners.tls';
+import { MASK, restoreSecrets } from '../configs/configs.secrets';
+import { resolveTls, storePems } from './listeners.tls';
 
 type Raw = Record<string, any>;
 
@@ -142,7 +143,7 @@ export class ListenerManager {
   async update(id: string, body: Raw): Promise<ListenerEntry> {
     const current = this.entry(id);
     if (!current) throw notFound();
-    return this.apply(current.type, current.name, deepMerge(current.raw, keepTlsSecrets(body, current.raw)) as Raw, current.raw);
+    return this.apply(current.type, current.name, deepMerge(current.raw, restoreSecrets(body, current.raw)) as Raw, current.raw);
   }
 
   async setEnabled(id: string, enable: boolean, restart = false): Promise<void> {

@@ -1,7 +1,8 @@
 // TLS material of ssl/wss listeners. As EMQX does, PEM text sent in `ssl_options.{certfile,keyfile,cacertfile}`
 // is written to a file under the data dir and the option then holds that file's path. The shipped default
 // paths (${EMQX_ETC_DIR}/certs/...) mean the node's own self-signed pair (plugins/certs.ts).
-// `ssl_options.password` is the passphrase of an encrypted keyfile: a secret, shown as '******'.
+// `ssl_options.password` is the passphrase of an encrypted keyfile: a secret, masked and restored by key name
+// (configs/configs.secrets.ts) as every other secret.
 import { createPrivateKey } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +10,6 @@ import type { Tls } from '../../config/listeners';
 
 const PEM_KEYS = ['certfile', 'keyfile', 'cacertfile'] as const;
 const isPem = (v: unknown): v is string => typeof v === 'string' && v.trimStart().startsWith('-----BEGIN');
-export const MASK = '******';
 const isShippedDefault = (v: unknown) => typeof v !== 'string' || v === '' || v.includes('${EMQX_ETC_DIR}');
 
 /** Returns a copy of the raw listener config whose PEM contents are replaced by the paths of stored files. */
@@ -61,22 +61,4 @@ function privateKey(pem: Buffer, password: unknown): Buffer {
   } catch {
     throw new Error('ssl_options.password: cannot decrypt ssl_options.keyfile with this passphrase');
   }
-}
-
-/** A copy of the listener config with the keyfile passphrase masked (GET answers). */
-export function maskTlsSecrets(raw: Record<string, any>): Record<string, any> {
-  const ssl = raw.ssl_options;
-  if (!ssl || typeof ssl !== 'object' || typeof ssl.password !== 'string' || ssl.password === '') return raw;
-  return { ...raw, ssl_options: { ...ssl, password: MASK } };
-}
-
-/** A body that sends the mask back keeps the stored passphrase (or none, when nothing is stored). */
-export function keepTlsSecrets(body: Record<string, any>, stored: Record<string, any> | undefined): Record<string, any> {
-  const ssl = body.ssl_options;
-  if (!ssl || typeof ssl !== 'object' || ssl.password !== MASK) return body;
-  const kept = stored?.ssl_options?.password;
-  const out = { ...ssl };
-  if (typeof kept === 'string') out.password = kept;
-  else delete out.password;
-  return { ...body, ssl_options: out };
 }

@@ -1,5 +1,6 @@
 // The authenticator kinds this node runs, by id (`<mechanism>:<backend>` or `jwt`): how a config is
-// checked and completed with EMQX's defaults, which fields are secrets, and how the backend is built.
+// checked and completed with EMQX's defaults and how the backend is built. Secrets are masked by key name
+// (configs/configs.secrets.ts), as for every other config.
 import { ApiError } from '../../../errors';
 import type { AuthnBackend } from '../authenticator';
 import { parseHashAlgorithm } from '../password-hash';
@@ -22,8 +23,6 @@ export interface BackendContext {
 }
 
 export interface BackendKind {
-  /** fields shown as ****** and kept when ****** comes back; dotted paths reach into objects */
-  secrets: string[];
   normalize(raw: Record<string, unknown>): AuthnConfig;
   create(id: string, config: AuthnConfig, ctx: BackendContext): AuthnBackend;
   /** the console's Test: reach the backend once with a throw-away connection, throwing the reason;
@@ -53,7 +52,6 @@ export function stringField(raw: Record<string, unknown>, key: string, fallback?
 
 const kinds: Record<string, BackendKind> = {
   'password_based:built_in_database': {
-    secrets: [],
     normalize: (raw) => ({
       ...raw,
       mechanism: 'password_based',
@@ -71,9 +69,8 @@ const kinds: Record<string, BackendKind> = {
 };
 
 /** An external password_based backend: EMQX's common fields, then the backend's own. */
-function external(backend: string, normalize: (raw: Record<string, unknown>) => Record<string, unknown>, create: (c: AuthnConfig) => AuthnBackend, secrets = ['password']): BackendKind {
+function external(backend: string, normalize: (raw: Record<string, unknown>) => Record<string, unknown>, create: (c: AuthnConfig) => AuthnBackend): BackendKind {
   return {
-    secrets,
     normalize: (raw) => ({ ...normalize(raw), mechanism: 'password_based', backend, enable: boolField(raw, 'enable', true) }),
     create: (_id, c) => create(c),
     probe: async (c) => {
@@ -92,15 +89,13 @@ kinds['password_based:mysql'] = external('mysql', normalizeSqlAuthn('mysql'), (c
 kinds['password_based:postgresql'] = external('postgresql', normalizeSqlAuthn('postgresql'), (c) => sqlAuthn('postgresql', c));
 kinds['password_based:redis'] = external('redis', normalizeRedisAuthn, redisAuthn);
 kinds['password_based:mongodb'] = external('mongodb', normalizeMongoAuthn, mongoAuthn);
-kinds['password_based:http'] = external('http', (raw) => normalizeHttp(raw, '5s'), httpAuthn, []);
-kinds['password_based:ldap'] = external('ldap', normalizeLdapAuthn, ldapAuthn, ['password', 'method.bind_password']);
+kinds['password_based:http'] = external('http', (raw) => normalizeHttp(raw, '5s'), httpAuthn);
+kinds['password_based:ldap'] = external('ldap', normalizeLdapAuthn, ldapAuthn);
 kinds['scram:built_in_database'] = {
-  secrets: [],
   normalize: (raw) => ({ ...normalizeScram(raw), mechanism: 'scram', backend: 'built_in_database', enable: boolField(raw, 'enable', true) }),
   create: (id, c, ctx) => scramAuthn(id, c, ctx.users),
 };
 kinds.jwt = {
-  secrets: ['secret'],
   normalize: (raw) => ({ ...normalizeJwt(raw), mechanism: 'jwt', enable: boolField(raw, 'enable', true) }),
   create: (_id, c) => jwtAuthn(c),
   probe: async (c) => {
