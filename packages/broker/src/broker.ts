@@ -329,7 +329,8 @@ export class BrokerImpl implements Broker {
     }
   }
 
-  private armExpiry(session: Session, ms: number): void {
+  /** end the session `ms` from now unless a client attaches first (also arms the expiry of a restored session) */
+  armExpiry(session: Session, ms: number): void {
     session.clearTimers();
     session.expiryTimer = setTimeout(() => {
       if (ms > MAX_TIMER) this.armExpiry(session, ms - MAX_TIMER);

@@ -174,6 +174,51 @@ describe('durable sessions', () => {
     expect(store.loadMessages('plain')).toEqual([]);
   });
 
+  test('a SUBSCRIBE writes only the filters it names; UNSUBSCRIBE removes only its own; all come back after a restart', async () => {
+    const writes = { rows: 0, subs: 0, deletes: 0 };
+    class Counting extends MemorySessionStore {
+      override saveSession(s: Parameters<MemorySessionStore['saveSession']>[0]): void {
+        writes.rows++;
+        if (s.subs) writes.subs += s.subs.length;
+        super.saveSession(s);
+      }
+      override saveSubscription(clientid: string, sub: Parameters<MemorySessionStore['saveSubscription']>[1]): void {
+        writes.subs++;
+        super.saveSubscription(clientid, sub);
+      }
+      override deleteSubscription(clientid: string, topic: string): void {
+        writes.deletes++;
+        super.deleteSubscription(clientid, topic);
+      }
+    }
+    const store = new Counting();
+    const first = start(store);
+    const { client } = await connect(first, 5, { clientId: 'many', clean: false, properties: { sessionExpiryInterval: 3600 } });
+    expect(writes).toEqual({ rows: 1, subs: 0, deletes: 0 });
+    for (let i = 0; i < 200; i++) {
+      client.send({ cmd: 'subscribe', messageId: i + 1, subscriptions: [{ topic: `m/${i}`, qos: 1 }] });
+      await client.expect('suback');
+    }
+    expect(writes).toEqual({ rows: 1, subs: 200, deletes: 0 }); // not 200 × 201 / 2
+    client.send({ cmd: 'subscribe', messageId: 300, subscriptions: [{ topic: 'm/5', qos: 2 }, { topic: 'n/1', qos: 0 }] });
+    await client.expect('suback');
+    client.send({ cmd: 'unsubscribe', messageId: 301, unsubscriptions: ['m/7'] });
+    await client.expect('unsuback');
+    expect(writes).toEqual({ rows: 1, subs: 202, deletes: 1 });
+    client.send({ cmd: 'disconnect' });
+    await client.waitClosed();
+    expect(writes).toEqual({ rows: 2, subs: 202, deletes: 1 }); // the row only
+    await first.close();
+
+    const second = start(store);
+    const info = second.client('many')!;
+    expect(info.subscriptionsCnt).toBe(200);
+    const subs = store.loadSessions()[0].subs;
+    expect(subs.find((x) => x.topic === 'm/5')?.qos).toBe(2);
+    expect(subs.some((x) => x.topic === 'm/7')).toBe(false);
+    expect(subs.at(-1)?.topic).toBe('n/1');
+  });
+
   test('an expired stored session is not restored', async () => {
     const store = new MemorySessionStore();
     const b0 = start(store);

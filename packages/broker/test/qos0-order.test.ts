@@ -18,7 +18,6 @@ function slowPair(b: Broker, info: Partial<ConnInfo>) {
   const received: Packet[] = [];
   const parser = mqttPacket.parser({ protocolVersion: 4 });
   parser.on('packet', (p: Packet) => received.push(p));
-  let client!: Duplex;
   const server = new Duplex({
     read() {},
     write(chunk: Buffer, _enc, cb) {
@@ -26,7 +25,7 @@ function slowPair(b: Broker, info: Partial<ConnInfo>) {
       held.push(cb);
     },
   });
-  client = new Duplex({
+  const client = new Duplex({
     read() {},
     write(chunk: Buffer, _enc, cb) {
       server.push(chunk);

@@ -1,6 +1,6 @@
 // Conformance suite for SessionStore implementations (memory here, SQLite in the server).
 import { describe, expect, test } from 'vitest';
-import type { SessionStore, StoredSession } from '../src/index';
+import type { SessionRow, SessionStore, StoredSession } from '../src/index';
 
 const identity = { clientid: 'c1', username: 'u', peerhost: '127.0.0.1', listener: 'tcp:default', protoVer: 5 as const, isSuperuser: false, clientAttrs: { a: 'b' }, mountpoint: '' };
 const session = (clientid = 'c1', over: Partial<StoredSession> = {}): StoredSession => ({
@@ -11,6 +11,12 @@ const session = (clientid = 'c1', over: Partial<StoredSession> = {}): StoredSess
   subs: [{ clientid, topic: 't/#', qos: 1, nl: 0, rap: 1, rh: 0, subid: 7 }],
   ...over,
 });
+/** the row without its subscriptions (what a disconnect writes) */
+const bare = (s: StoredSession): SessionRow => {
+  const row: SessionRow = { ...s };
+  delete row.subs;
+  return row;
+};
 const message = (topic: string, payload: string) => ({
   msg: { id: 'A'.repeat(32), topic, payload: Buffer.from(payload), qos: 1 as const, retain: false, fromClientid: 'p', fromUsername: null, timestamp: 1_700_000_000_123, properties: { correlationData: Buffer.from([1, 2]), userProperties: { k: 'v' } } },
   qos: 1 as const,
@@ -30,6 +36,27 @@ export function sessionStoreSuite(name: string, open: () => { store: SessionStor
       expect(rows).toEqual([session('c1', { expiryInterval: 120, subs: [] }), session('c2', { disconnectedAt: 5 })]);
       store.deleteSession('c1');
       expect(store.loadSessions().map((s) => s.clientid)).toEqual(['c2']);
+    });
+
+    test('subscriptions: one written or removed at a time, in the order first subscribed; a row without subs keeps them', () => {
+      const { store, reopen } = open();
+      const sub = (topic: string, qos: 0 | 1 | 2 = 1) => ({ clientid: 'c1', topic, qos, nl: 0 as const, rap: 0 as const, rh: 0 as const });
+      store.saveSession(session('c1', { subs: [sub('a')] }));
+      store.saveSubscription('c1', sub('b'));
+      store.saveSubscription('c1', sub('$share/g/c'));
+      store.saveSubscription('c1', sub('a', 2)); // changed options: same place
+      store.deleteSubscription('c1', 'b');
+      store.saveSubscription('c2', { ...sub('x'), clientid: 'c2' });
+      store.saveSession(bare(session('c1', { disconnectedAt: 9 }))); // a disconnect: the row changes, the subscriptions stay
+      const expected = [session('c1', { disconnectedAt: 9, subs: [sub('a', 2), sub('$share/g/c')] })];
+      expect(store.loadSessions()).toEqual(expected);
+      const again = reopen ? reopen() : store;
+      expect(again.loadSessions()).toEqual(expected);
+      again.saveSession(session('c1', { subs: [sub('z')] })); // a new session replaces them all
+      expect(again.loadSessions()[0].subs).toEqual([sub('z')]);
+      again.deleteSession('c1');
+      again.saveSession(bare(session('c1')));
+      expect(again.loadSessions()[0].subs).toEqual([]); // they went with the session
     });
 
     test('messages keep their order, payload and properties; ack removes one; deleteSession removes all', () => {

@@ -2,32 +2,42 @@
 // Only persistent sessions (expiry interval > 0: v5 Session Expiry > 0, v3 clean_session=false) are written.
 import type { BrokerImpl } from '../broker';
 import { Session } from '../session/session';
-import type { Broker, ClientIdentity, ClientInfo, SubOptions } from '../types';
+import type { Broker, ClientIdentity, ClientInfo, SubOptions, SubscriptionInfo } from '../types';
 import type { Pending } from '../session/mqueue';
 import type { InflightEntry } from '../session/session';
-import type { SessionStore, StoredSession } from './session-store';
+import type { SessionRow, SessionStore } from './session-store';
 
 const NEVER_EXPIRES = 0xffffffff;
 
 export class DurableSessions {
   constructor(readonly store: SessionStore) {}
 
-  private row(session: Session): StoredSession {
-    const row: StoredSession = {
+  private row(session: Session, withSubs: boolean): SessionRow {
+    const row: SessionRow = {
       clientid: session.clientid,
       identity: session.identity,
       expiryInterval: session.expiryInterval,
       createdAt: session.createdAt,
-      subs: [...session.subs.values()],
     };
+    if (withSubs) row.subs = [...session.subs.values()];
     if (session.disconnectedAt !== undefined) row.disconnectedAt = session.disconnectedAt;
     return row;
   }
 
-  /** after connect, disconnect or a subscription change; a session that is no longer persistent is removed */
-  save(session: Session): void {
-    if (session.expiryInterval > 0) this.store.saveSession(this.row(session));
+  /**
+   * After a connect (`withSubs`: the session may be new, or persistent only from now on) or a disconnect (its
+   * subscriptions did not change); a session that is no longer persistent is removed.
+   */
+  save(session: Session, withSubs: boolean): void {
+    if (session.expiryInterval > 0) this.store.saveSession(this.row(session, withSubs));
     else this.store.deleteSession(session.clientid);
+  }
+
+  /** a subscription added, changed or removed: only its own row is written */
+  subscription(session: Session, sub: SubscriptionInfo, removed: boolean): void {
+    if (session.expiryInterval === 0) return;
+    if (removed) this.store.deleteSubscription(session.clientid, sub.topic);
+    else this.store.saveSubscription(session.clientid, sub);
   }
 
   /** a QoS 1/2 message reaches a persistent session: stored before the publisher is acknowledged */
@@ -68,7 +78,7 @@ export class DurableSessions {
     this.store.clear();
     for (const session of broker.sessions.values()) {
       if (session.expiryInterval === 0) continue;
-      this.save(session);
+      this.save(session, true);
       for (const p of session.inflight.values()) {
         p.seq = undefined;
         this.append(session, p);
@@ -115,7 +125,7 @@ export class DurableSessions {
         if (dropped) this.done(session, dropped);
       }
       for (const { packetId, at } of this.store.loadAwaitingRel(row.clientid)) session.restoreAwaitingRel(packetId, at);
-      if (left !== Infinity) armExpiry(broker, session, left);
+      if (left !== Infinity) broker.armExpiry(session, left);
       n++;
     }
     broker.gauges.set('sessions', broker.sessions.size);
@@ -125,17 +135,21 @@ export class DurableSessions {
 
   /** follow the broker's session events; returns the remover */
   follow(broker: BrokerImpl): () => void {
-    const save = (clientid: string) => {
+    const save = (clientid: string, withSubs: boolean) => {
       const session = broker.sessions.get(clientid);
       if (!session) return;
       session.durable = this;
-      this.save(session);
+      this.save(session, withSubs);
     };
-    const onConnected = (c: ClientInfo) => save(c.clientid);
-    const onDisconnected = (c: ClientInfo) => save(c.clientid);
-    const onSub = (client: ClientIdentity) => {
+    const onConnected = (c: ClientInfo) => save(c.clientid, true);
+    const onDisconnected = (c: ClientInfo) => save(c.clientid, false);
+    const onSub = (client: ClientIdentity, sub: SubscriptionInfo) => {
       const session = broker.sessions.get(client.clientid);
-      if (session && session.expiryInterval > 0) save(client.clientid);
+      if (session) this.subscription(session, sub, false);
+    };
+    const onUnsub = (client: ClientIdentity, sub: SubscriptionInfo) => {
+      const session = broker.sessions.get(client.clientid);
+      if (session) this.subscription(session, sub, true);
     };
     const onTerminated = (clientid: string) => {
       if (!broker.sessions.has(clientid)) this.delete(clientid);
@@ -144,31 +158,18 @@ export class DurableSessions {
     ev.on('client.connected', onConnected);
     ev.on('client.disconnected', onDisconnected);
     ev.on('session.subscribed', onSub);
-    ev.on('session.unsubscribed', onSub);
+    ev.on('session.unsubscribed', onUnsub);
     ev.on('session.terminated', onTerminated);
     for (const session of broker.sessions.values()) session.durable = this;
     return () => {
       ev.off('client.connected', onConnected);
       ev.off('client.disconnected', onDisconnected);
       ev.off('session.subscribed', onSub);
-      ev.off('session.unsubscribed', onSub);
+      ev.off('session.unsubscribed', onUnsub);
       ev.off('session.terminated', onTerminated);
       for (const session of broker.sessions.values()) if (session.durable === this) session.durable = null;
     };
   }
-}
-
-/** setTimeout's ceiling (~24.8 days); longer expiries are re-armed */
-const MAX_TIMER = 0x7fffffff;
-
-/** the offline expiry of a restored session (the broker arms its own on each later disconnect) */
-function armExpiry(broker: BrokerImpl, session: Session, ms: number): void {
-  session.clearTimers();
-  session.expiryTimer = setTimeout(() => {
-    if (ms > MAX_TIMER) armExpiry(broker, session, ms - MAX_TIMER);
-    else if (!session.conn) broker.endSession(session, 'expired');
-  }, Math.min(ms, MAX_TIMER));
-  session.expiryTimer.unref();
 }
 
 export interface DurableHandle {

@@ -1,3 +1,3 @@
-export type { SessionStore, StoredSession, StoredMessage, StoredAwaitingRel } from './session-store';
+export type { SessionStore, SessionRow, StoredSession, StoredMessage, StoredAwaitingRel } from './session-store';
 export { MemorySessionStore } from './memory';
 export { attachSessionStore, type DurableHandle } from './durable';

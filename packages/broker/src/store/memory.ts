@@ -1,24 +1,40 @@
-import type { SessionStore, StoredAwaitingRel, StoredMessage, StoredSession } from './session-store';
+import type { SubscriptionInfo } from '../types';
+import type { SessionRow, SessionStore, StoredAwaitingRel, StoredMessage, StoredSession } from './session-store';
 
 /** In-memory SessionStore: the reference implementation for the conformance suite and for tests. */
 export class MemorySessionStore implements SessionStore {
-  private readonly sessions = new Map<string, StoredSession>();
+  private readonly sessions = new Map<string, Omit<StoredSession, 'subs'>>();
+  /** per client: topic → subscription, in the order first subscribed */
+  private readonly subs = new Map<string, Map<string, SubscriptionInfo>>();
   private readonly messages = new Map<string, Map<number, StoredMessage>>();
   private readonly awaiting = new Map<string, Map<number, number>>();
   private seq = 0;
 
-  saveSession(session: StoredSession): void {
-    this.sessions.set(session.clientid, structuredClone(session));
+  saveSession(session: SessionRow): void {
+    const { subs, ...row } = structuredClone(session);
+    this.sessions.set(session.clientid, row);
+    if (subs) this.subs.set(session.clientid, new Map(subs.map((sub) => [sub.topic, sub])));
+  }
+
+  saveSubscription(clientid: string, sub: SubscriptionInfo): void {
+    let m = this.subs.get(clientid);
+    if (!m) this.subs.set(clientid, (m = new Map()));
+    m.set(sub.topic, structuredClone(sub));
+  }
+
+  deleteSubscription(clientid: string, topic: string): void {
+    this.subs.get(clientid)?.delete(topic);
   }
 
   deleteSession(clientid: string): void {
     this.sessions.delete(clientid);
+    this.subs.delete(clientid);
     this.messages.delete(clientid);
     this.awaiting.delete(clientid);
   }
 
   loadSessions(): StoredSession[] {
-    return [...this.sessions.values()].map((s) => structuredClone(s));
+    return [...this.sessions.values()].map((s) => structuredClone({ ...s, subs: [...(this.subs.get(s.clientid)?.values() ?? [])] }));
   }
 
   appendMessage(clientid: string, message: Omit<StoredMessage, 'seq'>): number {
@@ -58,6 +74,7 @@ export class MemorySessionStore implements SessionStore {
 
   clear(): void {
     this.sessions.clear();
+    this.subs.clear();
     this.messages.clear();
     this.awaiting.clear();
   }

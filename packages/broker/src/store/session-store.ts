@@ -3,6 +3,9 @@
 // publisher's PUBACK/PUBREC goes out, so an acknowledged message is in the store even after kill -9.
 import type { ClientIdentity, PublishMessage, QoS, SubscriptionInfo } from '../types';
 
+/** A session row: `subs` present replaces the stored subscriptions, absent leaves them as they are. */
+export type SessionRow = Omit<StoredSession, 'subs'> & { subs?: SubscriptionInfo[] };
+
 export interface StoredSession {
   clientid: string;
   identity: ClientIdentity;
@@ -35,9 +38,15 @@ export interface StoredAwaitingRel {
 }
 
 export interface SessionStore {
-  /** insert or replace the session row (subscriptions included) */
-  saveSession(session: StoredSession): void;
-  /** the session, all its messages and its awaiting-PUBREL ids */
+  /**
+   * Insert or replace the session row; with `subs`, they replace every stored subscription of the session (a new
+   * session, a snapshot), without them the stored ones stay (a disconnect).
+   */
+  saveSession(session: SessionRow): void;
+  /** one subscription added or changed (a SUBSCRIBE writes only the filters it names, however many the session has) */
+  saveSubscription(clientid: string, sub: SubscriptionInfo): void;
+  deleteSubscription(clientid: string, topic: string): void;
+  /** the session, its subscriptions, all its messages and its awaiting-PUBREL ids */
   deleteSession(clientid: string): void;
   loadSessions(): StoredSession[];
   /** returns the message's seq */

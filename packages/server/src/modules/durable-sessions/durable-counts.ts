@@ -1,5 +1,5 @@
 // The monitor's durable gauges (subscriptions_durable, disconnected_durable_sessions), read from the SQLite
-// session table: what EMQX counts in its durable storage. Expired rows the GC has not removed yet are left out.
+// session tables: what EMQX counts in its durable storage. Expired rows the GC has not removed yet are left out.
 import type { Db } from '../../storage/db';
 
 const NEVER = 4294967295;
@@ -17,8 +17,9 @@ export function durableCounts(db: Db, now = Date.now()): DurableCounts {
   let q = queries.get(db);
   if (!q) {
     q = db.prepare(
-      `SELECT COALESCE(SUM(json_array_length(subs)), 0) AS subscriptions, COUNT(disconnected_at) AS disconnected
-       FROM durable_sessions
+      `SELECT COALESCE(SUM((SELECT COUNT(*) FROM durable_subscriptions d WHERE d.clientid = s.clientid)), 0) AS subscriptions,
+       COUNT(disconnected_at) AS disconnected
+       FROM durable_sessions s
        WHERE disconnected_at IS NULL OR expiry_interval >= ${NEVER} OR disconnected_at + expiry_interval * 1000 > ?`,
     );
     queries.set(db, q);

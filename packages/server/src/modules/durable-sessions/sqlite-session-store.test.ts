@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, test } from 'vitest';
-import { openDatabase, type Db } from '../../storage/db';
+import { migrate, openDatabase, type Db } from '../../storage/db';
 import { sessionStoreSuite } from '../../../../broker/test/store.suite';
 import { SqliteSessionStore } from './sqlite-session-store';
 
@@ -71,5 +73,25 @@ describe('SqliteSessionStore', () => {
     expect(store.gc(now, 2, 60_000)).toEqual({ sessions: 1, messages: 0 });
     expect(store.loadSessions().map((s) => s.clientid)).toEqual(['live', 'never', 'online']);
     expect(store.loadMessages('live').map((m) => m.msg.timestamp)).toEqual([now - 1000]);
+  });
+
+  test('migration 502 moves the subscriptions of sessions stored as one JSON list into rows of their own, in order', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mqdeck-durable-'));
+    dirs.push(dir);
+    const db = new Database(join(dir, 'mqdeck.db'));
+    dbs.push(db);
+    const all = fileURLToPath(new URL('../../storage/migrations/', import.meta.url));
+    const before = join(dir, 'before');
+    mkdirSync(before);
+    for (const f of readdirSync(all).filter((f) => /^\d{3}_/.test(f) && f < '502')) copyFileSync(join(all, f), join(before, f));
+    migrate(db, before);
+    const sub = (clientid: string, topic: string) => ({ clientid, topic, qos: 1, nl: 0, rap: 0, rh: 0 });
+    const insert = db.prepare('INSERT INTO durable_sessions (clientid, identity, expiry_interval, created_at, disconnected_at, subs) VALUES (?, ?, 60, 0, 5, ?)');
+    insert.run('a', JSON.stringify({ ...identity, clientid: 'a' }), JSON.stringify([sub('a', 'z/1'), sub('a', 'b/#'), sub('a', '$share/g/x')]));
+    insert.run('b', JSON.stringify({ ...identity, clientid: 'b' }), '[]');
+    expect(migrate(db, all)).toContain('502_durable_subscriptions.sql');
+    const rows = new SqliteSessionStore(db).loadSessions();
+    expect(rows.map((r) => [r.clientid, r.subs.map((x) => x.topic)])).toEqual([['a', ['z/1', 'b/#', '$share/g/x']], ['b', []]]);
+    expect(rows[0].subs[0]).toEqual(sub('a', 'z/1'));
   });
 });

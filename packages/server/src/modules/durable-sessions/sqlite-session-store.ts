@@ -1,20 +1,19 @@
-// SessionStore on the node's SQLite file (migrations 500, 501). Appends and session rows are written at once
+// SessionStore on the node's SQLite file (migrations 500–502). Appends, session and subscription rows are written at once
 // (better-sqlite3 is synchronous, WAL journal): an acknowledged publish is on disk before its PUBACK.
 // Acks are batched (batch_size or a short timer): losing one to kill -9 only means a redelivery (QoS 1 allows it;
 // a QoS 2 message that had reached PUBREL is resent as PUBREL, which the client answers with PUBCOMP).
 // QoS 2 state (packet id and phase of a sent message, incoming ids awaiting PUBREL) is written at once.
-import type { PublishMessage, SessionStore, StoredAwaitingRel, StoredMessage, StoredSession } from '@mqdeck/broker';
+import type { PublishMessage, SessionRow, SessionStore, StoredAwaitingRel, StoredMessage, StoredSession, SubscriptionInfo } from '@mqdeck/broker';
 import type { Db } from '../../storage/db';
 
 const FLUSH_MS = 100;
 
-interface SessionRow {
+interface SessionDbRow {
   clientid: string;
   identity: string;
   expiry_interval: number;
   created_at: number;
   disconnected_at: number | null;
-  subs: string;
 }
 interface MessageRow {
   seq: number;
@@ -45,10 +44,15 @@ export class SqliteSessionStore implements SessionStore {
   constructor(private readonly db: Db) {
     this.q = {
       save: db.prepare(
-        `INSERT INTO durable_sessions (clientid, identity, expiry_interval, created_at, disconnected_at, subs) VALUES (?, ?, ?, ?, ?, ?)
+        `INSERT INTO durable_sessions (clientid, identity, expiry_interval, created_at, disconnected_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT(clientid) DO UPDATE SET identity = excluded.identity, expiry_interval = excluded.expiry_interval,
-         created_at = excluded.created_at, disconnected_at = excluded.disconnected_at, subs = excluded.subs`,
+         created_at = excluded.created_at, disconnected_at = excluded.disconnected_at`,
       ),
+      // an update keeps the row's place (rowid): subscriptions load in the order first subscribed, as the session's map
+      saveSub: db.prepare('INSERT INTO durable_subscriptions (clientid, topic, sub) VALUES (?, ?, ?) ON CONFLICT(clientid, topic) DO UPDATE SET sub = excluded.sub'),
+      deleteSub: db.prepare('DELETE FROM durable_subscriptions WHERE clientid = ? AND topic = ?'),
+      deleteSubs: db.prepare('DELETE FROM durable_subscriptions WHERE clientid = ?'),
+      subs: db.prepare('SELECT clientid, sub FROM durable_subscriptions ORDER BY clientid, rowid'),
       deleteSession: db.prepare('DELETE FROM durable_sessions WHERE clientid = ?'),
       deleteMessages: db.prepare('DELETE FROM durable_messages WHERE clientid = ?'),
       sessions: db.prepare('SELECT * FROM durable_sessions ORDER BY clientid'),
@@ -63,9 +67,27 @@ export class SqliteSessionStore implements SessionStore {
     };
   }
 
-  saveSession(s: StoredSession): void {
+  saveSession(s: SessionRow): void {
     if (!this.db.open) return; // a disconnect seen while the node closes, after the database
-    this.q.save.run(s.clientid, toJson(s.identity), s.expiryInterval, s.createdAt, s.disconnectedAt ?? null, toJson(s.subs));
+    const row = [s.clientid, toJson(s.identity), s.expiryInterval, s.createdAt, s.disconnectedAt ?? null] as const;
+    const subs = s.subs;
+    if (subs === undefined) {
+      this.q.save.run(...row);
+      return;
+    }
+    this.db.transaction(() => {
+      this.q.save.run(...row);
+      this.q.deleteSubs.run(s.clientid);
+      for (const sub of subs) this.q.saveSub.run(s.clientid, sub.topic, toJson(sub));
+    })();
+  }
+
+  saveSubscription(clientid: string, sub: SubscriptionInfo): void {
+    if (this.db.open) this.q.saveSub.run(clientid, sub.topic, toJson(sub));
+  }
+
+  deleteSubscription(clientid: string, topic: string): void {
+    if (this.db.open) this.q.deleteSub.run(clientid, topic);
   }
 
   deleteSession(clientid: string): void {
@@ -73,14 +95,21 @@ export class SqliteSessionStore implements SessionStore {
     if (!this.db.open) return;
     this.db.transaction(() => {
       this.q.deleteSession.run(clientid);
+      this.q.deleteSubs.run(clientid);
       this.q.deleteMessages.run(clientid);
       this.q.deleteAwaiting.run(clientid);
     })();
   }
 
   loadSessions(): StoredSession[] {
-    return (this.q.sessions.all() as SessionRow[]).map((r) => {
-      const s: StoredSession = { clientid: r.clientid, identity: fromJson(r.identity), expiryInterval: r.expiry_interval, createdAt: r.created_at, subs: fromJson(r.subs) };
+    const subs = new Map<string, SubscriptionInfo[]>();
+    for (const r of this.q.subs.all() as { clientid: string; sub: string }[]) {
+      let list = subs.get(r.clientid);
+      if (!list) subs.set(r.clientid, (list = []));
+      list.push(fromJson(r.sub));
+    }
+    return (this.q.sessions.all() as SessionDbRow[]).map((r) => {
+      const s: StoredSession = { clientid: r.clientid, identity: fromJson(r.identity), expiryInterval: r.expiry_interval, createdAt: r.created_at, subs: subs.get(r.clientid) ?? [] };
       if (r.disconnected_at !== null) s.disconnectedAt = r.disconnected_at;
       return s;
     });
@@ -144,7 +173,7 @@ export class SqliteSessionStore implements SessionStore {
 
   clear(): void {
     this.acks = [];
-    this.db.exec('DELETE FROM durable_messages; DELETE FROM durable_sessions; DELETE FROM durable_awaiting_rel');
+    this.db.exec('DELETE FROM durable_messages; DELETE FROM durable_sessions; DELETE FROM durable_subscriptions; DELETE FROM durable_awaiting_rel');
   }
 
   /** GC: sessions past their expiry (at most `limit`) and messages older than `retentionMs`; returns counts */
@@ -157,6 +186,7 @@ export class SqliteSessionStore implements SessionStore {
     this.db.transaction(() => {
       for (const { clientid } of expired) {
         this.q.deleteSession.run(clientid);
+        this.q.deleteSubs.run(clientid);
         this.q.deleteAwaiting.run(clientid);
         messages += this.q.deleteMessages.run(clientid).changes;
       }
