@@ -234,7 +234,7 @@ export class BrokerImpl implements Broker {
         // EMQX updates the limiters of open connections too: new rates apply to the listener's clients at once
         if (patch.messagesRate !== undefined || patch.bytesRate !== undefined) {
           for (const conn of this.connections) {
-            if (conn.info.listener === own.id) conn.limiter.retune({ messages: bucketFor(own.messagesRate), bytes: bucketFor(own.bytesRate) });
+            if (conn.info.listener === own.id) conn.setRates(own.messagesRate ?? null, own.bytesRate ?? null);
           }
         }
       },

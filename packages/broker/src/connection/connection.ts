@@ -1,6 +1,6 @@
 import type { Duplex } from 'node:stream';
 import mqttPacket, { type Packet, type IPublishPacket } from 'mqtt-packet';
-import type { ClientIdentity, ConnInfo, ProtoVer, PublishMessage } from '../types';
+import type { ClientIdentity, ConnInfo, ProtoVer, PublishMessage, RateLimit } from '../types';
 import type { BrokerImpl } from '../broker';
 import type { Session } from '../session/session';
 import type { Pending } from '../session/mqueue';
@@ -99,7 +99,7 @@ export class Connection implements ParserOwner {
   constructor(
     readonly broker: BrokerImpl,
     readonly stream: Duplex,
-    readonly info: ConnInfo,
+    public info: ConnInfo,
   ) {
     this.keepaliveTimer = new Keepalive(() => this.close('keepalive_timeout', 0x8d));
     (stream as ConnStream)[CONN] = this;
@@ -149,6 +149,16 @@ export class Connection implements ParserOwner {
         if (this.state !== 'closed' && !this.busy) this.pump(); // resumes the stream once the inbox is short
       },
     );
+  }
+
+  /**
+   * The listener's per-client rates changed (EMQX applies them to open connections too). `info` is replaced, not
+   * edited, and a limiter is built only when a rate is set: a change to `infinity` costs idle connections nothing.
+   */
+  setRates(messagesRate: RateLimit | null, bytesRate: RateLimit | null): void {
+    this.info = { ...this.info, messagesRate, bytesRate };
+    if (this.ownLimiter !== null) this.ownLimiter.retune({ messages: bucketFor(messagesRate), bytes: bucketFor(bytesRate) });
+    else if (messagesRate !== null || bytesRate !== null) this.ownLimiter = this.newLimiter();
   }
 
   /** true: handle the PUBLISH now; without own rates nor node rates no limiter is built */
