@@ -2,7 +2,7 @@
 // port; MQTT listeners start only when `listen` is not false. main.ts / node.ts do the HTTP listening.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createBroker, type Broker, type Listener } from '@mqdeck/broker';
-import { ConfigService, touches } from './config/config.service';
+import { ConfigService } from './config/config.service';
 import { toMqttSettings } from './config/mqtt-settings';
 import { parseDuration } from './config/units';
 import { openDatabase, type Db } from './storage/db';
@@ -98,10 +98,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('apiKeys', new ApiKeysService(db));
   app.decorate('loginLimiter', new LoginLimiter());
 
-  const onConfigChange = (path: string) => {
-    if (touches(path, 'mqtt')) broker.updateSettings(toMqttSettings(config.get('mqtt')));
-  };
-  config.on('change', onConfigChange);
+  const unwatchMqtt = config.watch('mqtt', () => broker.updateSettings(toMqttSettings(config.get('mqtt'))));
   const sweep = setInterval(() => app.tokens.sweep(), 10 * 60_000);
   sweep.unref();
 
@@ -119,7 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.addHook('onClose', async () => {
     clearInterval(sweep);
-    config.off('change', onConfigChange);
+    unwatchMqtt();
     for (const listener of app.listeners.values()) await listener.stop().catch(() => undefined);
     await broker.close();
     db.close();

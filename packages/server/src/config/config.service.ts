@@ -1,7 +1,7 @@
 // The node's configuration tree with EMQX's key names and raw values.
 // Layers, lowest first: defaults < config file < persisted runtime changes (<dataDir>/configs/cluster.json)
-// < environment (EMQX_...) < changes made in this process. `update` validates, persists, applies and
-// emits 'change' with the updated path.
+// < environment (EMQX_...) < changes made in this process. `update` validates, persists, applies, calls the
+// watchers of the changed root (`watch`) and emits 'change' with the updated path.
 import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -27,11 +27,10 @@ export class ConfigService extends EventEmitter<{ change: [path: string] }> {
   private live: ConfigTree = {};
   private effective: ConfigTree = {};
   private readonly persistFile: string;
+  private readonly watchers = new Set<{ root: string; fn: (path: string) => void }>();
 
   constructor(sources: ConfigSources) {
     super();
-    // one 'change' listener per feature module that follows its root (more than Node's default warning mark of 10)
-    this.setMaxListeners(50);
     this.persistFile = join(sources.dataDir, 'configs', 'cluster.json');
     if (sources.configFile) this.file = this.loadJson(sources.configFile, 'config file');
     if (existsSync(this.persistFile)) this.persisted = this.loadJson(this.persistFile, 'persisted config');
@@ -94,6 +93,21 @@ export class ConfigService extends EventEmitter<{ change: [path: string] }> {
   }
 
   /**
+   * Calls `fn` with the changed path after each change that touches `root` (inside it, or the root itself).
+   * Returns the function that stops watching. Feature modules follow their roots this way.
+   */
+  watch(root: string, fn: (path: string) => void): () => void {
+    const watcher = { root, fn };
+    this.watchers.add(watcher);
+    return () => void this.watchers.delete(watcher);
+  }
+
+  private changed(path: string): void {
+    for (const w of [...this.watchers]) if (touches(path, w.root)) w.fn(path);
+    this.emit('change', path);
+  }
+
+  /**
    * Replace the value at `path`. Objects replace the whole subtree: omitted keys fall back to the
    * lower layers (file, defaults), as EMQX's PUT of a root does. Throws ApiError 400 BAD_REQUEST on a bad value.
    */
@@ -103,7 +117,7 @@ export class ConfigService extends EventEmitter<{ change: [path: string] }> {
     this.persist(setPath(this.persisted, path, clone(value)));
     this.live = setPath(this.live, path, clone(value));
     this.recompute();
-    this.emit('change', path);
+    this.changed(path);
   }
 
   /** Drops runtime changes at `path` (persisted and in-process): the file/env/default value applies again. */
@@ -111,7 +125,7 @@ export class ConfigService extends EventEmitter<{ change: [path: string] }> {
     this.persist(unsetPath(this.persisted, path));
     this.live = unsetPath(this.live, path);
     this.recompute();
-    this.emit('change', path);
+    this.changed(path);
   }
 
   /** Deletes a named entry (listeners.tcp.x, log.file.x), also when a lower layer defines it. */
@@ -119,7 +133,7 @@ export class ConfigService extends EventEmitter<{ change: [path: string] }> {
     this.persist(setPath(this.persisted, path, MARKED_FOR_DELETION));
     this.live = setPath(this.live, path, MARKED_FOR_DELETION);
     this.recompute();
-    this.emit('change', path);
+    this.changed(path);
   }
 
   private persist(persisted: ConfigTree): void {

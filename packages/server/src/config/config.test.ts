@@ -119,6 +119,27 @@ describe('ConfigService', () => {
     const unknown = new ConfigService({ dataDir, env: { EMQX_MQTT__NOT_A_KEY: '1', EMQX_ETC_DIR: '/etc' } });
     expect(unknown.warnings.join()).toContain('EMQX_MQTT__NOT_A_KEY');
   });
+
+  it('watch(root) is called for changes inside that root only, until unwatched', async () => {
+    const config = new ConfigService({ dataDir: tempDir() });
+    const retainer: string[] = [];
+    const sys: string[] = [];
+    const unwatch = config.watch('retainer', (p) => retainer.push(p));
+    config.watch('sys_topics', (p) => sys.push(p));
+    await config.update('retainer.max_payload_size', '2MB');
+    await config.update('retainer', { ...config.get<object>('retainer'), max_payload_size: '4MB' });
+    await config.update('mqtt.max_qos_allowed', 1);
+    await config.reset('retainer.max_payload_size');
+    expect(retainer).toEqual(['retainer.max_payload_size', 'retainer', 'retainer.max_payload_size']);
+    expect(sys).toEqual([]);
+    unwatch();
+    await config.update('retainer.max_payload_size', '3MB');
+    expect(retainer).toHaveLength(3);
+    await config.update('sys_topics.sys_msg_interval', '2m');
+    expect(sys).toEqual(['sys_topics.sys_msg_interval']);
+    // watchers are not 'change' listeners: no listener count to raise for the feature modules
+    expect(config.listenerCount('change')).toBe(0);
+  });
 });
 
 describe('config in the app', () => {

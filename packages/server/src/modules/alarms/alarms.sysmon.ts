@@ -48,13 +48,14 @@ export class Sysmon {
   private cpuTimer?: NodeJS.Timeout;
   private memTimer?: NodeJS.Timeout;
   private readonly listenerTimer: NodeJS.Timeout;
+  private readonly unwatch: () => void;
   private lastCpu = cpuTimes();
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly alarms: AlarmService,
   ) {
-    app.config.on('change', this.onConfig);
+    this.unwatch = app.config.watch('sysmon', this.onConfig);
     app.broker.events.on('client.connected', this.checkListeners);
     // a listener's count drops when the socket closes, after client.disconnected: the 1 s sweep clears it
     this.listenerTimer = setInterval(this.checkListeners, 1000);
@@ -66,11 +67,9 @@ export class Sysmon {
     return this.app.config.get('sysmon');
   }
 
-  private readonly onConfig = (path: string) => {
-    if (path === 'sysmon' || path.startsWith('sysmon.')) {
-      this.schedule();
-      this.checkMemory();
-    }
+  private readonly onConfig = () => {
+    this.schedule();
+    this.checkMemory();
   };
 
   private schedule(): void {
@@ -128,7 +127,7 @@ export class Sysmon {
 
   close(): void {
     for (const t of [this.cpuTimer, this.memTimer, this.listenerTimer]) if (t) clearInterval(t);
-    this.app.config.off('change', this.onConfig);
+    this.unwatch();
     this.app.broker.events.off('client.connected', this.checkListeners);
   }
 }

@@ -7,7 +7,6 @@ import { BannedService } from '../banned/banned.service';
 import { FlappingDetector } from '../flapping/flapping.detector';
 import { AuthenticationService } from '../authentication/authentication.service';
 import { UsersRepo } from '../authentication/users.repo';
-import { touches } from '../../config/config.service';
 import { AuthorizationService } from './authorization.service';
 import { BuiltInRules } from './sources/built-in-rules';
 import { ClientAcls } from './client-acl';
@@ -42,17 +41,14 @@ export function setupAccessControl(app: FastifyInstance, dataDir: string): Broke
   app.decorate('authzRules', authzRules);
   app.decorate('authz', authz);
   // settings written through /configs (another route) apply live as well
-  const onConfig = (path: string) => {
-    if (touches(path, 'authorization')) authz.applySettings();
-  };
-  app.config.on('change', onConfig);
+  const unwatch = app.config.watch('authorization', () => authz.applySettings());
   const dropCache = (client: ClientInfo) => {
     authz.cache.clear(client.clientid);
     clientAcls.disconnected(client);
   };
   app.broker.events.on('client.disconnected', dropCache);
   app.addHook('onClose', async () => {
-    app.config.off('change', onConfig);
+    unwatch();
     app.broker.events.off('client.disconnected', dropCache);
     flapping.close();
     banned.close();

@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ClientInfo, QoS } from '@mqdeck/broker';
 import { isObject } from '../../config/tree';
-import { touches } from '../../config/config.service';
 
 export interface AutoSubscribeTopic {
   topic: string;
@@ -36,15 +35,14 @@ export function fillPlaceholders(topic: string, c: Pick<ClientInfo, 'clientid' |
 export class AutoSubscribeService {
   /** the topics as configured, read once per config change instead of at every connect (config.get copies) */
   private topics: AutoSubscribeTopic[] | null = null;
+  private readonly unwatch: () => void;
 
   constructor(private readonly app: FastifyInstance) {
     app.broker.events.on('client.connected', this.onConnected);
-    app.config.on('change', this.onConfig);
+    this.unwatch = app.config.watch('auto_subscribe', () => {
+      this.topics = null;
+    });
   }
-
-  private readonly onConfig = (path: string) => {
-    if (touches(path, 'auto_subscribe')) this.topics = null;
-  };
 
   list(): AutoSubscribeTopic[] {
     const root = this.app.config.get<unknown>('auto_subscribe');
@@ -70,6 +68,6 @@ export class AutoSubscribeService {
 
   close(): void {
     this.app.broker.events.off('client.connected', this.onConnected);
-    this.app.config.off('change', this.onConfig);
+    this.unwatch();
   }
 }

@@ -177,14 +177,11 @@ export function installRetainer(broker: Broker, config: ConfigService, db: Db, l
     },
     930,
   );
-  const onChange = (path: string) => {
-    if (path === 'retainer' || path.startsWith('retainer.')) apply();
-  };
-  config.on('change', onChange);
+  const unwatch = config.watch('retainer', () => apply());
   return {
     store,
     close() {
-      config.off('change', onChange);
+      unwatch();
       removeHook();
       if (sweeper) clearInterval(sweeper);
     },

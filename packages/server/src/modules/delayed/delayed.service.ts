@@ -35,6 +35,7 @@ export class DelayedService {
   private timer?: NodeJS.Timeout;
   private timerAt = 0;
   private readonly removeHook: () => void;
+  private readonly unwatch: () => void;
   private enabled: boolean;
 
   constructor(private readonly app: FastifyInstance) {
@@ -42,7 +43,7 @@ export class DelayedService {
     app.broker.setGauge('delayed', this.store.count()); // held messages kept across a restart
     this.enabled = this.settings().enable;
     this.removeHook = app.broker.addHooks({ messagePublish: (msg) => this.onPublish(msg) }, DELAYED_PRIORITY);
-    app.config.on('change', this.onConfig);
+    this.unwatch = app.config.watch('delayed', this.onConfig);
     this.arm();
   }
 
@@ -50,8 +51,7 @@ export class DelayedService {
     return this.app.config.get('delayed');
   }
 
-  private readonly onConfig = (path: string) => {
-    if (path !== 'delayed' && !path.startsWith('delayed.')) return;
+  private readonly onConfig = () => {
     const enable = this.settings().enable;
     if (this.enabled && !enable) {
       this.store.clear();
@@ -115,6 +115,6 @@ export class DelayedService {
   close(): void {
     this.disarm();
     this.removeHook();
-    this.app.config.off('change', this.onConfig);
+    this.unwatch();
   }
 }

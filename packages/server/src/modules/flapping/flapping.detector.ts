@@ -2,7 +2,7 @@
 // client id reaches max_count disconnects within window_time it is banned for ban_time, by
 // 'flapping detector' with reason 'flapping is detected', exactly as emqx_flapping does.
 import type { Broker, ClientInfo } from '@mqdeck/broker';
-import { touches, type ConfigService } from '../../config/config.service';
+import type { ConfigService } from '../../config/config.service';
 import { parseDuration } from '../../config/units';
 import type { BannedService } from '../banned/banned.service';
 
@@ -32,9 +32,7 @@ export class FlappingDetector {
   private readonly onDisconnect = (client: ClientInfo) => this.detect(client.clientid);
   /** the policy as configured, read once per config change instead of at every disconnect (config.get copies) */
   private current: FlappingPolicy | null = null;
-  private readonly onConfig = (path: string) => {
-    if (touches(path, 'flapping_detect')) this.current = null;
-  };
+  private readonly unwatch: () => void;
 
   constructor(
     private readonly broker: Broker,
@@ -42,7 +40,9 @@ export class FlappingDetector {
     private readonly banned: BannedService,
   ) {
     broker.events.on('client.disconnected', this.onDisconnect);
-    config.on('change', this.onConfig);
+    this.unwatch = config.watch('flapping_detect', () => {
+      this.current = null;
+    });
     // records older than the window can never trigger: drop them so memory stays bounded
     this.sweeper = setInterval(() => this.sweep(), 10_000);
     this.sweeper.unref();
@@ -72,7 +72,7 @@ export class FlappingDetector {
   close(): void {
     clearInterval(this.sweeper);
     this.broker.events.off('client.disconnected', this.onDisconnect);
-    this.config.off('change', this.onConfig);
+    this.unwatch();
   }
 
   private sweep(now = Date.now()): void {

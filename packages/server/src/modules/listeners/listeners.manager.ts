@@ -68,9 +68,8 @@ export class ListenerManager {
     // EMQX's acceptor refuses sockets by access_rules and max_conn_rate before any MQTT byte is read
     deps.broker.addHooks({ accept: (info) => this.accepts(info) });
     this.refreshNodeLimits();
-    deps.config.on('change', (path) => {
-      if (path === 'limiter' || path.startsWith('limiter.') || path === 'force_shutdown' || path.startsWith('force_shutdown.')) this.refreshNodeLimits();
-    });
+    // the manager lives as long as the node's config service: no unwatch
+    for (const root of ['limiter', 'force_shutdown']) deps.config.watch(root, () => this.refreshNodeLimits());
   }
 
   private accepts(info: ConnInfo): boolean {

@@ -75,6 +75,7 @@ export class LogRouter {
   private target?: LevelTarget;
   /** problems building a handler (a file that cannot be opened), reported through the log itself */
   private problems: string[] = [];
+  private readonly unwatch: () => void;
 
   constructor(
     private readonly config: ConfigService,
@@ -82,7 +83,7 @@ export class LogRouter {
   ) {
     this.logDir = join(dataDir, 'log');
     this.build();
-    config.on('change', this.onConfig);
+    this.unwatch = config.watch('log', this.onConfig);
   }
 
   /** the pino level name that lets through everything some handler wants */
@@ -109,13 +110,11 @@ export class LogRouter {
     return isAbsolute(expanded) ? expanded : join(this.logDir, expanded);
   }
 
-  private readonly onConfig = (path: string) => {
-    if (path === 'log' || path.startsWith('log.')) {
-      this.build();
-      if (this.target) {
-        this.target.level = this.pinoLevel();
-        this.attach(this.target as LevelTarget & { warn(obj: object, msg: string): void });
-      }
+  private readonly onConfig = () => {
+    this.build();
+    if (this.target) {
+      this.target.level = this.pinoLevel();
+      this.attach(this.target as LevelTarget & { warn(obj: object, msg: string): void });
     }
   };
 
@@ -169,7 +168,7 @@ export class LogRouter {
   }
 
   close(): void {
-    this.config.off('change', this.onConfig);
+    this.unwatch();
     for (const h of this.handlers) h.close();
     this.handlers = [];
   }

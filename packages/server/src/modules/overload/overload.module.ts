@@ -4,7 +4,6 @@
 // overload_protection.new_conn. backoff_delay, backoff_gc and backoff_hibernation act on Erlang background
 // tasks, forced GC and process hibernation, which have no counterpart here (docs/node-counterparts.md).
 import type { FastifyInstance } from 'fastify';
-import { touches } from '../../config/config.service';
 import { LagMonitor } from './lag-monitor';
 
 interface OverloadConfig {
@@ -31,12 +30,9 @@ export default async function overloadModule(app: FastifyInstance): Promise<void
       return false;
     },
   });
-  const onChange = (path: string) => {
-    if (touches(path, 'overload_protection')) apply();
-  };
-  app.config.on('change', onChange);
+  const unwatch = app.config.watch('overload_protection', () => apply());
   app.addHook('onClose', async () => {
-    app.config.off('change', onChange);
+    unwatch();
     removeHook();
     monitor.stop();
   });

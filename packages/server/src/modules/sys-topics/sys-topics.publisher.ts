@@ -2,7 +2,7 @@
 // every sys_msg_interval: $SYS/brokers, .../version, .../sysdescr, .../stats/<a/b>, .../metrics/<a/b>;
 // every sys_heartbeat_interval: .../uptime and .../datetime;
 // client events (sys_event_messages switches): .../clients/<clientid>/{connected,disconnected,subscribed,unsubscribed}.
-// "disabled" (or 0) turns a timer off. Settings apply live through the config 'change' event.
+// "disabled" (or 0) turns a timer off. Settings apply live (config.watch).
 import type { Broker, ClientIdentity, ClientInfo, SubscriptionInfo } from '@mqdeck/broker';
 import type { ConfigService } from '../../config/config.service';
 import { parseDuration } from '../../config/units';
@@ -15,6 +15,7 @@ export class SysTopicsPublisher {
   private heartbeatTimer?: NodeJS.Timeout;
   private events = { client_connected: true, client_disconnected: true, client_subscribed: false, client_unsubscribed: false };
   private readonly prefix: string;
+  private readonly unwatch: () => void;
 
   constructor(
     private readonly broker: Broker,
@@ -26,7 +27,7 @@ export class SysTopicsPublisher {
     broker.events.on('client.disconnected', this.onDisconnected);
     broker.events.on('session.subscribed', this.onSubscribed);
     broker.events.on('session.unsubscribed', this.onUnsubscribed);
-    config.on('change', this.onConfig);
+    this.unwatch = config.watch('sys_topics', () => this.apply());
     this.apply();
   }
 
@@ -36,12 +37,8 @@ export class SysTopicsPublisher {
     this.broker.events.off('client.disconnected', this.onDisconnected);
     this.broker.events.off('session.subscribed', this.onSubscribed);
     this.broker.events.off('session.unsubscribed', this.onUnsubscribed);
-    this.config.off('change', this.onConfig);
+    this.unwatch();
   }
-
-  private readonly onConfig = (path: string) => {
-    if (path === 'sys_topics' || path.startsWith('sys_topics.')) this.apply();
-  };
 
   private apply(): void {
     const cfg = this.config.get<Record<string, any>>('sys_topics');

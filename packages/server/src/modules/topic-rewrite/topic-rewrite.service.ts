@@ -11,6 +11,7 @@ export const REWRITE_PRIORITY = 1000;
 export class TopicRewriteService {
   private rules: CompiledRules = { publish: [], subscribe: [] };
   private readonly removeHooks: () => void;
+  private readonly unwatch: () => void;
 
   constructor(private readonly app: FastifyInstance) {
     this.apply();
@@ -28,7 +29,7 @@ export class TopicRewriteService {
       },
       REWRITE_PRIORITY,
     );
-    app.config.on('change', this.onConfig);
+    this.unwatch = app.config.watch('rewrite', () => this.apply());
   }
 
   list(): RewriteRule[] {
@@ -40,12 +41,8 @@ export class TopicRewriteService {
     this.rules = compileRules(this.list().filter((r) => r && typeof r.re === 'string' && typeof r.source_topic === 'string' && typeof r.dest_topic === 'string'));
   }
 
-  private readonly onConfig = (path: string) => {
-    if (path === 'rewrite' || path.startsWith('rewrite.')) this.apply();
-  };
-
   close(): void {
     this.removeHooks();
-    this.app.config.off('change', this.onConfig);
+    this.unwatch();
   }
 }
