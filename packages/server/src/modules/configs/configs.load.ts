@@ -2,6 +2,7 @@
 // Read-only roots (node, rpc, cluster) are refused, or dropped with ignore_readonly=true. `merge` deep-merges each root
 // into its current value, `replace` replaces it (omitted keys fall back to their defaults). Every changed root is
 // checked first with the same checks as PUT /configs/<root>; nothing is stored unless all of them pass.
+import { isDeepStrictEqual } from 'node:util';
 import type { ConfigService } from '../../config/config.service';
 import { deepMerge, isObject } from '../../config/tree';
 import { PLAIN_ROOTS, ZONE_ROOTS, rootErrors, unmasked, updateFailed } from './configs.roots';
@@ -14,15 +15,6 @@ export interface LoadOptions {
   mode: 'merge' | 'replace';
   ignoreReadonly: boolean;
 }
-
-const same = (a: unknown, b: unknown): boolean => {
-  if (isObject(a) && isObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => k in b && same(a[k], b[k]));
-  }
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => same(x, b[i]));
-  return a === b;
-};
 
 /** what PUT /configs would store: root → new value, only roots that change; throws 400 UPDATE_FAILED */
 export function planLoad(config: ConfigService, doc: Record<string, unknown>, opts: LoadOptions): [string, unknown][] {
@@ -39,7 +31,7 @@ export function planLoad(config: ConfigService, doc: Record<string, unknown>, op
     const current = config.get(root);
     const value = unmasked(config, root, given); // lists too (authentication, authorization sources)
     const next = opts.mode === 'merge' && isObject(current) && isObject(value) ? deepMerge(current, value) : value;
-    if (same(next, current)) continue;
+    if (isDeepStrictEqual(next, current)) continue;
     if (!LOADABLE_ROOTS.includes(root)) {
       errors.push(`${root}: cannot be changed through PUT /configs on this node, use its own API`);
       continue;
