@@ -31,3 +31,62 @@ test('the cache stays bounded with many distinct topics', () => {
   expect(matched).toBe(25_000);
   expect((t as unknown as { matchCache: Map<string, unknown> }).matchCache.size).toBeLessThanOrEqual(10_000);
 });
+
+const cached = (t: TopicTrie<number>) => [...(t as unknown as { matchCache: Map<string, unknown> }).matchCache.keys()].sort();
+
+test('a filter appearing or disappearing forgets only the cached topics it matches', () => {
+  const t = new TopicTrie<number>();
+  t.set('a/+', 'c1', 1);
+  for (const topic of ['a/b', 'a/c', 'x/y', 'x/y/z', '$SYS/a', 'a', 'a/b/c']) t.matchAll(topic);
+  t.set('client/42/cmd', 'c42', 2); // exact: only that topic (not cached) — everything stays
+  expect(cached(t)).toEqual(['$SYS/a', 'a', 'a/b', 'a/b/c', 'a/c', 'x/y', 'x/y/z']);
+  t.set('x/y', 'c2', 3);
+  expect(cached(t)).toEqual(['$SYS/a', 'a', 'a/b', 'a/b/c', 'a/c', 'x/y/z']);
+  t.set('a/#', 'c3', 4); // matches 'a' itself and everything below it
+  expect(cached(t)).toEqual(['$SYS/a', 'x/y/z']);
+  t.matchAll('a/b');
+  t.set('+/+/z', 'c4', 5);
+  expect(cached(t)).toEqual(['$SYS/a', 'a/b']);
+  t.set('#', 'c5', 6); // never a '$' topic [MQTT-4.7.2-1]
+  expect(cached(t)).toEqual(['$SYS/a']);
+  t.set('$SYS/#', 'c6', 7);
+  expect(cached(t)).toEqual([]);
+  expect(keys(t, '$SYS/a')).toEqual(['c6']);
+});
+
+test('wildcard and exact matches stay right through random subscribes and unsubscribes (cached = uncached)', () => {
+  let seed = 7;
+  const rnd = (n: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return (seed >>> 16) % n; // the high bits: an LCG's low bits repeat with a short period
+  };
+  // few words, so filters and cached topics meet often; '$' words at every level (only the first one is special)
+  const words = ['a', 'b', '', '$s'];
+  const topicOf = () => Array.from({ length: 1 + rnd(3) }, () => words[rnd(4)]).join('/');
+  const filterOf = () => {
+    const levels = Array.from({ length: 1 + rnd(3) }, () => [...words, '+', '+'][rnd(6)]);
+    if (rnd(3) === 0) levels.push('#');
+    return levels.join('/');
+  };
+  const t = new TopicTrie<number>();
+  const live: [string, string][] = [];
+  const uncached = (topic: string) => {
+    const out: string[] = [];
+    t.match(topic, (values) => out.push(...values.keys()));
+    return out.sort();
+  };
+  for (let step = 0; step < 20_000; step++) {
+    const op = rnd(10);
+    if (op < 2) {
+      const entry: [string, string] = [filterOf(), `k${rnd(3)}`];
+      t.set(entry[0], entry[1], step);
+      live.push(entry);
+    } else if (op < 4 && live.length > 0) {
+      const [filter, key] = live.splice(rnd(live.length), 1)[0];
+      t.delete(filter, key);
+    } else {
+      const topic = topicOf();
+      expect(keys(t, topic), `${topic} at step ${step}`).toEqual(uncached(topic));
+    }
+  }
+});

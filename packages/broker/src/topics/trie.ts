@@ -15,14 +15,24 @@ function newNode<T>(): Node<T> {
 /** topics whose match results are remembered; past this the cache starts over (bounded memory with many topics) */
 const MATCH_CACHE_MAX = 10_000;
 
+/** the cached topics by level, so a filter appearing or disappearing finds the cached topics it matches */
+interface CacheNode {
+  children: Map<string, CacheNode>;
+  /** set while this node's topic has a cached result */
+  topic?: string;
+}
+
 export class TopicTrie<T> {
   private readonly root: Node<T> = newNode();
   private filterCount = 0;
   /**
    * topic → the value maps of the filters matching it. The maps are the trie's own, so a key added to or removed from
-   * an existing filter shows through; only a filter appearing or disappearing changes the set, and clears the cache.
+   * an existing filter shows through; only a filter appearing or disappearing changes the set, and then only the
+   * cached topics that filter matches are forgotten (found through `cacheIndex`, not by clearing everything: a client
+   * subscribing to a topic of its own must not cost every other topic its cached result).
    */
   private readonly matchCache = new Map<string, Map<string, T>[]>();
+  private cacheIndex: CacheNode = { children: new Map() };
 
   /** number of distinct filters with at least one value */
   get size(): number {
@@ -43,7 +53,7 @@ export class TopicTrie<T> {
       node.values = new Map();
       node.filter = filter;
       this.filterCount++;
-      this.matchCache.clear();
+      this.invalidate(filter);
     }
     node.values.set(key, value);
   }
@@ -72,7 +82,7 @@ export class TopicTrie<T> {
       node.values = undefined;
       node.filter = undefined;
       this.filterCount--;
-      this.matchCache.clear();
+      this.invalidate(filter);
       // prune empty branches so the trie does not grow with churn
       for (let i = levels.length; i > 0; i--) {
         const n = path[i];
@@ -89,11 +99,61 @@ export class TopicTrie<T> {
     if (found === undefined) {
       const out: Map<string, T>[] = [];
       this.match(topic, (values) => out.push(values));
-      if (this.matchCache.size >= MATCH_CACHE_MAX) this.matchCache.clear();
+      if (this.matchCache.size >= MATCH_CACHE_MAX) {
+        this.matchCache.clear();
+        this.cacheIndex = { children: new Map() };
+      }
       this.matchCache.set(topic, out);
+      let node = this.cacheIndex;
+      for (const level of topic.split('/')) {
+        let next = node.children.get(level);
+        if (!next) node.children.set(level, (next = { children: new Map() }));
+        node = next;
+      }
+      node.topic = topic;
       found = out;
     }
     return found;
+  }
+
+  /** forget the cached results of the topics `filter` matches (it appeared or disappeared) */
+  private invalidate(filter: string): void {
+    if (this.matchCache.size > 0) this.forget(this.cacheIndex, filter.split('/'), 0);
+  }
+
+  /** returns true when `node` is left empty (its parent drops it) */
+  private forget(node: CacheNode, levels: string[], i: number): boolean {
+    if (i === levels.length) {
+      this.drop(node);
+    } else {
+      const level = levels[i];
+      if (level === '#') {
+        // 'a/#' matches 'a' too; a leading wildcard never matches a '$' topic [MQTT-4.7.2-1]
+        this.drop(node);
+        for (const [key, child] of node.children) if (!(i === 0 && key.startsWith('$')) && this.dropAll(child)) node.children.delete(key);
+      } else if (level === '+') {
+        for (const [key, child] of node.children) if (!(i === 0 && key.startsWith('$')) && this.forget(child, levels, i + 1)) node.children.delete(key);
+      } else {
+        const child = node.children.get(level);
+        if (child && this.forget(child, levels, i + 1)) node.children.delete(level);
+      }
+    }
+    return node.topic === undefined && node.children.size === 0;
+  }
+
+  private drop(node: CacheNode): void {
+    if (node.topic !== undefined) {
+      this.matchCache.delete(node.topic);
+      node.topic = undefined;
+    }
+  }
+
+  /** forgets the whole subtree; always leaves it empty */
+  private dropAll(node: CacheNode): boolean {
+    this.drop(node);
+    for (const child of node.children.values()) this.dropAll(child);
+    node.children.clear();
+    return true;
   }
 
   /** calls `visit` for every filter node matching the topic */
