@@ -12,6 +12,7 @@ import { cachedPublish, packetIdOffset, storePublish } from './encode-cache';
 import { ConnLimiter, bucketFor } from './limiter';
 import { INITIAL_SETTINGS, borrowParser, isIdle, returnParser, settingsOf, type MqttParser, type ParserOwner } from './parser-pool';
 import { scheduleFlush } from './flush';
+import { bodyStart } from './fixed-header';
 import { C } from '../metrics';
 
 /** counter slot of each packet type the broker sends (no string built per packet) */
@@ -207,11 +208,10 @@ export class Connection implements ParserOwner {
   /** the protocol level byte of the CONNECT being parsed (only used to answer an unsupported level) */
   private protocolLevel(): number | undefined {
     const b = this.firstChunk;
-    if (!b || b.length < 4) return undefined;
-    let i = 1;
-    while (i < b.length && b[i] & 0x80) i++;
-    if (i + 3 > b.length) return undefined;
-    const at = i + 3 + b.readUInt16BE(i + 1);
+    if (!b) return undefined;
+    const body = bodyStart(b);
+    if (body <= 0 || body + 2 > b.length) return undefined;
+    const at = body + 2 + b.readUInt16BE(body); // after the protocol name
     return at < b.length ? b[at] : undefined;
   }
 

@@ -1,4 +1,5 @@
 import type { PublishMessage } from '../types';
+import { bodyStart } from './fixed-header';
 
 // One routed message usually goes to many subscribers with the same wire form (same protocol version, QoS, retain flag
 // and topic). The encoded PUBLISH is kept per message and reused; for QoS 1/2 only the packet id differs, and it is
@@ -48,7 +49,6 @@ export function storePublish(msg: PublishMessage, protoVer: number, qos: number,
 
 /** where the packet id of an encoded QoS > 0 PUBLISH sits: after the fixed header and the topic */
 export function packetIdOffset(buf: Buffer): number {
-  let i = 1;
-  while (buf[i] & 0x80) i++; // variable-length remaining length
-  return i + 3 + buf.readUInt16BE(i + 1);
+  const body = bodyStart(buf);
+  return body + 2 + buf.readUInt16BE(body);
 }

@@ -6,6 +6,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, createWebSocketStream, type PerMessageDeflateOptions, type WebSocket } from 'ws';
 import type { ListenerConfig } from '../types';
 import { SocketListener, type Peer } from './socket-listener';
+import { bodyStart, remainingLength } from '../connection/fixed-header';
 
 const DEFAULT_SUBPROTOCOLS = ['mqtt', 'mqtt-v3', 'mqtt-v3.1.1', 'mqtt-v5', 'mqttv3.1', 'mqttv3.1.1'];
 type WsOptions = NonNullable<ListenerConfig['websocket']>;
@@ -138,14 +139,11 @@ function sendOnePacketPerFrame(stream: Duplex, client: WebSocket): void {
 
 /** the end offset of the whole MQTT packet at `at`, or 0 while it is incomplete */
 function packetEnd(buf: Buffer, at: number): number {
-  let length = 0;
-  for (let i = 1, shift = 0; i <= 4; i++, shift += 7) {
-    if (at + i >= buf.length) return 0;
-    const byte = buf[at + i]!;
-    length += (byte & 0x7f) * 2 ** shift;
-    if ((byte & 0x80) === 0) return at + i + 1 + length <= buf.length ? at + i + 1 + length : 0;
-  }
-  return buf.length; // a malformed length: send what there is rather than hold the stream
+  const body = bodyStart(buf, at);
+  if (body === 0) return 0;
+  if (body < 0) return buf.length; // a malformed length: send what there is rather than hold the stream
+  const end = body + remainingLength(buf, at);
+  return end <= buf.length ? end : 0;
 }
 
 /** compress (+ deflate_opts): ws's permessage-deflate with EMQX's window bits and memory level */

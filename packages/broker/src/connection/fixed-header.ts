@@ -1,0 +1,25 @@
+// The MQTT fixed header's Remaining Length (1–4 bytes, 7 bits each, low first) read straight from bytes, where a
+// parser is not at hand: the protocol level of a refused CONNECT, the packet id of a shared PUBLISH encoding, and
+// the packet boundaries of a WebSocket write split into one frame per packet.
+
+/**
+ * Where the variable header of the packet at `at` starts (after its Remaining Length): 0 while the bytes end inside
+ * the length, -1 when the length runs past its 4 bytes (malformed).
+ */
+export function bodyStart(buf: Uint8Array, at = 0): number {
+  for (let i = at + 1; i <= at + 4; i++) {
+    if (i >= buf.length) return 0;
+    if ((buf[i] & 0x80) === 0) return i + 1;
+  }
+  return -1;
+}
+
+/** the Remaining Length of the packet at `at`; only when bodyStart(buf, at) > 0 */
+export function remainingLength(buf: Uint8Array, at = 0): number {
+  let length = 0;
+  for (let i = at + 1, shift = 0; i <= at + 4; i++, shift += 7) {
+    length += (buf[i] & 0x7f) * 2 ** shift;
+    if ((buf[i] & 0x80) === 0) break;
+  }
+  return length;
+}
