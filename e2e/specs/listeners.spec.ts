@@ -4,16 +4,11 @@
 // A quic listener is refused with the node's plain explanation.
 // Captured in light/dark × English/Chinese.
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, shot, startE2ENode, shotAll } from '../harness';
+import { shot, shotAll, useE2ESession } from '../harness';
 
-type E2ENode = Awaited<ReturnType<typeof startE2ENode>>;
-
-let node: E2ENode;
-let browser: Browser;
-let page: Page;
+const e2e = useE2ESession();
 const NAME = `e2e${Math.random().toString(36).slice(2, 7)}`;
 
 async function freePort(): Promise<number> {
@@ -34,31 +29,11 @@ function connect(port: number): Promise<MqttClient> {
   });
 }
 
-const row = (text: string) => page.locator('tr', { hasText: text });
-
-async function apiGet(path: string): Promise<any> {
-  const { token } = await fetch(`${node.url}api/v5/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'public' }),
-  }).then((r) => r.json() as Promise<{ token: string }>);
-  return fetch(`${node.url}api/v5${path}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
-}
+const row = (text: string) => e2e.page.locator('tr', { hasText: text });
 
 describe('listeners screen', () => {
-  beforeAll(async () => {
-    node = await startE2ENode();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await login(page, node.url);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await node?.close();
-  });
-
   it('creates a tcp listener that a real client connects to', async () => {
+    const { page, node } = e2e;
     const port = await freePort();
     await page.goto(`${node.url}#/listener`);
     await page.locator('td', { hasText: /^ws$/ }).first().waitFor(); // the default listeners are listed
@@ -90,7 +65,7 @@ describe('listeners screen', () => {
     await shot(page, 'listeners-flow-control');
     await edit.getByRole('button', { name: 'Update' }).click();
     await page.getByText('Listener saved').first().waitFor();
-    const stored = await apiGet(`/listeners/tcp:${NAME}`);
+    const stored = await e2e.apiGet(`/listeners/tcp:${NAME}`);
     expect(stored).toMatchObject({ messages_rate: '2/s', max_conn_rate: 'infinity', running: true });
     expect(stored).not.toHaveProperty('bytes_rate');
 
@@ -132,6 +107,7 @@ describe('listeners screen', () => {
   });
 
   it('quic is offered as an EMQX type and refused plainly by this node', async () => {
+    const { page, node } = e2e;
     await page.goto(`${node.url}#/listener`);
     await page.getByRole('button', { name: /Add Listener/ }).click();
     const drawer = page.getByRole('dialog');
@@ -144,6 +120,6 @@ describe('listeners screen', () => {
     await page.getByText('does not serve MQTT over QUIC: use a tcp, ssl, ws or wss listener').waitFor();
     await shot(page, 'listeners-quic-refused');
     expect(await drawer.isVisible()).toBe(true); // the form stays open with what was typed
-    expect((await apiGet('/listeners')).map((l: { id: string }) => l.id)).not.toContain('quic:q1');
+    expect((await e2e.apiGet('/listeners')).map((l: { id: string }) => l.id)).not.toContain('quic:q1');
   });
 });

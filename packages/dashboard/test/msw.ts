@@ -4,7 +4,11 @@ import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import type { paths } from '@mqdeck/api';
 
-export const server = setupServer();
+/** What a real EMQX answers at MQDeck's extension route; a test of our node's texts or extensions says `mockNodeKind('mqdeck')`. */
+const notMqdeck = () => HttpResponse.json({ code: 'NOT_FOUND', message: 'Not Found' }, { status: 404 });
+
+// The console asks GET /mqdeck/extensions from many screens (notes true of our node only): by default it meets a real EMQX.
+export const server = setupServer(http.get('*/api/v5/mqdeck/extensions', notMqdeck));
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 type PathsWith<M extends Method> = { [P in keyof paths]: paths[P][M] extends { responses: unknown } ? P : never }[keyof paths];
@@ -77,4 +81,12 @@ export function mockApiError(method: Method, path: keyof paths, status: number, 
 /** The request fails without an answer (→ 'Network Error'). */
 export function mockNetworkError(method: Method, path: keyof paths): void {
   server.use(http[method](contractUrl(path), () => HttpResponse.error()));
+}
+
+/**
+ * GET /mqdeck/extensions as MQDeck's node answers it (listing `names`), or as a real EMQX does (404): decides
+ * whether the notes true of our node only are shown (`useMqdeckNode`) and which extensions the console uses.
+ */
+export function mockNodeKind(kind: 'mqdeck' | 'emqx', names: string[] = []): void {
+  server.use(http.get('*/api/v5/mqdeck/extensions', () => (kind === 'mqdeck' ? HttpResponse.json({ extensions: names }) : notMqdeck())));
 }

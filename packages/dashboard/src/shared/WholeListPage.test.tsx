@@ -78,4 +78,30 @@ describe('WholeListPage', () => {
     expect(within(dialog).getByLabelText('Name')).toHaveValue('x');
     expect(screen.queryByText('Saved successfully')).not.toBeInTheDocument();
   });
+
+  it('disables every row action and Add while a save of the list is pending, so no change is built on the old list', async () => {
+    let finish: () => void = () => undefined;
+    const save = vi.fn((_next: Item[]) => new Promise<void>((resolve) => { finish = resolve; }));
+    const { user } = setup(save);
+    await user.click(within(row('a')).getByLabelText('Down'));
+    expect(save).toHaveBeenCalledTimes(1);
+    const actions = () => [
+      ...['a', 'b'].flatMap((name) => [
+        within(row(name)).getByText('Edit').closest('button')!,
+        within(row(name)).getByText('Delete').closest('button')!,
+        within(row(name)).getByLabelText('Up'),
+        within(row(name)).getByLabelText('Down'),
+      ]),
+      screen.getByRole('button', { name: /Add item/ }),
+    ];
+    await waitFor(() => actions().forEach((b) => expect(b).toBeDisabled()));
+    await user.click(within(row('b')).getByLabelText('Up'));
+    expect(save).toHaveBeenCalledTimes(1);
+    finish();
+    expect(await screen.findByText('Saved successfully')).toBeInTheDocument();
+    await waitFor(() => expect(within(row('b')).getByText('Delete').closest('button')).toBeEnabled());
+    expect(within(row('a')).getByText('Edit').closest('button')).toBeEnabled();
+    expect(within(row('b')).getByLabelText('Up')).toBeEnabled();
+    expect(screen.getByRole('button', { name: /Add item/ })).toBeEnabled();
+  });
 });

@@ -1,7 +1,8 @@
 // A list the node stores whole (one PUT with the full array; EMQX has no per-item endpoint), such as the topic
 // rewrite rules or the auto-subscribe topics: intro, table, Add / Edit in a dialog, Delete and, where the order
-// matters, Move up / down. Each change sends the new array and says 'Saved successfully'.
-import type { Key, ReactNode } from 'react';
+// matters, Move up / down. Each change sends the new array and says 'Saved successfully'. While one is being saved
+// the row actions and Add are disabled: a second change would be built on the list before the first one.
+import { useState, type Key, type ReactNode } from 'react';
 import { Alert, Button, Space, Table, theme } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
@@ -45,9 +46,15 @@ export function WholeListPage<T extends object>({ title, intro, query, save, add
   const canWrite = useCanWrite();
   const editing = useFormDialog<number>();
   const items = query.data ?? [];
+  const [saving, setSaving] = useState(false);
 
   const commit = async (next: T[]) => {
-    await save(next);
+    setSaving(true);
+    try {
+      await save(next);
+    } finally {
+      setSaving(false);
+    }
     void toast().success(t('saveSuccess'));
   };
   const swap = (i: number, d: -1 | 1) => {
@@ -63,15 +70,15 @@ export function WholeListPage<T extends object>({ title, intro, query, save, add
           key: 'ops',
           render: (_: unknown, _r: T, i: number) => (
             <Space size={4}>
-              <Button type="link" size="small" onClick={() => editing.openEdit(i)}>{t('edit')}</Button>
+              <Button type="link" size="small" disabled={saving} onClick={() => editing.openEdit(i)}>{t('edit')}</Button>
               {move && (
                 <>
-                  <Button type="text" size="small" aria-label={move.up} icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => swap(i, -1)} />
-                  <Button type="text" size="small" aria-label={move.down} icon={<ArrowDownOutlined />} disabled={i === items.length - 1} onClick={() => swap(i, 1)} />
+                  <Button type="text" size="small" aria-label={move.up} icon={<ArrowUpOutlined />} disabled={saving || i === 0} onClick={() => swap(i, -1)} />
+                  <Button type="text" size="small" aria-label={move.down} icon={<ArrowDownOutlined />} disabled={saving || i === items.length - 1} onClick={() => swap(i, 1)} />
                 </>
               )}
-              <ConfirmAction title={t('deleteConfirm')} danger successMessage={false} onConfirm={() => commit(items.filter((_, j) => j !== i))}>
-                <Button type="link" size="small" danger>{t('delete')}</Button>
+              <ConfirmAction title={t('deleteConfirm')} danger successMessage={false} disabled={saving} onConfirm={() => commit(items.filter((_, j) => j !== i))}>
+                <Button type="link" size="small" danger disabled={saving}>{t('delete')}</Button>
               </ConfirmAction>
             </Space>
           ),
@@ -81,7 +88,7 @@ export function WholeListPage<T extends object>({ title, intro, query, save, add
 
   const index = editing.item;
   return (
-    <PageSection title={title} extra={canWrite && <CreateButton onClick={editing.openCreate}>{addLabel}</CreateButton>}>
+    <PageSection title={title} extra={canWrite && <CreateButton disabled={saving} onClick={editing.openCreate}>{addLabel}</CreateButton>}>
       <Alert type="info" showIcon title={intro} style={{ marginBottom: token.margin }} />
       {query.isError && <Alert type="error" showIcon title={t('errorOccurred')} style={{ marginBottom: token.margin }} />}
       <Table<T> rowKey={rowKey} columns={[...columns, ...actions]} dataSource={items} loading={query.isLoading} pagination={false} />

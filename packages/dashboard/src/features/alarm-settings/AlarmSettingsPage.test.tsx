@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
-import { mockApi, mockApiError } from '../../../test/msw';
+import { mockApi, mockApiError, mockNodeKind } from '../../../test/msw';
 import AlarmSettingsPage from './AlarmSettingsPage';
 
 const sysmon = {
@@ -22,13 +22,14 @@ function setup(role = 'administrator') {
 }
 
 describe('Monitoring › System (alarm settings)', () => {
-  it('shows the thresholds, says which have no Node.js counterpart, and saves the whole object', async () => {
+  it('shows the thresholds, says (on our node) which have no Node.js counterpart, and saves the whole object', async () => {
+    mockNodeKind('mqdeck');
     const { user } = setup();
     const high = await screen.findByLabelText('CPU High Watermark');
     await waitFor(() => expect(high).toHaveValue('80'));
     expect(screen.getByLabelText('Long GC')).toBeDisabled(); // 'disabled' chosen in the unit list
     expect(screen.getByLabelText('Large Heap')).toHaveValue('32');
-    expect(screen.getByText(/No Node.js counterpart: these are checks of the Erlang VM/)).toBeInTheDocument();
+    expect(await screen.findByText(/No Node.js counterpart: these are checks of the Erlang VM/)).toBeInTheDocument();
     expect(screen.getByText(/the resident memory of the whole Node.js process/)).toBeInTheDocument();
     const puts = mockApi('put', '/configs/sysmon', 200, sysmon as never);
     await user.clear(high);

@@ -17,7 +17,7 @@ export default function AlarmSettingsPage() {
       query={useSysmonQuery()} save={useSaveSysmonMutation()}
       sections={[
         { title: t('os'), from: 0, to: osFields.length },
-        { title: t('vm'), from: osFields.length, to: FIELDS.length, note: t('vmNoCounterpart') },
+        { title: t('vm'), from: osFields.length, to: FIELDS.length, nodeNote: t('vmNoCounterpart') },
       ]}
       notice={<Alert type="info" showIcon title={t('intro')} action={<Link to="/alarm/current-alarm">{t('openAlarms')}</Link>}
         style={{ marginBottom: 16, maxWidth: 640 }} />} />

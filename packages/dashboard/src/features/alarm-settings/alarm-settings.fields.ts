@@ -2,12 +2,12 @@
 import type { FieldSpec } from '../mqtt-settings/fields/fieldSpec';
 
 export const osFields: FieldSpec[] = [
-  { path: 'os.cpu_check_interval', label: 'cpu_check_interval', kind: 'duration', units: ['s', 'm', 'h'], required: true, note: 'note_cpu' },
+  { path: 'os.cpu_check_interval', label: 'cpu_check_interval', kind: 'duration', units: ['s', 'm', 'h'], required: true, nodeNote: 'note_cpu' },
   { path: 'os.cpu_high_watermark', label: 'cpu_high_watermark', kind: 'percent', required: true },
   { path: 'os.cpu_low_watermark', label: 'cpu_low_watermark', kind: 'percent', required: true },
   { path: 'os.mem_check_interval', label: 'mem_check_interval', kind: 'duration', units: ['s', 'm', 'h'], words: ['disabled'], required: true },
-  { path: 'os.sysmem_high_watermark', label: 'sysmem_high_watermark', kind: 'percent', required: true, note: 'note_sysmem' },
-  { path: 'os.procmem_high_watermark', label: 'procmem_high_watermark', kind: 'percent', required: true, note: 'note_procmem' },
+  { path: 'os.sysmem_high_watermark', label: 'sysmem_high_watermark', kind: 'percent', required: true, nodeNote: 'note_sysmem' },
+  { path: 'os.procmem_high_watermark', label: 'procmem_high_watermark', kind: 'percent', required: true, nodeNote: 'note_procmem' },
 ];
 
 // Erlang VM checks: kept and returned by the node, but nothing on Node.js raises their alarms (alarms.sysmon.ts).

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
-import { http, HttpResponse } from 'msw';
 import { renderWithProviders } from '../../../test/render';
-import { mockApi, mockApiError, server } from '../../../test/msw';
+import { mockApi, mockApiError, mockNodeKind } from '../../../test/msw';
 import ClusterPage from './ClusterPage';
 
-/** GET /mqdeck/extensions as MQDeck's node answers it, or as a real EMQX does (404). */
-function node(kind: 'mqdeck' | 'emqx') {
-  server.use(http.get('*/api/v5/mqdeck/extensions', () =>
-    kind === 'mqdeck' ? HttpResponse.json({ extensions: [] }) : HttpResponse.json({ code: 'NOT_FOUND', message: 'Not Found' }, { status: 404 })));
-}
+const node = (kind: 'mqdeck' | 'emqx') => mockNodeKind(kind);
 
 /** Waits until the page has the node's answer about extensions, so an absent text is absent for good. */
 const extensionsAnswered = (queryClient: QueryClient) => waitFor(() => expect(queryClient.getQueryState(['mqdeck', 'extensions'])?.status).toBe('success'));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { http, HttpResponse } from 'msw';
-import { mockApi, server } from '../../../test/msw';
+import { mockApi, mockNodeKind, server } from '../../../test/msw';
 import ListenersPage from './ListenersPage';
 
 const RATE_TEXT = 'Please enter a properly formatted rate configuration';
@@ -101,13 +101,14 @@ describe('listener flow control fields', () => {
     expect(posts[0].body).not.toHaveProperty('bytes_rate');
   });
 
-  it('fields the node keeps but does not apply say so; the applied ones do not', async () => {
+  it('fields our node keeps but does not apply say so; the applied ones do not', async () => {
+    mockNodeKind('mqdeck');
     const { drawer, user } = await openEdit();
     await user.click(within(drawer).getByText('TCP Options'));
     const note = 'Kept in the listener config for EMQX; this node does not apply it.';
     const erlang = /An Erlang VM setting of EMQX/;
     const item = (label: string) => within(drawer).getByLabelText(label).closest('.ant-form-item') as HTMLElement;
-    expect(within(item('Active N')).getByText(erlang)).toBeInTheDocument();
+    expect(await within(item('Active N')).findByText(erlang)).toBeInTheDocument();
     expect(within(item('Buffer')).getByText(erlang)).toBeInTheDocument();
     const applied = ['Proxy Protocol', 'Proxy Protocol Timeout', 'High Watermark', 'Send Timeout', 'Close on Send Timeout', 'Messages Rate (per client)', 'Max Connections', 'Backlog', 'TCP_NODELAY'];
     for (const label of applied) {

@@ -1,10 +1,10 @@
-// The drawer's zone: a select fed by GET /configs/zones (custom zones by name) plus `default`, with the note that
-// this node applies the global zone to every listener. A stored zone the node does not list stays as it is.
+// The drawer's zone: a select fed by GET /configs/zones (custom zones by name) plus `default`, with (on our node) the
+// note that it applies the global zone to every listener. A stored zone the node does not list stays as it is.
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderWithProviders } from '../../../test/render';
-import { mockApi, server } from '../../../test/msw';
+import { mockApi, mockNodeKind, server } from '../../../test/msw';
 import ListenersPage from './ListenersPage';
 
 const status = { running: true, current_connections: 0, max_connections: 'infinity' as const };
@@ -41,8 +41,9 @@ async function openEdit(zones: Record<string, unknown> | null, stored = 'default
 
 describe('listener zone', () => {
   it('offers default and the zones GET /configs/zones lists, says the node applies the global zone, and sends the choice', async () => {
+    mockNodeKind('mqdeck');
     const { user, drawer, options, save, puts } = await openEdit({ edge: { mqtt: { max_inflight: 8 } }, lab: {} });
-    expect(within(drawer).getByText(/This node has only the default zone: every listener uses the global zone settings/)).toBeInTheDocument();
+    expect(await within(drawer).findByText(/This node has only the default zone: every listener uses the global zone settings/)).toBeInTheDocument();
     await waitFor(async () => expect(await options()).toEqual(['default', 'edge', 'lab']));
     await user.click(await screen.findByTitle('edge'));
     await save();
@@ -50,8 +51,15 @@ describe('listener zone', () => {
     expect(puts[0].body).toMatchObject({ id: 'tcp:default', zone: 'edge' });
   });
 
-  it('a node without the route offers default only; a stored zone it does not list is kept as it is', async () => {
-    const { options, save, puts } = await openEdit(null, 'legacy');
+  it('a node without the route (EMQX) offers default only, without our node\'s notes; a stored zone it does not list is kept', async () => {
+    mockNodeKind('emqx');
+    const { user, drawer, queryClient, options, save, puts } = await openEdit(null, 'legacy');
+    await waitFor(() => expect(queryClient.getQueryState(['mqdeck', 'extensions'])?.status).toBe('success'));
+    await user.click(within(drawer).getByText('TCP Options'));
+    expect(within(drawer).getByLabelText('Active N')).toBeInTheDocument();
+    expect(within(drawer).queryByText(/This node has only the default zone/)).not.toBeInTheDocument();
+    expect(within(drawer).queryByText(/An Erlang VM setting of EMQX/)).not.toBeInTheDocument();
+    expect(within(drawer).queryByText(/SO_REUSEADDR on its listening sockets/)).not.toBeInTheDocument();
     expect(await options()).toEqual(['default', 'legacy']);
     await save();
     await waitFor(() => expect(puts).toHaveLength(1));

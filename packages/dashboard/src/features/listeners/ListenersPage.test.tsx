@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { http, HttpResponse } from 'msw';
-import { mockApi, mockApiError, server } from '../../../test/msw';
+import { mockApi, mockApiError, mockNodeKind, server } from '../../../test/msw';
 import ListenersPage from './ListenersPage';
 
 const status = (running: boolean, current: number) => ({ running, current_connections: current, max_connections: 'infinity' as const });
@@ -77,7 +77,8 @@ describe('ListenersPage', () => {
     });
   });
 
-  it('quic: the node refusal is shown as its message', async () => {
+  it('quic: our node says it does not serve it, and its refusal is shown as its message', async () => {
+    mockNodeKind('mqdeck');
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: /Add Listener/ }));
     const dialog = await screen.findByRole('dialog');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
-import { mockApi, mockApiError } from '../../../test/msw';
+import { mockApi, mockApiError, mockNodeKind } from '../../../test/msw';
 import ForceShutdownPage from './ForceShutdownPage';
 import GeneralPage from './GeneralPage';
 import RetainerPage from './RetainerPage';
@@ -121,12 +121,13 @@ describe('MQTT settings', () => {
     expect(puts[0].body).toEqual({ ...retainer, msg_expiry_interval_override: '1h', allow_never_expire: false, stop_publish_clear_msg: true, delivery_rate: '10/s' });
   });
 
-  it('Force Shutdown: says what each limit measures here, validates, and saves the section in the zone', async () => {
+  it('Force Shutdown: says what each limit measures on our node, validates, and saves the section in the zone', async () => {
+    mockNodeKind('mqdeck');
     const { user } = setup(<ForceShutdownPage />);
     const mailbox = await screen.findByLabelText('Max Mailbox Size');
     await waitFor(() => expect(mailbox).toHaveValue('1000'));
     expect(screen.getByLabelText('Max Heap Size')).toHaveValue('32');
-    expect(screen.getByText(/the packets of one connection waiting to be handled/)).toBeInTheDocument();
+    expect(await screen.findByText(/the packets of one connection waiting to be handled/)).toBeInTheDocument();
     expect(screen.getByText(/All connections share one Node.js heap/)).toBeInTheDocument();
     expect(screen.getByText(/Force GC \(force_gc\) has no counterpart on this node/)).toBeInTheDocument();
     const puts = mockApi('put', '/configs/global_zone', 200, zone as never);

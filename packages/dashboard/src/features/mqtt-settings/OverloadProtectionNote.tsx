@@ -1,5 +1,6 @@
 // The Force Shutdown tab's note on overload_protection (hidden in EMQX 5.8's console and global zone): what this
-// node does with it (docs/node-counterparts.md). Kept apart from the force_shutdown form it sits next to.
+// node does with it (docs/node-counterparts.md), so shown in front of MQDeck's node only. Kept apart from the
+// force_shutdown form it sits next to.
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { defineMessages } from '../../i18n/defineMessages';

@@ -83,7 +83,7 @@ export const sysTopicFields: FieldSpec[] = [
 
 // force_shutdown of the global zone; the notes say what each limit measures on this node (docs/node-counterparts.md).
 export const forceShutdownFields: FieldSpec[] = [
-  { path: 'enable', label: 'enable_force_shutdown', kind: 'switch', note: 'note_force_shutdown' },
-  { path: 'max_mailbox_size', label: 'max_mailbox_size', kind: 'integer', min: 0, required: true, note: 'note_max_mailbox_size', enabledBy: 'enable' },
-  { path: 'max_heap_size', label: 'max_heap_size', kind: 'size', units: ['KB', 'MB', 'GB'], min: 0, required: true, note: 'note_max_heap_size', enabledBy: 'enable' },
+  { path: 'enable', label: 'enable_force_shutdown', kind: 'switch', nodeNote: 'note_force_shutdown' },
+  { path: 'max_mailbox_size', label: 'max_mailbox_size', kind: 'integer', min: 0, required: true, nodeNote: 'note_max_mailbox_size', enabledBy: 'enable' },
+  { path: 'max_heap_size', label: 'max_heap_size', kind: 'size', units: ['KB', 'MB', 'GB'], min: 0, required: true, nodeNote: 'note_max_heap_size', enabledBy: 'enable' },
 ];

@@ -10,7 +10,8 @@ const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 // a port, or host:port / [v6]:port
 const BIND_RE = /^(?:(?:[^\s:[\]]+|\[[0-9a-fA-F:.]+\]):)?(\d{1,5})$/;
 
-export function BasicFields({ creating }: { creating: boolean }) {
+/** `ourNode`: the console talks to MQDeck's node, whose notes (the zone's) are shown. */
+export function BasicFields({ creating, ourNode }: { creating: boolean; ourNode: boolean }) {
   const { t } = useTranslation('listeners');
   const rules = useFieldRules();
   const help = useListenerHelp();
@@ -42,7 +43,7 @@ export function BasicFields({ creating }: { creating: boolean }) {
       <Form.Item name="mountpoint" tooltip={help('mountpoint')} label={t('mountpoint')}>
         <Input aria-label={t('mountpoint')} placeholder="${clientid}/" />
       </Form.Item>
-      <Form.Item name="zone" tooltip={help('zone')} label={t('zone')} extra={t('zoneGlobalNote')}>
+      <Form.Item name="zone" tooltip={help('zone')} label={t('zone')} extra={ourNode ? t('zoneGlobalNote') : undefined}>
         <Select aria-label={t('zone')} options={zoneNames.map((z) => ({ value: z, label: z }))} />
       </Form.Item>
       <Form.Item name="enable_authn" tooltip={help('enable_authn')} label={t('enableAuthn')}>

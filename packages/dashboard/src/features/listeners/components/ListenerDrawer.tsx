@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Alert, Button, Collapse, Drawer, Form, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/bridge';
+import { useMqdeckNode } from '../../../shared/apiExtensions';
 import { useCreateListenerMutation, useListenerQuery, useUpdateListenerMutation, type ListenerConfig, type ListenerSummary, type ListenerType } from '../listeners.api';
 import { deepMerge, defaultListener, withClearedRates } from '../listeners.defaults';
 import { BasicFields } from './BasicFields';
@@ -30,6 +31,8 @@ export function ListenerDrawer({ open, editing, onClose }: Props) {
   const detail = useListenerQuery(open ? editing?.id : undefined);
   const create = useCreateListenerMutation();
   const update = useUpdateListenerMutation();
+  // notes on what our node does with a key (or with QUIC) are not true of a real EMQX
+  const ourNode = useMqdeckNode();
   const type = (Form.useWatch('type', form) ?? editing?.type ?? 'tcp') as ListenerType;
   const base = useMemo(() => (editing ? detail.data : defaultListener('tcp')), [editing, detail.data]);
 
@@ -58,8 +61,8 @@ export function ListenerDrawer({ open, editing, onClose }: Props) {
   }
 
   const sections = [
-    type !== 'quic' && { key: 'tcp', label: t('tcpOptions'), forceRender: true, children: <TcpOptionsFields /> },
-    (type === 'ssl' || type === 'wss') && { key: 'ssl', label: t('sslOptions'), forceRender: true, children: <SslOptionsFields /> },
+    type !== 'quic' && { key: 'tcp', label: t('tcpOptions'), forceRender: true, children: <TcpOptionsFields ourNode={ourNode} /> },
+    (type === 'ssl' || type === 'wss') && { key: 'ssl', label: t('sslOptions'), forceRender: true, children: <SslOptionsFields ourNode={ourNode} /> },
     (type === 'ws' || type === 'wss') && { key: 'ws', label: t('websocketOptions'), forceRender: true, children: <WebsocketFields /> },
   ].filter((s): s is Exclude<typeof s, false> => !!s);
 
@@ -76,8 +79,8 @@ export function ListenerDrawer({ open, editing, onClose }: Props) {
       }>
       {editing && detail.isLoading && <Spin />}
       <Form form={form} name="listener" layout="vertical" onValuesChange={(changed: ListenerConfig) => changed.type && onTypeChange(changed.type)}>
-        {type === 'quic' && <Alert type="warning" showIcon title={t('quicNotice')} style={{ marginBottom: 16 }} />}
-        <BasicFields creating={!editing} />
+        {ourNode && type === 'quic' && <Alert type="warning" showIcon title={t('quicNotice')} style={{ marginBottom: 16 }} />}
+        <BasicFields creating={!editing} ourNode={ourNode} />
         <FlowControlFields />
         {sections.length > 0 && <Collapse items={sections} defaultActiveKey={type === 'tcp' ? [] : [sections[sections.length - 1].key]} />}
       </Form>

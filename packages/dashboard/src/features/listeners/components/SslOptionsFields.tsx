@@ -8,15 +8,17 @@ import { PemInput } from './PemInput';
 const VERSIONS = ['tlsv1.3', 'tlsv1.2', 'tlsv1.1', 'tlsv1'];
 const LOG_LEVELS = ['emergency', 'alert', 'critical', 'error', 'warning', 'notice', 'info', 'debug', 'none', 'all'];
 
-export function SslOptionsFields() {
+/** `ourNode`: the console talks to MQDeck's node, whose notes (own certificate, keys it does not apply) are shown. */
+export function SslOptionsFields({ ourNode }: { ourNode: boolean }) {
   const { t } = useTranslation('listeners');
   const rules = useFieldRules();
   const p = (k: string) => ['ssl_options', k];
   const help = useListenerHelp();
   const tip = (k: string) => help(`ssl_options.${k}`);
+  const note = (key: string) => (ourNode ? t(key) : undefined);
   return (
     <>
-      <Typography.Paragraph type="secondary">{t('nodeCertHint')}</Typography.Paragraph>
+      {ourNode && <Typography.Paragraph type="secondary">{t('nodeCertHint')}</Typography.Paragraph>}
       <Form.Item name={p('certfile')} tooltip={tip('certfile')} label={t('certfile')}>
         <PemInput kind="cert" aria-label={t('certfile')} />
       </Form.Item>
@@ -48,10 +50,10 @@ export function SslOptionsFields() {
       <Form.Item name={p('handshake_timeout')} tooltip={tip('handshake_timeout')} label={t('handshakeTimeout')} rules={[rules.duration({ min: 1 })]}>
         <DurationInput aria-label={t('handshakeTimeout')} units={['ms', 's', 'm']} />
       </Form.Item>
-      <Form.Item name={p('hibernate_after')} tooltip={tip('hibernate_after')} label={t('hibernateAfter')} rules={[rules.duration({ min: 1 })]} extra={t('erlangOnly')}>
+      <Form.Item name={p('hibernate_after')} tooltip={tip('hibernate_after')} label={t('hibernateAfter')} rules={[rules.duration({ min: 1 })]} extra={note('erlangOnly')}>
         <DurationInput aria-label={t('hibernateAfter')} units={['ms', 's', 'm']} />
       </Form.Item>
-      <Form.Item name={p('log_level')} tooltip={tip('log_level')} label={t('logLevel')} extra={t('notApplied')}>
+      <Form.Item name={p('log_level')} tooltip={tip('log_level')} label={t('logLevel')} extra={note('notApplied')}>
         <Select aria-label={t('logLevel')} options={LOG_LEVELS.map((v) => ({ value: v, label: v }))} />
       </Form.Item>
     </>

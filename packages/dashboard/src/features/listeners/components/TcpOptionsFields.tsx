@@ -5,21 +5,23 @@ import { DurationInput } from '../../../shared/DurationInput';
 import { useFieldRules } from '../../mqtt-settings/fields/rules';
 import { useListenerHelp } from '../listeners.help';
 
-export function TcpOptionsFields() {
+/** `ourNode`: the console talks to MQDeck's node, whose notes (Erlang-only keys, SO_REUSEADDR) are shown. */
+export function TcpOptionsFields({ ourNode }: { ourNode: boolean }) {
   const { t } = useTranslation('listeners');
   const rules = useFieldRules();
   const p = (k: string) => ['tcp_options', k];
   const help = useListenerHelp();
   const tip = (k: string) => help(`tcp_options.${k}`);
+  const note = (key: string) => (ourNode ? t(key) : undefined);
   return (
     <>
       <Form.Item name={p('backlog')} tooltip={tip('backlog')} label={t('backlog')} rules={[rules.integer({ min: 1 })]}>
         <InputNumber aria-label={t('backlog')} precision={0} style={{ width: 200 }} />
       </Form.Item>
-      <Form.Item name={p('active_n')} tooltip={tip('active_n')} label={t('activeN')} rules={[rules.integer({ min: 1 })]} extra={t('erlangOnly')}>
+      <Form.Item name={p('active_n')} tooltip={tip('active_n')} label={t('activeN')} rules={[rules.integer({ min: 1 })]} extra={note('erlangOnly')}>
         <InputNumber aria-label={t('activeN')} precision={0} style={{ width: 200 }} />
       </Form.Item>
-      <Form.Item name={p('buffer')} tooltip={tip('buffer')} label={t('buffer')} rules={[rules.size({ min: 1 })]} extra={t('erlangOnly')}>
+      <Form.Item name={p('buffer')} tooltip={tip('buffer')} label={t('buffer')} rules={[rules.size({ min: 1 })]} extra={note('erlangOnly')}>
         <ByteSizeInput aria-label={t('buffer')} units={['B', 'KB', 'MB']} />
       </Form.Item>
       <Form.Item name={p('high_watermark')} tooltip={tip('high_watermark')} label={t('highWatermark')} rules={[rules.size({ min: 1 })]}>
@@ -34,7 +36,7 @@ export function TcpOptionsFields() {
       <Form.Item name={p('nodelay')} tooltip={tip('nodelay')} label={t('nodelay')} valuePropName="checked">
         <Switch aria-label={t('nodelay')} />
       </Form.Item>
-      <Form.Item name={p('reuseaddr')} tooltip={tip('reuseaddr')} label={t('reuseaddr')} valuePropName="checked" extra={t('reuseaddrNote')}>
+      <Form.Item name={p('reuseaddr')} tooltip={tip('reuseaddr')} label={t('reuseaddr')} valuePropName="checked" extra={note('reuseaddrNote')}>
         <Switch aria-label={t('reuseaddr')} />
       </Form.Item>
     </>

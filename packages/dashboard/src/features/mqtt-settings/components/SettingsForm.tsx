@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Divider, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/bridge';
+import { useMqdeckNode } from '../../../shared/apiExtensions';
 import { useCanWrite } from '../../../shared/useCanWrite';
 import { useUnsavedChangesGuard } from '../../../shared/useUnsavedChangesGuard';
 import { ConfigField } from '../fields/ConfigField';
@@ -31,8 +32,8 @@ export interface FormSection {
   title: string;
   from: number;
   to: number;
-  /** Shown under the title, e.g. that the section's keys have no counterpart on this node. */
-  note?: string;
+  /** Shown under the title in front of MQDeck's node only, e.g. that the section's keys have no counterpart there. */
+  nodeNote?: string;
 }
 
 const toForm = (spec: FieldSpec, v: unknown): unknown => {
@@ -50,6 +51,7 @@ const fromForm = (spec: FieldSpec, v: unknown): unknown => {
 export function SettingsForm<T>({ name, ns, component, fields, value, onSave, saving, sections }: Props<T>) {
   const { t } = useTranslation('common');
   const canWrite = useCanWrite();
+  const ourNode = useMqdeckNode();
   const schema = useHotconfQuery();
   const [form] = Form.useForm();
   const [dirty, setDirty] = useState(false);
@@ -74,9 +76,9 @@ export function SettingsForm<T>({ name, ns, component, fields, value, onSave, sa
       {(sections ?? [{ title: '', from: 0, to: fields.length }]).map((s) => (
         <div key={s.from}>
           {s.title && <Divider titlePlacement="start">{s.title}</Divider>}
-          {s.note && <Alert type="info" showIcon title={s.note} style={{ marginBottom: 16 }} />}
+          {ourNode && s.nodeNote && <Alert type="info" showIcon title={s.nodeNote} style={{ marginBottom: 16 }} />}
           {fields.slice(s.from, s.to).map((f) => (
-            <ConfigField key={f.path} spec={f} ns={ns} disabled={!canWrite || switchedOff(f)} description={describeField(schema.data, component, f.path)} />
+            <ConfigField key={f.path} spec={f} ns={ns} ourNode={ourNode} disabled={!canWrite || switchedOff(f)} description={describeField(schema.data, component, f.path)} />
           ))}
         </div>
       ))}

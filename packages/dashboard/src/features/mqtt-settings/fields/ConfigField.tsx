@@ -18,16 +18,19 @@ interface Props {
   /** EMQX's description of the key (from /schemas/hotconf), shown as the field's help. */
   description?: string;
   disabled?: boolean;
+  /** The console talks to MQDeck's node: the spec's `nodeNote` is shown too. */
+  ourNode?: boolean;
 }
 
 /** One Form.Item for a config key: the right control, the spec's validation texts, and its help tooltip. */
-export function ConfigField({ spec, ns, description, disabled }: Props) {
+export function ConfigField({ spec, ns, description, disabled, ourNode }: Props) {
   const { t } = useTranslation(ns);
   const rules = useFieldRules();
   const rowRules = useRowRules();
   const label = t(spec.label);
   const list: FormRule[] = spec.required ? [rules.required(label)] : [];
   const help = spec.help ? t(spec.help) : description;
+  const notes = [spec.note, ourNode ? spec.nodeNote : undefined].flatMap((k) => (k ? [t(k)] : []));
   const common = { 'aria-label': label, disabled };
   let control: React.ReactNode;
   let valuePropName: string | undefined;
@@ -84,7 +87,7 @@ export function ConfigField({ spec, ns, description, disabled }: Props) {
       break;
   }
   return (
-    <Form.Item name={spec.path.split('.')} label={label} tooltip={help} rules={list} valuePropName={valuePropName} extra={spec.note ? t(spec.note) : undefined}>
+    <Form.Item name={spec.path.split('.')} label={label} tooltip={help} rules={list} valuePropName={valuePropName} extra={notes.length ? notes.join(' ') : undefined}>
       {control}
     </Form.Item>
   );

@@ -23,8 +23,10 @@ export type FieldSpec = FieldKind & {
   label: string;
   /** Message key of a help text, for keys whose schema entry has no description. */
   help?: string;
-  /** Message key of a text shown under the field, e.g. what the key means on this Node.js node. */
+  /** Message key of a text shown under the field, true of EMQX and of our node alike. */
   note?: string;
+  /** Message key of a text true of MQDeck's node only (what the key does on Node.js): shown only in front of it (`useMqdeckNode`). */
+  nodeNote?: string;
   /** Path of a switch in the same form: the field is read-only while that switch is off (e.g. force_shutdown.enable). */
   enabledBy?: string;
   required?: boolean;
