@@ -10,7 +10,7 @@ import { builtInDatabase } from './built-in-database';
 import { mongoAuthn, normalizeMongoAuthn, normalizeRedisAuthn, normalizeSqlAuthn, redisAuthn, sqlAuthn } from './external';
 import { httpAuthn } from './http';
 import { normalizeHttp } from '../connectors/http';
-import { jwtAuthn, loadJwks, normalizeJwt } from './jwt';
+import { JWKS_TIMEOUT_MS, jwtAuthn, loadJwks, normalizeJwt } from './jwt';
 import { ldapAuthn, normalizeLdapAuthn } from './ldap';
 import { normalizeScram, scramAuthn } from './scram';
 
@@ -99,7 +99,8 @@ kinds.jwt = {
   normalize: (raw) => ({ ...normalizeJwt(raw), mechanism: 'jwt', enable: boolField(raw, 'enable', true) }),
   create: (_id, c) => jwtAuthn(c),
   probe: async (c) => {
-    if (c.use_jwks === true) await loadJwks(c, 5000);
+    // EMQX's own JWKS bound (no setting to take it from), inside the Test's overall 10 s
+    if (c.use_jwks === true) await loadJwks(c, JWKS_TIMEOUT_MS);
   },
 };
 

@@ -59,6 +59,13 @@ export function normalizeJwt(raw: Record<string, unknown>): Record<string, unkno
 
 type KeyResolver = Parameters<typeof jwtVerify>[1];
 
+/**
+ * A JWKS fetch's bound. JWKS authenticators have no timeout setting in EMQX 5.8 (authn.jwt_jwks); its
+ * emqx_authn_jwks_client asks the endpoint with a fixed 5 s request and connect timeout. The same bound
+ * serves the refresh and the console's Test.
+ */
+export const JWKS_TIMEOUT_MS = 5000;
+
 export interface JwtOptions {
   /** how long a JWKS fetch may take */
   fetchTimeoutMs?: number;
@@ -82,7 +89,7 @@ export function jwtAuthn(cfg: Record<string, unknown>, opts: JwtOptions = {}): A
     status = 'connecting';
     const fetchKeys = async () => {
       try {
-        key = await loadJwks(cfg, opts.fetchTimeoutMs ?? 5000);
+        key = await loadJwks(cfg, opts.fetchTimeoutMs ?? JWKS_TIMEOUT_MS);
         status = 'connected';
       } catch {
         // the last good key set stays in use; the console shows the endpoint as disconnected

@@ -1,7 +1,7 @@
 // HTTP requests for the http authenticator and source (undici pool per origin). URL, headers and body
 // are templates: placeholder values are URL-encoded in the URL and query, and JSON-encoded in bodies.
 import { Pool } from 'undici';
-import { bad, durationField, durationMs, intField, objectField, probe, requiredString, sslField, withTimeout, type Status } from './options';
+import { bad, durationField, durationMs, intField, objectField, pingAndStatus, requiredString, sslField, withTimeout, type Status } from './options';
 
 export interface HttpConnector {
   request(render: (template: string) => string): Promise<{ status: number; contentType: string; body: string }>;
@@ -82,13 +82,8 @@ export function httpConnector(cfg: Record<string, unknown>): HttpConnector {
       const text = await withTimeout(res.body.text(), timeout, 'HTTP response');
       return { status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), body: text };
     },
-    ping: async () => {
-      const path = pathTemplate.replace(/\$\{[^}]*\}/g, '');
-      const res = await withTimeout(pool.request({ method: 'HEAD', path }), timeout, 'HTTP request');
-      await res.body.dump();
-    },
     // the server answering at all (any status) counts as connected, as EMQX's HTTP health check does
-    status: () => probe(() => pool.request({ method: 'HEAD', path: '/' }).then((r) => r.body.dump()), Math.min(timeout, 3000)),
+    ...pingAndStatus(() => pool.request({ method: 'HEAD', path: pathTemplate.replace(/\$\{[^}]*\}/g, '') }).then((r) => r.body.dump()), timeout, 'HTTP request'),
     close: () => pool.close().catch(() => undefined),
   };
 }

@@ -137,7 +137,7 @@ export function ldapConnector(cfg: Record<string, unknown>): LdapConnector {
         await c.unbind().catch(() => undefined);
       }
     },
-    status: () => probe(() => withPooled((c) => c.search('', { scope: 'base', filter: '(objectClass=*)', attributes: ['1.1'] })), Math.min(timeout, 3000)),
+    status: () => probe(() => withPooled((c) => c.search('', { scope: 'base', filter: '(objectClass=*)', attributes: ['1.1'] })), timeout),
     close: async () => {
       await Promise.all(pool.map((s) => s.client.unbind().catch(() => undefined)));
     },

@@ -2,7 +2,7 @@
 // The filter is a JSON template: placeholders are replaced inside string values only, so a value can
 // never become an operator or a new key.
 import { MongoClient, type Document } from 'mongodb';
-import { bad, intField, objectField, optionalString, parseServer, parseServers, probe, requiredString, sslField, withTimeout, type Status } from './options';
+import { bad, intField, objectField, optionalString, parseServer, parseServers, pingAndStatus, requiredString, sslField, withTimeout, type Status } from './options';
 
 export interface MongoConnector {
   find(filter: Document, limit: number): Promise<Document[]>;
@@ -60,8 +60,7 @@ export function mongoConnector(cfg: Record<string, unknown>, timeoutMs = 5000): 
   const collection = client.db(cfg.database as string).collection(cfg.collection as string);
   return {
     find: (filter, limit) => withTimeout(collection.find(filter, { limit }).toArray(), timeoutMs, 'MongoDB query'),
-    ping: () => withTimeout(client.db(cfg.database as string).command({ ping: 1 }), timeoutMs, 'MongoDB ping').then(() => undefined),
-    status: () => probe(() => client.db(cfg.database as string).command({ ping: 1 }), Math.min(timeoutMs, 3000)),
+    ...pingAndStatus(() => client.db(cfg.database as string).command({ ping: 1 }), timeoutMs, 'MongoDB ping'),
     close: () => client.close().catch(() => undefined),
   };
 }

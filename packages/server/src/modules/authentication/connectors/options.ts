@@ -79,12 +79,26 @@ export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise
 
 export type Status = 'connected' | 'connecting' | 'disconnected';
 
-/** Health probe with a bound: a probe that fails or hangs reports disconnected. */
-export async function probe(check: () => Promise<unknown>, ms: number): Promise<Status> {
+/** a status answer (the console polls it) never waits longer than this, whatever the backend's own timeouts */
+const STATUS_LIMIT_MS = 3000;
+
+/** Health probe bounded by `timeoutMs` and STATUS_LIMIT_MS: a check that fails or hangs reports disconnected. */
+export async function probe(check: () => Promise<unknown>, timeoutMs: number): Promise<Status> {
   try {
-    await withTimeout(check(), ms, 'health check');
+    await withTimeout(check(), Math.min(timeoutMs, STATUS_LIMIT_MS), 'health check');
     return 'connected';
   } catch {
     return 'disconnected';
   }
+}
+
+/**
+ * A connector's `ping` (the console's Test: throws the driver's reason, bounded by the configured timeout) and
+ * `status` (connected/disconnected, also bounded by STATUS_LIMIT_MS) made from one check of the server.
+ */
+export function pingAndStatus(check: () => Promise<unknown>, timeoutMs: number, what: string): { ping(): Promise<void>; status(): Promise<Status> } {
+  return {
+    ping: () => withTimeout(check(), timeoutMs, what).then(() => undefined),
+    status: () => probe(check, timeoutMs),
+  };
 }

@@ -75,7 +75,7 @@ export function redisConnector(cfg: Record<string, unknown>, timeoutMs = 5000): 
       if (client.status !== 'ready') await withTimeout(readyOrError(client), timeoutMs, 'Redis connect');
       await withTimeout(client.ping(), timeoutMs, 'Redis PING');
     },
-    status: () => (clients[0].status === 'connecting' || clients[0].status === 'connect' ? Promise.resolve('connecting') : probe(() => clients[0].ping(), 3000)),
+    status: () => (clients[0].status === 'connecting' || clients[0].status === 'connect' ? Promise.resolve('connecting') : probe(() => clients[0].ping(), timeoutMs)),
     close: async () => {
       for (const c of clients) c.disconnect();
     },

@@ -3,7 +3,7 @@
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { parameterize } from '../placeholders';
-import { bad, durationField, durationMs, intField, optionalString, parseServer, probe, requiredString, sslField, withTimeout, type Status } from './options';
+import { bad, durationField, durationMs, intField, optionalString, parseServer, pingAndStatus, requiredString, sslField, withTimeout, type Status } from './options';
 
 export type Row = Record<string, unknown>;
 
@@ -60,8 +60,7 @@ export function sqlConnector(dialect: SqlDialect, cfg: Record<string, unknown>):
         const [rows] = await withTimeout(pool.execute({ sql: text, timeout }, values), timeout, 'MySQL query');
         return rows as Row[];
       },
-      ping: () => withTimeout(pool.query('SELECT 1'), timeout, 'MySQL connect').then(() => undefined),
-      status: () => probe(() => pool.query('SELECT 1'), Math.min(timeout, 3000)),
+      ...pingAndStatus(() => pool.query('SELECT 1'), timeout, 'MySQL connect'),
       close: () => pool.end().catch(() => undefined),
     };
   }
@@ -78,8 +77,7 @@ export function sqlConnector(dialect: SqlDialect, cfg: Record<string, unknown>):
       const res = await withTimeout(pool.query(q), timeout, 'PostgreSQL query');
       return res.rows as Row[];
     },
-    ping: () => withTimeout(pool.query('SELECT 1'), timeout, 'PostgreSQL connect').then(() => undefined),
-    status: () => probe(() => pool.query('SELECT 1'), Math.min(timeout, 3000)),
+    ...pingAndStatus(() => pool.query('SELECT 1'), timeout, 'PostgreSQL connect'),
     close: () => pool.end().catch(() => undefined),
   };
 }
