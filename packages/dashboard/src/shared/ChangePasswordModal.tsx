@@ -4,7 +4,8 @@ import { Form, Input, Modal } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../api/client';
-import { confirmRule, differentFromRule, passwordRules } from './password';
+import { NewPasswordFields } from './NewPasswordFields';
+import { differentFromRule } from './password';
 import './password.messages';
 
 interface Values {
@@ -56,22 +57,8 @@ export function ChangePasswordModal({ open, username, title, oldPassword, cancel
             <Input.Password autoComplete="current-password" />
           </Form.Item>
         )}
-        <Form.Item
-          name="new_pwd"
-          label={t('newPassword')}
-          dependencies={['old_pwd']}
-          rules={[...passwordRules(), differentFromRule(() => oldPassword ?? form.getFieldValue('old_pwd'))]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('confirmPassword')}
-          dependencies={['new_pwd']}
-          rules={[{ required: true, message: t('passwordRequired') }, confirmRule(() => form.getFieldValue('new_pwd'))]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields name="new_pwd" label={t('newPassword')} dependencies={['old_pwd']}
+          extraRules={[differentFromRule(() => oldPassword ?? form.getFieldValue('old_pwd'))]} />
       </Form>
     </Modal>
   );

@@ -1,7 +1,7 @@
 import { InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DURATION_UNITS, splitDuration, type DurationUnit } from './duration';
-import './duration.messages';
+import { unitOptions } from './unitOptions';
 
 interface Props {
   /** An EMQX duration ('15s', '5000ms', '1h30m') or one of `words`. */
@@ -17,7 +17,7 @@ interface Props {
 
 /** A Form control whose value is an EMQX duration string: number + unit, the unit list also offering the key's words. */
 export function DurationInput({ value, onChange, id, units = DURATION_UNITS, words = [], disabled, 'aria-label': ariaLabel }: Props) {
-  const { t } = useTranslation('duration');
+  const { t } = useTranslation('units');
   const word = typeof value === 'string' && words.includes(value) ? value : undefined;
   const d = splitDuration(word ? undefined : value, units, units.includes('s') ? 's' : units[0]);
   const emit = (n: number | null, unit: string) => {
@@ -30,7 +30,7 @@ export function DurationInput({ value, onChange, id, units = DURATION_UNITS, wor
         style={{ width: 160 }} onChange={(n) => emit(typeof n === 'number' ? n : null, d.unit)} />
       <Select aria-label={ariaLabel ? `${ariaLabel} ${t('unitLabel')}` : undefined} value={word ?? d.unit} disabled={disabled}
         style={{ width: words.length ? 150 : 80 }} popupMatchSelectWidth={false}
-        options={[...units.map((u) => ({ value: u, label: u })), ...words.map((w) => ({ value: w, label: w === 'disabled' ? t('wordDisabled') : t('wordInfinity') }))]}
+        options={unitOptions(t, units, words)}
         onChange={(unit: string) => emit(word ? 1 : d.value, unit)} />
     </Space.Compact>
   );

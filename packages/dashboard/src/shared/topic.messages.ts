@@ -2,6 +2,7 @@ import { defineMessages } from '../i18n/defineMessages';
 
 // The spec's topic validation texts (001 §5), shared by every topic input of the console.
 export const topicMessages = defineMessages('topic', {
+  empty: { en: 'Topic cannot be empty', zh: '主题不能为空' },
   tooLong: { en: 'Topic length exceeds the limit', zh: '主题长度超出限制' },
   badHash: { en: 'Invalid use of "#" wildcard', zh: '"#" 通配符使用错误' },
   badPlus: { en: 'Invalid use of "+" wildcard', zh: '"+" 通配符使用错误' },

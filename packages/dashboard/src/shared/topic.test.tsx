@@ -3,7 +3,7 @@ import { Button, Form, Input } from 'antd';
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render';
 import { i18n } from '../i18n/i18n';
-import { MAX_TOPIC_BYTES, topicError, topicProblem, topicRule } from './topic';
+import { MAX_TOPIC_BYTES, hasWildcard, topicError, topicProblem, topicRule } from './topic';
 
 describe('topicProblem', () => {
   it('filters: "#" only as the whole last level, "+" only as a whole level', () => {
@@ -18,7 +18,15 @@ describe('topicProblem', () => {
     expect(topicProblem('a\u0000b', 'filter')).toBe('nullChar');
   });
 
+  it('neither kind may be empty', () => {
+    expect(topicProblem('', 'filter')).toBe('empty');
+    expect(topicProblem('', 'name')).toBe('empty');
+    expect(topicError('', 'name')).toBe('Topic cannot be empty');
+  });
+
   it('names: no wildcard anywhere', () => {
+    expect(hasWildcard('t/+/x')).toBe(true);
+    expect(hasWildcard('t/x')).toBe(false);
     expect(topicProblem('a/b/c', 'name')).toBeUndefined();
     expect(topicProblem('a/#', 'name')).toBe('wildcardInName');
     expect(topicProblem('a/+/c', 'name')).toBe('wildcardInName');

@@ -1,22 +1,29 @@
-// One topic validation rule for every topic input (spec 001 §5), as EMQX's emqx_topic:validate/2 checks:
-// a topic name (what a PUBLISH carries) has no wildcard at all; a filter has '#' only as the whole last
-// level and '+' only as a whole level; both are at most 65535 bytes of UTF-8 (MQTT's string limit).
+// One topic validation rule for every topic check of the console (spec 001 §5), as EMQX's emqx_topic:validate/2
+// checks: a topic name (what a PUBLISH carries) has no wildcard at all; a filter has '#' only as the whole last
+// level and '+' only as a whole level; neither is empty; both are at most 65535 bytes of UTF-8 (MQTT's string
+// limit). Form inputs use `topicRule` / `topicListRule`; the WebSocket client's store calls `topicProblem` itself.
 import type { FormRule } from 'antd';
 import { i18n } from '../i18n/i18n';
 import './topic.messages';
 
 export type TopicKind = 'name' | 'filter';
-export type TopicProblem = 'tooLong' | 'badHash' | 'badPlus' | 'wildcardInName' | 'nullChar';
+export type TopicProblem = 'empty' | 'tooLong' | 'badHash' | 'badPlus' | 'wildcardInName' | 'nullChar';
 
 /** MQTT's UTF-8 string limit, in bytes (EMQX ?MAX_TOPIC_LEN). */
 export const MAX_TOPIC_BYTES = 65535;
 
 const encoder = new TextEncoder();
 
+/** A wildcard anywhere: the topic is a filter, not something to publish to. */
+export function hasWildcard(topic: string): boolean {
+  return topic.includes('#') || topic.includes('+');
+}
+
 export function topicProblem(topic: string, kind: TopicKind): TopicProblem | undefined {
+  if (topic === '') return 'empty';
   if (topic.length > MAX_TOPIC_BYTES / 3 && encoder.encode(topic).length > MAX_TOPIC_BYTES) return 'tooLong';
   if (topic.includes('\u0000')) return 'nullChar';
-  if (kind === 'name') return topic.includes('#') || topic.includes('+') ? 'wildcardInName' : undefined;
+  if (kind === 'name') return hasWildcard(topic) ? 'wildcardInName' : undefined;
   const levels = topic.split('/');
   for (let i = 0; i < levels.length; i++) {
     const level = levels[i];
@@ -40,7 +47,7 @@ export function topicError(topic: string, kind: TopicKind, { allowEq }: TopicRul
   return problem && i18n.t(`topic:${problem}`);
 }
 
-/** Form rule for one topic input; empty values are left to the `required` rule. Leading/trailing spaces are ignored (forms trim on submit). */
+/** Form rule for one topic input; an empty value is left to the field's `required` rule and its text. Leading/trailing spaces are ignored (forms trim on submit). */
 export function topicRule(kind: TopicKind, options: TopicRuleOptions = {}): FormRule {
   return {
     validator: (_r, v: unknown) => {

@@ -84,10 +84,6 @@ export const websocketMessages = defineMessages('websocket', {
   subscribed: { en: 'Subscribed to {{topic}} (granted QoS {{qos}})', zh: '已订阅 {{topic}}（授予 QoS {{qos}}）' },
   unsubscribed: { en: 'Unsubscribed from {{topic}}', zh: '已取消订阅 {{topic}}' },
   noSubscriptions: { en: 'No subscriptions yet', zh: '暂无订阅' },
-  invalidTopicFilter: {
-    en: '"#" must be the last level on its own and "+" must fill a whole level',
-    zh: '"#" 只能单独作为最后一级，"+" 必须占据完整的一级',
-  },
   subscriptionFailure: { en: 'Subscription failure', zh: '订阅失败' },
   unsubscribeFailure: { en: 'Unsubscribe failure', zh: '取消订阅失败' },
 
@@ -107,7 +103,6 @@ export const websocketMessages = defineMessages('websocket', {
   published: { en: 'Published to {{topic}}', zh: '已发布到 {{topic}}' },
   publishingFailure: { en: 'Publishing failure', zh: '发布失败' },
   clientNotConnected: { en: 'Client not connected', zh: '客户端未连接' },
-  wildcardPublish: { en: 'Publish cannot contain MQTT wildcards "#" and "+"', zh: '发布主题不能包含 MQTT 通配符 "#" 和 "+"' },
   invalidJson: { en: 'Please enter the correct JSON', zh: '请输入正确的 JSON' },
 
   // messages

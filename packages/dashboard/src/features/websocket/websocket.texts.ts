@@ -39,9 +39,9 @@ export function failureText(t: TFunction, lang: Language, titleKey: string, erro
     case 'notConnected':
       return t('websocket:clientNotConnected');
     case 'wildcardPublish':
-      return t('websocket:wildcardPublish');
+      return t('topic:wildcardInName');
     case 'invalidTopic':
-      return `${t(titleKey)}: ${t('websocket:invalidTopicFilter')}`;
+      return `${t(titleKey)}: ${t(`topic:${failure.problem}`)}`;
     case 'rejected':
       return `${t(titleKey)}: ${describeReason(failure.version, failure.code, lang)}`;
     case 'error':

@@ -1,5 +1,6 @@
 import { InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { unitOptions } from '../../../shared/unitOptions';
 import { BYTE_UNITS, splitSize, type ByteUnit } from './units';
 
 interface Props {
@@ -15,7 +16,7 @@ interface Props {
 
 /** Number + unit (binary units: 1MB = 1024KB, as EMQX counts). */
 export function ByteSizeInput({ value, onChange, id, units = BYTE_UNITS, words = [], disabled, 'aria-label': ariaLabel }: Props) {
-  const { t } = useTranslation('configFields');
+  const { t } = useTranslation('units');
   const word = typeof value === 'string' && words.includes(value) ? value : undefined;
   const s = splitSize(word ? undefined : value, units.includes('MB') ? 'MB' : units[0]);
   const emit = (n: number | null, unit: string) => {
@@ -28,7 +29,7 @@ export function ByteSizeInput({ value, onChange, id, units = BYTE_UNITS, words =
         onChange={(n) => emit(typeof n === 'number' ? n : null, s.unit)} />
       <Select aria-label={ariaLabel ? `${ariaLabel} ${t('unitLabel')}` : undefined} value={word ?? s.unit} disabled={disabled} style={{ width: words.length ? 150 : 120 }}
         popupMatchSelectWidth={false}
-        options={[...units.map((u) => ({ value: u, label: u })), ...words.map((w) => ({ value: w, label: t(w === 'disabled' ? 'wordDisabled' : 'wordInfinity') }))]}
+        options={unitOptions(t, units, words)}
         onChange={(unit: string) => emit(word ? 1 : s.value, unit)} />
     </Space.Compact>
   );

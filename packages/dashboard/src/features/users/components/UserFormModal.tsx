@@ -2,8 +2,8 @@
 import { useMemo } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { confirmRule, passwordRules } from '../../../shared/password';
 import { FormModal } from '../../../shared/FormModal';
+import { NewPasswordFields } from '../../../shared/NewPasswordFields';
 import { RoleField, USER_ROLES } from '../../../shared/RoleField';
 import { useCreateUserMutation, useUpdateUserMutation, type UserRow } from '../users.api';
 import { usernameRules } from '../users.rules';
@@ -54,21 +54,7 @@ export function UserFormModal({ open, user, withRole, onClose }: Props) {
       <Form.Item name="username" label={t('username')} rules={editing ? [] : usernameRules()}>
         <Input disabled={editing} autoComplete="off" />
       </Form.Item>
-      {!editing && (
-        <>
-          <Form.Item name="password" label={t('password:password')} rules={passwordRules()}>
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label={t('password:confirmPassword')}
-            dependencies={['password']}
-            rules={[{ required: true, message: t('password:passwordRequired') }, confirmRule(() => form.getFieldValue('password'))]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-        </>
-      )}
+      {!editing && <NewPasswordFields name="password" label={t('password:password')} />}
       <Form.Item name="description" label={t('description')}>
         <Input.TextArea rows={2} maxLength={256} />
       </Form.Item>

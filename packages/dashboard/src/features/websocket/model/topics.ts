@@ -1,23 +1,5 @@
-// MQTT topic rules the client checks before sending, so mistakes get a clear text instead of a dropped connection.
-
-export function hasWildcard(topic: string): boolean {
-  return topic.includes('#') || topic.includes('+');
-}
-
-export type TopicFilterProblem = 'empty' | 'badWildcard' | 'nullChar';
-
-/** MQTT §4.7.1: '#' only as the whole last level, '+' only as a whole level. */
-export function checkTopicFilter(filter: string): TopicFilterProblem | undefined {
-  if (!filter) return 'empty';
-  if (filter.includes('\u0000')) return 'nullChar';
-  const levels = filter.split('/');
-  for (let i = 0; i < levels.length; i++) {
-    const level = levels[i];
-    if (level.includes('#') && (level !== '#' || i !== levels.length - 1)) return 'badWildcard';
-    if (level.includes('+') && level !== '+') return 'badWildcard';
-  }
-  return undefined;
-}
+// Topic matching for the message list. Which topics are valid is the console's one rule, shared/topic.
+import { hasWildcard, topicProblem } from '../../../shared/topic';
 
 /** Strips `$share/<group>/` and `$queue/` so a shared subscription still filters the message list by its topic part. */
 export function stripSharePrefix(filter: string): string {
@@ -47,7 +29,7 @@ export function topicMatches(filter: string, topic: string): boolean {
 export function messageTopicFilter(query: string): (topic: string) => boolean {
   const q = query.trim();
   if (!q) return () => true;
-  if (hasWildcard(q) && !checkTopicFilter(q)) return (topic) => topicMatches(q, topic);
+  if (hasWildcard(q) && !topicProblem(q, 'filter')) return (topic) => topicMatches(q, topic);
   const lower = q.toLowerCase();
   return (topic) => topic.toLowerCase().includes(lower);
 }

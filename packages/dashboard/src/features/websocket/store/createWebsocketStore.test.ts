@@ -257,7 +257,7 @@ describe('websocket store: subscribe and publish', () => {
 
   it('rejects an invalid topic filter without sending it', async () => {
     const { store, factory, id } = connected();
-    await expect(failureOf(store.subscribeTopic(id, { topic: 'a/#/b', qos: 0 }))).resolves.toEqual({ kind: 'invalidTopic' });
+    await expect(failureOf(store.subscribeTopic(id, { topic: 'a/#/b', qos: 0 }))).resolves.toEqual({ kind: 'invalidTopic', problem: 'badHash' });
     expect(factory.last().subscribeCalls).toHaveLength(0);
   });
 
@@ -276,6 +276,7 @@ describe('websocket store: subscribe and publish', () => {
     const { store, factory, id } = connected();
     await expect(failureOf(store.publish(id, { topic: 't/#', payload: 'x', qos: 0, retain: false }))).resolves.toEqual({ kind: 'wildcardPublish' });
     await expect(failureOf(store.publish(id, { topic: 't/+/x', payload: 'x', qos: 0, retain: false }))).resolves.toEqual({ kind: 'wildcardPublish' });
+    await expect(failureOf(store.publish(id, { topic: '', payload: 'x', qos: 0, retain: false }))).resolves.toEqual({ kind: 'invalidTopic', problem: 'empty' });
     expect(factory.last().publishCalls).toHaveLength(0);
   });
 

@@ -4,7 +4,7 @@ import type { IClientPublishOptions, IPublishPacket } from 'mqtt';
 import { appendToLog, DEFAULT_MESSAGE_CAP, emptyLog } from '../model/messageLog';
 import { brokerUrl, defaultSettings, toClientOptions, toUserProperties } from '../model/settings';
 import type { ConnectionSettings, PageLocation, QoS } from '../model/settings';
-import { checkTopicFilter, hasWildcard } from '../model/topics';
+import { topicProblem } from '../../../shared/topic';
 import type { CreateClient, MqttLike } from './mqttClient';
 import { toLoggedProperties } from './properties';
 import { WsOperationError } from './types';
@@ -341,7 +341,8 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
 
     async subscribeTopic(id: string, req: SubscribeRequest): Promise<SubscriptionEntry> {
       const { conn, client } = requireConnected(id);
-      if (checkTopicFilter(req.topic)) throw new WsOperationError({ kind: 'invalidTopic' });
+      const problem = topicProblem(req.topic, 'filter');
+      if (problem) throw new WsOperationError({ kind: 'invalidTopic', problem });
       const v5 = conn.connectedWith?.protocolVersion === 5;
       const options = v5
         ? { qos: req.qos, nl: !!req.nl, rap: !!req.rap, rh: req.rh ?? 0 }
@@ -382,8 +383,9 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
 
     async publish(id: string, req: PublishRequest): Promise<void> {
       const { conn, client } = requireConnected(id);
-      if (hasWildcard(req.topic)) throw new WsOperationError({ kind: 'wildcardPublish' });
-      if (!req.topic) throw new WsOperationError({ kind: 'invalidTopic' });
+      const problem = topicProblem(req.topic, 'name');
+      if (problem === 'wildcardInName') throw new WsOperationError({ kind: 'wildcardPublish' });
+      if (problem) throw new WsOperationError({ kind: 'invalidTopic', problem });
       const v5 = conn.connectedWith?.protocolVersion === 5;
       const options: IClientPublishOptions = { qos: req.qos, retain: req.retain };
       if (v5 && req.properties) options.properties = toPublishProperties(req.properties);

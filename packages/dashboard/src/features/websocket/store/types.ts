@@ -1,6 +1,7 @@
 // The shapes the WebSocket-client store exposes to the screens (immutable snapshots).
 import type { MessageLog } from '../model/messageLog';
 import type { ConnectionSettings, ProtocolVersion, QoS, UserProperty } from '../model/settings';
+import type { TopicProblem } from '../../../shared/topic';
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnecting' | 'disconnected' | 'reconnecting';
 
@@ -87,7 +88,8 @@ export interface PublishRequest {
 export type OperationFailure =
   | { kind: 'notConnected' }
   | { kind: 'wildcardPublish' }
-  | { kind: 'invalidTopic' }
+  /** refused before sending, by the console's topic rule (shared/topic) */
+  | { kind: 'invalidTopic'; problem: TopicProblem }
   /** The broker answered with a failure reason code. */
   | { kind: 'rejected'; version: ProtocolVersion; code: number }
   /** MQTT.js reported an error without a reason code (e.g. the socket closed meanwhile). */
