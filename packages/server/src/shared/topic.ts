@@ -27,9 +27,10 @@ export function isValidTopicName(topic: string, maxLevels = MAX_LEVELS): boolean
 /**
  * Why the API refuses a topic, in the console's words (spec 001 §5; emqx_topic:validate/2 checks the same):
  * at most 65535 bytes of UTF-8, no NUL, and for a name no wildcard, for a filter '#' only as the whole last
- * level and '+' only as a whole level. Undefined when the topic is fine (emptiness is the caller's check).
+ * level and '+' only as a whole level; never empty. Undefined when the topic is fine.
  */
 export function topicProblem(topic: string, kind: 'name' | 'filter'): string | undefined {
+  if (topic === '') return 'empty topic';
   if (Buffer.byteLength(topic, 'utf8') > 65535) return 'Topic length exceeds the limit';
   if (topic.includes('\u0000')) return 'Topic cannot contain the null character';
   if (kind === 'name') return topic.includes('#') || topic.includes('+') ? 'Publish cannot contain MQTT wildcards "#" and "+"' : undefined;
@@ -39,4 +40,16 @@ export function topicProblem(topic: string, kind: 'name' | 'filter'): string | u
     if (levels[i].includes('+') && levels[i] !== '+') return 'Invalid use of "+" wildcard';
   }
   return undefined;
+}
+
+/**
+ * Why SUBSCRIBE would refuse `filter` (auto_subscribe topics): the shared forms (`$share/<group>/…`, `$queue/…`),
+ * then topicProblem's texts for the filter part, then the level limit. Undefined when isValidTopicFilter accepts it.
+ */
+export function subscribeFilterProblem(filter: string, maxLevels = MAX_LEVELS): string | undefined {
+  const parsed = parseFilter(filter, false);
+  if (!parsed) return 'invalid shared subscription';
+  const problem = topicProblem(parsed.filter, 'filter');
+  if (problem) return problem;
+  return parsed.filter.split('/').length > maxLevels ? `more than ${maxLevels} topic levels` : undefined;
 }

@@ -83,7 +83,7 @@ export class AuthorizationService {
     const current = this.config.get<Record<string, unknown>>('authorization');
     const cache = { enable: true, max_size: 32, ttl: '1m', ...((body.cache as object) ?? {}), excludes: (body.cache as { excludes?: string[] })?.excludes ?? [] };
     for (const f of cache.excludes) {
-      const why = f === '' ? 'empty topic' : topicProblem(f, 'filter');
+      const why = topicProblem(f, 'filter');
       if (why) throw new ApiError(400, 'BAD_REQUEST', `cache.excludes: invalid topic filter ${JSON.stringify(f)} (${why})`);
     }
     await this.config.update('authorization', { ...body, cache, sources: current.sources });

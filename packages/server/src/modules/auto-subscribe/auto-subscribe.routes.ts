@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../../contract/route-schema';
 import { ApiError } from '../../errors';
-import { isValidTopicFilter, topicProblem } from '../../shared/topic';
+import { subscribeFilterProblem } from '../../shared/topic';
 import { AutoSubscribeService, MAX_AUTO_SUBSCRIBE, withDefaults, type AutoSubscribeTopic } from './auto-subscribe.service';
 
 export default async function autoSubscribeRoutes(app: FastifyInstance): Promise<void> {
@@ -18,10 +18,8 @@ export default async function autoSubscribeRoutes(app: FastifyInstance): Promise
     if (topics.length > MAX_AUTO_SUBSCRIBE) throw new ApiError(409, 'EXCEED_LIMIT', `Max auto subscribe topic count is  ${MAX_AUTO_SUBSCRIBE}`);
     // placeholders stand for one level each: check the filter with a sample value in their place
     const bad = topics.flatMap((t) => {
-      const sample = t.topic.replace(/\$\{(clientid|username|host|port)\}/g, 'x');
-      if (isValidTopicFilter(sample)) return [];
-      const why = sample === '' ? 'empty topic' : (topicProblem(sample, 'filter') ?? 'invalid shared subscription');
-      return [`${JSON.stringify(t.topic)} (${why})`];
+      const why = subscribeFilterProblem(t.topic.replace(/\$\{(clientid|username|host|port)\}/g, 'x'));
+      return why ? [`${JSON.stringify(t.topic)} (${why})`] : [];
     });
     if (bad.length) throw new ApiError(400, 'BAD_REQUEST', `Invalid topic filter: ${bad.join(', ')}`);
     await app.config.update('auto_subscribe', { topics });

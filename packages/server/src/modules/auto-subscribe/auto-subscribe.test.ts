@@ -14,6 +14,12 @@ describe('auto subscribe', () => {
       body: { code: 'BAD_REQUEST', message: 'Invalid topic filter: "a/#/b" (Invalid use of "#" wildcard), "c+" (Invalid use of "+" wildcard)' },
     });
     expect((await api(node, 'PUT', '/mqtt/auto_subscribe', [{ topic: 'a', qos: 3 }])).status).toBe(400);
+    // the same rule names an empty topic, a broken shared form and too many levels
+    const deep = Array.from({ length: 129 }, () => 'l').join('/');
+    expect(await api(node, 'PUT', '/mqtt/auto_subscribe', [{ topic: '' }, { topic: '$share/g' }, { topic: deep }, { topic: '$share/g/ok/+' }])).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: `Invalid topic filter: "" (empty topic), "$share/g" (invalid shared subscription), "${deep}" (more than 128 topic levels)` },
+    });
     expect((await api(node, 'GET', '/mqtt/auto_subscribe')).body).toEqual([]);
 
     const res = await api(node, 'PUT', '/mqtt/auto_subscribe', [{ topic: 'dev/${clientid}/cmd', qos: 1 }, { topic: 'user/${username}' }, { topic: 'peer/${host}', nl: 1, rh: 2 }]);

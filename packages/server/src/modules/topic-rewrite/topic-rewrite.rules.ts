@@ -100,7 +100,7 @@ export function ruleErrors(rules: readonly RewriteRule[]): string[] {
     } catch (err) {
       errors.push(`[${i}].re: invalid regular expression ${JSON.stringify(rule.re)}: ${(err as Error).message}`);
     }
-    const sourceProblem = rule.source_topic === '' ? 'must not be empty' : topicProblem(rule.source_topic, 'filter');
+    const sourceProblem = topicProblem(rule.source_topic, 'filter');
     if (sourceProblem) errors.push(`[${i}].source_topic: ${sourceProblem}`);
     if (rule.dest_topic.includes('+') || rule.dest_topic.includes('#')) wildcardDest.push(rule.dest_topic);
   });
