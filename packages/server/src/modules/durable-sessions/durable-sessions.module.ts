@@ -3,7 +3,6 @@
 import type { FastifyInstance } from 'fastify';
 import { attachSessionStore, type DurableHandle } from '@mqdeck/broker';
 import { parseDuration } from '../../config/units';
-import { touches } from '../../config/config.service';
 import { SqliteSessionStore } from './sqlite-session-store';
 
 interface DurableConfig {
@@ -47,12 +46,9 @@ export default async function durableSessionsModule(app: FastifyInstance): Promi
     }
   };
   apply(true);
-  const onChange = (path: string) => {
-    if (touches(path, 'durable_sessions')) apply(false);
-  };
-  app.config.on('change', onChange);
+  const unwatch = app.config.watch('durable_sessions', () => apply(false));
   app.addHook('onClose', async () => {
-    app.config.off('change', onChange);
+    unwatch();
     if (gcTimer) clearInterval(gcTimer);
     store.close();
   });
