@@ -5,7 +5,7 @@ import { bad, durationField, durationMs, intField, objectField, pingAndStatus, r
 
 export interface HttpConnector {
   request(render: (template: string) => string): Promise<{ status: number; contentType: string; body: string }>;
-  /** a HEAD to the URL (placeholders left empty): any HTTP answer means reachable; throws otherwise */
+  /** a HEAD / to the URL's origin: any HTTP answer means reachable; throws otherwise */
   ping(): Promise<void>;
   status(): Promise<Status>;
   close(): Promise<void>;
@@ -82,8 +82,9 @@ export function httpConnector(cfg: Record<string, unknown>): HttpConnector {
       const text = await withTimeout(res.body.text(), timeout, 'HTTP response');
       return { status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), body: text };
     },
-    // the server answering at all (any status) counts as connected, as EMQX's HTTP health check does
-    ...pingAndStatus(() => pool.request({ method: 'HEAD', path: pathTemplate.replace(/\$\{[^}]*\}/g, '') }).then((r) => r.body.dump()), timeout, 'HTTP request'),
+    // the server answering at all (any status) counts as connected, as EMQX's HTTP health check (a live connection)
+    // does; HEAD / rather than the auth path, so status polling adds no requests to the backend's auth endpoint
+    ...pingAndStatus(() => pool.request({ method: 'HEAD', path: '/' }).then((r) => r.body.dump()), timeout, 'HTTP request'),
     close: () => pool.close().catch(() => undefined),
   };
 }
