@@ -252,7 +252,7 @@ export class BrokerImpl implements Broker {
       const old = session.conn;
       if (old && old !== conn) {
         // [MQTT-3.1.4-3] session takeover: the old connection gets DISCONNECT 0x8E
-        session.conn = null;
+        session.detach();
         old.close(conn.cleanStart ? 'discarded' : 'takenover', 0x8e);
       }
       session.clearTimers();
@@ -315,7 +315,7 @@ export class BrokerImpl implements Broker {
     const session = conn.session;
     const owns = session !== null && session.conn === conn;
     if (session && owns) {
-      session.conn = null;
+      session.detach();
       session.disconnectedAt = Date.now();
     }
     if (session) this.events.emit('client.disconnected', clientInfo(this, session, conn), reason);

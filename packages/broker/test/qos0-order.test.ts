@@ -1,11 +1,12 @@
 // QoS 0 ordering under back-pressure: messages parked while the socket is busy go out before any later one.
+// And what QoS 0 must not wait for, or push out: QoS 1/2 held by a full inflight window (EMQX sends live QoS 0 at once).
 // The broker's side of the stream holds each write's callback until the test releases it (a socket whose peer
 // reads slowly), so the stream's unsent length is under the test's control.
 import { Duplex } from 'node:stream';
 import { afterEach, expect, test } from 'vitest';
 import mqttPacket, { type Packet } from 'mqtt-packet';
 import type { Broker, ConnInfo } from '../src/index';
-import { newBroker, sleep } from './wire';
+import { connect, newBroker, sleep } from './wire';
 
 let broker: Broker;
 afterEach(async () => {
@@ -57,8 +58,8 @@ async function subscribed(b: Broker, info: Partial<ConnInfo>) {
   return c;
 }
 
-const publish = (b: Broker, i: number, size: number) =>
-  b.publish({ topic: 'o/t', payload: Buffer.from(String(i).padEnd(size)), qos: 0, retain: false, fromClientid: null, fromUsername: null });
+const publish = (b: Broker, i: number | string, size: number, qos: 0 | 1 = 0) =>
+  b.publish({ topic: 'o/t', payload: Buffer.from(String(i).padEnd(size)), qos, retain: false, fromClientid: null, fromUsername: null });
 
 test('a QoS 0 message published while older ones are parked goes out after them (socket below the mark, no drain yet)', async () => {
   broker = newBroker();
@@ -96,4 +97,91 @@ test('parked QoS 0 messages go out once the socket takes more, with a mark below
   c.release();
   await sleep(5);
   expect(c.payloads().at(-1)).toBe('11');
+});
+
+test('a live QoS 0 message goes out at once while queued QoS 1 wait for the window and an offline QoS 0 waits behind them', async () => {
+  broker = newBroker({ settings: { maxMqueueLen: 5 } } as never);
+  const opts = { clientId: 'p', clean: false, properties: { sessionExpiryInterval: 60, receiveMaximum: 1 } };
+  const { client: c1 } = await connect(broker, 5, opts);
+  c1.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'o/#', qos: 1 }] });
+  await c1.expect('suback');
+  c1.end();
+  await sleep(20);
+  for (const x of ['q1-a', 'q1-b', 'q1-c']) await publish(broker, x, 0, 1);
+  await publish(broker, 'q0-offline', 0); // kept offline (mqueue_store_qos0, the default)
+  const { client: c2 } = await connect(broker, 5, opts);
+  await sleep(20);
+  const payloads = () => c2.packets.filter((p) => p.cmd === 'publish').map((p) => (p as { payload: Buffer }).payload.toString());
+  expect(payloads()).toEqual(['q1-a']); // the window (Receive Maximum 1) is full: b, c and the offline QoS 0 wait
+  for (let i = 0; i < 6; i++) await publish(broker, `q0-live-${i}`, 0);
+  await sleep(20);
+  expect(payloads()).toEqual(['q1-a', 'q0-live-0', 'q0-live-1', 'q0-live-2', 'q0-live-3', 'q0-live-4', 'q0-live-5']);
+  expect(broker.client('p')!.mqueueLen).toBe(3);
+  for (let id = 1; id <= 3; id++) {
+    c2.send({ cmd: 'puback', messageId: id });
+    await sleep(20);
+  }
+  expect(payloads().slice(7)).toEqual(['q1-b', 'q1-c', 'q0-offline']);
+  expect(broker.client('p')!.stats['send_msg.dropped']).toBe(0);
+  c2.end();
+});
+
+test('QoS 0 parked by back-pressure never pushes a queued QoS 1 message out of a full queue: the QoS 0 is dropped', async () => {
+  broker = newBroker({ settings: { maxMqueueLen: 4, maxInflight: 1 } } as never);
+  const c = slowPair(broker, { highWatermark: 1000 });
+  c.send({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clientId: 'slow', clean: false, keepalive: 0 });
+  c.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'o/#', qos: 1 }] });
+  await sleep(20);
+  c.release();
+  await sleep(5);
+  for (const x of ['q1-a', 'q1-b', 'q1-c']) await publish(broker, x, 0, 1); // a in flight, b and c queued
+  await sleep(5);
+  for (let i = 1; i <= 10; i++) await publish(broker, i, 500); // 1, 2 fit under 1000; then 2 parked places are left
+  await sleep(5);
+  const info = broker.client('slow')!;
+  expect(info.mqueueLen).toBe(4);
+  // the oldest parked QoS 0 went, not b or c
+  expect(info.stats['send_msg.dropped.queue_full']).toBe(6);
+  expect(broker.mqueue('slow')!.map((m) => m.msg.payload.toString().trim())).toEqual(['q1-b', 'q1-c', '9', '10']);
+  for (let i = 0; i < 5; i++) {
+    c.release();
+    await sleep(5);
+  }
+  expect(c.payloads()).toEqual(['q1-a', '1', '2', '9', '10']); // parked QoS 0 did not wait for the window either
+  for (let id = 1; id <= 3; id++) {
+    c.send({ cmd: 'puback', messageId: id });
+    await sleep(5);
+    c.release();
+    await sleep(5);
+  }
+  expect(c.payloads().slice(5)).toEqual(['q1-b', 'q1-c']);
+  expect(broker.client('slow')!.mqueueLen).toBe(0);
+});
+
+test('QoS 0 parked when the connection goes away is kept for the offline client, after the queued messages', async () => {
+  broker = newBroker({ settings: { maxInflight: 1 } } as never);
+  const c = slowPair(broker, { highWatermark: 1000 });
+  c.send({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clientId: 'slow', clean: false, keepalive: 0 });
+  c.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'o/#', qos: 1 }] });
+  await sleep(20);
+  c.release();
+  await sleep(5);
+  await publish(broker, 'q1-a', 0, 1);
+  await publish(broker, 'q1-b', 0, 1);
+  for (let i = 1; i <= 4; i++) await publish(broker, i, 500); // 1, 2 sent; 3, 4 parked
+  await sleep(5);
+  expect(broker.client('slow')!.mqueueLen).toBe(3);
+  c.server.destroy();
+  await sleep(20);
+  expect(broker.client('slow')!.connected).toBe(false);
+  expect(broker.mqueue('slow')!.map((m) => m.msg.payload.toString().trim())).toEqual(['q1-b', '3', '4']);
+  const { client: back } = await connect(broker, 4, { clientId: 'slow', clean: false });
+  await sleep(20);
+  const got = back.packets.filter((p) => p.cmd === 'publish').map((p) => (p as { payload: Buffer }).payload.toString().trim());
+  expect(got).toEqual(['q1-a']); // resent first; b waits for the window, and the kept QoS 0 behind it
+  back.send({ cmd: 'puback', messageId: 1 });
+  await sleep(20);
+  const after = back.packets.filter((p) => p.cmd === 'publish').map((p) => (p as { payload: Buffer }).payload.toString().trim());
+  expect(after).toEqual(['q1-a', 'q1-b', '3', '4']);
+  back.end();
 });

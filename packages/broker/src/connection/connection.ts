@@ -415,7 +415,7 @@ export class Connection implements ParserOwner {
     if (mark === undefined || mark >= this.stream.writableHighWaterMark) return undefined;
     return (this.wakeQueue = () => {
       const s = this.session;
-      if (s !== null && s.mqueue.qos0 > 0) s.drain();
+      if (s !== null && s.mqueue.size > 0) s.drain();
     });
   }
 

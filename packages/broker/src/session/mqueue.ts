@@ -17,15 +17,19 @@ const NO_LEVELS: readonly number[] = Object.freeze([]);
 /**
  * The offline/overflow queue of a session. Bounded: when full the oldest message of the lowest priority is dropped
  * (EMQX behaviour); with priorities enabled a higher-priority message is dequeued first.
+ *
+ * Beside it, in the same bound, a FIFO of live QoS 0 messages parked while the socket was over its high-water mark
+ * (EMQX would have handed them to the socket at once). They never take a queued message's place: when the queue is
+ * full a parked message drops the oldest parked one (or itself), and a queued message drops a parked one first.
  */
 export class MQueue {
   // one FIFO per priority level; without priorities everything sits in level 0. Built at the first push: most
   // sessions never queue anything
   private levels: Map<number, Pending[]> | null = null;
   private sorted: readonly number[] = NO_LEVELS;
+  /** queued + parked */
   private length = 0;
-  /** how many of the queued messages are QoS 0: a new QoS 0 message may only bypass the queue while none is */
-  private qos0Count = 0;
+  private parkedQ: Pending[] | null = null;
   dropped = 0;
 
   constructor(
@@ -44,9 +48,9 @@ export class MQueue {
     return this.length;
   }
 
-  /** QoS 0 messages queued (parked behind socket back-pressure, or kept offline with mqueue_store_qos0) */
-  get qos0(): number {
-    return this.qos0Count;
+  /** live QoS 0 messages parked behind socket back-pressure: a new QoS 0 message may only bypass them while none is */
+  get parked(): number {
+    return this.parkedQ === null ? 0 : this.parkedQ.length;
   }
 
   get maxLen(): number | null {
@@ -69,13 +73,17 @@ export class MQueue {
     const prio = this.priorityOf(item.msg.topic);
     if (this.priorities) item.priority = prio === 256 ? 'infinity' : prio;
     let dropped: Pending | undefined;
-    if (this.max !== null && this.length >= this.max) {
+    if (this.max !== null && this.length >= this.max && this.parked > 0) {
+      // a parked QoS 0 message gives way first: without back-pressure it would not be here
+      dropped = this.parkedQ!.shift();
+      this.length--;
+      this.dropped++;
+    } else if (this.max !== null && this.length >= this.max) {
       const lowest = this.sorted[this.sorted.length - 1];
       if (lowest !== undefined && lowest <= prio) {
         const q = this.levels!.get(lowest)!;
         dropped = q.shift();
         this.length--;
-        if (dropped?.qos === 0) this.qos0Count--;
         if (q.length === 0) this.removeLevel(lowest);
       } else {
         this.dropped++;
@@ -83,6 +91,11 @@ export class MQueue {
       }
       this.dropped++;
     }
+    this.append(prio, item);
+    return dropped;
+  }
+
+  private append(prio: number, item: Pending): void {
     const levels = (this.levels ??= new Map());
     let q = levels.get(prio);
     if (!q) {
@@ -93,10 +106,51 @@ export class MQueue {
     }
     q.push(item);
     this.length++;
-    if (item.qos === 0) this.qos0Count++;
+  }
+
+  /**
+   * parks a live QoS 0 message behind socket back-pressure; returns the message dropped to make room: the oldest
+   * parked one, or the new one when the queue is full of queued messages (never one of those)
+   */
+  park(item: Pending): Pending | undefined {
+    if (this.max === 0) {
+      this.dropped++;
+      return item;
+    }
+    const parked = (this.parkedQ ??= []);
+    let dropped: Pending | undefined;
+    if (this.max !== null && this.length >= this.max) {
+      this.dropped++;
+      if (parked.length === 0) return item;
+      dropped = parked.shift();
+      this.length--;
+    }
+    parked.push(item);
+    this.length++;
     return dropped;
   }
 
+  /** the oldest parked message, taken out */
+  shiftParked(): Pending | undefined {
+    const item = this.parkedQ?.shift();
+    if (item !== undefined) this.length--;
+    return item;
+  }
+
+  /** the connection went away: parked messages join the queue's tail, as messages kept for an offline client */
+  unpark(): void {
+    const parked = this.parkedQ;
+    if (parked === null || parked.length === 0) return;
+    this.parkedQ = null;
+    this.length -= parked.length;
+    for (const p of parked) {
+      const prio = this.priorityOf(p.msg.topic);
+      if (this.priorities) p.priority = prio === 256 ? 'infinity' : prio;
+      this.append(prio, p);
+    }
+  }
+
+  /** the queued message to send next (parked ones aside) */
   peek(): Pending | undefined {
     const top = this.sorted[0];
     return top === undefined ? undefined : this.levels!.get(top)![0];
@@ -108,22 +162,23 @@ export class MQueue {
     const q = this.levels!.get(top)!;
     const item = q.shift();
     this.length--;
-    if (item?.qos === 0) this.qos0Count--;
     if (q.length === 0) this.removeLevel(top);
     return item;
   }
 
+  /** queued messages in sending order, then parked ones */
   toArray(): Pending[] {
     const out: Pending[] = [];
     for (const p of this.sorted) out.push(...this.levels!.get(p)!);
+    if (this.parkedQ !== null) out.push(...this.parkedQ);
     return out;
   }
 
   clear(): void {
     this.levels = null;
     this.sorted = NO_LEVELS;
+    this.parkedQ = null;
     this.length = 0;
-    this.qos0Count = 0;
   }
 
   private removeLevel(p: number): void {

@@ -127,20 +127,19 @@ export class Session {
     const conn = this.conn;
     if (conn && conn.isConnected) {
       if (p.qos === 0) {
-        // a QoS 0 message never overtakes older QoS 0 ones parked by back-pressure: it queues behind them and the
-        // queue moves on while the socket takes more. (Like EMQX, QoS 0 does not wait behind QoS 1/2 held by a full
-        // inflight window.)
-        if (this.mqueue.qos0 === 0) {
-          if (conn.writable) {
-            conn.sendPublish(p, 0, false, this);
-            return;
-          }
-        } else if (conn.writable) {
-          this.enqueue(p);
-          this.drain();
+        // like EMQX, a live QoS 0 message goes out at once: it waits neither behind QoS 1/2 held by a full inflight
+        // window nor behind offline-stored QoS 0. Only QoS 0 parked by socket back-pressure holds it back, so that it
+        // never overtakes them.
+        if (this.mqueue.parked === 0 && conn.writable) {
+          conn.sendPublish(p, 0, false, this);
           return;
         }
-      } else if (this.inflight.size < this.window() && this.mqueue.size === 0) {
+        const dropped = this.mqueue.park(p);
+        if (dropped) this.broker.dropDelivery(this, dropped.msg, 'queue_full');
+        if (conn.writable) this.drain();
+        return;
+      }
+      if (this.inflight.size < this.window() && this.mqueue.size === this.mqueue.parked) {
         this.sendInflight(p, conn);
         return;
       }
@@ -149,6 +148,17 @@ export class Session {
       return;
     }
     this.enqueue(p);
+  }
+
+  /**
+   * the connection went away: QoS 0 messages parked behind its back-pressure stay as messages kept for the offline
+   * client (mqueue_store_qos0) or are dropped
+   */
+  detach(): void {
+    this.conn = null;
+    if (this.mqueue.parked === 0) return;
+    if (this.broker.settings.mqueueStoreQos0) this.mqueue.unpark();
+    else for (let p = this.mqueue.shiftParked(); p; p = this.mqueue.shiftParked()) this.broker.dropDelivery(this, p.msg, 'qos0_msg');
   }
 
   private enqueue(p: Pending): void {
@@ -183,15 +193,21 @@ export class Session {
     else if (entry.seq !== undefined) this.durable?.done(this, entry);
   }
 
-  /** move queued messages into the inflight window while there is room */
+  /**
+   * move queued messages into the inflight window while there is room, and parked QoS 0 ones to the socket while it
+   * takes more: a queued QoS 1/2 message waiting for the window does not hold back parked QoS 0 (they would have been
+   * sent at once without back-pressure)
+   */
   drain(): void {
     const conn = this.conn;
     if (!conn || !conn.isConnected) return;
+    const q = this.mqueue;
     const now = Date.now();
-    for (let next = this.mqueue.peek(); next; next = this.mqueue.peek()) {
-      if (next.qos > 0 && this.inflight.size >= this.window()) return;
-      if (next.qos === 0 && !conn.writable) return;
-      this.mqueue.shift();
+    for (;;) {
+      let next = q.peek();
+      if (next !== undefined && (next.qos > 0 ? this.inflight.size < this.window() : conn.writable)) q.shift();
+      else if (q.parked > 0 && conn.writable) next = q.shiftParked()!;
+      else return;
       const exp = expiresAt(next.msg, this.broker.settings.messageExpiryInterval);
       if (exp !== undefined && exp <= now) {
         if (next.seq !== undefined) this.durable?.done(this, next);
