@@ -34,24 +34,27 @@ test('the cache stays bounded with many distinct topics', () => {
 
 const cached = (t: TopicTrie<number>) => [...(t as unknown as { matchCache: Map<string, unknown> }).matchCache.keys()].sort();
 
-test('a filter appearing or disappearing forgets only the cached topics it matches', () => {
+test('a filter appearing or disappearing forgets only the cached topics under its first level', () => {
   const t = new TopicTrie<number>();
   t.set('a/+', 'c1', 1);
-  for (const topic of ['a/b', 'a/c', 'x/y', 'x/y/z', '$SYS/a', 'a', 'a/b/c']) t.matchAll(topic);
-  t.set('client/42/cmd', 'c42', 2); // exact: only that topic (not cached) — everything stays
-  expect(cached(t)).toEqual(['$SYS/a', 'a', 'a/b', 'a/b/c', 'a/c', 'x/y', 'x/y/z']);
-  t.set('x/y', 'c2', 3);
-  expect(cached(t)).toEqual(['$SYS/a', 'a', 'a/b', 'a/b/c', 'a/c', 'x/y/z']);
-  t.set('a/#', 'c3', 4); // matches 'a' itself and everything below it
-  expect(cached(t)).toEqual(['$SYS/a', 'x/y/z']);
+  for (const topic of ['a/b', 'a/c', 'x/y', 'x/y/z', '$SYS/a', 'a', 'a/b/c', 'client/7/cmd']) t.matchAll(topic);
+  t.set('own/42/cmd', 'c42', 2); // no cached topic under 'own': everything stays
+  expect(cached(t)).toEqual(['$SYS/a', 'a', 'a/b', 'a/b/c', 'a/c', 'client/7/cmd', 'x/y', 'x/y/z']);
+  t.set('x/y', 'c2', 3); // the topics under 'x' go, whether it matches them or not
+  expect(cached(t)).toEqual(['$SYS/a', 'a', 'a/b', 'a/b/c', 'a/c', 'client/7/cmd']);
+  t.set('a/#', 'c3', 4);
+  expect(cached(t)).toEqual(['$SYS/a', 'client/7/cmd']);
   t.matchAll('a/b');
-  t.set('+/+/z', 'c4', 5);
-  expect(cached(t)).toEqual(['$SYS/a', 'a/b']);
-  t.set('#', 'c5', 6); // never a '$' topic [MQTT-4.7.2-1]
+  t.set('+/+/z', 'c4', 5); // a leading wildcard: every topic but '$' ones [MQTT-4.7.2-1]
+  expect(cached(t)).toEqual(['$SYS/a']);
+  t.matchAll('a/b');
+  t.set('#', 'c5', 6);
   expect(cached(t)).toEqual(['$SYS/a']);
   t.set('$SYS/#', 'c6', 7);
   expect(cached(t)).toEqual([]);
   expect(keys(t, '$SYS/a')).toEqual(['c6']);
+  t.delete('x/y', 'c2');
+  expect(keys(t, 'x/y')).toEqual(['c5']);
 });
 
 test('wildcard and exact matches stay right through random subscribes and unsubscribes (cached = uncached)', () => {
