@@ -366,6 +366,7 @@ export class BrokerImpl implements Broker {
   /** remove a session with its subscriptions; a will still waiting is published now */
   endSession(session: Session, reason: string): void {
     if (this.sessions.get(session.clientid) !== session) return;
+    session.ending = true;
     session.clearTimers();
     this.retainedPacers.get(session)?.stop();
     this.retainedPacers.delete(session);

@@ -219,6 +219,41 @@ describe('durable sessions', () => {
     expect(subs.at(-1)?.topic).toBe('n/1');
   });
 
+  test('a session ending (discarded, kicked, expired) removes its stored subscriptions with the session, not one by one', async () => {
+    const calls = { deleteSubscription: 0, deleteSession: 0 };
+    class Counting extends MemorySessionStore {
+      override deleteSubscription(clientid: string, topic: string): void {
+        calls.deleteSubscription++;
+        super.deleteSubscription(clientid, topic);
+      }
+      override deleteSession(clientid: string): void {
+        calls.deleteSession++;
+        super.deleteSession(clientid);
+      }
+    }
+    const store = new Counting();
+    const b = start(store);
+    const subscribed = async (clientId: string, expiry: number) => {
+      const { client } = await connect(b, 5, { clientId, clean: false, properties: { sessionExpiryInterval: expiry } });
+      client.send({ cmd: 'subscribe', messageId: 1, subscriptions: Array.from({ length: 50 }, (_, i) => ({ topic: `s/${i}`, qos: 1 as const })) });
+      await client.expect('suback');
+      client.send({ cmd: 'disconnect' });
+      await client.waitClosed();
+      expect(store.loadSessions().find((s) => s.clientid === clientId)?.subs).toHaveLength(50);
+    };
+    await subscribed('discarded', 3600);
+    const clean = await connect(b, 5, { clientId: 'discarded', clean: true });
+    expect(clean.connack.sessionPresent).toBe(false);
+    await subscribed('kicked', 3600);
+    b.kick('kicked');
+    await subscribed('expired', 1);
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(b.client('expired')).toBeUndefined();
+    expect(store.loadSessions()).toEqual([]);
+    // one per ended session, and one for the clean start's own session (not persistent: nothing to keep)
+    expect(calls).toEqual({ deleteSubscription: 0, deleteSession: 4 });
+  });
+
   test('an expired stored session is not restored', async () => {
     const store = new MemorySessionStore();
     const b0 = start(store);

@@ -46,6 +46,8 @@ export class Session {
   pendingWill?: { msg: PublishMessage; timer: NodeJS.Timeout };
   /** set while durable sessions are on: QoS 1/2 deliveries are written through it */
   durable: DurableSessions | null = null;
+  /** set when the session ends: its subscriptions are removed one by one, its stored rows all at once after */
+  ending = false;
 
   constructor(
     readonly broker: BrokerImpl,

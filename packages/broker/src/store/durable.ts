@@ -33,9 +33,12 @@ export class DurableSessions {
     else this.store.deleteSession(session.clientid);
   }
 
-  /** a subscription added, changed or removed: only its own row is written */
+  /**
+   * a subscription added, changed or removed: only its own row is written. Not while the session ends (expiry,
+   * discard, kick): the rows go with the session's, in one transaction, at session.terminated
+   */
   subscription(session: Session, sub: SubscriptionInfo, removed: boolean): void {
-    if (session.expiryInterval === 0) return;
+    if (session.expiryInterval === 0 || session.ending) return;
     if (removed) this.store.deleteSubscription(session.clientid, sub.topic);
     else this.store.saveSubscription(session.clientid, sub);
   }
