@@ -185,3 +185,22 @@ test('QoS 0 parked when the connection goes away is kept for the offline client,
   expect(after).toEqual(['q1-a', 'q1-b', '3', '4']);
   back.end();
 });
+
+test('without mqueue_store_qos0, QoS 0 parked when the connection goes away is dropped (qos0_msg)', async () => {
+  broker = newBroker({ settings: { mqueueStoreQos0: false } } as never);
+  const dropped: string[] = [];
+  broker.events.on('delivery.dropped', (_c, msg, reason) => dropped.push(`${msg.payload.toString().trim()}:${reason}`));
+  const c = slowPair(broker, { highWatermark: 1000 });
+  c.send({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clientId: 'slow', clean: false, keepalive: 0 });
+  c.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'o/#', qos: 0 }] });
+  await sleep(20);
+  c.release();
+  await sleep(5);
+  for (let i = 1; i <= 4; i++) await publish(broker, i, 500); // 1, 2 sent; 3, 4 parked
+  await sleep(5);
+  expect(broker.client('slow')!.mqueueLen).toBe(2);
+  c.server.destroy();
+  await sleep(20);
+  expect(broker.client('slow')!.mqueueLen).toBe(0);
+  expect(dropped).toEqual(['3:qos0_msg', '4:qos0_msg']);
+});
