@@ -72,6 +72,19 @@ describe('BannedClientsPage', () => {
     await expect(validate(null)).resolves.toBeUndefined();
   });
 
+  it('refuses a past expiry typed into the picker (no silent never-expiring ban)', async () => {
+    const { user } = setup();
+    await screen.findByText('bad-device');
+    const calls = mockApi('post', '/banned', 200, { data: [] });
+    await user.click(screen.getByRole('button', { name: /Add to Blacklist/ }));
+    const dialog = await findDialog('Add to Blacklist');
+    await user.type(within(dialog).getByLabelText('Ban Object'), 'evil');
+    await user.type(within(dialog).getByLabelText('Expire At'), '2020-01-01 00:00:00{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('The selected time cannot be earlier than the current time')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
   it('shows the node error (ALREADY_EXISTS) as code: message', async () => {
     const { user } = setup();
     await screen.findByText('bad-device');

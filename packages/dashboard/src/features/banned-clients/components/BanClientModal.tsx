@@ -1,6 +1,8 @@
 // POST /banned {as, who, reason, until}. `until` is optional in the form: empty means never ('infinity').
+// The picker has no disabledDate: antd drops a typed disabled date without a word (the ban was then created with
+// 'infinity'); a past date is kept and untilRule refuses it with the spec's text.
 import { DatePicker, Form, Input, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../shared/FormModal';
 import { BAN_AS, useCreateBanMutation, type BanAs } from '../banned-clients.api';
@@ -66,7 +68,6 @@ export function BanClientModal({ open, onClose }: Props) {
         <DatePicker
           showTime
           style={{ width: '100%' }}
-          disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
           placeholder={t('neverExpire')}
         />
       </Form.Item>
