@@ -32,6 +32,16 @@ export async function subackCodes(client: MqttClient, filters: string[]): Promis
   }
 }
 
+/** PUBACK reason code of a QoS 1 publish (MQTT 5): 0 accepted, 0x87 not authorized, … */
+export async function pubackCode(client: MqttClient, topic: string): Promise<number> {
+  try {
+    const packet = await client.publishAsync(topic, 'x', { qos: 1 });
+    return (packet as { reasonCode?: number } | undefined)?.reasonCode ?? 0;
+  } catch (err) {
+    return (err as { code: number }).code;
+  }
+}
+
 /**
  * Publishes `topic` from `publisher` and reports whether `subscriber` (already subscribed to a filter
  * covering it) received it within `waitMs`. QoS 0 so a deny is observed at the subscriber only.

@@ -7,7 +7,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { waitFor } from '../../src/shared/testing';
 import { startTestNode, type TestNode } from '../node';
-import { addAuthenticator, addSource, api, connackCode, connectClient, delivered, subackCodes, unique, waitStatus } from './harness';
+import { addAuthenticator, addSource, api, connackCode, connectClient, delivered, pubackCode, subackCodes, unique, waitStatus } from './harness';
 
 const readJson = async (req: IncomingMessage) => {
   let text = '';
@@ -146,6 +146,34 @@ describe('jwt', () => {
     expect(await delivered(gina, watcher, 'pub/ok')).toBe(true);
     const id = gina.options.clientId!;
     await waitFor(() => !node.app.broker.client(id), 6000, 'the expired client to be disconnected');
+  });
+
+  test('acl claim as a rule list (v2) passes an unmatched topic on; the {pub, sub, all} map (v1) denies it', async () => {
+    // no source decides here and no_match is allow: only the claim can deny
+    const v2 = await connectClient(node.mqttPort, {
+      username: 'v2',
+      password: await hmac({ sub: 'v2', acl: [{ permission: 'allow', action: 'publish', topic: 'listed/#' }, { permission: 'deny', action: 'all', topic: 'ctl/#' }] }),
+      clientId: unique('v2'),
+    });
+    const v1 = await connectClient(node.mqttPort, {
+      username: 'v1',
+      password: await hmac({ sub: 'v1', acl: { pub: ['listed/#', 'both/${clientid}'], sub: ['feed/+'], all: ['both/#'] } }),
+      clientId: 'v1-client',
+    });
+    clients.push(v1, v2);
+    expect(await pubackCode(v2, 'listed/a')).toBe(0);
+    expect(await pubackCode(v2, 'unlisted/a')).toBe(0);
+    expect(await pubackCode(v2, 'ctl/a')).toBe(0x87);
+    expect(await subackCodes(v2, ['unlisted/a', 'ctl/a'])).toEqual([1, 0x87]);
+
+    expect(await pubackCode(v1, 'listed/a')).toBe(0);
+    expect(await pubackCode(v1, 'both/v1-client')).toBe(0);
+    expect(await pubackCode(v1, 'both/x')).toBe(0);
+    expect(await pubackCode(v1, 'unlisted/a')).toBe(0x87);
+    expect(await pubackCode(v1, 'feed/a')).toBe(0x87); // sub-only topic
+    expect(await subackCodes(v1, ['feed/a', 'both/x', 'listed/a', 'unlisted/a'])).toEqual([1, 1, 0x87, 0x87]);
+    const explained = await api(node, 'POST', '/authorization/explain', { clientid: 'v1-client', action: 'publish', topic: 'unlisted/a' });
+    expect(explained.body).toMatchObject({ result: 'deny', decided_by: 'source', source: 'client_info' });
   });
 
   test('JWKS endpoint served by the test: RS256 tokens accepted, others refused', async () => {

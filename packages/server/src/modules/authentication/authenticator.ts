@@ -22,7 +22,9 @@ export interface Credential {
 /** Rules a backend hands to authorization for this client (the JWT `acl` claim, an HTTP answer's `acl`). */
 export interface ClientAcl {
   rules: Rule[];
-  /** epoch ms after which the rules no longer apply (and the client is disconnected) */
+  /** the v1 map {pub, sub, all}: what its topics do not match is denied (EMQX authorize_v1), not passed on */
+  denyUnmatched?: boolean;
+  /** epoch ms from which every request is denied (EMQX: the acl's `expire`), and the client disconnected */
   expireAt?: number;
 }
 

@@ -72,6 +72,9 @@ describe('records and answers', () => {
     expect(decide(200, 'not json')).toEqual({ result: 'ignore' });
     const withAcl = decide(200, '{"result":"allow","acl":[{"permission":"deny","action":"all","topic":"x/#"}],"expire_at":4102444800}');
     expect(withAcl).toMatchObject({ result: 'allow', expireAt: 4102444800000, acl: { rules: [expect.objectContaining({ permission: 'deny', action: 'all' })] } });
+    // emqx_authn_http: a bad rule fails the client; a non-list acl crashes the authenticator (→ ignore)
+    expect(decide(200, '{"result":"allow","acl":[{"topic":"x/#"}]}')).toEqual({ result: 'deny', reasonCode: 0x86 });
+    expect(decide(200, '{"result":"allow","acl":{"pub":["x/#"]}}')).toEqual({ result: 'ignore' });
   });
 
   test('Redis commands: only the allowed ones, placeholders stay one word', () => {

@@ -34,11 +34,16 @@ describe('rules from external records', () => {
     ]);
   });
 
-  test('acl claim: rule list or {pub, sub, all}; garbage refused', () => {
-    expect(parseAclRules({ pub: ['p/#'], sub: ['s/#'] }).map((r) => `${r.permission} ${r.action} ${r.topics[0].text}`)).toEqual(['allow publish p/#', 'allow subscribe s/#']);
-    expect(parseAclRules([{ permission: 'deny', action: 'publish', topic: 'x' }])[0].permission).toBe('deny');
+  test('acl claim: rule list (v2) or {pub, sub, all} (v1, denies the rest); garbage refused', () => {
+    const v1 = parseAclRules({ pub: ['p/#'], sub: ['s/#'] });
+    expect(v1.rules.map((r) => `${r.permission} ${r.action} ${r.topics[0].text}`)).toEqual(['allow publish p/#', 'allow subscribe s/#']);
+    expect(v1.denyUnmatched).toBe(true);
+    const v2 = parseAclRules([{ permission: 'deny', action: 'publish', topic: 'x' }]);
+    expect(v2.rules[0].permission).toBe('deny');
+    expect(v2.denyUnmatched).toBeUndefined();
     expect(() => parseAclRules([{ topic: 'x' }])).toThrow();
     expect(() => parseAclRules('all')).toThrow();
+    expect(() => parseAclRules({ pub: ['p/#'] }, false)).toThrow('expected a list of rules'); // HTTP answers: lists only
   });
 
   test('HTTP source answers', () => {

@@ -3,7 +3,7 @@
 // client_attrs, acl, expire_at} → that result; any other status, or a body we cannot read → ignore.
 import { parseAclRules } from '../../authorization/client-acl';
 import type { AuthnBackend, AuthnOutcome } from '../authenticator';
-import { NOT_AUTHORIZED } from '../authenticator';
+import { BAD_USERNAME_OR_PASSWORD, NOT_AUTHORIZED } from '../authenticator';
 import { httpConnector } from '../connectors/http';
 import { renderText } from '../placeholders';
 import { truthy } from './row-check';
@@ -35,17 +35,19 @@ export function decide(status: number, body: string): AuthnOutcome {
   if (answer.result !== 'allow') return { result: 'ignore' };
   const expireAt = typeof answer.expire_at === 'number' ? answer.expire_at * 1000 : undefined;
   const attrs = answer.client_attrs && typeof answer.client_attrs === 'object' ? (answer.client_attrs as Record<string, unknown>) : undefined;
-  let rules;
+  let acl;
   try {
-    rules = answer.acl === undefined ? undefined : parseAclRules(answer.acl);
+    acl = answer.acl === undefined ? undefined : { ...parseAclRules(answer.acl, false), expireAt };
   } catch {
-    return { result: 'ignore' }; // EMQX treats an answer with a malformed acl as unusable
+    // emqx_authn_http: a bad rule in the list fails the client (bad_acl_rule → bad_username_or_password);
+    // an acl that is not a list crashes the authenticator, which the chain counts as nomatch (ignore)
+    return Array.isArray(answer.acl) ? { result: 'deny', reasonCode: BAD_USERNAME_OR_PASSWORD } : { result: 'ignore' };
   }
   return {
     result: 'allow',
     isSuperuser: truthy(answer.is_superuser),
     ...(attrs ? { clientAttrs: Object.fromEntries(Object.entries(attrs).map(([k, v]) => [k, String(v)])) } : {}),
-    ...(rules ? { acl: { rules, expireAt } } : {}),
+    ...(acl ? { acl } : {}),
     ...(expireAt ? { expireAt } : {}),
   };
 }

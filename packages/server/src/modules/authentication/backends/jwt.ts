@@ -127,7 +127,7 @@ export function jwtAuthn(cfg: Record<string, unknown>, opts: JwtOptions = {}): A
       const aclClaim = payload[cfg.acl_claim_name as string];
       if (aclClaim !== undefined) {
         try {
-          acl = { rules: parseAclRules(aclClaim), expireAt };
+          acl = { ...parseAclRules(aclClaim), expireAt };
         } catch (err) {
           if (err instanceof AclFormatError) return { result: 'deny', reasonCode: BAD_USERNAME_OR_PASSWORD };
           throw err;
