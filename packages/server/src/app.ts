@@ -10,7 +10,7 @@ import { setupErrorHandling } from './plugins/errors';
 import { trackRoutes } from './plugins/route-table';
 import { setupAuth } from './plugins/auth';
 import { setupStatic } from './plugins/static';
-import { requireJsonBodies } from './plugins/content-type';
+import { emptyJsonIsNoBody, requireJsonBodies } from './plugins/content-type';
 import { ListenerManager } from './modules/listeners/listeners.manager';
 import { loadOrCreateCerts } from './plugins/certs';
 import { TokenStore } from './modules/auth/tokens';
@@ -107,6 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   setupErrorHandling(app, allowedMethods, staticFallback);
   setupAuth(app, { tokens: app.tokens, apiKeys: app.apiKeys });
   requireJsonBodies(app);
+  emptyJsonIsNoBody(app);
 
   // the access-control base set; feature modules chain their publish/subscribe hooks with broker.addHooks
   broker.setHooks(setupAccessControl(app, options.dataDir));

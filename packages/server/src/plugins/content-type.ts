@@ -16,3 +16,17 @@ export function requireJsonBodies(app: FastifyInstance): void {
     route.preValidation = existing ? [...(Array.isArray(existing) ? existing : [existing]), check] : [check];
   });
 }
+
+/**
+ * `Content-Type: application/json` with an empty body parses as no body: EMQX (minirest on cowboy)
+ * ignores it on routes without one, and a route that needs a body reports the missing body itself.
+ * Anything non-empty goes through Fastify's own JSON parser (prototype-poisoning checks included).
+ */
+export function emptyJsonIsNoBody(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body, done);
+  });
+}

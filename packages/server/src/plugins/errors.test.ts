@@ -60,6 +60,27 @@ describe('404, 405, 415 and 400 rules (API.md §2.1, §2.4)', () => {
     expect(res.json()).toEqual({ code: 'BAD_REQUEST', message: 'Invalid json message received' });
   });
 
+  it('application/json with an empty body is no body: accepted where none is needed, 400 where one is', async () => {
+    const json = { ...node.auth, 'content-type': 'application/json' };
+    const created = await node.app.inject({ method: 'POST', url: '/api/v5/authentication', headers: node.auth, payload: { mechanism: 'password_based', backend: 'built_in_database' } });
+    expect(created.statusCode).toBe(200);
+    const del = await node.app.inject({ method: 'DELETE', url: '/api/v5/authentication/password_based%3Abuilt_in_database', headers: json, payload: '' });
+    expect(del.statusCode, del.body).toBe(204);
+    expect((await node.app.inject({ method: 'DELETE', url: '/api/v5/authorization/cache', headers: json, payload: '' })).statusCode).toBe(204);
+    const missing = await node.app.inject({ method: 'POST', url: '/api/v5/users', headers: json, payload: '' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().code).toBe('BAD_REQUEST');
+    expect(missing.json().message).not.toBe('Invalid json message received');
+    // whitespace is not empty: still malformed JSON, as before
+    const blank = await node.app.inject({ method: 'POST', url: '/api/v5/users', headers: json, payload: ' ' });
+    expect(blank.json()).toEqual({ code: 'BAD_REQUEST', message: 'Invalid json message received' });
+    const bad = await node.app.inject({ method: 'DELETE', url: '/api/v5/authorization/cache', headers: json, payload: '{' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ code: 'BAD_REQUEST', message: 'Invalid json message received' });
+    const poisoned = await node.app.inject({ method: 'DELETE', url: '/api/v5/authorization/cache', headers: json, payload: '{"__proto__": {"x": 1}}' });
+    expect(poisoned.statusCode).toBe(400);
+  });
+
   it('non-JSON content type on a JSON route → 415', async () => {
     for (const type of ['text/plain', 'application/xml']) {
       const res = await node.app.inject({
