@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { http, HttpResponse } from 'msw';
 import { mockApi, server } from '../../../test/msw';
@@ -44,6 +44,37 @@ describe('AuthenticationPage', () => {
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0].body).toMatchObject({ mechanism: 'jwt', enable: true, secret: '******' });
     expect(puts[0].body).not.toHaveProperty('id');
+  });
+
+  it('after deleting an authenticator asks no status of the deleted id', async () => {
+    mockApi('get', '/authentication', 200, [builtin, jwt] as never);
+    const statuses = mockApi('get', '/authentication/{id}/status', 200, status as never);
+    const dels = mockApi('delete', '/authentication/{id}', 204, null);
+    const { user } = renderWithProviders(<AuthenticationPage />, { route: '/authentication', session: session() });
+    await waitFor(() => expect(statuses).toHaveLength(2));
+    const list = mockApi('get', '/authentication', 200, [builtin] as never);
+    const row = screen.getByText('JWT').closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(dels).toHaveLength(1));
+    await waitFor(() => expect(list.length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.queryByText('JWT')).not.toBeInTheDocument());
+    await new Promise((r) => setTimeout(r, 100));
+    const after = statuses.slice(2).map((c) => decodeURIComponent(c.url.pathname));
+    expect(after.filter((p) => p.endsWith('/authentication/jwt/status'))).toEqual([]);
+  });
+
+  it('shows a loading placeholder, not the empty state, until the list answers', async () => {
+    let answer!: () => void;
+    const gate = new Promise<void>((r) => (answer = r));
+    server.use(http.get('*/api/v5/authentication', async () => { await gate; return HttpResponse.json([builtin]); }));
+    mockApi('get', '/authentication/{id}/status', 200, status as never);
+    renderWithProviders(<AuthenticationPage />, { route: '/authentication', session: session() });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByText(/anonymous access/)).not.toBeInTheDocument();
+    expect(screen.queryByText('No data')).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('Password-Based')).toBeInTheDocument();
   });
 
   it('hides create, delete and reorder from a viewer and shows the anonymous hint when empty', async () => {

@@ -82,11 +82,12 @@ export default function AuthenticationPage() {
       title={t('title')}
       extra={canWrite && <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/authentication/create')}>{t('common:create')}</Button>}
     >
+      {/* No dataSource before the first answer: antd then shows only the spinner, never the empty state. */}
       <Table<Row>
         rowKey="id"
         columns={columns}
-        dataSource={rows}
-        loading={list.isLoading}
+        dataSource={list.data && rows}
+        loading={list.isPending}
         pagination={false}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={<Typography.Text type="secondary">{t('empty')}</Typography.Text>} /> }}

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } f
 import type { Paged } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
 import { extensionRequest } from '../../shared/apiExtensions';
-import type { AuthnConfig } from './authentication.config';
+import { authnId, type AuthnConfig } from './authentication.config';
 
 export interface AuthnMetricsValues {
   total?: number;
@@ -104,11 +104,19 @@ export function useUpdateAuthenticatorMutation() {
   });
 }
 
+/**
+ * A deleted authenticator leaves the cached list at once and its own queries (status, detail, users) are removed
+ * before the rest is refetched: otherwise the list's status queries ask the node for the deleted id (404).
+ */
 export function useDeleteAuthenticatorMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.DELETE('/authentication/{id}', { params: { path: { id } } }).then(unwrap),
-    onSuccess: () => qc.invalidateQueries({ queryKey: authnKeys.all }),
+    onSuccess: (_data, id) => {
+      qc.setQueryData<AuthnConfig[]>(authnKeys.list(), (list) => list?.filter((c) => (c.id ?? authnId(c.mechanism, c.backend)) !== id));
+      for (const key of [authnKeys.status(id), authnKeys.detail(id), [...authnKeys.all, 'users', id]]) qc.removeQueries({ queryKey: key });
+      return qc.invalidateQueries({ queryKey: authnKeys.all });
+    },
   });
 }
 

@@ -35,6 +35,39 @@ describe('AuthorizationPage', () => {
     await waitFor(() => expect(screen.getAllByText('7')).toHaveLength(2));
   });
 
+  it('after deleting a source asks no status of the deleted type', async () => {
+    mockApi('get', '/authorization/sources', 200, { sources } as never);
+    const statuses = mockApi('get', '/authorization/sources/{type}/status', 200, status as never);
+    mockApi('get', '/authorization/settings', 200, settings as never);
+    const dels = mockApi('delete', '/authorization/sources/{type}', 204, null);
+    const { user } = renderWithProviders(<AuthorizationPage />, { route: '/authorization', session: session() });
+    const row = (await screen.findByText('File', undefined, { timeout: 8000 })).closest('tr')!;
+    await waitFor(() => expect(statuses.some((c) => c.url.pathname.endsWith('/sources/file/status'))).toBe(true));
+    const seen = statuses.length;
+    const list = mockApi('get', '/authorization/sources', 200, { sources: [sources[0]] } as never);
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(dels).toHaveLength(1));
+    await waitFor(() => expect(list.length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.queryByText('File')).not.toBeInTheDocument());
+    await new Promise((r) => setTimeout(r, 100));
+    expect(statuses.slice(seen).filter((c) => c.url.pathname.endsWith('/sources/file/status'))).toEqual([]);
+  });
+
+  it('shows a loading placeholder, not the empty state, until the sources answer', async () => {
+    let answer!: () => void;
+    const gate = new Promise<void>((r) => (answer = r));
+    server.use(http.get('*/api/v5/authorization/sources', async () => { await gate; return HttpResponse.json({ sources }); }));
+    mockApi('get', '/authorization/sources/{type}/status', 200, status as never);
+    renderWithProviders(<AuthorizationPage />, { route: '/authorization', session: session() });
+    await screen.findByRole('button', { name: /Create/ }, { timeout: 8000 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByText(/No source/)).not.toBeInTheDocument();
+    expect(screen.queryByText('No data')).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('Built-in Database')).toBeInTheDocument();
+  });
+
   it('moves a source up with before:<previous type>', async () => {
     const { user } = setupList();
     const moves = mockApi('post', '/authorization/sources/{type}/move', 204, null);

@@ -73,7 +73,8 @@ export default function AuthorizationPage() {
         </>
       }
     >
-      <Table<AuthzSource> rowKey="type" columns={columns} dataSource={rows} loading={sources.isLoading} pagination={false} scroll={{ x: 'max-content' }}
+      {/* No dataSource before the first answer: antd then shows only the spinner, never the empty state. */}
+      <Table<AuthzSource> rowKey="type" columns={columns} dataSource={sources.data} loading={sources.isPending} pagination={false} scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={<Typography.Text type="secondary">{t('empty')}</Typography.Text>} /> }} />
       <AuthzSettingsDrawer open={drawer === 'settings'} onClose={() => setDrawer(null)} />
       <ExplainDrawer open={drawer === 'explain'} onClose={() => setDrawer(null)} />

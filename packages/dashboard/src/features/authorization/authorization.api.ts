@@ -94,11 +94,20 @@ export function useUpdateSourceMutation() {
   });
 }
 
+/**
+ * A deleted source leaves the cached list at once and its status and detail queries are removed before the rest is
+ * refetched: otherwise the list's status cells ask the node for the deleted type (404).
+ */
 export function useDeleteSourceMutation() {
-  const invalidate = useInvalidate();
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: (type: SourceType) => api.DELETE('/authorization/sources/{type}', { params: { path: { type } } }).then(unwrap),
-    onSuccess: invalidate,
+    onSuccess: (_data, type) => {
+      qc.setQueryData<AuthzSource[]>(authzKeys.sources(), (list) => list?.filter((s) => s.type !== type));
+      qc.removeQueries({ queryKey: authzKeys.status(type) });
+      qc.removeQueries({ queryKey: authzKeys.source(type) });
+      return qc.invalidateQueries({ queryKey: authzKeys.all });
+    },
   });
 }
 

@@ -36,6 +36,18 @@ describe('ListenersPage', () => {
     expect(within(await row('0.0.0.0:8083')).getByText('Stopped')).toBeInTheDocument();
   });
 
+  it('shows a loading placeholder, not "No data", until the list answers', async () => {
+    let answer!: () => void;
+    const gate = new Promise<void>((r) => (answer = r));
+    setup();
+    server.use(http.get('*/api/v5/listeners', async () => { await gate; return HttpResponse.json([tcp]); }));
+    await screen.findByRole('button', { name: /Add Listener/ });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByText('No data')).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('0.0.0.0:1883')).toBeInTheDocument();
+  });
+
   it('disabling asks first, then PUTs the node config with enable false', async () => {
     const { user } = setup();
     const puts = mockApi('put', '/listeners/{id}', 200, tcpDetail as never);

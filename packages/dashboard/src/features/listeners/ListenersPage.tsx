@@ -52,7 +52,8 @@ export default function ListenersPage() {
       }
     >
       {list.isError && <Alert type="error" showIcon title={t('common:errorOccurred')} style={{ marginBottom: 16 }} />}
-      <Table rowKey="id" columns={columns} dataSource={list.data ?? []} loading={list.isLoading} pagination={false} />
+      {/* No dataSource before the first answer: antd then shows only the spinner, never 'No data'. */}
+      <Table rowKey="id" columns={columns} dataSource={list.data} loading={list.isPending} pagination={false} />
       <ListenerDrawer open={drawer.open} editing={drawer.editing} onClose={() => setDrawer({ open: false })} />
       <DeleteListenerModal listener={deleting} onCancel={() => setDeleting(undefined)}
         onConfirm={async (l) => {
