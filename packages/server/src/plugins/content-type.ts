@@ -27,6 +27,6 @@ export function emptyJsonIsNoBody(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    return parseJson(request, body, done);
+    return parseJson(request, body as string, done); // parseAs: 'string'
   });
 }
