@@ -56,6 +56,27 @@ describe('DurationInput', () => {
     expect(onChange).toHaveBeenLastCalledWith(undefined);
   });
 
+  it('clearing the number keeps the unit the operator had: 5m, cleared, 2 → 2m', async () => {
+    const onChange = vi.fn();
+    function Controlled() {
+      const [v, setV] = useState<string | undefined>('5m');
+      return <DurationInput aria-label="Ban time" value={v} units={['s', 'm', 'h']} onChange={(n) => { setV(n); onChange(n); }} />;
+    }
+    const { user } = renderWithProviders(<Controlled />);
+    const number = screen.getByLabelText('Ban time');
+    await user.clear(number);
+    expect(onChange).toHaveBeenLastCalledWith(undefined);
+    expect(screen.getByTitle('m')).toBeInTheDocument();
+    await user.type(number, '2');
+    expect(onChange).toHaveBeenLastCalledWith('2m');
+    // a unit chosen while the number is empty is kept too
+    await user.clear(number);
+    await user.click(screen.getByLabelText('Ban time unit'));
+    await user.click(await screen.findByTitle('h'));
+    await user.type(number, '3');
+    expect(onChange).toHaveBeenLastCalledWith('3h');
+  });
+
   it('offers the key words: choosing one empties the number, choosing a unit again starts at 1', async () => {
     const onChange = vi.fn();
     function Controlled() {

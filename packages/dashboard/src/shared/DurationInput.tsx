@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DURATION_UNITS, splitDuration, type DurationUnit } from './duration';
@@ -19,10 +20,14 @@ interface Props {
 export function DurationInput({ value, onChange, id, units = DURATION_UNITS, words = [], disabled, 'aria-label': ariaLabel }: Props) {
   const { t } = useTranslation('units');
   const word = typeof value === 'string' && words.includes(value) ? value : undefined;
-  const d = splitDuration(word ? undefined : value, units, units.includes('s') ? 's' : units[0]);
+  // The unit last shown or chosen: an emptied number is no duration (value undefined), but the unit stays what it was.
+  const [kept, setKept] = useState<DurationUnit>();
+  const fallback = kept && units.includes(kept) ? kept : units.includes('s') ? 's' : units[0];
+  const d = splitDuration(word ? undefined : value, units, fallback);
   const emit = (n: number | null, unit: string) => {
-    if (words.includes(unit)) onChange?.(unit);
-    else onChange?.(n === null ? undefined : `${n}${unit}`);
+    if (words.includes(unit)) return onChange?.(unit);
+    setKept(unit as DurationUnit);
+    onChange?.(n === null ? undefined : `${n}${unit}`);
   };
   return (
     <Space.Compact>
