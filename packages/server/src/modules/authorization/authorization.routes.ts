@@ -1,6 +1,7 @@
 // /authorization… (API.md §3.10): settings, cache, sources (list/create/update/delete/move/order/status)
 // and our own POST /authorization/explain (docs/api-extensions.md). Source bodies are checked by the
 // service rather than the contract's oneOf over every backend.
+import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
 import { builtInRulesRoutes } from './built-in-rules.routes';
@@ -85,6 +86,10 @@ export default async function authorizationRoutes(app: FastifyInstance): Promise
 
   app.post('/authorization/explain', { schema: { body: explainBody } }, async (req) => {
     const b = req.body as { clientid: string; username?: string | null; peerhost?: string; action: 'publish' | 'subscribe'; topic: string; qos?: number; retain?: boolean; is_superuser?: boolean };
+    // a client's peerhost is always an address: anything else would only ever miss the ipaddress rules
+    if (b.peerhost !== undefined && isIP(b.peerhost) === 0) {
+      throw new ApiError(400, 'BAD_REQUEST', `peerhost: '${b.peerhost}' is not an IPv4 or IPv6 address`);
+    }
     const view = { clientid: b.clientid, username: b.username ?? null, peerhost: b.peerhost ?? '127.0.0.1', action: b.action, topic: b.topic, qos: b.qos ?? 0, retain: b.retain ?? false };
     return authz.evaluate(view, b.is_superuser ?? false);
   });

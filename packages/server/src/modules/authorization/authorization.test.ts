@@ -126,6 +126,12 @@ describe('built-in rules and enforcement', () => {
     const su = await api(node, 'POST', '/authorization/explain', { clientid: 'x', action: 'subscribe', topic: '#', is_superuser: true });
     expect(su.body).toMatchObject({ result: 'allow', decided_by: 'superuser' });
     expect((await api(node, 'POST', '/authorization/explain', { clientid: 'x', action: 'read', topic: 't' })).status).toBe(400);
+    for (const peerhost of ['not-an-ip', '', '10.1.1', '10.1.1.1:1883', '10.0.0.0/8']) {
+      const bad = await api(node, 'POST', '/authorization/explain', { clientid: 'x', peerhost, action: 'publish', topic: 't' });
+      expect(bad.status, peerhost).toBe(400);
+      expect(bad.body).toEqual({ code: 'BAD_REQUEST', message: `peerhost: '${peerhost}' is not an IPv4 or IPv6 address` });
+    }
+    expect((await api(node, 'POST', '/authorization/explain', { clientid: 'x', peerhost: '::1', action: 'publish', topic: 't' })).status).toBe(200);
   });
 
   test('purge needs the source disabled; clear cache is 204', async () => {
