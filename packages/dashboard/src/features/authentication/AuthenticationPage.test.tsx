@@ -119,6 +119,30 @@ describe('AuthnCreatePage', () => {
     expect(posts).toHaveLength(0);
   });
 
+  it('pbkdf2: out-of-range Iteration Count, Derived Key Length and Pool Size get the spec texts, nothing is clamped or saved', async () => {
+    mockApi('get', '/authentication', 200, [builtin] as never);
+    const posts = mockApi('post', '/authentication', 200, builtin as never);
+    const { user } = renderWithProviders(<AuthnCreatePage />, { route: '/authentication/create', session: session() });
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' })); // MySQL
+    await user.type(await screen.findByLabelText('Database'), 'mqtt');
+    await user.type(screen.getByLabelText('Username'), 'root');
+    await user.click(screen.getByLabelText('Password Hash'));
+    await user.click(await screen.findByTitle('pbkdf2'));
+    const iterations = await screen.findByLabelText('Iteration Count');
+    await user.clear(iterations);
+    await user.type(iterations, '0');
+    await user.type(screen.getByLabelText('Derived Key Length'), '-5');
+    const pool = screen.getByLabelText('Pool Size');
+    await user.clear(pool);
+    await user.type(pool, '2000');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findAllByText('Please enter a number greater than or equal 1')).toHaveLength(2);
+    expect(screen.getByText('Input error: the number range is 1 - 1024')).toBeInTheDocument();
+    expect(iterations).toHaveValue('0');
+    expect(posts).toHaveLength(0);
+  });
+
   it('refuses a JWT verify-claims text that is not JSON', async () => {
     mockApi('get', '/authentication', 200, []);
     const { user } = renderWithProviders(<AuthnCreatePage />, { route: '/authentication/create', session: session() });

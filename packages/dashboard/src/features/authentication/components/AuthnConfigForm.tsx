@@ -6,6 +6,8 @@ import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toConfigBody, toFormValues, type AuthnConfig } from '../authentication.config';
 import { DatabaseFields } from './DatabaseFields';
+import { useFieldRules } from '../../mqtt-settings/fields/rules';
+import { INT_BOUNDS } from '../../../shared/intBounds';
 import { HashFields } from './HashFields';
 import { HttpFields } from './HttpFields';
 import { JwtFields } from './JwtFields';
@@ -19,6 +21,7 @@ interface Props {
 
 export function AuthnConfigForm({ form, config, onValuesChange }: Props) {
   const { t } = useTranslation('authn');
+  const rules = useFieldRules();
   useEffect(() => {
     form.resetFields();
     form.setFieldsValue(toFormValues(config));
@@ -33,8 +36,8 @@ export function AuthnConfigForm({ form, config, onValuesChange }: Props) {
           <Form.Item name="algorithm" label={t('algorithm')}>
             <Select options={[{ value: 'sha256', label: 'sha256' }, { value: 'sha512', label: 'sha512' }]} />
           </Form.Item>
-          <Form.Item name="iteration_count" label={t('iterationCount')}>
-            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+          <Form.Item name="iteration_count" label={t('iterationCount')} rules={[rules.integer(INT_BOUNDS.scramIterations)]}>
+            <InputNumber precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </>
       )}

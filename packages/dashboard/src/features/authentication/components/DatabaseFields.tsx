@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DurationInput } from '../../../shared/DurationInput';
 import { useFieldRules } from '../../mqtt-settings/fields/rules';
 import type { Backend } from '../authentication.config';
+import { INT_BOUNDS } from '../../../shared/intBounds';
 import { jsonObject, required } from './fieldRules';
 import { MongoServerFields } from '../../../shared/MongoServerFields';
 
@@ -21,8 +22,8 @@ export function DatabaseFields({ backend }: { backend: Backend }) {
         </Form.Item>
       )}
       {backend === 'redis' ? (
-        <Form.Item name="database" label={t('database')} rules={[{ required: true, message: t('common:required', { name: t('database') }) }]}>
-          <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+        <Form.Item name="database" label={t('database')} rules={[{ required: true, message: t('common:required', { name: t('database') }) }, rules.integer(INT_BOUNDS.redisDatabase)]}>
+          <InputNumber precision={0} style={{ width: '100%' }} />
         </Form.Item>
       ) : (
         <Form.Item name="database" label={t('database')} rules={[required(t('database'))]}>
@@ -40,8 +41,8 @@ export function DatabaseFields({ backend }: { backend: Backend }) {
       <Form.Item name="password" label={t('password')}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Form.Item name="pool_size" label={t('poolSize')}>
-        <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+      <Form.Item name="pool_size" label={t('poolSize')} rules={[rules.integer(INT_BOUNDS.poolSize)]}>
+        <InputNumber precision={0} style={{ width: '100%' }} />
       </Form.Item>
       {(backend === 'mysql' || backend === 'postgresql') && (
         <Form.Item name="query" label={t('query')} rules={[required(t('query'))]} extra={placeholders}>

@@ -2,11 +2,14 @@
 import { Form, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HASH_NAMES, MAC_FUNS } from '../authentication.config';
+import { useFieldRules } from '../../mqtt-settings/fields/rules';
+import { INT_BOUNDS } from '../../../shared/intBounds';
 import { required } from './fieldRules';
 
 /** `withSaltRounds`: built-in database creates bcrypt hashes itself, so it asks for the cost. */
 export function HashFields({ withSaltRounds }: { withSaltRounds: boolean }) {
   const { t } = useTranslation('authn');
+  const rules = useFieldRules();
   const name = Form.useWatch(['password_hash_algorithm', 'name']) as string | undefined;
   return (
     <>
@@ -18,17 +21,17 @@ export function HashFields({ withSaltRounds }: { withSaltRounds: boolean }) {
           <Form.Item name={['password_hash_algorithm', 'mac_fun']} label={t('macFun')} initialValue="sha256" rules={[required(t('macFun'))]}>
             <Select options={MAC_FUNS.map((h) => ({ value: h, label: h }))} />
           </Form.Item>
-          <Form.Item name={['password_hash_algorithm', 'iterations']} label={t('iterations')} initialValue={4096} rules={[{ required: true, message: t('common:required', { name: t('iterations') }) }]}>
-            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+          <Form.Item name={['password_hash_algorithm', 'iterations']} label={t('iterations')} initialValue={4096} rules={[{ required: true, message: t('common:required', { name: t('iterations') }) }, rules.integer(INT_BOUNDS.pbkdf2Iterations)]}>
+            <InputNumber precision={0} style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name={['password_hash_algorithm', 'dk_length']} label={t('dkLength')}>
-            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+          <Form.Item name={['password_hash_algorithm', 'dk_length']} label={t('dkLength')} rules={[rules.integer(INT_BOUNDS.dkLength)]}>
+            <InputNumber precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </>
       ) : name === 'bcrypt' ? (
         withSaltRounds && (
-          <Form.Item name={['password_hash_algorithm', 'salt_rounds']} label={t('saltRounds')} initialValue={10}>
-            <InputNumber min={5} max={10} precision={0} style={{ width: '100%' }} />
+          <Form.Item name={['password_hash_algorithm', 'salt_rounds']} label={t('saltRounds')} initialValue={10} rules={[rules.integer(INT_BOUNDS.saltRounds)]}>
+            <InputNumber precision={0} style={{ width: '100%' }} />
           </Form.Item>
         )
       ) : (

@@ -2,6 +2,7 @@ import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DurationInput } from '../../../shared/DurationInput';
 import { useFieldRules } from '../../mqtt-settings/fields/rules';
+import { INT_BOUNDS } from '../../../shared/intBounds';
 import { jsonObject, required } from './fieldRules';
 
 export function HttpFields() {
@@ -30,11 +31,11 @@ export function HttpFields() {
       <Form.Item name="request_timeout" label={t('requestTimeout')} rules={[rules.duration({ min: 1 })]}>
         <DurationInput aria-label={t('requestTimeout')} units={['ms', 's', 'm']} />
       </Form.Item>
-      <Form.Item name="pool_size" label={t('poolSize')}>
-        <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+      <Form.Item name="pool_size" label={t('poolSize')} rules={[rules.integer(INT_BOUNDS.poolSize)]}>
+        <InputNumber precision={0} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="enable_pipelining" label={t('enablePipelining')}>
-        <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+      <Form.Item name="enable_pipelining" label={t('enablePipelining')} rules={[rules.integer(INT_BOUNDS.enablePipelining)]}>
+        <InputNumber precision={0} style={{ width: '100%' }} />
       </Form.Item>
     </>
   );

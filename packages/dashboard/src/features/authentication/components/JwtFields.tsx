@@ -1,9 +1,12 @@
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFieldRules } from '../../mqtt-settings/fields/rules';
+import { INT_BOUNDS } from '../../../shared/intBounds';
 import { jsonObject, required } from './fieldRules';
 
 export function JwtFields() {
   const { t } = useTranslation('authn');
+  const rules = useFieldRules();
   const useJwks = Form.useWatch('use_jwks') as boolean | undefined;
   const algorithm = Form.useWatch('algorithm') as string | undefined;
   return (
@@ -19,8 +22,8 @@ export function JwtFields() {
           <Form.Item name="endpoint" label={t('endpoint')} rules={[required(t('endpoint')), { type: 'url', message: t('common:formatError') }]}>
             <Input placeholder="https://127.0.0.1:8080/jwks" />
           </Form.Item>
-          <Form.Item name="refresh_interval" label={t('refreshInterval')} initialValue={300}>
-            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+          <Form.Item name="refresh_interval" label={t('refreshInterval')} initialValue={300} rules={[rules.integer(INT_BOUNDS.jwksRefresh)]}>
+            <InputNumber precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </>
       ) : (

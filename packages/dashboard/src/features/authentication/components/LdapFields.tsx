@@ -2,6 +2,7 @@ import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DurationInput } from '../../../shared/DurationInput';
 import { useFieldRules } from '../../mqtt-settings/fields/rules';
+import { INT_BOUNDS } from '../../../shared/intBounds';
 import { required } from './fieldRules';
 
 export function LdapFields() {
@@ -42,8 +43,8 @@ export function LdapFields() {
           </Form.Item>
         </>
       )}
-      <Form.Item name="pool_size" label={t('poolSize')}>
-        <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+      <Form.Item name="pool_size" label={t('poolSize')} rules={[rules.integer(INT_BOUNDS.poolSize)]}>
+        <InputNumber precision={0} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="query_timeout" label={t('queryTimeout')} rules={[rules.duration({ min: 1 })]}>
         <DurationInput aria-label={t('queryTimeout')} units={['ms', 's', 'm']} />

@@ -5,11 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/ConfirmAction';
 import { useCanWrite } from '../../../shared/useCanWrite';
 import { topicListRule } from '../../../shared/topic';
+import { INT_BOUNDS } from '../../../shared/intBounds';
+import { useFieldRules } from '../../mqtt-settings/fields/rules';
 import { toast } from '../../../app/bridge';
 import { useAuthzSettingsQuery, useCleanCacheMutation, useSaveAuthzSettingsMutation, type AuthzSettings } from '../authorization.api';
 
 export function AuthzSettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('authz');
+  const rules = useFieldRules();
   const canWrite = useCanWrite();
   const [form] = Form.useForm<AuthzSettings>();
   const settings = useAuthzSettingsQuery();
@@ -41,7 +44,7 @@ export function AuthzSettingsDrawer({ open, onClose }: { open: boolean; onClose:
         <Form.Item name={['cache', 'enable']} label={t('cacheEnable')} valuePropName="checked"><Switch /></Form.Item>
         {cacheOn && (
           <>
-            <Form.Item name={['cache', 'max_size']} label={t('cacheMaxSize')} rules={[{ type: 'number', min: 1, max: 1048576, message: t('common:rangeError', { min: 1, max: 1048576 }) }]}>
+            <Form.Item name={['cache', 'max_size']} label={t('cacheMaxSize')} rules={[rules.integer(INT_BOUNDS.cacheMaxSize)]}>
               <InputNumber precision={0} style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item name={['cache', 'ttl']} label={t('cacheTtl')} rules={[{ pattern: /^\d+(ms|s|m|h|d)$/, message: t('common:formatError') }]}>

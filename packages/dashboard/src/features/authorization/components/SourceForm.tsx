@@ -7,6 +7,7 @@ import { i18n } from '../../../i18n/i18n';
 import { DurationInput } from '../../../shared/DurationInput';
 import { MongoServerFields } from '../../../shared/MongoServerFields';
 import { useFieldRules } from '../../mqtt-settings/fields/rules';
+import { INT_BOUNDS } from '../../../shared/intBounds';
 import { toSourceBody, toSourceFormValues, type AuthzSource } from '../authorization.config';
 
 function req(name: string): FormRule {
@@ -44,8 +45,8 @@ export function SourceForm({ form, source, onValuesChange }: { form: FormInstanc
         </Form.Item>
       )}
       {type === 'built_in_database' && (
-        <Form.Item name="max_rules" label={t('maxRules')}>
-          <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+        <Form.Item name="max_rules" label={t('maxRules')} rules={[rules.integer(INT_BOUNDS.maxRules)]}>
+          <InputNumber precision={0} style={{ width: '100%' }} />
         </Form.Item>
       )}
       {db && (
@@ -56,14 +57,14 @@ export function SourceForm({ form, source, onValuesChange }: { form: FormInstanc
             <Form.Item name="server" label={t('server')} rules={[req(t('server'))]}><Input /></Form.Item>
           )}
           {type === 'redis' ? (
-            <Form.Item name="database" label={t('database')}><InputNumber min={0} precision={0} style={{ width: '100%' }} /></Form.Item>
+            <Form.Item name="database" label={t('database')} rules={[rules.integer(INT_BOUNDS.redisDatabase)]}><InputNumber precision={0} style={{ width: '100%' }} /></Form.Item>
           ) : (
             <Form.Item name="database" label={t('database')} rules={[req(t('database'))]}><Input /></Form.Item>
           )}
           {type === 'mongodb' && <Form.Item name="collection" label={t('collection')} rules={[req(t('collection'))]}><Input /></Form.Item>}
           {type !== 'redis' && <Form.Item name="username" label={t('username')}><Input autoComplete="off" /></Form.Item>}
           <Form.Item name="password" label={t('password')}><Input.Password autoComplete="new-password" /></Form.Item>
-          <Form.Item name="pool_size" label={t('poolSize')}><InputNumber min={1} precision={0} style={{ width: '100%' }} /></Form.Item>
+          <Form.Item name="pool_size" label={t('poolSize')} rules={[rules.integer(INT_BOUNDS.poolSize)]}><InputNumber precision={0} style={{ width: '100%' }} /></Form.Item>
           {(type === 'mysql' || type === 'postgresql') && (
             <Form.Item name="query" label={t('query')} rules={[req(t('query'))]} extra={hint}><Input.TextArea autoSize={{ minRows: 3 }} spellCheck={false} /></Form.Item>
           )}
@@ -80,7 +81,7 @@ export function SourceForm({ form, source, onValuesChange }: { form: FormInstanc
           <Form.Item name="request_timeout" label={t('requestTimeout')} rules={[rules.duration({ min: 1 })]}>
             <DurationInput aria-label={t('requestTimeout')} units={['ms', 's', 'm']} />
           </Form.Item>
-          <Form.Item name="pool_size" label={t('poolSize')}><InputNumber min={1} precision={0} style={{ width: '100%' }} /></Form.Item>
+          <Form.Item name="pool_size" label={t('poolSize')} rules={[rules.integer(INT_BOUNDS.poolSize)]}><InputNumber precision={0} style={{ width: '100%' }} /></Form.Item>
         </>
       )}
       <Form.Item name="enable" label={t('common:enable')} valuePropName="checked"><Switch /></Form.Item>
