@@ -5,7 +5,7 @@ import { Button, Flex, Form, Radio, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageSection } from '../../shared/PageSection';
-import { useUnsavedChangesGuard } from '../../shared/useUnsavedChangesGuard';
+import { UnsavedChangesGuard } from '../../shared/UnsavedChangesGuard';
 import { toast } from '../../app/bridge';
 import { useAuthenticatorsQuery, useCreateAuthenticatorMutation } from './authentication.api';
 import { BACKENDS, MECHANISMS, authnId, defaultConfig, type Backend, type Mechanism } from './authentication.config';
@@ -30,7 +30,6 @@ export default function AuthnCreatePage() {
   const effectiveBackend = backends.length ? selected : undefined;
   const config = useMemo(() => defaultConfig(mechanism, effectiveBackend), [mechanism, effectiveBackend]);
   const [done, setDone] = useState(false);
-  useUnsavedChangesGuard(dirty && !done);
   // Navigate after the render that released the guard.
   useEffect(() => {
     if (done) navigate('/authentication');
@@ -64,6 +63,7 @@ export default function AuthnCreatePage() {
 
   return (
     <PageSection title={t('create')}>
+      <UnsavedChangesGuard dirty={dirty && !done} />
       <Steps current={step} style={{ marginBottom: 24 }} items={[{ title: t('stepMechanism') }, { title: t('stepBackend') }, { title: t('stepConfig') }]} />
       {step === 0 && (
         <Radio.Group value={mechanism} onChange={(e) => setMechanism(e.target.value as Mechanism)} optionType="button" buttonStyle="solid">

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageSection } from '../../shared/PageSection';
 import { useCanWrite } from '../../shared/useCanWrite';
-import { useUnsavedChangesGuard } from '../../shared/useUnsavedChangesGuard';
+import { UnsavedChangesGuard } from '../../shared/UnsavedChangesGuard';
 import { isApiError } from '../../api/client';
 import { toast } from '../../app/bridge';
 import { useAuthenticatorQuery, useAuthnStatusQuery, useUpdateAuthenticatorMutation } from './authentication.api';
@@ -26,7 +26,6 @@ export default function AuthnDetailPage() {
   const config = useAuthenticatorQuery(id);
   const status = useAuthnStatusQuery(id, 10_000);
   const update = useUpdateAuthenticatorMutation();
-  useUnsavedChangesGuard(dirty);
 
   if (config.isLoading) return <Spin />;
   if (config.isError || !config.data) {
@@ -80,6 +79,7 @@ export default function AuthnDetailPage() {
   const tab = params.get('tab') ?? (hasUsers ? 'users' : 'overview');
   return (
     <PageSection title={<><Link to="/authentication">{t('title')}</Link> / {mechanismLabel(t, c.mechanism)} {c.backend ? `· ${backendLabel(t, c.backend)}` : ''}</>}>
+      <UnsavedChangesGuard dirty={dirty} />
       <Tabs activeKey={tab} items={items} onChange={(k) => setParams({ tab: k }, { replace: true })} destroyOnHidden={false} />
     </PageSection>
   );

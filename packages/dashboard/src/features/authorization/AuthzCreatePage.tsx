@@ -4,7 +4,7 @@ import { Button, Flex, Form, Radio, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageSection } from '../../shared/PageSection';
-import { useUnsavedChangesGuard } from '../../shared/useUnsavedChangesGuard';
+import { UnsavedChangesGuard } from '../../shared/UnsavedChangesGuard';
 import { toast } from '../../app/bridge';
 import { useCreateSourceMutation, useSourcesQuery } from './authorization.api';
 import { SOURCE_TYPES, defaultSource, type SourceType } from './authorization.config';
@@ -24,7 +24,6 @@ export default function AuthzCreatePage() {
   const type = existing.has(picked) ? (SOURCE_TYPES.find((s) => !existing.has(s)) ?? picked) : picked;
   const source = useMemo(() => defaultSource(type), [type]);
   const create = useCreateSourceMutation();
-  useUnsavedChangesGuard(dirty && !done);
   useEffect(() => {
     if (done) navigate('/authorization');
   }, [done, navigate]);
@@ -48,6 +47,7 @@ export default function AuthzCreatePage() {
 
   return (
     <PageSection title={t('create')}>
+      <UnsavedChangesGuard dirty={dirty && !done} />
       <Steps current={step} style={{ marginBottom: 24 }} items={[{ title: t('type') }, { title: t('settings') }]} />
       {step === 0 ? (
         <Radio.Group value={type} onChange={(e) => setPicked(e.target.value as SourceType)} optionType="button" buttonStyle="solid">

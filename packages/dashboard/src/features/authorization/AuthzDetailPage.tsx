@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageSection } from '../../shared/PageSection';
 import { useCanWrite } from '../../shared/useCanWrite';
-import { useUnsavedChangesGuard } from '../../shared/useUnsavedChangesGuard';
+import { UnsavedChangesGuard } from '../../shared/UnsavedChangesGuard';
 import { isApiError } from '../../api/client';
 import { toast } from '../../app/bridge';
 import { useSourceQuery, useSourceStatusQuery, useUpdateSourceMutation } from './authorization.api';
@@ -27,7 +27,6 @@ export default function AuthzDetailPage() {
   const source = useSourceQuery(type);
   const status = useSourceStatusQuery(type, source.isSuccess);
   const update = useUpdateSourceMutation();
-  useUnsavedChangesGuard(dirty);
 
   if (source.isLoading) return <Spin />;
   if (source.isError || !source.data) {
@@ -68,6 +67,7 @@ export default function AuthzDetailPage() {
   const tab = params.get('tab') ?? (builtIn ? 'permissions' : type === 'file' ? 'settings' : 'overview');
   return (
     <PageSection title={<><Link to="/authorization">{t('title')}</Link> / {sourceTypeLabel(t, type)}</>}>
+      <UnsavedChangesGuard dirty={dirty} />
       <Tabs activeKey={tab} items={items} onChange={(k) => setParams({ tab: k }, { replace: true })} />
     </PageSection>
   );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/bridge';
 import { useMqdeckNode } from '../../../shared/apiExtensions';
 import { useCanWrite } from '../../../shared/useCanWrite';
-import { useUnsavedChangesGuard } from '../../../shared/useUnsavedChangesGuard';
+import { UnsavedChangesGuard } from '../../../shared/UnsavedChangesGuard';
 import { ConfigField } from '../fields/ConfigField';
 import { getPath, setPath, type FieldSpec } from '../fields/fieldSpec';
 import { prioritiesToRows, rowsToPriorities } from '../fields/rowRules';
@@ -55,7 +55,6 @@ export function SettingsForm<T>({ name, ns, component, fields, value, onSave, sa
   const schema = useHotconfQuery();
   const [form] = Form.useForm();
   const [dirty, setDirty] = useState(false);
-  useUnsavedChangesGuard(dirty);
   const initial = useMemo(() => fields.reduce((acc, f) => setPath(acc, f.path, toForm(f, getPath(value, f.path))), {} as Record<string, unknown>), [fields, value]);
   useEffect(() => {
     form.setFieldsValue(initial);
@@ -73,6 +72,7 @@ export function SettingsForm<T>({ name, ns, component, fields, value, onSave, sa
 
   return (
     <Form form={form} name={name} layout="vertical" style={{ maxWidth: 640 }} initialValues={initial} onValuesChange={() => setDirty(true)}>
+      <UnsavedChangesGuard dirty={dirty} />
       {(sections ?? [{ title: '', from: 0, to: fields.length }]).map((s) => (
         <div key={s.from}>
           {s.title && <Divider titlePlacement="start">{s.title}</Divider>}
