@@ -130,6 +130,45 @@ describe('AuthorizationPage', () => {
     expect(calls[0]).toEqual({ clientid: 'c1', action: 'publish', topic: 'secret/a', qos: 0, retain: false, is_superuser: false });
   });
 
+  it('explain: the IP must be an IPv4 or IPv6 address, and a verdict goes away when the inputs change', async () => {
+    extensions(['authorization_explain']);
+    const { user } = setupList();
+    const calls: unknown[] = [];
+    server.use(http.post('*/api/v5/authorization/explain', async ({ request }) => {
+      calls.push(await request.json());
+      return HttpResponse.json({ result: 'allow', decided_by: 'no_match', sources: [] });
+    }));
+    await user.click(await screen.findByRole('button', { name: /Explain/ }, { timeout: 8000 }));
+    const drawer = await findDialog('Which rule decides?');
+    await user.type(within(drawer).getByLabelText('Client ID'), 'c1');
+    await user.type(within(drawer).getByLabelText('Topic'), 't/1');
+    const ip = within(drawer).getByLabelText('IP Address');
+    await user.type(ip, 'not-an-ip');
+    await user.click(within(drawer).getByRole('button', { name: 'Explain' }));
+    expect(await within(drawer).findByText('Please enter the value in the correct format')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+
+    for (const good of ['10.0.0.1', '::1', 'fe80::1:2', '::ffff:10.0.0.1']) {
+      await user.clear(ip);
+      await user.type(ip, good);
+      await user.click(within(drawer).getByRole('button', { name: 'Explain' }));
+      expect(await within(drawer).findByText('Verdict: Allow')).toBeInTheDocument();
+    }
+    expect(calls.map((c) => (c as { peerhost: string }).peerhost)).toEqual(['10.0.0.1', '::1', 'fe80::1:2', '::ffff:10.0.0.1']);
+
+    // the verdict belongs to the inputs it answered: editing them, or a failed validation, clears it
+    await user.type(within(drawer).getByLabelText('Topic'), '/x');
+    expect(within(drawer).queryByText('Verdict: Allow')).not.toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Explain' }));
+    expect(await within(drawer).findByText('Verdict: Allow')).toBeInTheDocument();
+    await user.clear(ip);
+    await user.type(ip, '300.1.1.1');
+    await user.click(within(drawer).getByRole('button', { name: 'Explain' }));
+    expect(await within(drawer).findByText('Please enter the value in the correct format')).toBeInTheDocument();
+    expect(within(drawer).queryByText('Verdict: Allow')).not.toBeInTheDocument();
+    expect(calls).toHaveLength(5);
+  });
+
   it('hides the explain button where the node does not serve the extension (a real EMQX answers 404)', async () => {
     let asked = false;
     server.use(http.get('*/api/v5/mqdeck/extensions', () => {

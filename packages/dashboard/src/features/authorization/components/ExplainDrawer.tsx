@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useExplainMutation, type ExplainRequest } from '../authorization.api';
 import { useApiExtension } from '../../../shared/apiExtensions';
 import { topicRule } from '../../../shared/topic';
+import { isIpAddress } from '../../../shared/ip';
 
 const EXTENSION = 'authorization_explain';
 
@@ -29,18 +30,24 @@ function ExplainPanel({ open, onClose }: { open: boolean; onClose: () => void })
   // a PUBLISH carries a topic name, a SUBSCRIBE a filter
   const action = Form.useWatch('action', form);
 
+  // A verdict answers the inputs it was asked with: a change of them, or a new run, clears it first.
   async function run() {
+    explain.reset();
     const v = await form.validateFields();
-    explain.mutate({ ...v, username: v.username || undefined, peerhost: v.peerhost || undefined });
+    explain.mutate({ ...v, username: v.username || undefined, peerhost: v.peerhost?.trim() || undefined });
   }
   const decided = !r ? '' : r.decided_by === 'superuser' ? t('decidedSuperuser') : r.decided_by === 'no_match' ? t('decidedNoMatch') : t('decidedSource', { source: r.source });
   return (
     <Drawer open={open} onClose={onClose} title={t('explainTitle')} size="large">
       <Typography.Paragraph type="secondary">{t('explainHint')}</Typography.Paragraph>
-      <Form form={form} name="explain" layout="vertical" initialValues={{ action: 'publish', qos: 0, retain: false, is_superuser: false }}>
+      <Form form={form} name="explain" layout="vertical" initialValues={{ action: 'publish', qos: 0, retain: false, is_superuser: false }}
+        onValuesChange={() => explain.reset()}>
         <Form.Item name="clientid" label={t('clientid')} rules={[{ required: true, whitespace: true, message: t('common:required', { name: t('clientid') }) }]}><Input /></Form.Item>
         <Form.Item name="username" label={t('username')}><Input /></Form.Item>
-        <Form.Item name="peerhost" label={t('peerhost')}><Input placeholder="127.0.0.1" /></Form.Item>
+        <Form.Item name="peerhost" label={t('peerhost')}
+          rules={[{ validator: (_r, v?: string) => (!v || isIpAddress(v) ? Promise.resolve() : Promise.reject(new Error(t('common:formatError')))) }]}>
+          <Input placeholder="127.0.0.1" />
+        </Form.Item>
         <Form.Item name="action" label={t('action')} rules={[{ required: true, message: t('selectAction') }]}>
           <Select options={[{ value: 'publish', label: t('publish') }, { value: 'subscribe', label: t('subscribe') }]} />
         </Form.Item>
