@@ -162,6 +162,24 @@ describe('AuthzCreatePage', () => {
   });
 });
 
+describe('AuthzDetailPage permissions', () => {
+  it('keeps the Client ID / Username / All Users sub-tab in the URL, so a reload shows the same one', async () => {
+    mockApi('get', '/authorization/sources/{type}', 200, { type: 'built_in_database', enable: true, max_rules: 100 } as never);
+    mockApi('get', '/authorization/sources/{type}/status', 200, status as never);
+    mockApi('get', '/authorization/sources/built_in_database/rules/users', 200, { data: [{ username: 'ops', rules: [] }], meta: { page: 1, limit: 20, count: 1 } } as never);
+    mockApi('get', '/authorization/sources/built_in_database/rules/clients', 200, { data: [], meta: { page: 1, limit: 20, count: 0 } } as never);
+    mockApi('get', '/authorization/sources/built_in_database/rules/all', 200, { rules: [] } as never);
+    const { user, router } = renderWithProviders(<AuthzDetailPage />, {
+      route: '/authorization/detail/built_in_database?tab=permissions&rules=users', path: '/authorization/detail/:type', session: session(),
+    });
+    expect(await screen.findByText('ops', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Username' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'All Users' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('rules')).toBe('all'));
+    expect(new URLSearchParams(router.state.location.search).get('tab')).toBe('permissions');
+  });
+});
+
 describe('AuthzDetailPage settings', () => {
   it('the ACL file editor shows the rules and PUTs the edited text', async () => {
     const { user, puts } = setupDetail({ type: 'file', enable: true, rules: ACL });

@@ -1,9 +1,11 @@
 // Built-in database permissions: tabs Client ID / Username (paged lists of rule sets) and All Users (one list).
+// The chosen tab is `?rules=clients|users|all` in the URL (beside the outer `?tab=`), so a reload keeps it.
 import { useEffect, useState } from 'react';
 import { Button, Flex, Form, Input, Tabs, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PagedTable } from '../../../shared/PagedTable';
 import { ConfirmAction } from '../../../shared/ConfirmAction';
 import { useCanWrite } from '../../../shared/useCanWrite';
@@ -81,11 +83,26 @@ function AllRules() {
   );
 }
 
+const RULE_TABS = ['clients', 'users', 'all'] as const;
+type RuleTab = (typeof RULE_TABS)[number];
+const isRuleTab = (v: string | null): v is RuleTab => (RULE_TABS as readonly (string | null)[]).includes(v);
+
 export function BuiltInRules() {
   const { t } = useTranslation('authz');
+  const [params, setParams] = useSearchParams();
+  const fromUrl = params.get('rules');
+  const active: RuleTab = isRuleTab(fromUrl) ? fromUrl : 'clients';
+  const choose = (key: string) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set('rules', key);
+      return next;
+    }, { replace: true });
   return (
     <Tabs
       type="card"
+      activeKey={active}
+      onChange={choose}
       items={[
         { key: 'clients', label: t('tabClientid'), children: <KeyedRules kind="clients" /> },
         { key: 'users', label: t('tabUsername'), children: <KeyedRules kind="users" /> },
