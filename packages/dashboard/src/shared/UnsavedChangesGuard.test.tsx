@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createHashRouter, useNavigate } from 'react-router';
 import { Providers } from '../app/Providers';
 import { createQueryClient } from '../app/queryClient';
@@ -15,6 +15,8 @@ function Form({ dirty }: { dirty: boolean }) {
   );
 }
 
+const routers: { dispose: () => void }[] = [];
+
 function setup(dirty: boolean) {
   window.location.hash = '#/form';
   const router = createHashRouter([
@@ -22,13 +24,19 @@ function setup(dirty: boolean) {
     { path: '/other', element: <div>other page</div> },
     { path: '/third', element: <div>third page</div> },
   ]);
+  routers.push(router);
   render(<Providers queryClient={createQueryClient({ retry: false })}><RouterProvider router={router} /></Providers>);
   return router;
 }
 
 const popWarnings = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter((c) => String(c[0]).includes('blocker on a POP'));
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  cleanup();
+  // a hash router listens to the window's popstate until disposed: the next test's URL changes must not reach it
+  routers.splice(0).forEach((r) => r.dispose());
+});
 
 describe('UnsavedChangesGuard', () => {
   it('with nothing edited, a URL changed outside the router (typed hash) goes through without react-router warning', async () => {
