@@ -47,10 +47,11 @@ function slowPair(b: Broker, info: Partial<ConnInfo>) {
   };
 }
 
-async function subscribed(b: Broker, info: Partial<ConnInfo>) {
+/** 'slow' connected and subscribed to o/# (clean start and the granted QoS as asked), with both acks read. */
+async function subscribed(b: Broker, info: Partial<ConnInfo>, opts: { clean?: boolean; qos?: 0 | 1 } = {}) {
   const c = slowPair(b, info);
-  c.send({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clientId: 'slow', clean: true, keepalive: 0 });
-  c.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'o/#', qos: 0 }] });
+  c.send({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clientId: 'slow', clean: opts.clean ?? true, keepalive: 0 });
+  c.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'o/#', qos: opts.qos ?? 0 }] });
   await sleep(20);
   c.release();
   await sleep(5);
@@ -128,12 +129,7 @@ test('a live QoS 0 message goes out at once while queued QoS 1 wait for the wind
 
 test('QoS 0 parked by back-pressure never pushes a queued QoS 1 message out of a full queue: the QoS 0 is dropped', async () => {
   broker = newBroker({ settings: { maxMqueueLen: 4, maxInflight: 1 } } as never);
-  const c = slowPair(broker, { highWatermark: 1000 });
-  c.send({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clientId: 'slow', clean: false, keepalive: 0 });
-  c.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'o/#', qos: 1 }] });
-  await sleep(20);
-  c.release();
-  await sleep(5);
+  const c = await subscribed(broker, { highWatermark: 1000 }, { clean: false, qos: 1 });
   for (const x of ['q1-a', 'q1-b', 'q1-c']) await publish(broker, x, 0, 1); // a in flight, b and c queued
   await sleep(5);
   for (let i = 1; i <= 10; i++) await publish(broker, i, 500); // 1, 2 fit under 1000; then 2 parked places are left
@@ -160,12 +156,7 @@ test('QoS 0 parked by back-pressure never pushes a queued QoS 1 message out of a
 
 test('QoS 0 parked when the connection goes away is kept for the offline client, after the queued messages', async () => {
   broker = newBroker({ settings: { maxInflight: 1 } } as never);
-  const c = slowPair(broker, { highWatermark: 1000 });
-  c.send({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clientId: 'slow', clean: false, keepalive: 0 });
-  c.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'o/#', qos: 1 }] });
-  await sleep(20);
-  c.release();
-  await sleep(5);
+  const c = await subscribed(broker, { highWatermark: 1000 }, { clean: false, qos: 1 });
   await publish(broker, 'q1-a', 0, 1);
   await publish(broker, 'q1-b', 0, 1);
   for (let i = 1; i <= 4; i++) await publish(broker, i, 500); // 1, 2 sent; 3, 4 parked
@@ -190,12 +181,7 @@ test('without mqueue_store_qos0, QoS 0 parked when the connection goes away is d
   broker = newBroker({ settings: { mqueueStoreQos0: false } } as never);
   const dropped: string[] = [];
   broker.events.on('delivery.dropped', (_c, msg, reason) => dropped.push(`${msg.payload.toString().trim()}:${reason}`));
-  const c = slowPair(broker, { highWatermark: 1000 });
-  c.send({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clientId: 'slow', clean: false, keepalive: 0 });
-  c.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'o/#', qos: 0 }] });
-  await sleep(20);
-  c.release();
-  await sleep(5);
+  const c = await subscribed(broker, { highWatermark: 1000 }, { clean: false, qos: 0 });
   for (let i = 1; i <= 4; i++) await publish(broker, i, 500); // 1, 2 sent; 3, 4 parked
   await sleep(5);
   expect(broker.client('slow')!.mqueueLen).toBe(2);
