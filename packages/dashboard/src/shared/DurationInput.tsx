@@ -3,17 +3,13 @@ import { InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DURATION_UNITS, splitDuration, type DurationUnit } from './duration';
 import { unitOptions } from './unitOptions';
+import type { FormControlProps } from './formControl';
 
-interface Props {
-  /** An EMQX duration ('15s', '5000ms', '1h30m') or one of `words`. */
-  value?: string | number;
-  onChange?: (v: string | undefined) => void;
-  id?: string;
+/** The value is an EMQX duration ('15s', '5000ms', '1h30m') or one of `words`. */
+interface Props extends FormControlProps<string | number, string> {
   units?: readonly DurationUnit[];
   /** Values offered beside the units, e.g. ['infinity'] or ['disabled']; choosing one empties the number. */
   words?: readonly string[];
-  disabled?: boolean;
-  'aria-label'?: string;
 }
 
 /** A Form control whose value is an EMQX duration string: number + unit, the unit list also offering the key's words. */

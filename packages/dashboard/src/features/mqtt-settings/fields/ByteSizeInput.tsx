@@ -2,16 +2,12 @@ import { InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { unitOptions } from '../../../shared/unitOptions';
 import { BYTE_UNITS, splitSize, type ByteUnit } from './units';
+import type { FormControlProps } from '../../../shared/formControl';
 
-interface Props {
-  /** An EMQX size ('1MB', '4KB') or one of `words`. */
-  value?: string | number;
-  onChange?: (v: string | undefined) => void;
-  id?: string;
+/** The value is an EMQX size ('1MB', '4KB') or one of `words`. */
+interface Props extends FormControlProps<string | number, string> {
   units?: readonly ByteUnit[];
   words?: readonly string[];
-  disabled?: boolean;
-  'aria-label'?: string;
 }
 
 /** Number + unit (binary units: 1MB = 1024KB, as EMQX counts). */

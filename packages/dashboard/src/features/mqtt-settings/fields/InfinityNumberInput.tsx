@@ -1,15 +1,11 @@
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { FormControlProps } from '../../../shared/formControl';
 
-interface Props {
-  /** A number, or the word (default 'infinity'). */
-  value?: number | string;
-  onChange?: (v: number | string | undefined) => void;
-  id?: string;
+/** The value is a number, or the word (default 'infinity'). */
+interface Props extends FormControlProps<number | string> {
   /** 'infinity' (no limit), 'disabled' (e.g. server keepalive), or '' for a plain number typed as text. */
   word?: string;
-  disabled?: boolean;
-  'aria-label'?: string;
 }
 
 /**

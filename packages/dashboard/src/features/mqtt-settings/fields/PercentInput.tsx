@@ -1,13 +1,8 @@
 import { Input } from 'antd';
+import type { FormControlProps } from '../../../shared/formControl';
 
-interface Props {
-  /** EMQX percent: '80%'. */
-  value?: string;
-  onChange?: (v: string | undefined) => void;
-  id?: string;
-  disabled?: boolean;
-  'aria-label'?: string;
-}
+/** The value is an EMQX percent: '80%'. */
+type Props = FormControlProps<string>;
 
 /** The number is typed, the '%' is fixed after it; a '%' typed by the user is not doubled. Anything else is kept for the rule to refuse. */
 export function PercentInput({ value, onChange, id, disabled, 'aria-label': ariaLabel }: Props) {

@@ -1,14 +1,9 @@
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { FormControlProps } from '../../../shared/formControl';
 
-interface Props {
-  /** EMQX rate: '1000/s', '10MB/10s', or 'infinity' (no limit). */
-  value?: string;
-  onChange?: (v: string | undefined) => void;
-  id?: string;
-  disabled?: boolean;
-  'aria-label'?: string;
-}
+/** The value is an EMQX rate: '1000/s', '10MB/10s', or 'infinity' (no limit). */
+type Props = FormControlProps<string>;
 
 export function RateInput({ value, onChange, id, disabled, 'aria-label': ariaLabel }: Props) {
   const { t } = useTranslation('configFields');
