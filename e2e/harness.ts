@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { startNode } from '../packages/server/src/node';
+import { startNode } from '../packages/server/src/start-node';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const ARTIFACTS = join(here, 'artifacts');
@@ -245,4 +245,17 @@ export function useE2ESession(opts: { page?: boolean } = {}): E2ESession {
     api: (method, path, body) => ready(api, 'node')(method, path, body),
     apiGet: async (path) => (await ready(api, 'node')('GET', path)).body,
   };
+}
+
+/** Messages a client receives, with the time each arrived. */
+export function inbox(c: MqttClient): { topic: string; payload: string; at: number }[] {
+  const got: { topic: string; payload: string; at: number }[] = [];
+  c.on('message', (topic, payload) => got.push({ topic, payload: payload.toString(), at: Date.now() }));
+  return got;
+}
+
+/** Clicks the form's Save and waits for the node's confirmation toast. */
+export async function saveForm(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Saved successfully').last().waitFor();
 }

@@ -3,7 +3,7 @@
 // starts the node, prints its URLs and stops cleanly on SIGINT/SIGTERM.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startNode } from './node';
+import { startNode } from './start-node';
 
 interface Args {
   command: string;

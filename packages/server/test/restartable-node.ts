@@ -2,7 +2,7 @@
 // to prove that what the API stored is read back and applied by a fresh node.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
-import { startTestNode, type TestNode } from './node';
+import { startTestNode, type TestNode } from './test-node';
 
 export interface RestartableNode extends TestNode {
   /** closes the node and starts a new one on the same data dir and env; `node` then points at the new one */

@@ -3,7 +3,7 @@
 // taken from a TLS client certificate is the one the authenticator checks, bad expressions answer 400.
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../test/node';
+import { startTestNode, type TestNode } from '../../test/test-node';
 import { api, closeClients, connectClient } from '../shared/testing';
 import { hasOpenssl, makePki, type Pki } from '../../../broker/test/pki';
 

@@ -8,21 +8,21 @@ import statusRoutes from './status/status.routes';
 import clientsRoutes from './clients/clients.routes';
 import subscriptionsRoutes from './subscriptions/subscriptions.routes';
 import topicsRoutes from './topics/topics.routes';
-import retainerRoutes from './retainer/retainer.routes';
+import retainedRoutes from './retained/retained.routes';
 import publishRoutes from './publish/publish.routes';
-import monitorRoutes from './monitor/monitor.routes';
+import overviewRoutes from './overview/overview.routes';
 import nodesRoutes from './nodes/nodes.routes';
 import metricsRoutes from './metrics/metrics.routes';
-import bannedRoutes from './banned/banned.routes';
+import bannedClientsRoutes from './banned-clients/banned-clients.routes';
 import flappingRoutes from './flapping/flapping.routes';
 import authenticationRoutes from './authentication/authentication.routes';
 import authorizationRoutes from './authorization/authorization.routes';
 import listenersRoutes from './listeners/listeners.routes';
 import configsRoutes from './configs/configs.routes';
-import retainerEnforcementModule from './configs/retainer.module';
+import retainedEnforcementModule from './retained/retained.module';
 import sysTopicsModule from './sys-topics/sys-topics.module';
 import schemasRoutes from './schemas/hotconf.routes';
-import delayedRoutes from './delayed/delayed.routes';
+import delayedPublishRoutes from './delayed-publish/delayed-publish.routes';
 import autoSubscribeRoutes from './auto-subscribe/auto-subscribe.routes';
 import topicRewriteRoutes from './topic-rewrite/topic-rewrite.routes';
 import clusterRoutes from './cluster/cluster.routes';
@@ -43,23 +43,23 @@ export const routeModules: RouteModule[] = [
   clientsRoutes,
   subscriptionsRoutes,
   topicsRoutes,
-  retainerRoutes,
+  retainedRoutes,
   publishRoutes,
-  monitorRoutes,
+  overviewRoutes,
   nodesRoutes,
   metricsRoutes,
-  bannedRoutes,
+  bannedClientsRoutes,
   flappingRoutes,
   authenticationRoutes,
   authorizationRoutes,
   listenersRoutes,
   configsRoutes,
-  retainerEnforcementModule,
+  retainedEnforcementModule,
   sysTopicsModule,
   schemasRoutes,
   loggingModule,
   topicRewriteRoutes,
-  delayedRoutes,
+  delayedPublishRoutes,
   autoSubscribeRoutes,
   clusterRoutes,
   alarmsModule,

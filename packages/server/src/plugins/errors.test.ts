@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, type TestNode } from '../../test/node';
+import { startTestNode, type TestNode } from '../../test/test-node';
 
 describe('404, 405, 415 and 400 rules (API.md §2.1, §2.4)', () => {
   let node: TestNode;

@@ -2,7 +2,7 @@
 // node's ephemeral port, inject() shortcuts and the contract check with EMQX's documented deviations.
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { expect } from 'vitest';
-import type { TestNode } from '../../test/node';
+import type { TestNode } from '../../test/test-node';
 import { validateResponse } from '../contract/validate-response';
 
 export async function connectClient(port: number, opts: IClientOptions = {}): Promise<MqttClient> {

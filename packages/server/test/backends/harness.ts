@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { expect } from 'vitest';
 import { api, connackCode, connectClient } from '../../src/shared/testing';
-import type { TestNode } from '../node';
+import type { TestNode } from '../test-node';
 
 export { api, connackCode, connectClient };
 

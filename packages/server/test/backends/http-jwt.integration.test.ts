@@ -6,7 +6,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { waitFor } from '../../src/shared/testing';
-import { startTestNode, type TestNode } from '../node';
+import { startTestNode, type TestNode } from '../test-node';
 import { addAuthenticator, addSource, api, connackCode, connectClient, delivered, pubackCode, subackCodes, unique, waitStatus } from './harness';
 
 const readJson = async (req: IncomingMessage) => {

@@ -2,7 +2,7 @@
 // (hash: compare userPassword; bind: bind as the user) accept and refuse real clients.
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../node';
+import { startTestNode, type TestNode } from '../test-node';
 import { addAuthenticator, api, connackCode, waitStatus } from './harness';
 import { startSlapd, type Slapd } from './slapd';
 

@@ -3,7 +3,7 @@
 // server's own reason.
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../node';
+import { startTestNode, type TestNode } from '../test-node';
 import { api } from './harness';
 
 let node: TestNode;

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { computeHash } from '../../src/modules/authentication/password-hash';
-import { startTestNode, type TestNode } from '../node';
+import { startTestNode, type TestNode } from '../test-node';
 import { addAuthenticator, addSource, api, connackCode, connectClient, delivered, statusOf, subackCodes, unique, waitStatus } from './harness';
 
 const prefix = unique('mqdeck');

@@ -6,7 +6,7 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { computeHash } from '../../src/modules/authentication/password-hash';
-import { startTestNode, type TestNode } from '../node';
+import { startTestNode, type TestNode } from '../test-node';
 import { addAuthenticator, addSource, api, connackCode, connectClient, delivered, statusOf, subackCodes, unique } from './harness';
 
 interface Db {

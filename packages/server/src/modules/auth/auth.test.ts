@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { validateResponse } from '../../contract/validate-response';
 
 const login = (node: TestNode, username: string, password: string, ip = '127.0.0.1') =>

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../../contract/route-schema';
 import { ApiError } from '../../errors';
-import { authnUsersRoutes } from './users.routes';
+import { authnUsersRoutes } from './built-in-users.routes';
 
 type IdParams = { Params: { id: string } };
 

@@ -1,6 +1,6 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, connackCode, connectClient } from '../../shared/testing';
 import { BUILT_IN, createBuiltIn } from './authentication.testing';
 

@@ -1,6 +1,6 @@
 // Test helper (imported by the authentication tests only): the built-in password database authenticator as the
 // chain tests create it, salted sha256 so that user_id_type and the salt position are what a test checks.
-import type { TestNode } from '../../../test/node';
+import type { TestNode } from '../../../test/test-node';
 import { api, type ApiResponse } from '../../shared/testing';
 
 export const BUILT_IN = 'password_based:built_in_database';

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair, type JWK } from 'jose';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, connackCode, waitFor } from '../../shared/testing';
 
 const REFRESH_S = 10; // the smallest refresh_interval the authenticator takes

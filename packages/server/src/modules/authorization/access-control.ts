@@ -3,10 +3,10 @@
 // client.authorize, deny_action). app.ts calls this once, before the listeners start.
 import type { FastifyInstance } from 'fastify';
 import type { BrokerHooks, ClientInfo } from '@mqdeck/broker';
-import { BannedService } from '../banned/banned.service';
+import { BannedService } from '../banned-clients/banned-clients.service';
 import { FlappingDetector } from '../flapping/flapping.detector';
 import { AuthenticationService } from '../authentication/authentication.service';
-import { UsersRepo } from '../authentication/users.repo';
+import { UsersRepo } from '../authentication/built-in-users.store';
 import { AuthorizationService } from './authorization.service';
 import { BuiltInRules } from './sources/built-in-rules';
 import { ClientAcls } from './client-acl';

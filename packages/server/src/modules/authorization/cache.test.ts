@@ -2,7 +2,7 @@
 // excluded topics and the switch, first on the class with a fixed clock, then through real clients and
 // the counters EMQX keeps (authorization.cache_hit / cache_miss).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, closeClients, connectClient, waitFor } from '../../shared/testing';
 import { AuthzCache } from './cache';
 

@@ -3,7 +3,7 @@
 // disabled here: with no source answering, no_match decides.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { IDisconnectPacket } from 'mqtt';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, closeClients, connectClient, waitFor } from '../../shared/testing';
 
 let node: TestNode;

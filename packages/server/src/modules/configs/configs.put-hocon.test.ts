@@ -1,6 +1,6 @@
 // PUT /configs with a HOCON text body (EMQX's `conf load` over the API).
 import { describe, expect, test } from 'vitest';
-import type { TestNode } from '../../../test/node';
+import type { TestNode } from '../../../test/test-node';
 import { restartableNode } from '../../../test/restartable-node';
 import { api, waitFor } from '../../shared/testing';
 

@@ -1,7 +1,7 @@
 // GET /configs (JSON and HOCON text) never shows a secret, wherever in the tree it is stored; PUT /configs with the
 // HOCON text sending the masks back keeps the stored secrets.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api } from '../../shared/testing';
 import { MASK, isSecretKey, maskSecrets, restoreSecrets } from './configs.secrets';
 

@@ -5,7 +5,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, closeClients, connackCode, connectClient } from '../../shared/testing';
 
 let node: TestNode;

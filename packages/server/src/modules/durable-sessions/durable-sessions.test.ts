@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import mqtt from 'mqtt';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { closeClients, connectClient, waitFor } from '../../shared/testing';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mqdeck-durable-api-'));

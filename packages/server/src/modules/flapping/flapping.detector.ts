@@ -4,7 +4,7 @@
 import type { Broker, ClientInfo } from '@mqdeck/broker';
 import type { ConfigService } from '../../config/config.service';
 import { parseDuration } from '../../config/units';
-import type { BannedService } from '../banned/banned.service';
+import type { BannedService } from '../banned-clients/banned-clients.service';
 
 export interface FlappingPolicy {
   enable: boolean;

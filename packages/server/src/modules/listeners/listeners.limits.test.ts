@@ -4,7 +4,7 @@
 import type { MqttClient } from 'mqtt';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, closeClients, connectClient, waitFor } from '../../shared/testing';
 
 let node: TestNode;

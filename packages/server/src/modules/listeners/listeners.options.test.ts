@@ -5,7 +5,7 @@ import net from 'node:net';
 import { MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, closeClients, connectClient, waitFor } from '../../shared/testing';
 
 let node: TestNode;

@@ -2,7 +2,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { existsSync, readFileSync } from 'node:fs';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, closeClients, connectClient, expectContract, waitFor } from '../../shared/testing';
 
 let node: TestNode;

@@ -1,7 +1,7 @@
 // GET /configs/zones (hidden in EMQX 5.8, the console's listener zone picker): this node has no custom zone, so the
 // list is empty and the picker offers `default` alone; the route needs auth like every other.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api } from '../../shared/testing';
 
 let node: TestNode;

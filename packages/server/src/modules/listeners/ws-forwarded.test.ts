@@ -5,7 +5,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import mqttPacket from 'mqtt-packet';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, waitFor } from '../../shared/testing';
 
 const clients: MqttClient[] = [];

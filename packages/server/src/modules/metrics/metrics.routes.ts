@@ -3,7 +3,7 @@
 // otherwise; the EMQX code and its test suite answer the array.
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../../contract/route-schema';
-import { assertNode } from '../../shared/node';
+import { assertNode } from '../../shared/assert-node';
 import { boolParam, single } from '../../shared/paging';
 import { nodeMetrics, nodeStats } from './metrics.service';
 

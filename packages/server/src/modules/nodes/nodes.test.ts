@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, closeClients, connectClient, expectContract } from '../../shared/testing';
-import { humanBytes } from '../../shared/units';
+import { humanBytes } from './nodes.format';
 
 let node: TestNode;
 

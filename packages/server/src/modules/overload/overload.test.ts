@@ -1,7 +1,7 @@
 // overload_protection on a real node and real MQTT.js clients: EMQX's default shape, and new connections closed
 // while the event loop runs late (the Node.js counterpart of EMQX's overloaded run queue).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api } from '../../shared/testing';
 import { HOLD_MS, LAG_LIMIT_MS } from './lag-monitor';
 import { block, putHocon as putHoconOn, refused as refusedOn, sleep, tryConnect as tryConnectTo } from './overload.testing';

@@ -1,6 +1,6 @@
 // Helpers shared by the overload tests (the live one and the restart one).
 import mqtt from 'mqtt';
-import type { TestNode } from '../../../test/node';
+import type { TestNode } from '../../../test/test-node';
 
 /** 'accepted' on CONNACK, 'closed' when the node drops the socket first */
 export function tryConnect(node: TestNode): Promise<'accepted' | 'closed'> {

@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 
 let node: TestNode;
 beforeAll(async () => {

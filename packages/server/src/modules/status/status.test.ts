@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@mqdeck/api';
 import { buildApp } from '../../app';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { validateResponse } from '../../contract/validate-response';
 
 describe('status, error codes, swagger', () => {

@@ -3,7 +3,7 @@
 import type { AuthnBackend, AuthnOutcome, Credential } from '../authenticator';
 import { BAD_USERNAME_OR_PASSWORD } from '../authenticator';
 import { checkPassword, type HashAlgorithm } from '../password-hash';
-import type { UsersRepo } from '../users.repo';
+import type { UsersRepo } from '../built-in-users.store';
 
 export interface BuiltInConfig {
   id: string;

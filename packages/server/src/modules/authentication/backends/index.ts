@@ -4,7 +4,7 @@
 import { ApiError } from '../../../errors';
 import type { AuthnBackend } from '../authenticator';
 import { parseHashAlgorithm } from '../password-hash';
-import type { UsersRepo } from '../users.repo';
+import type { UsersRepo } from '../built-in-users.store';
 import type { ClientAcls } from '../../authorization/client-acl';
 import { builtInDatabase } from './built-in-database';
 import { mongoAuthn, normalizeMongoAuthn, normalizeRedisAuthn, normalizeSqlAuthn, redisAuthn, sqlAuthn } from './external';

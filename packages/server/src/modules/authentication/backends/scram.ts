@@ -8,7 +8,7 @@ import { createHmac, randomBytes, timingSafeEqual, createHash } from 'node:crypt
 import type { AuthnBackend, AuthnOutcome, Credential } from '../authenticator';
 import { BAD_USERNAME_OR_PASSWORD, NOT_AUTHORIZED } from '../authenticator';
 import type { HashAlgorithm } from '../password-hash';
-import type { UsersRepo } from '../users.repo';
+import type { UsersRepo } from '../built-in-users.store';
 import { bad, intField } from '../connectors/options';
 
 /** v5 CONNACK 0x8C: the method is not the one this authenticator speaks */

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parseDuration } from '../../config/units';
 import { durableCounts, type DurableCounts } from '../durable-sessions/durable-counts';
-import { DELTA_FIELDS, type DeltaField, type GaugeField, MonitorStore, type Sample } from './monitor.store';
+import { DELTA_FIELDS, type DeltaField, type GaugeField, MonitorStore, type Sample } from './overview.store';
 
 export const RETENTION_MS = 7 * 24 * 3600 * 1000;
 export const DEFAULT_INTERVAL_MS = 10_000;

@@ -6,8 +6,8 @@ import { routeSchema } from '../../contract/route-schema';
 import { ApiError } from '../../errors';
 import { pageArray, parsePaging, single } from '../../shared/paging';
 import { isValidTopicFilter } from '../../shared/topic';
-import { applyRetainer, validateRetainer } from './retainer.config';
-import { toDetail, toSummary } from './retainer.format';
+import { applyRetainer, validateRetainer } from './retained.config';
+import { toDetail, toSummary } from './retained.format';
 
 type TopicParams = { Params: { topic: string } };
 
@@ -27,7 +27,7 @@ function putSchema() {
   return { ...base, body: { ...body, properties: { ...body.properties, backend: { ...backend, properties: { ...backend.properties, index_specs: indexSpecs } } } } };
 }
 
-export default async function retainerRoutes(app: FastifyInstance): Promise<void> {
+export default async function retainedRoutes(app: FastifyInstance): Promise<void> {
   const store = () => app.broker.retained;
   applyRetainer(app);
 

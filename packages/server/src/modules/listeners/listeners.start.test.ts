@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { describe, expect, it } from 'vitest';
-import { startTestNode } from '../../test/node';
+import { startTestNode } from '../../../test/test-node';
 
 const connectOnce = (url: string, opts: mqtt.IClientOptions = {}) =>
   new Promise<void>((resolve, reject) => {

@@ -7,7 +7,7 @@
 // routed, not counted in messages.dropped); the `delayed` gauge (/stats delayed.count) follows the store.
 import type { FastifyInstance } from 'fastify';
 import { CONSUMED, type PublishMessage, type PublishVerdict } from '@mqdeck/broker';
-import { DelayedStore, type DelayedMessage } from './delayed.store';
+import { DelayedStore, type DelayedMessage } from './delayed-publish.store';
 
 export const DELAYED_PRIORITY = -99;
 const PREFIX = '$delayed/';

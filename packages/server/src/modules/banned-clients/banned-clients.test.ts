@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { validateResponse } from '../../contract/validate-response';
 import { api, connectClient, expectContract, waitFor } from '../../shared/testing';
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { restartableNode } from '../../../test/restartable-node';
 import { api, closeClients, connectClient, expectContract, waitFor } from '../../shared/testing';
-import { downsample, type Sample } from './monitor.store';
+import { downsample, type Sample } from './overview.store';
 
 // A short sampling interval so samples appear within the test (the default is 10 s).
 process.env.MQDECK_MONITOR_SAMPLE_INTERVAL = '200ms';

@@ -2,9 +2,9 @@
 // GET /monitor_current and /monitor_current/nodes/{node} (live figures).
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../../contract/route-schema';
-import { assertNode } from '../../shared/node';
+import { assertNode } from '../../shared/assert-node';
 import { intParam, single } from '../../shared/paging';
-import { MonitorService, sampleIntervalMs } from './monitor.service';
+import { MonitorService, sampleIntervalMs } from './overview.service';
 
 type Query = { Querystring: Record<string, unknown> };
 type NodeParams = { Params: { node: string } };
@@ -13,7 +13,7 @@ function latest(query: Record<string, unknown>): number | undefined {
   return single(query.latest) === undefined ? undefined : intParam(query, 'latest', 0, 1);
 }
 
-export default async function monitorRoutes(app: FastifyInstance): Promise<void> {
+export default async function overviewRoutes(app: FastifyInstance): Promise<void> {
   const monitor = new MonitorService(app, sampleIntervalMs(app));
   monitor.start();
   app.addHook('onClose', async () => monitor.stop());

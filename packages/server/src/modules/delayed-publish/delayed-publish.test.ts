@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { validateResponse } from '../../contract/validate-response';
 import { api, closeClients, connectClient, expectContract, waitFor } from '../../shared/testing';
-import { parseDelayed } from './delayed.service';
+import { parseDelayed } from './delayed-publish.service';
 
 let node: TestNode;
 beforeAll(async () => {

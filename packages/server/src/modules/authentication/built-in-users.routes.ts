@@ -5,7 +5,7 @@ import { ApiError } from '../../errors';
 import { boolParam, pageArray, parsePaging, single } from '../../shared/paging';
 import { hashPassword, parseHashAlgorithm, type HashAlgorithm } from './password-hash';
 import { scramAlgorithm } from './backends/scram';
-import { importUsers, parseImportFile } from './users.import';
+import { importUsers, parseImportFile } from './built-in-users.import';
 
 type IdParams = { Params: { id: string } };
 type UserParams = { Params: { id: string; user_id: string } };

@@ -8,15 +8,15 @@ import { parsePaging } from '../../shared/paging';
 import { isValidTopicName } from '../../shared/topic';
 import { rfc3339 } from '../../shared/time';
 import { isObject } from '../../config/tree';
-import { DelayedService } from './delayed.service';
-import type { DelayedMessage } from './delayed.store';
+import { DelayedService } from './delayed-publish.service';
+import type { DelayedMessage } from './delayed-publish.store';
 
 /** EMQX shows payloads up to this size on GET …/{node}/{msgid}; larger ones read "PAYLOAD_TOO_LARGE" */
 const MAX_PAYLOAD_LENGTH = 2048;
 
 type MsgParams = { Params: { node: string; msgid: string } };
 
-export default async function delayedRoutes(app: FastifyInstance): Promise<void> {
+export default async function delayedPublishRoutes(app: FastifyInstance): Promise<void> {
   const service = new DelayedService(app);
   app.addHook('onClose', async () => service.close());
 

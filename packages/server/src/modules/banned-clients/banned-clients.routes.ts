@@ -6,8 +6,8 @@ import { routeSchema } from '../../contract/route-schema';
 import { ApiError } from '../../errors';
 import { pageArray, parsePaging, single } from '../../shared/paging';
 import { parseEpochMs } from '../../shared/time';
-import { BAN_KINDS, type BanKind } from './banned.match';
-import { toBanView, type Ban } from './banned.service';
+import { BAN_KINDS, type BanKind } from './banned-clients.match';
+import { toBanView, type Ban } from './banned-clients.service';
 
 type Query = { Querystring: Record<string, unknown> };
 
@@ -20,7 +20,7 @@ const FUZZY_FILTERS: Record<string, BanKind[]> = {
   like_peerhost_net: ['peerhost_net'],
 };
 
-export default async function bannedRoutes(app: FastifyInstance): Promise<void> {
+export default async function bannedClientsRoutes(app: FastifyInstance): Promise<void> {
   const banned = app.banned;
   const { querystring } = routeSchema('get', '/banned');
   const postSchema = routeSchema('post', '/banned');

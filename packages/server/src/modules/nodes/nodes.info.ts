@@ -10,7 +10,7 @@ import os from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { humanBytes } from '../../shared/units';
+import { humanBytes } from './nodes.format';
 
 export const NODE_VERSION = '5.8.9';
 export const NODE_EDITION = 'Enterprise';

@@ -4,7 +4,7 @@
 // users changed, skipped = existing users left as they were (identical), failed = unusable records.
 import { ApiError } from '../../errors';
 import { checkPassword, hashPassword, type HashAlgorithm } from './password-hash';
-import type { UsersRepo } from './users.repo';
+import type { UsersRepo } from './built-in-users.store';
 
 export type ImportRecord = Record<string, unknown>;
 export interface ImportSummary {

@@ -2,7 +2,7 @@
 // stop_publish_clear_msg, msg_expiry_interval_override and allow_never_expire.
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestNode, type TestNode } from '../../../test/node';
+import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, closeClients, connectClient, waitFor } from '../../shared/testing';
 
 let node: TestNode;
