@@ -4,7 +4,7 @@ import { Form, Input, Modal } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../api/client';
-import { NewPasswordFields } from './NewPasswordFields';
+import { NewPasswordFields } from './forms/NewPasswordFields';
 import { differentFromRule } from './password';
 import './password.messages';
 

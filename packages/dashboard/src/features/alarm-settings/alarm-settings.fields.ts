@@ -1,5 +1,5 @@
 // The sysmon keys, in the order of EMQX's hotconf schema; percent keys are EMQX's '80%' strings (0 to 100).
-import type { FieldSpec } from '../mqtt-settings/fields/fieldSpec';
+import type { FieldSpec } from '../../shared/forms/fieldSpec';
 
 export const osFields: FieldSpec[] = [
   { path: 'os.cpu_check_interval', label: 'cpu_check_interval', kind: 'duration', units: ['s', 'm', 'h'], required: true, nodeNote: 'note_cpu' },

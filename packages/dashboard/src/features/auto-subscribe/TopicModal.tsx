@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFieldRules } from '../mqtt-settings/fields/rules';
+import { useFieldRules } from '../../shared/forms/rules';
 import { FormModal } from '../../shared/FormModal';
 import { topicRule } from '../../shared/topic';
 import type { AutoSubscription } from './auto-subscribe.api';

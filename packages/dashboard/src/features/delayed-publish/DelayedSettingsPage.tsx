@@ -1,7 +1,7 @@
 // Management › Advanced MQTT › Delayed Publish: enable and the limit (GET|PUT /mqtt/delayed).
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FieldSpec } from '../mqtt-settings/fields/fieldSpec';
+import type { FieldSpec } from '../../shared/forms/fieldSpec';
 import { SettingsScreen } from '../mqtt-settings/components/SettingsScreen';
 import { useDelayedSettingsQuery, useSaveDelayedSettingsMutation } from './delayed-publish.api';
 import './delayed-publish.messages';

@@ -1,7 +1,7 @@
 // Access Control › Flapping Detect: enable, window time, max disconnects, ban time (flapping_detect of the global zone).
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FieldSpec } from '../mqtt-settings/fields/fieldSpec';
+import type { FieldSpec } from '../../shared/forms/fieldSpec';
 import { SettingsScreen } from '../mqtt-settings/components/SettingsScreen';
 import { useGlobalZoneQuery, useSaveZoneSectionMutation } from '../mqtt-settings/mqtt-settings.api';
 import { useZoneSection } from '../mqtt-settings/useZoneSection';

@@ -2,7 +2,7 @@
 // node for all clients together ('infinity' disables one); per-client rates are set on each listener.
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FieldSpec } from '../mqtt-settings/fields/fieldSpec';
+import type { FieldSpec } from '../../shared/forms/fieldSpec';
 import { SettingsScreen } from '../mqtt-settings/components/SettingsScreen';
 import { useLimiterQuery, useSaveLimiterMutation } from './flow-control.api';
 import './flow-control.messages';

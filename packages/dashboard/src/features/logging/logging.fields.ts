@@ -1,4 +1,4 @@
-import type { FieldSpec } from '../mqtt-settings/fields/fieldSpec';
+import type { FieldSpec } from '../../shared/forms/fieldSpec';
 
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency', 'all'];
 

@@ -1,5 +1,5 @@
 // Which keys each MQTT settings tab edits, with EMQX's ranges (hotconf schema, API.md §5.3).
-import type { FieldSpec } from './fields/fieldSpec';
+import type { FieldSpec } from '../../shared/forms/fieldSpec';
 
 const MB = 1024 * 1024;
 const PEER_CERT = ['disabled', 'cn', 'dn', 'crt', 'pem', 'md5'] as const;

@@ -8,7 +8,7 @@ import { ConfirmAction } from '../../shared/ConfirmAction';
 import { ChangePasswordModal } from '../../shared/ChangePasswordModal';
 import { CreateButton } from '../../shared/CreateButton';
 import { useFormDialog } from '../../shared/useFormDialog';
-import { useRoleLabel } from '../../shared/RoleField';
+import { useRoleLabel } from '../../shared/forms/RoleField';
 import { useCanWrite } from '../../shared/useCanWrite';
 import { isOpenSource, useSession } from '../../app/session';
 import { logout } from '../../app/auth';

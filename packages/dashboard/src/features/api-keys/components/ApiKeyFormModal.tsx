@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiKey } from '@mqdeck/api';
 import { useCreateApiKeyMutation, useUpdateApiKeyMutation, neverExpires } from '../api-keys.api';
 import { FormModal } from '../../../shared/FormModal';
-import { API_KEY_ROLES, RoleField } from '../../../shared/RoleField';
+import { API_KEY_ROLES, RoleField } from '../../../shared/forms/RoleField';
 
 interface Values {
   name: string;

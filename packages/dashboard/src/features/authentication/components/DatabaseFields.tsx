@@ -1,12 +1,12 @@
 // Server/credentials/pool of the SQL, MongoDB and Redis backends, plus the lookup (query, cmd or filter).
 import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DurationInput } from '../../../shared/DurationInput';
-import { useFieldRules } from '../../mqtt-settings/fields/rules';
+import { DurationInput } from '../../../shared/forms/DurationInput';
+import { useFieldRules } from '../../../shared/forms/rules';
 import type { Backend } from '../authentication.config';
-import { INT_BOUNDS } from '../../../shared/intBounds';
+import { INT_BOUNDS } from '../../../shared/forms/intBounds';
 import { jsonObject, required } from './fieldRules';
-import { MongoServerFields } from '../../../shared/MongoServerFields';
+import { MongoServerFields } from '../../../shared/forms/MongoServerFields';
 
 export function DatabaseFields({ backend }: { backend: Backend }) {
   const { t } = useTranslation('authn');

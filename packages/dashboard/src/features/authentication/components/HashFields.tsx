@@ -2,8 +2,8 @@
 import { Form, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HASH_NAMES, MAC_FUNS } from '../authentication.config';
-import { useFieldRules } from '../../mqtt-settings/fields/rules';
-import { INT_BOUNDS } from '../../../shared/intBounds';
+import { useFieldRules } from '../../../shared/forms/rules';
+import { INT_BOUNDS } from '../../../shared/forms/intBounds';
 import { required } from './fieldRules';
 
 /** `withSaltRounds`: built-in database creates bcrypt hashes itself, so it asks for the cost. */

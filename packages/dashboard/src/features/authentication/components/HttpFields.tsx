@@ -1,8 +1,8 @@
 import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DurationInput } from '../../../shared/DurationInput';
-import { useFieldRules } from '../../mqtt-settings/fields/rules';
-import { INT_BOUNDS } from '../../../shared/intBounds';
+import { DurationInput } from '../../../shared/forms/DurationInput';
+import { useFieldRules } from '../../../shared/forms/rules';
+import { INT_BOUNDS } from '../../../shared/forms/intBounds';
 import { jsonObject, required } from './fieldRules';
 
 export function HttpFields() {

@@ -1,7 +1,7 @@
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFieldRules } from '../../mqtt-settings/fields/rules';
-import { INT_BOUNDS } from '../../../shared/intBounds';
+import { useFieldRules } from '../../../shared/forms/rules';
+import { INT_BOUNDS } from '../../../shared/forms/intBounds';
 import { jsonObject, required } from './fieldRules';
 
 export function JwtFields() {

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/ConfirmAction';
 import { useCanWrite } from '../../../shared/useCanWrite';
 import { topicListRule } from '../../../shared/topic';
-import { INT_BOUNDS } from '../../../shared/intBounds';
-import { useFieldRules } from '../../mqtt-settings/fields/rules';
+import { INT_BOUNDS } from '../../../shared/forms/intBounds';
+import { useFieldRules } from '../../../shared/forms/rules';
 import { toast } from '../../../app/bridge';
 import { useAuthzSettingsQuery, useCleanCacheMutation, useSaveAuthzSettingsMutation, type AuthzSettings } from '../authorization.api';
 

@@ -4,10 +4,10 @@ import { Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import type { FormInstance, FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
-import { DurationInput } from '../../../shared/DurationInput';
-import { MongoServerFields } from '../../../shared/MongoServerFields';
-import { useFieldRules } from '../../mqtt-settings/fields/rules';
-import { INT_BOUNDS } from '../../../shared/intBounds';
+import { DurationInput } from '../../../shared/forms/DurationInput';
+import { MongoServerFields } from '../../../shared/forms/MongoServerFields';
+import { useFieldRules } from '../../../shared/forms/rules';
+import { INT_BOUNDS } from '../../../shared/forms/intBounds';
 import { toSourceBody, toSourceFormValues, type AuthzSource } from '../authorization.config';
 
 function req(name: string): FormRule {

@@ -1,8 +1,8 @@
 import { Form, Input, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DurationInput } from '../../../shared/DurationInput';
-import { InfinityNumberInput } from '../../mqtt-settings/fields/InfinityNumberInput';
-import { useFieldRules } from '../../mqtt-settings/fields/rules';
+import { DurationInput } from '../../../shared/forms/DurationInput';
+import { InfinityNumberInput } from '../../../shared/forms/InfinityNumberInput';
+import { useFieldRules } from '../../../shared/forms/rules';
 import { LISTENER_TYPES, useZoneNamesQuery } from '../listeners.api';
 import { useListenerHelp } from '../listeners.help';
 

@@ -3,8 +3,8 @@
 // Empty or 'infinity' = no limit; the node enforces all three (docs/node-counterparts.md).
 import { Divider, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RateInput } from '../../mqtt-settings/fields/RateInput';
-import { useFieldRules } from '../../mqtt-settings/fields/rules';
+import { RateInput } from '../../../shared/forms/RateInput';
+import { useFieldRules } from '../../../shared/forms/rules';
 
 export function FlowControlFields() {
   const { t } = useTranslation('listeners');

@@ -1,7 +1,7 @@
 import { Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DurationInput } from '../../../shared/DurationInput';
-import { useFieldRules } from '../../mqtt-settings/fields/rules';
+import { DurationInput } from '../../../shared/forms/DurationInput';
+import { useFieldRules } from '../../../shared/forms/rules';
 import { useListenerHelp } from '../listeners.help';
 import { PemInput } from './PemInput';
 

@@ -1,8 +1,8 @@
 import { Form, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ByteSizeInput } from '../../mqtt-settings/fields/ByteSizeInput';
-import { DurationInput } from '../../../shared/DurationInput';
-import { useFieldRules } from '../../mqtt-settings/fields/rules';
+import { ByteSizeInput } from '../../../shared/forms/ByteSizeInput';
+import { DurationInput } from '../../../shared/forms/DurationInput';
+import { useFieldRules } from '../../../shared/forms/rules';
 import { useListenerHelp } from '../listeners.help';
 
 /** `ourNode`: the console talks to MQDeck's node, whose notes (Erlang-only keys, SO_REUSEADDR) are shown. */

@@ -1,8 +1,8 @@
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DurationInput } from '../../../shared/DurationInput';
-import { InfinityNumberInput } from '../../mqtt-settings/fields/InfinityNumberInput';
-import { useFieldRules } from '../../mqtt-settings/fields/rules';
+import { DurationInput } from '../../../shared/forms/DurationInput';
+import { InfinityNumberInput } from '../../../shared/forms/InfinityNumberInput';
+import { useFieldRules } from '../../../shared/forms/rules';
 import { useListenerHelp } from '../listeners.help';
 
 const PIGGYBACK = ['single', 'multiple'] as const;

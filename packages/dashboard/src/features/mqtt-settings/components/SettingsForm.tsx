@@ -5,10 +5,10 @@ import { toast } from '../../../app/bridge';
 import { useMqdeckNode } from '../../../shared/apiExtensions';
 import { useCanWrite } from '../../../shared/useCanWrite';
 import { UnsavedChangesGuard } from '../../../shared/UnsavedChangesGuard';
-import { ConfigField } from '../fields/ConfigField';
-import { getPath, setPath, type FieldSpec } from '../fields/fieldSpec';
-import { prioritiesToRows, rowsToPriorities } from '../fields/rowRules';
-import type { Row } from '../fields/RowsInput';
+import { ConfigField } from '../../../shared/forms/ConfigField';
+import { getPath, setPath, type FieldSpec } from '../../../shared/forms/fieldSpec';
+import { prioritiesToRows, rowsToPriorities } from '../../../shared/forms/rowRules';
+import type { Row } from '../../../shared/forms/RowsInput';
 import { describeField, useHotconfQuery } from '../schema/hotconf.api';
 
 interface Props<T> {

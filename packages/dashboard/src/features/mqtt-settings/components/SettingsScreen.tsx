@@ -3,7 +3,7 @@ import { Alert, Button, Spin } from 'antd';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageSection } from '../../../shared/PageSection';
-import type { FieldSpec } from '../fields/fieldSpec';
+import type { FieldSpec } from '../../../shared/forms/fieldSpec';
 import { SettingsForm, type FormSection } from './SettingsForm';
 import '../mqtt-settings.messages';
 

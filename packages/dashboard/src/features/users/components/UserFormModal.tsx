@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../shared/FormModal';
-import { NewPasswordFields } from '../../../shared/NewPasswordFields';
-import { RoleField, USER_ROLES } from '../../../shared/RoleField';
+import { NewPasswordFields } from '../../../shared/forms/NewPasswordFields';
+import { RoleField, USER_ROLES } from '../../../shared/forms/RoleField';
 import { useCreateUserMutation, useUpdateUserMutation, type UserRow } from '../users.api';
 import { usernameRules } from '../users.rules';
 

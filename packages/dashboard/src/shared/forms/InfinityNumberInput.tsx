@@ -1,6 +1,6 @@
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FormControlProps } from '../../../shared/formControl';
+import type { FormControlProps } from './formControl';
 
 /** The value is a number, or the word (default 'infinity'). */
 interface Props extends FormControlProps<number | string> {

@@ -3,8 +3,8 @@
 // 'infinity' / 'disabled' where a key allows them. Parsers return undefined for text that is not the notation.
 
 // Durations live in shared/duration (also used by flapping and listeners); re-exported for the rules and fields here.
-import { DURATION_MS, type DurationUnit } from '../../../shared/duration';
-export { DURATION_MS, DURATION_UNITS, durationToMs, formatMs, splitDuration, type DurationUnit } from '../../../shared/duration';
+import { DURATION_MS, type DurationUnit } from '../duration';
+export { DURATION_MS, DURATION_UNITS, durationToMs, formatMs, splitDuration, type DurationUnit } from '../duration';
 
 export const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 export type ByteUnit = (typeof BYTE_UNITS)[number];

@@ -3,8 +3,8 @@
 import { Form, Input } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { confirmRule, passwordRules } from './password';
-import './password.messages';
+import { confirmRule, passwordRules } from '../password';
+import '../password.messages';
 
 interface Props {
   /** Field name of the password: 'password' (create user) or 'new_pwd' (change password); the confirmation is 'confirm'. */

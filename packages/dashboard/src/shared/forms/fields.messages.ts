@@ -1,4 +1,4 @@
-import { defineMessages } from '../../../i18n/defineMessages';
+import { defineMessages } from '../../i18n/defineMessages';
 
 // Texts of the shared config field components (spec 000 §5, 001 §5); generic validation texts are in ns 'common'.
 export const fieldsMessages = defineMessages('configFields', {

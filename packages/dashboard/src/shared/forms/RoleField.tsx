@@ -2,7 +2,7 @@
 import { useCallback } from 'react';
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import './roles.messages';
+import '../roles.messages';
 
 export const USER_ROLES = ['administrator', 'viewer'] as const;
 /** API keys may also be publishers (EMQX 5.8 Enterprise: may only publish through the API). */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../../test/render';
 import { DurationInput } from './DurationInput';
-import { durationMs, durationToMs, formatDurationValue, formatMs, parseDuration, splitDuration } from './duration';
+import { durationMs, durationToMs, formatDurationValue, formatMs, parseDuration, splitDuration } from '../duration';
 
 describe('EMQX durations', () => {
   it('parse value + unit, plain numbers as ms, anything else as empty seconds', () => {

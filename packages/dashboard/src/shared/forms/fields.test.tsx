@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Button, Form } from 'antd';
-import { renderWithProviders } from '../../../../test/render';
+import { renderWithProviders } from '../../../test/render';
 import { ConfigField } from './ConfigField';
 import type { FieldSpec } from './fieldSpec';
 import { checkRate, durationToMs, percentValue, sizeToBytes, splitDuration, splitSize } from './units';
-import '../mqtt-settings.messages';
+import '../../features/mqtt-settings/mqtt-settings.messages';
 
 function Harness({ spec, initial }: { spec: FieldSpec; initial: unknown }) {
   const [form] = Form.useForm();

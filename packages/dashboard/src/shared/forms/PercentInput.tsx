@@ -1,5 +1,5 @@
 import { Input } from 'antd';
-import type { FormControlProps } from '../../../shared/formControl';
+import type { FormControlProps } from './formControl';
 
 /** The value is an EMQX percent: '80%'. */
 type Props = FormControlProps<string>;

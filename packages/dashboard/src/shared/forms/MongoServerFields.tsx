@@ -4,9 +4,9 @@
 import { Form, Input, Select } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../i18n/i18n';
-import { MONGO_TYPES, type MongoType } from './mongo';
-import './mongo.messages';
+import { i18n } from '../../i18n/i18n';
+import { MONGO_TYPES, type MongoType } from '../mongo';
+import '../mongo.messages';
 
 function required(name: string): FormRule {
   return { required: true, whitespace: true, message: i18n.t('common:required', { name }) };

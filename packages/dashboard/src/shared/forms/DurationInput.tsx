@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DURATION_UNITS, splitDuration, type DurationUnit } from './duration';
+import { DURATION_UNITS, splitDuration, type DurationUnit } from '../duration';
 import { unitOptions } from './unitOptions';
 import type { FormControlProps } from './formControl';
 

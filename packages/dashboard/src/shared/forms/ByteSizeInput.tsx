@@ -1,8 +1,8 @@
 import { InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { unitOptions } from '../../../shared/unitOptions';
+import { unitOptions } from './unitOptions';
 import { BYTE_UNITS, splitSize, type ByteUnit } from './units';
-import type { FormControlProps } from '../../../shared/formControl';
+import type { FormControlProps } from './formControl';
 
 /** The value is an EMQX size ('1MB', '4KB') or one of `words`. */
 interface Props extends FormControlProps<string | number, string> {

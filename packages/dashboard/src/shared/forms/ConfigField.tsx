@@ -1,7 +1,7 @@
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DurationInput } from '../../../shared/DurationInput';
+import { DurationInput } from './DurationInput';
 import { ByteSizeInput } from './ByteSizeInput';
 import { InfinityNumberInput } from './InfinityNumberInput';
 import { PercentInput } from './PercentInput';

@@ -1,6 +1,6 @@
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FormControlProps } from '../../../shared/formControl';
+import type { FormControlProps } from './formControl';
 
 /** The value is an EMQX rate: '1000/s', '10MB/10s', or 'infinity' (no limit). */
 type Props = FormControlProps<string>;
