@@ -13,8 +13,7 @@ import { C, Counters, GAUGE_NAMES, Gauges, type GaugeName } from './metrics';
 import { Connection } from './connection/connection';
 import { Session, expiresAt } from './session/session';
 import type { Pending } from './session/mqueue';
-import { TopicTrie } from './topics/trie';
-import { SharedGroup, type SubEntry } from './topics/shared';
+import { Router } from './topics/router';
 import { hasWildcard, isValidTopicFilter, isValidTopicName, parseFilter } from './topics/validate';
 import { MemoryRetainStore } from './retain/memory';
 import { RetainedPacer } from './retain/pacer';
@@ -23,7 +22,6 @@ import { createListener } from './transports/listener';
 import { clientInfo } from './views';
 
 const NEVER_EXPIRES = 0xffffffff;
-const NO_MATCHES: readonly Map<string, SharedGroup>[] = [];
 /** EMQX's default tcp high_watermark: above it the socket ("port") is busy */
 const BUSY_SOCKET_BYTES = 1024 * 1024;
 /** setTimeout's ceiling (~24.8 days); longer session expiries are re-armed */
@@ -49,14 +47,7 @@ export class BrokerImpl implements Broker {
 
   readonly sessions = new Map<string, Session>();
   readonly connections = new Set<Connection>();
-  private readonly routes = new TopicTrie<SubEntry>();
-  private readonly shared = new TopicTrie<SharedGroup>();
-  /** distinct subscribed topics (as subscribed) → number of subscribers */
-  private readonly topicRefs = new Map<string, number>();
-  /** `$exclusive/` filter → owning client id */
-  private readonly exclusive = new Map<string, string>();
-  private subscriptionCount = 0;
-  private sharedCount = 0;
+  readonly router = new Router(this);
   private liveCount = 0;
   private tick?: NodeJS.Timeout;
   private readonly listeners = new Set<Listener>();
@@ -376,7 +367,7 @@ export class BrokerImpl implements Broker {
       session.pendingWill = undefined;
       void this.publishWill(msg);
     }
-    for (const topic of [...session.subs.keys()]) this.removeSubscription(session, topic);
+    for (const topic of [...session.subs.keys()]) this.router.removeSubscription(session, topic);
     this.sessions.delete(session.clientid);
     session.clearQueues();
     this.gauges.set('sessions', this.sessions.size);
@@ -386,73 +377,6 @@ export class BrokerImpl implements Broker {
   }
 
   // ------------------------------------------------------------------ subscriptions
-
-  addSubscription(session: Session, topic: string, opts: SubOptions): { sub: SubscriptionInfo; existed: boolean } | 'exclusive_taken' {
-    const parsed = parseFilter(topic, this.settings.exclusiveSubscription)!;
-    if (parsed.exclusive) {
-      const owner = this.exclusive.get(parsed.filter);
-      if (owner !== undefined && owner !== session.clientid) return 'exclusive_taken';
-      this.exclusive.set(parsed.filter, session.clientid);
-    }
-    const sub: SubscriptionInfo = { clientid: session.clientid, topic, qos: opts.qos, nl: opts.nl, rap: opts.rap, rh: opts.rh };
-    if (opts.subid !== undefined) sub.subid = opts.subid;
-    const existed = session.subs.has(topic);
-    session.setSub(topic, sub);
-    const entry: SubEntry = { session, sub };
-    if (parsed.group !== undefined) {
-      let group = this.shared.get(parsed.filter, parsed.group);
-      if (!group) {
-        group = new SharedGroup();
-        this.shared.set(parsed.filter, parsed.group, group);
-      }
-      group.add(entry);
-    } else {
-      this.routes.set(parsed.filter, session.clientid, entry);
-    }
-    if (!existed) {
-      this.subscriptionCount++;
-      if (parsed.group !== undefined) this.sharedCount++;
-      this.topicRefs.set(topic, (this.topicRefs.get(topic) ?? 0) + 1);
-      this.updateRouteGauges();
-    }
-    this.events.emit('session.subscribed', session.identity, sub);
-    return { sub, existed };
-  }
-
-  removeSubscription(session: Session, topic: string): boolean {
-    const sub = session.subs.get(topic);
-    if (!sub) return false;
-    session.deleteSub(topic);
-    const parsed = parseFilter(topic, true) ?? { filter: topic };
-    if (parsed.group !== undefined) {
-      const group = this.shared.get(parsed.filter, parsed.group);
-      if (group) {
-        group.remove(session.clientid);
-        if (group.size === 0) this.shared.delete(parsed.filter, parsed.group);
-      }
-      this.sharedCount--;
-    } else {
-      // `$exclusive/x` and `x` share one route; only drop it if no other form of it remains
-      const other = parsed.exclusive ? parsed.filter : `$exclusive/${parsed.filter}`;
-      if (!session.subs.has(other)) this.routes.delete(parsed.filter, session.clientid);
-      if (parsed.exclusive && this.exclusive.get(parsed.filter) === session.clientid) this.exclusive.delete(parsed.filter);
-    }
-    this.subscriptionCount--;
-    const refs = (this.topicRefs.get(topic) ?? 1) - 1;
-    if (refs <= 0) this.topicRefs.delete(topic);
-    else this.topicRefs.set(topic, refs);
-    this.updateRouteGauges();
-    this.events.emit('session.unsubscribed', session.identity, sub);
-    return true;
-  }
-
-  private updateRouteGauges(): void {
-    this.gauges.set('topics', this.topicRefs.size);
-    this.gauges.set('subscriptions', this.subscriptionCount);
-    this.gauges.set('suboptions', this.subscriptionCount);
-    this.gauges.set('subscribers', this.subscriptionCount);
-    this.gauges.set('subscriptions.shared', this.sharedCount);
-  }
 
   deliverRetained(session: Session, sub: SubscriptionInfo, msgs: PublishMessage[]): void {
     const now = Date.now();
@@ -530,72 +454,7 @@ export class BrokerImpl implements Broker {
       this.retained.put(msg);
       this.gauges.set('retained', this.retained.count());
     }
-    return this.route(msg);
-  }
-
-  private readonly targets = new Map<Session, Pending>();
-  private routing = false;
-
-  route(msg: PublishMessage): number {
-    // the scratch map is reused between messages; an event listener publishing from inside a route gets its own
-    const nested = this.routing;
-    this.routing = true;
-    try {
-      return this.routeWith(msg, nested ? new Map() : this.targets);
-    } finally {
-      this.routing = nested;
-    }
-  }
-
-  private routeWith(msg: PublishMessage, targets: Map<Session, Pending>): number {
-    const s = this.settings;
-    targets.clear();
-    const insertedAt = process.hrtime.bigint();
-    // matched filters come from the trie's per-topic cache: no trie walk nor closure per message
-    const matches = this.routes.matchAll(msg.topic);
-    for (let m = 0; m < matches.length; m++) {
-      for (const { session, sub } of matches[m].values()) {
-        if (msg.fromClientid === session.clientid) {
-          if (sub.nl) {
-            // [MQTT-3.8.3-3] no local
-            this.dropDelivery(session, msg, 'no_local');
-            continue;
-          }
-          if (s.ignoreLoopDeliver && session.identity.protoVer !== 5) continue;
-        }
-        const qos = (s.upgradeQos ? sub.qos : Math.min(msg.qos, sub.qos)) as QoS;
-        const retain = sub.rap === 1 ? msg.retain : false; // [MQTT-3.3.1-12], [MQTT-3.3.1-13]
-        const prev = targets.get(session);
-        if (!prev) {
-          targets.set(session, { msg, qos, retain, subids: sub.subid !== undefined ? [sub.subid] : undefined, insertedAt });
-        } else {
-          // overlapping subscriptions: one copy, highest QoS, every identifier [MQTT-3.3.4-2], [MQTT-3.3.4-3]
-          if (qos > prev.qos) prev.qos = qos;
-          prev.retain = prev.retain || retain;
-          if (sub.subid !== undefined) (prev.subids ??= []).push(sub.subid);
-        }
-      }
-    }
-    let matched = targets.size;
-    for (const [session, pending] of targets) session.deliver(pending);
-    targets.clear();
-    const groupMaps = this.shared.size === 0 ? NO_MATCHES : this.shared.matchAll(msg.topic);
-    for (let m = 0; m < groupMaps.length; m++) {
-      for (const group of groupMaps[m].values()) {
-        const member = group.pick(s.sharedSubscriptionStrategy, msg);
-        if (!member) continue;
-        const sub = member.sub;
-        const qos = (s.upgradeQos ? sub.qos : Math.min(msg.qos, sub.qos)) as QoS;
-        member.session.deliver({ msg, qos, retain: sub.rap === 1 ? msg.retain : false, subids: sub.subid !== undefined ? [sub.subid] : undefined, insertedAt });
-        matched++;
-      }
-    }
-    if (matched === 0) {
-      this.counters.incr('messages.dropped');
-      this.counters.incr('messages.dropped.no_subscribers');
-      this.events.emit('message.dropped', msg, 'no_subscribers');
-    }
-    return matched;
+    return this.router.routeToSubscribers(msg);
   }
 
   dropDelivery(session: Session, msg: PublishMessage, reason: 'expired' | 'queue_full' | 'too_large' | 'no_local' | 'qos0_msg'): void {
@@ -658,7 +517,7 @@ export class BrokerImpl implements Broker {
     if (hasWildcard(parsed.filter) && !s.wildcardSubscription) throw new BrokerError('WILDCARD_SUBSCRIPTION_NOT_SUPPORTED', 'Wildcard subscriptions are disabled');
     if (![0, 1, 2].includes(opts.qos)) throw new BrokerError('INVALID_QOS', `Invalid QoS: ${opts.qos}`);
     const qos = Math.min(opts.qos, s.maxQosAllowed) as QoS;
-    const result = this.addSubscription(session, topic, { ...opts, qos });
+    const result = this.router.addSubscription(session, topic, { ...opts, qos });
     if (result === 'exclusive_taken') throw new BrokerError('EXCLUSIVE_SUBSCRIPTION_TAKEN', `Exclusive subscription already taken: ${topic}`);
     if (parsed.group === undefined && s.retainAvailable && (opts.rh === 0 || (opts.rh === 1 && !result.existed))) {
       this.deliverRetained(session, result.sub, this.retained.match(parsed.filter));
@@ -668,7 +527,7 @@ export class BrokerImpl implements Broker {
 
   unsubscribe(clientid: string, topic: string): boolean {
     const session = this.sessions.get(clientid);
-    return session ? this.removeSubscription(session, topic) : false;
+    return session ? this.router.removeSubscription(session, topic) : false;
   }
 
   setKeepalive(clientid: string, seconds: number): boolean {
@@ -696,7 +555,7 @@ export class BrokerImpl implements Broker {
   }
 
   topics(): IterableIterator<string> {
-    return this.topicRefs.keys();
+    return this.router.topics();
   }
 
   // not async: a route without asynchronous hooks settles at once, without an await turn ($SYS client events

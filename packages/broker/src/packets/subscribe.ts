@@ -61,7 +61,7 @@ async function one(conn: Connection, req: ISubscription, subid: number | undefin
   if (s.maxSubscriptions !== null && !session.subs.has(topic) && session.subs.size >= s.maxSubscriptions) {
     return { code: v5 ? 0x97 : 0x80 }; // quota exceeded
   }
-  const result = b.addSubscription(session, topic, opts);
+  const result = b.router.addSubscription(session, topic, opts);
   if (result === 'exclusive_taken') return { code: v5 ? 0x97 : 0x80 };
   let retained: RetainedMessage[] | undefined;
   // [MQTT-3.3.1-9..11] retain handling; shared subscriptions never get retained messages [MQTT-4.8.2-?]

@@ -47,7 +47,7 @@ function one(conn: Connection, raw: string, filter: string): number {
     const f = conn.mount(parsed.filter);
     topic = parsed.group === '$queue' ? `$queue/${f}` : parsed.group ? `$share/${parsed.group}/${f}` : parsed.exclusive ? `$exclusive/${f}` : f;
   }
-  const removed = b.removeSubscription(conn.session!, topic);
+  const removed = b.router.removeSubscription(conn.session!, topic);
   if (!removed) b.counters.incr('packets.unsubscribe.error');
   return removed ? 0x00 : 0x11; // 0x11 no subscription existed
 }

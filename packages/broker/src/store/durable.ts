@@ -115,7 +115,7 @@ export class DurableSessions {
       for (const sub of row.subs) {
         const opts: SubOptions = { qos: sub.qos, nl: sub.nl, rap: sub.rap, rh: sub.rh };
         if (sub.subid !== undefined) opts.subid = sub.subid;
-        broker.addSubscription(session, sub.topic, opts);
+        broker.router.addSubscription(session, sub.topic, opts);
       }
       for (const m of this.store.loadMessages(row.clientid)) {
         const p: Pending = { msg: m.msg, qos: m.qos, retain: m.retain, subids: m.subids, insertedAt: process.hrtime.bigint(), seq: m.seq };
