@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { startNode } from '../packages/server/src/start-node';
 
@@ -77,10 +77,26 @@ export async function login(page: Page, url: string, username = 'admin', passwor
   const landed = page.waitForURL((u) => !u.hash.startsWith('#/login'), { timeout: 15_000 });
   const prompt = skip.waitFor({ timeout: 15_000 }).then(() => 'prompt' as const);
   const first = await Promise.race([landed.then(() => 'landed' as const), prompt]).catch(() => 'landed' as const);
-  if (first === 'prompt') {
-    await skip.click();
-    await page.waitForURL((u) => !u.hash.startsWith('#/login'), { timeout: 15_000 });
+  if (first === 'prompt') await skipPrompt(page, skip);
+}
+
+/**
+ * Clicks Skip until the console leaves the login route. Once in a loaded run (load 5 on 2 cores) the page was still on
+ * #/login 15 s after one Skip click (not reproduced alone); a click during the modal's opening animation is the likely
+ * cause, so click again while the button is still shown, and say what the page shows if it never leaves.
+ */
+async function skipPrompt(page: Page, skip: Locator): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (await skip.isVisible()) await skip.click({ timeout: 5_000 }).catch(() => undefined);
+    const left = await page
+      .waitForFunction(() => !location.hash.startsWith('#/login'), undefined, { timeout: 3_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (left) return;
   }
+  const buttons = await page.getByRole('button').allInnerTexts();
+  throw new Error(`login: still on ${page.url()} 30 s after Skip; buttons: ${buttons.join(' | ')}`);
 }
 
 /** Prints the page's address, buttons and visible text, and saves a screenshot named after the failed test. */
