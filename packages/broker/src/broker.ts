@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
 import type {
   Broker, BrokerEvents, BrokerHooks, BrokerOptions, ChainableHooks, ClientIdentity, ClientInfo, ConnInfo, ForceShutdown,
-  Listener, ListenerConfig, MqttSettings, NodeLimits, PublishMessage, PublishVerdict, QueuedMessageView, QoS, RateLimit, RetainStore,
+  Listener, ListenerConfig, MqttSettings, NodeLimits, PublishMessage, PublishVerdict, QueuedMessageView, QoS, RetainStore,
   SubOptions, SubscriptionInfo,
 } from './types';
 import { BrokerError, CONSUMED } from './types';
@@ -11,21 +11,18 @@ import { bucketFor, checkListenerUpdate, heapEstimate, type BucketPair } from '.
 import { DEFAULT_SETTINGS } from './settings';
 import { C, Counters, GAUGE_NAMES, Gauges, type GaugeName } from './metrics';
 import { Connection } from './connection/connection';
-import { Session, expiresAt } from './session/session';
-import type { Pending } from './session/mqueue';
+import type { Session } from './session/session';
 import { Router } from './topics/router';
 import { hasWildcard, isValidTopicFilter, isValidTopicName, parseFilter } from './topics/validate';
 import { MemoryRetainStore } from './retain/memory';
-import { RetainedPacer } from './retain/pacer';
+import { RetainedDelivery } from './retain/delivery';
+import { SessionRegistry } from './session/registry';
 import { newMessageId } from './ids';
 import { createListener } from './transports/listener';
 import { clientInfo } from './views';
 
-const NEVER_EXPIRES = 0xffffffff;
 /** EMQX's default tcp high_watermark: above it the socket ("port") is busy */
 const BUSY_SOCKET_BYTES = 1024 * 1024;
-/** setTimeout's ceiling (~24.8 days); longer session expiries are re-armed */
-const MAX_TIMER = 0x7fffffff;
 
 export class BrokerImpl implements Broker {
   readonly nodeName: string;
@@ -37,18 +34,14 @@ export class BrokerImpl implements Broker {
   /** node-wide limiter buckets, shared by every connection (mutated in place by setLimits) */
   readonly nodeBuckets: BucketPair = { messages: null, bytes: null };
   private forceShutdown: ForceShutdown | null = null;
-  /** retainer delivery_rate per session (null = infinity); sessions with retained messages still to send */
-  private retainedRate: RateLimit | null = null;
-  private readonly retainedPacers = new Map<Session, RetainedPacer<Pending>>();
   readonly events = new EventEmitter<BrokerEvents>();
   readonly counters = new Counters();
   readonly gauges = new Gauges();
   retained: RetainStore;
 
-  readonly sessions = new Map<string, Session>();
-  readonly connections = new Set<Connection>();
+  readonly sessions = new SessionRegistry(this);
+  readonly retainedDelivery = new RetainedDelivery(this, (session) => this.sessions.isLive(session));
   readonly router = new Router(this);
-  private liveCount = 0;
   private tick?: NodeJS.Timeout;
   private readonly listeners = new Set<Listener>();
   /** listener id → its live config (rates are read from it when a connection is attached) */
@@ -94,10 +87,7 @@ export class BrokerImpl implements Broker {
     if (limits.messagesRate !== undefined) this.nodeBuckets.messages = bucketFor(limits.messagesRate);
     if (limits.bytesRate !== undefined) this.nodeBuckets.bytes = bucketFor(limits.bytesRate);
     if (limits.forceShutdown !== undefined) this.forceShutdown = limits.forceShutdown;
-    if (limits.retainedDeliveryRate !== undefined) {
-      this.retainedRate = limits.retainedDeliveryRate;
-      for (const pacer of [...this.retainedPacers.values()]) pacer.retune(this.retainedRate);
-    }
+    if (limits.retainedDeliveryRate !== undefined) this.retainedDelivery.setRate(limits.retainedDeliveryRate);
   }
 
   /** force_shutdown's max_mailbox_size: called when a connection's inbox grows or it writes to a busy socket */
@@ -139,27 +129,16 @@ export class BrokerImpl implements Broker {
 
   private sweep(): void {
     const now = Date.now();
-    const s = this.settings;
     const maxHeap = this.forceShutdown?.maxHeapSize;
     if (maxHeap != null) {
       // max_heap_size: checked once per sweep (as Erlang checks after a GC), not on every packet
-      for (const conn of this.connections) {
+      for (const conn of this.sessions.connections) {
         if (conn.closeReason) continue;
         const bytes = heapEstimate(conn);
         if (bytes > maxHeap) this.shutdownConn(conn, 'proc_heap_too_large', bytes, maxHeap);
       }
     }
-    for (const session of this.sessions.values()) {
-      if (session.awaitingRel.size > 0) {
-        const n = session.expireAwaitingRel(now, s.awaitRelTimeout);
-        if (n > 0) {
-          this.counters.incr('messages.dropped.await_pubrel_timeout', n);
-          this.counters.incr('messages.dropped', n);
-          if (session.conn) session.conn.stats['recv_msg.dropped.await_pubrel_timeout'] += n;
-        }
-      }
-      if (s.retryInterval !== null && session.inflight.size > 0) session.retry(now, s.retryInterval);
-    }
+    this.sessions.sweep(now);
   }
 
   emitError(err: unknown): void {
@@ -187,9 +166,7 @@ export class BrokerImpl implements Broker {
     if (cfg && info.messagesRate === undefined && info.bytesRate === undefined && (cfg.messagesRate || cfg.bytesRate)) {
       info = { ...info, messagesRate: cfg.messagesRate ?? null, bytesRate: cfg.bytesRate ?? null };
     }
-    const conn = new Connection(this, stream, info);
-    this.connections.add(conn);
-    this.gauges.set('connections', this.connections.size);
+    this.sessions.addConnection(new Connection(this, stream, info));
   }
 
   createListener(config: ListenerConfig): Listener {
@@ -224,7 +201,7 @@ export class BrokerImpl implements Broker {
         Object.assign(own, patch);
         // EMQX updates the limiters of open connections too: new rates apply to the listener's clients at once
         if (patch.messagesRate !== undefined || patch.bytesRate !== undefined) {
-          for (const conn of this.connections) {
+          for (const conn of this.sessions.connections) {
             if (conn.info.listener === own.id) conn.setRates(own.messagesRate ?? null, own.bytesRate ?? null);
           }
         }
@@ -232,181 +209,6 @@ export class BrokerImpl implements Broker {
     };
     this.listeners.add(listener);
     return listener;
-  }
-
-  /** attach a freshly accepted CONNECT to its session: new, resumed, taken over or discarded */
-  openSession(conn: Connection, expiry: number): { session: Session; present: boolean } {
-    const c = this.counters;
-    let session = this.sessions.get(conn.clientid);
-    let present = false;
-    if (session) {
-      const old = session.conn;
-      if (old && old !== conn) {
-        // [MQTT-3.1.4-3] session takeover: the old connection gets DISCONNECT 0x8E
-        session.detach();
-        old.close(conn.cleanStart ? 'discarded' : 'takenover', 0x8e);
-      }
-      session.clearTimers();
-      if (conn.cleanStart) {
-        c.incr('session.discarded');
-        this.events.emit('session.discarded', session.clientid);
-        this.endSession(session, 'discarded');
-        session = undefined;
-      } else {
-        if (old) {
-          c.incr('session.takenover');
-          this.events.emit('session.takenover', session.clientid);
-        }
-        c.incr('session.resumed');
-        this.events.emit('session.resumed', session.clientid);
-        if (session.pendingWill) {
-          // [MQTT-3.1.3-9] reconnecting before the will delay cancels the will
-          clearTimeout(session.pendingWill.timer);
-          session.pendingWill = undefined;
-        }
-        present = true;
-      }
-    }
-    if (!session) {
-      session = new Session(this, conn.clientid, conn.identity);
-      this.sessions.set(conn.clientid, session);
-      c.incr('session.created');
-      this.events.emit('session.created', conn.clientid);
-      this.gauges.set('sessions', this.sessions.size);
-      this.gauges.set('cluster_sessions', this.sessions.size);
-    }
-    session.identity = conn.identity;
-    session.expiryInterval = expiry;
-    session.lastConn = conn;
-    conn.session = session;
-    session.conn = conn;
-    return { session, present };
-  }
-
-  /** CONNACK 0 was sent */
-  connected(conn: Connection, session: Session): void {
-    this.counters.incr('client.connack');
-    this.counters.incr('client.connected');
-    this.liveCount++;
-    this.gauges.set('live_connections', this.liveCount);
-    this.gauges.set('channels', this.liveCount);
-    this.events.emit('client.connack', { clientid: conn.clientid, username: conn.username, peerhost: conn.info.peerhost, reasonCode: 0 });
-    this.events.emit('client.connected', clientInfo(this, session));
-    session.resume(conn);
-  }
-
-  connectionClosed(conn: Connection, wasConnected: boolean, reason: string): void {
-    this.connections.delete(conn);
-    this.gauges.set('connections', this.connections.size);
-    if (!wasConnected) return;
-    this.liveCount--;
-    this.gauges.set('live_connections', this.liveCount);
-    this.gauges.set('channels', this.liveCount);
-    this.counters.incr('client.disconnected');
-    const session = conn.session;
-    const owns = session !== null && session.conn === conn;
-    if (session && owns) {
-      session.detach();
-      session.disconnectedAt = Date.now();
-    }
-    if (session) this.events.emit('client.disconnected', clientInfo(this, session, conn), reason);
-    if (conn.will && !conn.willCleared && session) this.scheduleWill(session, conn, conn.will.msg, conn.will.delay);
-    if (!session || !owns) return;
-    if (reason === 'kicked') return; // kick() ends the session itself
-    if (session.expiryInterval === 0) {
-      this.endSession(session, reason === 'normal' ? 'normal' : reason);
-    } else if (session.expiryInterval !== NEVER_EXPIRES) {
-      this.armExpiry(session, session.expiryInterval * 1000);
-    }
-  }
-
-  /** end the session `ms` from now unless a client attaches first (also arms the expiry of a restored session) */
-  armExpiry(session: Session, ms: number): void {
-    session.clearTimers();
-    session.expiryTimer = setTimeout(() => {
-      if (ms > MAX_TIMER) this.armExpiry(session, ms - MAX_TIMER);
-      else if (!session.conn) this.endSession(session, 'expired');
-    }, Math.min(ms, MAX_TIMER));
-    session.expiryTimer.unref();
-  }
-
-  /** the will goes out after min(will delay, session expiry) unless the session is resumed first [MQTT-3.1.3-9] */
-  private scheduleWill(session: Session, conn: Connection, msg: PublishMessage, delay: number): void {
-    const wait = conn.protoVer === 5 ? Math.min(delay, session.expiryInterval) : 0;
-    if (wait <= 0) {
-      void this.publishWill(msg);
-      return;
-    }
-    if (session.pendingWill) clearTimeout(session.pendingWill.timer);
-    const timer = setTimeout(() => {
-      session.pendingWill = undefined;
-      void this.publishWill(msg);
-    }, wait * 1000);
-    timer.unref();
-    session.pendingWill = { msg, timer };
-  }
-
-  private async publishWill(msg: PublishMessage): Promise<void> {
-    try {
-      await this.publishMessage({ ...msg, id: newMessageId(), timestamp: Date.now() });
-    } catch (err) {
-      this.emitError(err);
-    }
-  }
-
-  /** remove a session with its subscriptions; a will still waiting is published now */
-  endSession(session: Session, reason: string): void {
-    if (this.sessions.get(session.clientid) !== session) return;
-    session.ending = true;
-    session.clearTimers();
-    this.retainedPacers.get(session)?.stop();
-    this.retainedPacers.delete(session);
-    if (session.pendingWill) {
-      clearTimeout(session.pendingWill.timer);
-      const msg = session.pendingWill.msg;
-      session.pendingWill = undefined;
-      void this.publishWill(msg);
-    }
-    for (const topic of [...session.subs.keys()]) this.router.removeSubscription(session, topic);
-    this.sessions.delete(session.clientid);
-    session.clearQueues();
-    this.gauges.set('sessions', this.sessions.size);
-    this.gauges.set('cluster_sessions', this.sessions.size);
-    this.counters.incr('session.terminated');
-    this.events.emit('session.terminated', session.clientid, reason);
-  }
-
-  // ------------------------------------------------------------------ subscriptions
-
-  deliverRetained(session: Session, sub: SubscriptionInfo, msgs: PublishMessage[]): void {
-    const now = Date.now();
-    const out: Pending[] = [];
-    for (const msg of msgs) {
-      const exp = expiresAt(msg, null);
-      if (exp !== undefined && exp <= now) {
-        // [MQTT-3.3.2-5] an expired retained message is not sent any more: drop it from the store
-        if (this.retained.get(msg.topic) === msg) this.retained.delete(msg.topic);
-        continue;
-      }
-      const qos = (this.settings.upgradeQos ? sub.qos : Math.min(msg.qos, sub.qos)) as QoS;
-      // retained messages sent because of a subscription keep RETAIN=1 [MQTT-3.3.1-8]
-      out.push({ msg, qos, retain: true, subids: sub.subid !== undefined ? [sub.subid] : undefined, insertedAt: process.hrtime.bigint() });
-    }
-    if (out.length === 0) return;
-    const rate = this.retainedRate;
-    let pacer = this.retainedPacers.get(session);
-    if (!rate && !pacer) {
-      for (const p of out) session.deliver(p);
-      return;
-    }
-    if (!pacer) {
-      const send = (p: Pending) => {
-        if (this.sessions.get(session.clientid) === session) session.deliver(p);
-      };
-      pacer = new RetainedPacer<Pending>(rate!, send, () => this.retainedPacers.delete(session));
-      this.retainedPacers.set(session, pacer);
-    }
-    pacer.push(out);
   }
 
   // ------------------------------------------------------------------ authorization
@@ -490,16 +292,11 @@ export class BrokerImpl implements Broker {
   }
 
   clientCount(): { connections: number; liveConnections: number; sessions: number } {
-    return { connections: this.connections.size, liveConnections: this.liveCount, sessions: this.sessions.size };
+    return this.sessions.counts();
   }
 
   kick(clientid: string): boolean {
-    const session = this.sessions.get(clientid);
-    if (!session) return false;
-    const conn = session.conn;
-    if (conn) conn.close('kicked', 0x98); // administrative action
-    this.endSession(session, 'kicked');
-    return true;
+    return this.sessions.kick(clientid);
   }
 
   subscriptionsOf(clientid: string): SubscriptionInfo[] | undefined {
@@ -520,7 +317,7 @@ export class BrokerImpl implements Broker {
     const result = this.router.addSubscription(session, topic, { ...opts, qos });
     if (result === 'exclusive_taken') throw new BrokerError('EXCLUSIVE_SUBSCRIPTION_TAKEN', `Exclusive subscription already taken: ${topic}`);
     if (parsed.group === undefined && s.retainAvailable && (opts.rh === 0 || (opts.rh === 1 && !result.existed))) {
-      this.deliverRetained(session, result.sub, this.retained.match(parsed.filter));
+      this.retainedDelivery.deliverRetained(session, result.sub, this.retained.match(parsed.filter));
     }
     return result.sub;
   }
@@ -584,13 +381,9 @@ export class BrokerImpl implements Broker {
   async close(): Promise<void> {
     if (this.tick) clearInterval(this.tick);
     await Promise.all([...this.listeners].map((l) => l.stop()));
-    for (const conn of [...this.connections]) conn.close('shutdown', 0x8b);
-    for (const pacer of this.retainedPacers.values()) pacer.stop();
-    this.retainedPacers.clear();
-    for (const session of this.sessions.values()) {
-      session.clearTimers();
-      if (session.pendingWill) clearTimeout(session.pendingWill.timer);
-    }
+    for (const conn of [...this.sessions.connections]) conn.close('shutdown', 0x8b);
+    this.retainedDelivery.stopAll();
+    this.sessions.stopTimers();
   }
 }
 

@@ -10,7 +10,7 @@ afterEach(async () => {
   await broker?.close();
 });
 
-const conns = (b: Broker) => [...(b as BrokerImpl).connections] as Connection[];
+const conns = (b: Broker) => [...(b as BrokerImpl).sessions.connections] as Connection[];
 const limiterOf = (c: Connection) => (c as unknown as { ownLimiter: object | null }).ownLimiter;
 
 /** ms from the first PUBLISH to the last PUBACK of `n` QoS 1 publishes sent at once */

@@ -555,6 +555,6 @@ export class Connection implements ParserOwner {
       this.outBytes = 0;
       if (!this.stream.destroyed) this.stream.destroy();
     }
-    this.broker.connectionClosed(this, wasConnected, this.closeReason);
+    this.broker.sessions.connectionClosed(this, wasConnected, this.closeReason);
   }
 }

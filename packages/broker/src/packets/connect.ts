@@ -216,7 +216,7 @@ function accept(conn: Connection, packet: IConnectPacket, authData: Buffer | und
   conn.will = will ? { msg: will, delay: packet.will?.properties?.willDelayInterval ?? 0 } : null;
   const expiry =
     conn.protoVer === 5 ? (packet.properties?.sessionExpiryInterval ?? 0) : conn.cleanStart ? 0 : s.sessionExpiryInterval;
-  const { session, present } = b.openSession(conn, expiry);
+  const { session, present } = b.sessions.open(conn, expiry);
 
   const props: NonNullable<IConnackPacket['properties']> = {};
   if (conn.protoVer === 5) {
@@ -249,5 +249,5 @@ function accept(conn: Connection, packet: IConnectPacket, authData: Buffer | und
   if (conn.protoVer === 5) conn.send(connack);
   else conn.writeRaw(CONNACK_OK[(conn.protoVer === 3 ? 0 : 2) + (present ? 1 : 0)], 'connack');
   conn.keepaliveTimer.start(conn.keepalive, s.keepaliveMultiplier, s.keepaliveCheckInterval);
-  b.connected(conn, session);
+  b.sessions.connected(conn, session);
 }

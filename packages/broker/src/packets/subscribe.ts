@@ -99,6 +99,6 @@ export async function handleSubscribe(conn: Connection, packet: ISubscribePacket
   }
   conn.send({ cmd: 'suback', messageId: packet.messageId, granted: outcomes.map((o) => o.code) }); // [MQTT-3.8.4-1]
   for (const o of outcomes) {
-    if (o.retained && o.sub) b.deliverRetained(conn.session!, o.sub, o.retained);
+    if (o.retained && o.sub) b.retainedDelivery.deliverRetained(conn.session!, o.sub, o.retained);
   }
 }

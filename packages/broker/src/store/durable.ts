@@ -111,7 +111,7 @@ export class DurableSessions {
       session.expiryInterval = row.expiryInterval;
       session.disconnectedAt = since;
       session.durable = this;
-      broker.sessions.set(row.clientid, session);
+      broker.sessions.adopt(session);
       for (const sub of row.subs) {
         const opts: SubOptions = { qos: sub.qos, nl: sub.nl, rap: sub.rap, rh: sub.rh };
         if (sub.subid !== undefined) opts.subid = sub.subid;
@@ -128,11 +128,9 @@ export class DurableSessions {
         if (dropped) this.done(session, dropped);
       }
       for (const { packetId, at } of this.store.loadAwaitingRel(row.clientid)) session.restoreAwaitingRel(packetId, at);
-      if (left !== Infinity) broker.armExpiry(session, left);
+      if (left !== Infinity) broker.sessions.armExpiry(session, left);
       n++;
     }
-    broker.gauges.set('sessions', broker.sessions.size);
-    broker.gauges.set('cluster_sessions', broker.sessions.size);
     return n;
   }
 

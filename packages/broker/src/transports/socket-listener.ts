@@ -203,7 +203,7 @@ export abstract class SocketListener implements Omit<Listener, 'update'> {
         out.busySince = 0;
       } else if (now - out.busySince >= sendTimeout) {
         this.outputs.delete(out);
-        for (const conn of this.broker.connections) if (conn.stream === out.stream && !conn.closeReason) conn.closeReason = 'send_timeout';
+        for (const conn of this.broker.sessions.connections) if (conn.stream === out.stream && !conn.closeReason) conn.closeReason = 'send_timeout';
         out.socket.destroy();
         out.stream.destroy();
       }
