@@ -12,6 +12,7 @@ import { DEFAULT_SETTINGS } from './settings';
 import { C, Counters, GAUGE_NAMES, Gauges, type GaugeName } from './metrics';
 import { Connection } from './connection/connection';
 import type { Session } from './session/session';
+import type { BrokerCore } from './core';
 import { Router } from './topics/router';
 import { hasWildcard, isValidTopicFilter, isValidTopicName, parseFilter } from './topics/validate';
 import { MemoryRetainStore } from './retain/memory';
@@ -24,7 +25,7 @@ import { clientInfo } from './views';
 /** EMQX's default tcp high_watermark: above it the socket ("port") is busy */
 const BUSY_SOCKET_BYTES = 1024 * 1024;
 
-export class BrokerImpl implements Broker {
+export class BrokerImpl implements Broker, BrokerCore {
   readonly nodeName: string;
   readonly settings: MqttSettings;
   /** the composed hooks (setHooks' base set + addHooks' chains) that the packet handlers read */
@@ -39,9 +40,9 @@ export class BrokerImpl implements Broker {
   readonly gauges = new Gauges();
   retained: RetainStore;
 
-  readonly sessions = new SessionRegistry(this);
-  readonly retainedDelivery = new RetainedDelivery(this, (session) => this.sessions.isLive(session));
-  readonly router = new Router(this);
+  readonly sessions: SessionRegistry = new SessionRegistry(this);
+  readonly retainedDelivery: RetainedDelivery = new RetainedDelivery(this, (session) => this.sessions.isLive(session));
+  readonly router: Router = new Router(this);
   private tick?: NodeJS.Timeout;
   private readonly listeners = new Set<Listener>();
   /** listener id → its live config (rates are read from it when a connection is attached) */

@@ -1,19 +1,19 @@
 import type { ClientInfo } from './types';
-import type { BrokerImpl } from './broker';
+import type { BrokerCore } from './core';
 import type { Session } from './session/session';
 import type { Connection } from './connection/connection';
 import { newClientStats } from './metrics';
 
 /** The management view of one session and its (current or last) connection. */
-export function clientInfo(broker: BrokerImpl, session: Session, connOverride?: Connection): ClientInfo {
+export function clientInfo(core: Pick<BrokerCore, 'nodeName' | 'settings'>, session: Session, connOverride?: Connection): ClientInfo {
   const conn = connOverride ?? session.conn ?? session.lastConn;
-  const s = broker.settings;
+  const s = core.settings;
   const connected = !connOverride && !!session.conn?.isConnected;
   const info = conn?.info;
   return {
     clientid: session.clientid,
     username: conn?.username ?? session.identity.username,
-    node: broker.nodeName,
+    node: core.nodeName,
     ipAddress: info?.peerhost ?? session.identity.peerhost,
     port: info?.peerport ?? 0,
     sockport: info?.sockport ?? 0,

@@ -1,7 +1,7 @@
 // Listener.update(): rate changes reach the listener's open connections, without building limiters for infinity.
 import { afterEach, expect, test } from 'vitest';
 import type { Broker } from '../src/index';
-import type { BrokerImpl } from '../src/broker';
+import type { BrokerCore } from '../src/core';
 import type { Connection } from '../src/connection/connection';
 import { connect, newBroker } from './wire';
 
@@ -10,7 +10,7 @@ afterEach(async () => {
   await broker?.close();
 });
 
-const conns = (b: Broker) => [...(b as BrokerImpl).sessions.connections] as Connection[];
+const conns = (b: Broker) => [...(b as Broker & BrokerCore).sessions.connections] as Connection[];
 const limiterOf = (c: Connection) => (c as unknown as { ownLimiter: object | null }).ownLimiter;
 
 /** ms from the first PUBLISH to the last PUBACK of `n` QoS 1 publishes sent at once */

@@ -1,7 +1,7 @@
 import type { Duplex } from 'node:stream';
 import mqttPacket, { type Packet, type IPublishPacket } from 'mqtt-packet';
 import type { ClientIdentity, ConnInfo, ProtoVer, PublishMessage, RateLimit } from '../types';
-import type { BrokerImpl } from '../broker';
+import type { BrokerCore } from '../core';
 import type { Session } from '../session/session';
 import type { Pending } from '../session/mqueue';
 import { expiresAt } from '../session/session';
@@ -98,7 +98,7 @@ export class Connection implements ParserOwner {
   readonly keepaliveTimer: Keepalive;
 
   constructor(
-    readonly broker: BrokerImpl,
+    readonly core: BrokerCore,
     readonly stream: Duplex,
     public info: ConnInfo,
   ) {
@@ -110,7 +110,7 @@ export class Connection implements ParserOwner {
     stream.on('end', Connection.onStreamEnd);
     stream.on('drain', Connection.onStreamDrain);
     if (info.messagesRate || info.bytesRate) this.ownLimiter = this.newLimiter();
-    const idle = broker.settings.idleTimeout;
+    const idle = core.settings.idleTimeout;
     if (idle !== null) this.idleTimer = setTimeout(() => this.close('idle_timeout'), idle);
   }
 
@@ -144,7 +144,7 @@ export class Connection implements ParserOwner {
   private newLimiter(): ConnLimiter {
     return new ConnLimiter(
       { messages: bucketFor(this.info.messagesRate), bytes: bucketFor(this.info.bytesRate) },
-      this.broker.nodeBuckets,
+      this.core.nodeBuckets,
       () => this.stream.pause(),
       () => {
         if (this.state !== 'closed' && !this.busy) this.pump(); // resumes the stream once the inbox is short
@@ -165,7 +165,7 @@ export class Connection implements ParserOwner {
   /** true: handle the PUBLISH now; without own rates nor node rates no limiter is built */
   private admit(bytes: number): boolean {
     if (this.ownLimiter === null) {
-      const node = this.broker.nodeBuckets;
+      const node = this.core.nodeBuckets;
       if (!node.messages && !node.bytes) return true;
     }
     return this.limiter.admit(bytes);
@@ -220,7 +220,7 @@ export class Connection implements ParserOwner {
     if (this.state === 'new' && !this.firstChunk) this.firstChunk = chunk;
     this.stats.recv_oct += chunk.length;
     this.stats.recv_cnt++;
-    this.broker.counters.add(C['bytes.received'], chunk.length);
+    this.core.counters.add(C['bytes.received'], chunk.length);
     this.keepaliveTimer.touch();
     let data = chunk;
     const own = this.parser;
@@ -242,10 +242,10 @@ export class Connection implements ParserOwner {
     // the parser knows the remaining length once the fixed header is read: refuse oversized packets
     // before buffering their body [MQTT-3.2.2-?]: Maximum Packet Size announced in CONNACK
     const partial = parser.packet;
-    const oversized = partial && typeof partial.length === 'number' && partial.length > this.broker.settings.maxPacketSize;
+    const oversized = partial && typeof partial.length === 'number' && partial.length > this.core.settings.maxPacketSize;
     if (own === null) this.parser = returnParser(parser, oversized);
     if (oversized) {
-      this.broker.counters.incr('packets.received');
+      this.core.counters.incr('packets.received');
       this.close('frame_too_large', 0x95);
     }
   }
@@ -275,15 +275,15 @@ export class Connection implements ParserOwner {
 
   onParsedError(err: Error): void {
     if (this.state === 'closed') return;
-    this.broker.counters.incr('packets.received');
+    this.core.counters.incr('packets.received');
     const message = String(err?.message ?? err);
     if (this.state === 'new' && /protocol version/i.test(message)) {
       // [MQTT-3.1.2-2] unsupported protocol level: CONNACK 0x84 / return code 1, then close
-      this.broker.counters.incr('packets.connect.received');
+      this.core.counters.incr('packets.connect.received');
       // a level above 5 is a newer client: answer in v5 form (0x84); older levels get the v3 return code 1
       const level = this.protocolLevel();
       this.writeRaw(level !== undefined && level > 5 ? Buffer.from([0x20, 0x03, 0x00, 0x84, 0x00]) : Buffer.from([0x20, 0x02, 0x00, 0x01]), 'connack');
-      this.broker.counters.incr('packets.connack.error');
+      this.core.counters.incr('packets.connack.error');
       this.close('unsupported_protocol_version');
       return;
     }
@@ -294,14 +294,14 @@ export class Connection implements ParserOwner {
   onParsedPacket(packet: Packet): void {
     if (this.state === 'closed') return;
     this.stats.recv_pkt++;
-    this.broker.counters.add(C['packets.received']);
-    if (packet.length !== undefined && packet.length > this.broker.settings.maxPacketSize) {
+    this.core.counters.add(C['packets.received']);
+    if (packet.length !== undefined && packet.length > this.core.settings.maxPacketSize) {
       this.close('frame_too_large', 0x95);
       return;
     }
     this.inbox.push(packet);
     if (this.inbox.length > INBOX_HIGH_WATER) this.stream.pause();
-    this.broker.checkMailbox(this);
+    this.core.checkMailbox(this);
     if (!this.busy) this.pump();
   }
 
@@ -337,7 +337,7 @@ export class Connection implements ParserOwner {
 
   private fail(err: unknown): void {
     this.busy = false;
-    this.broker.emitError(err);
+    this.core.emitError(err);
     this.close('internal_error', 0x80);
   }
 
@@ -349,7 +349,7 @@ export class Connection implements ParserOwner {
     try {
       buf = mqttPacket.generate(packet, { protocolVersion: this.protoVer });
     } catch (err) {
-      this.broker.emitError(err);
+      this.core.emitError(err);
       return false;
     }
     this.writeRaw(buf, packet.cmd);
@@ -362,7 +362,7 @@ export class Connection implements ParserOwner {
    */
   writeRaw(buf: Buffer, cmd: string, packetId = 0): void {
     if (this.stream.destroyed || this.stream.writableEnded) return;
-    const c = this.broker.counters;
+    const c = this.core.counters;
     c.add(C['bytes.sent'], buf.length);
     c.add(C['packets.sent']);
     c.add(SENT_SLOT.get(cmd) ?? c.slot(`packets.${cmd}.sent`));
@@ -376,7 +376,7 @@ export class Connection implements ParserOwner {
     if (this.busyWrites > 0) {
       // the socket is above its high-water mark until 'drain': every packet queued meanwhile counts (force_shutdown)
       this.busyWrites++;
-      this.broker.checkMailbox(this);
+      this.core.checkMailbox(this);
     }
   }
 
@@ -395,7 +395,7 @@ export class Connection implements ParserOwner {
     if (!this.stream.write(out, this.afterWrite())) {
       if (this.busyWrites === 0) {
         this.busyWrites = n;
-        this.broker.checkMailbox(this);
+        this.core.checkMailbox(this);
       }
     } else if (this.session && this.session.mqueue.size > 0) {
       // QoS 0 held back while this batch was over the high-water mark, and the socket took it all: 'drain' only
@@ -424,7 +424,7 @@ export class Connection implements ParserOwner {
    * Applies the mountpoint, remaining message expiry, subscription ids and outbound topic aliases.
    */
   sendPublish(p: Pending, packetId: number, dup: boolean, session: Session): boolean {
-    const b = this.broker;
+    const b = this.core;
     const msg = p.msg;
     const topic = this.unmount(msg.topic);
     // the shared-encoding fast path: nothing per-client in the packet (no alias, subscription id, expiry countdown)
@@ -497,7 +497,7 @@ export class Connection implements ParserOwner {
   }
 
   private afterPublishWrite(buf: Buffer, p: Pending, session: Session, dup: boolean, packetId: number): void {
-    const b = this.broker;
+    const b = this.core;
     const msg = p.msg;
     this.writeRaw(buf, 'publish', packetId);
     const st = this.stats;
@@ -555,6 +555,6 @@ export class Connection implements ParserOwner {
       this.outBytes = 0;
       if (!this.stream.destroyed) this.stream.destroy();
     }
-    this.broker.sessions.connectionClosed(this, wasConnected, this.closeReason);
+    this.core.sessions.connectionClosed(this, wasConnected, this.closeReason);
   }
 }

@@ -6,14 +6,14 @@ import { C } from '../metrics';
 // Incoming QoS 2: PUBLISH → PUBREC (already routed) → PUBREL → PUBCOMP.
 
 export function handlePuback(conn: Connection, packet: IPubackPacket): void {
-  const c = conn.broker.counters;
+  const c = conn.core.counters;
   c.add(C['packets.puback.received']);
   const entry = conn.session?.complete(packet.messageId ?? 0, 1);
   if (!entry) c.add(C['packets.puback.missed']);
 }
 
 export function handlePubrec(conn: Connection, packet: IPubrecPacket): void {
-  const c = conn.broker.counters;
+  const c = conn.core.counters;
   c.incr('packets.pubrec.received');
   const id = packet.messageId ?? 0;
   const session = conn.session!;
@@ -35,7 +35,7 @@ export function handlePubrec(conn: Connection, packet: IPubrecPacket): void {
 }
 
 export function handlePubrel(conn: Connection, packet: IPubrelPacket): void {
-  const c = conn.broker.counters;
+  const c = conn.core.counters;
   c.incr('packets.pubrel.received');
   const id = packet.messageId ?? 0;
   const session = conn.session!;
@@ -48,7 +48,7 @@ export function handlePubrel(conn: Connection, packet: IPubrelPacket): void {
 }
 
 export function handlePubcomp(conn: Connection, packet: IPubcompPacket): void {
-  const c = conn.broker.counters;
+  const c = conn.core.counters;
   c.incr('packets.pubcomp.received');
   const id = packet.messageId ?? 0;
   const entry = conn.session?.complete(id, 2);

@@ -4,7 +4,7 @@ import { authenticate } from './connect';
 
 /** MQTT 5 enhanced authentication: AUTH 0x18 continues, 0x19 re-authenticates (not supported here). */
 export async function handleAuth(conn: Connection, packet: IAuthPacket): Promise<void> {
-  const b = conn.broker;
+  const b = conn.core;
   b.counters.incr('packets.auth.received');
   const method = packet.properties?.authenticationMethod;
   if (conn.protoVer !== 5 || !conn.authMethod || method !== conn.authMethod) {

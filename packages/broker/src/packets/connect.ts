@@ -27,7 +27,7 @@ export function v3ReturnCode(reason: number): number {
 }
 
 export function refuse(conn: Connection, reasonCode: number, reason = 'connack_error'): void {
-  const b = conn.broker;
+  const b = conn.core;
   b.counters.incr('packets.connack.error');
   if (reasonCode === 0x86 || reasonCode === 0x87) b.counters.incr('packets.connack.auth_error');
   b.counters.incr('client.connack');
@@ -49,7 +49,7 @@ function buildWill(conn: Connection, packet: IConnectPacket): PublishMessage | n
     id: newMessageId(),
     topic: conn.mount(w.topic),
     payload: typeof w.payload === 'string' ? Buffer.from(w.payload) : w.payload,
-    qos: Math.min(w.qos ?? 0, conn.broker.settings.maxQosAllowed) as 0 | 1 | 2,
+    qos: Math.min(w.qos ?? 0, conn.core.settings.maxQosAllowed) as 0 | 1 | 2,
     retain: !!w.retain,
     fromClientid: conn.clientid,
     fromUsername: conn.username,
@@ -77,7 +77,7 @@ function expandMountpoint(mp: string | undefined, clientid: string, username: st
 }
 
 export async function handleConnect(conn: Connection, packet: IConnectPacket): Promise<void> {
-  const b = conn.broker;
+  const b = conn.core;
   const s = b.settings;
   if (conn.state !== 'new') {
     // [MQTT-3.1.0-2] a second CONNECT is a protocol violation
@@ -141,7 +141,7 @@ export async function handleConnect(conn: Connection, packet: IConnectPacket): P
 
 /** runs the authenticate hook for CONNECT or for an AUTH continuation (enhanced auth) */
 export async function authenticate(conn: Connection, authData: Buffer | undefined): Promise<void> {
-  const b = conn.broker;
+  const b = conn.core;
   const packet = conn.pendingConnect!;
   b.counters.incr('client.authenticate');
   let result: AuthnResult;
@@ -199,7 +199,7 @@ export async function authenticate(conn: Connection, authData: Buffer | undefine
 }
 
 function accept(conn: Connection, packet: IConnectPacket, authData: Buffer | undefined): void {
-  const b = conn.broker;
+  const b = conn.core;
   const s = b.settings;
   conn.pendingConnect = undefined;
   conn.identity = {

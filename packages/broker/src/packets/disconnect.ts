@@ -2,7 +2,7 @@ import type { IDisconnectPacket } from 'mqtt-packet';
 import type { Connection } from '../connection/connection';
 
 export function handleDisconnect(conn: Connection, packet: IDisconnectPacket): void {
-  conn.broker.counters.incr('packets.disconnect.received');
+  conn.core.counters.incr('packets.disconnect.received');
   const code = packet.reasonCode ?? 0;
   const expiry = packet.properties?.sessionExpiryInterval;
   const session = conn.session;

@@ -1,6 +1,6 @@
 import type { Connection } from '../connection/connection';
 
 export function handlePingreq(conn: Connection): void {
-  conn.broker.counters.incr('packets.pingreq.received');
+  conn.core.counters.incr('packets.pingreq.received');
   conn.send({ cmd: 'pingresp' }); // [MQTT-3.12.4-1]
 }

@@ -15,14 +15,14 @@ function ack(conn: Connection, qos: QoS, id: number, reasonCode: number): void {
 
 /** Publish refused: v5 acks QoS 1/2 with the reason, QoS 0 (and v3) cannot be told, so it is dropped. */
 function reject(conn: Connection, packet: IPublishPacket, reasonCode: number): void {
-  const c = conn.broker.counters;
+  const c = conn.core.counters;
   c.incr('packets.publish.dropped');
   conn.stats['recv_msg.dropped']++;
   ack(conn, packet.qos, packet.messageId ?? 0, reasonCode);
 }
 
 export function handlePublish(conn: Connection, packet: IPublishPacket): void | Promise<void> {
-  const b = conn.broker;
+  const b = conn.core;
   const s = b.settings;
   const c = b.counters;
   c.add(C['packets.publish.received']);
@@ -128,7 +128,7 @@ export function handlePublish(conn: Connection, packet: IPublishPacket): void | 
 }
 
 function finish(conn: Connection, packet: IPublishPacket, msg: PublishMessage, allowed: boolean): void | Promise<void> {
-  const b = conn.broker;
+  const b = conn.core;
   if (conn.state === 'closed') return;
   if (!allowed) {
     b.counters.incr('packets.publish.auth_error');

@@ -19,7 +19,7 @@ function mountedTopic(conn: Connection, raw: string, group: string | undefined, 
 }
 
 async function one(conn: Connection, req: ISubscription, subid: number | undefined): Promise<Outcome | 'protocol_error'> {
-  const b = conn.broker;
+  const b = conn.core;
   const s = b.settings;
   const v5 = conn.protoVer === 5;
   const session = conn.session!;
@@ -72,7 +72,7 @@ async function one(conn: Connection, req: ISubscription, subid: number | undefin
 }
 
 export async function handleSubscribe(conn: Connection, packet: ISubscribePacket): Promise<void> {
-  const b = conn.broker;
+  const b = conn.core;
   b.counters.incr('packets.subscribe.received');
   const subid = conn.protoVer === 5 ? packet.properties?.subscriptionIdentifier : undefined;
   if (subid === 0) {

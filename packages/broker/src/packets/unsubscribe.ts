@@ -4,21 +4,21 @@ import { isValidTopicFilter, parseFilter } from '../topics/validate';
 
 export function handleUnsubscribe(conn: Connection, packet: IUnsubscribePacket): void | Promise<void> {
   // the synchronous path stays when no `client.unsubscribe` hook is attached
-  if (conn.broker.hooks.unsubscribe) return unsubscribeWithHook(conn, packet);
+  if (conn.core.hooks.unsubscribe) return unsubscribeWithHook(conn, packet);
   const codes = packet.unsubscriptions.map((raw) => one(conn, raw, raw));
   ack(conn, packet, codes);
 }
 
 async function unsubscribeWithHook(conn: Connection, packet: IUnsubscribePacket): Promise<void> {
-  const hook = conn.broker.hooks.unsubscribe!;
+  const hook = conn.core.hooks.unsubscribe!;
   const codes: number[] = [];
   for (const raw of packet.unsubscriptions) {
     // an invalid filter is answered 0x8F without asking the hook
     const dest = valid(conn, raw) ? await hook(conn.identity, raw) : raw;
     if (conn.state === 'closed') return;
     if (dest === null) {
-      conn.broker.counters.incr('client.unsubscribe');
-      conn.broker.counters.incr('packets.unsubscribe.error');
+      conn.core.counters.incr('client.unsubscribe');
+      conn.core.counters.incr('packets.unsubscribe.error');
       codes.push(0x80); // refused by the hook
       continue;
     }
@@ -28,14 +28,14 @@ async function unsubscribeWithHook(conn: Connection, packet: IUnsubscribePacket)
 }
 
 function valid(conn: Connection, filter: string): ReturnType<typeof parseFilter> {
-  const s = conn.broker.settings;
+  const s = conn.core.settings;
   const parsed = parseFilter(filter, s.exclusiveSubscription);
   return parsed && isValidTopicFilter(parsed.filter, s.maxTopicLevels) ? parsed : null;
 }
 
 /** `raw` as the client sent it, `filter` what the hook made of it (the same without a hook) */
 function one(conn: Connection, raw: string, filter: string): number {
-  const b = conn.broker;
+  const b = conn.core;
   b.counters.incr('client.unsubscribe');
   const parsed = valid(conn, filter);
   if (!parsed || (raw !== filter && !valid(conn, raw))) {

@@ -1,6 +1,7 @@
 // Retained messages a SUBSCRIBE brings: expired ones leave the store, the rest go to the session now or, with a
 // retainer delivery_rate, through a pacer per session.
-import type { MqttSettings, PublishMessage, QoS, RateLimit, RetainStore, SubscriptionInfo } from '../types';
+import type { PublishMessage, QoS, RateLimit, SubscriptionInfo } from '../types';
+import type { BrokerCore } from '../core';
 import type { Pending } from '../session/mqueue';
 import { expiresAt, type Session } from '../session/session';
 import { RetainedPacer } from './pacer';
@@ -12,7 +13,7 @@ export class RetainedDelivery {
   private readonly pacers = new Map<Session, RetainedPacer<Pending>>();
 
   constructor(
-    private readonly host: { readonly settings: MqttSettings; readonly retained: RetainStore },
+    private readonly host: Pick<BrokerCore, 'settings' | 'retained'>,
     /** false once the session has ended or was replaced: paced messages still waiting are not sent to it */
     private readonly isLive: (session: Session) => boolean,
   ) {}

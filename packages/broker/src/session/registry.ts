@@ -1,7 +1,7 @@
 // The clients of the node: open connections and the sessions that outlive them. Opening a session covers the
 // three cases of CONNECT (new, resumed, taken over or discarded); closing one covers will, expiry and the end.
 import type { Connection } from '../connection/connection';
-import type { BrokerImpl } from '../broker';
+import type { BrokerCore } from '../core';
 import type { PublishMessage } from '../types';
 import { Session } from './session';
 import { newMessageId } from '../ids';
@@ -17,7 +17,7 @@ export class SessionRegistry {
   /** connections past CONNACK */
   private liveCount = 0;
 
-  constructor(private readonly broker: BrokerImpl) {}
+  constructor(private readonly core: BrokerCore) {}
 
   get(clientid: string): Session | undefined {
     return this.byClientid.get(clientid);
@@ -51,23 +51,23 @@ export class SessionRegistry {
   }
 
   private sessionGauges(): void {
-    this.broker.gauges.set('sessions', this.byClientid.size);
-    this.broker.gauges.set('cluster_sessions', this.byClientid.size);
+    this.core.gauges.set('sessions', this.byClientid.size);
+    this.core.gauges.set('cluster_sessions', this.byClientid.size);
   }
 
   private liveGauges(): void {
-    this.broker.gauges.set('live_connections', this.liveCount);
-    this.broker.gauges.set('channels', this.liveCount);
+    this.core.gauges.set('live_connections', this.liveCount);
+    this.core.gauges.set('channels', this.liveCount);
   }
 
   addConnection(conn: Connection): void {
     this.connections.add(conn);
-    this.broker.gauges.set('connections', this.connections.size);
+    this.core.gauges.set('connections', this.connections.size);
   }
 
   /** attach a freshly accepted CONNECT to its session: new, resumed, taken over or discarded */
   open(conn: Connection, expiry: number): { session: Session; present: boolean } {
-    const b = this.broker;
+    const b = this.core;
     const c = b.counters;
     let session = this.byClientid.get(conn.clientid);
     let present = false;
@@ -116,7 +116,7 @@ export class SessionRegistry {
 
   /** CONNACK 0 was sent */
   connected(conn: Connection, session: Session): void {
-    const b = this.broker;
+    const b = this.core;
     b.counters.incr('client.connack');
     b.counters.incr('client.connected');
     this.liveCount++;
@@ -127,7 +127,7 @@ export class SessionRegistry {
   }
 
   connectionClosed(conn: Connection, wasConnected: boolean, reason: string): void {
-    const b = this.broker;
+    const b = this.core;
     this.connections.delete(conn);
     b.gauges.set('connections', this.connections.size);
     if (!wasConnected) return;
@@ -179,15 +179,15 @@ export class SessionRegistry {
 
   private async publishWill(msg: PublishMessage): Promise<void> {
     try {
-      await this.broker.publishMessage({ ...msg, id: newMessageId(), timestamp: Date.now() });
+      await this.core.publishMessage({ ...msg, id: newMessageId(), timestamp: Date.now() });
     } catch (err) {
-      this.broker.emitError(err);
+      this.core.emitError(err);
     }
   }
 
   /** remove a session with its subscriptions; a will still waiting is published now */
   end(session: Session, reason: string): void {
-    const b = this.broker;
+    const b = this.core;
     if (this.byClientid.get(session.clientid) !== session) return;
     session.ending = true;
     session.clearTimers();
@@ -218,7 +218,7 @@ export class SessionRegistry {
 
   /** QoS 2 ids waiting too long for PUBREL are dropped (await_rel_timeout); in-flight messages are resent (retry_interval) */
   sweep(now: number): void {
-    const b = this.broker;
+    const b = this.core;
     const s = b.settings;
     for (const session of this.byClientid.values()) {
       if (session.awaitingRel.size > 0) {

@@ -1,6 +1,6 @@
 import type { ClientIdentity, PublishMessage, QoS, SubscriptionInfo } from '../types';
 import type { Connection } from '../connection/connection';
-import type { BrokerImpl } from '../broker';
+import type { BrokerCore } from '../core';
 import { MQueue, type Pending } from './mqueue';
 import type { DurableSessions } from '../store/durable';
 
@@ -50,11 +50,11 @@ export class Session {
   ending = false;
 
   constructor(
-    readonly broker: BrokerImpl,
+    readonly core: BrokerCore,
     readonly clientid: string,
     identity: ClientIdentity,
   ) {
-    const s = broker.settings;
+    const s = core.settings;
     this.identity = identity;
     this.mqueue = new MQueue(s.maxMqueueLen, s.mqueuePriorities, s.mqueueDefaultPriority);
   }
@@ -112,13 +112,13 @@ export class Session {
 
   private window(): number {
     const conn = this.conn;
-    const max = this.broker.settings.maxInflight;
+    const max = this.core.settings.maxInflight;
     return conn ? Math.min(max, conn.clientReceiveMax) : max;
   }
 
   /** hand a routed message to this session: send now, queue, or drop with a counter */
   deliver(p: Pending): void {
-    const b = this.broker;
+    const b = this.core;
     const exp = expiresAt(p.msg, b.settings.messageExpiryInterval);
     if (exp !== undefined && exp <= Date.now()) {
       b.dropDelivery(this, p.msg, 'expired');
@@ -137,7 +137,7 @@ export class Session {
           return;
         }
         const dropped = this.mqueue.park(p);
-        if (dropped) this.broker.dropDelivery(this, dropped.msg, 'queue_full');
+        if (dropped) this.core.dropDelivery(this, dropped.msg, 'queue_full');
         if (conn.writable) this.drain();
         return;
       }
@@ -159,15 +159,15 @@ export class Session {
   detach(): void {
     this.conn = null;
     if (this.mqueue.parked === 0) return;
-    if (this.broker.settings.mqueueStoreQos0) this.mqueue.unpark();
-    else for (let p = this.mqueue.shiftParked(); p; p = this.mqueue.shiftParked()) this.broker.dropDelivery(this, p.msg, 'qos0_msg');
+    if (this.core.settings.mqueueStoreQos0) this.mqueue.unpark();
+    else for (let p = this.mqueue.shiftParked(); p; p = this.mqueue.shiftParked()) this.core.dropDelivery(this, p.msg, 'qos0_msg');
   }
 
   private enqueue(p: Pending): void {
     const dropped = this.mqueue.push(p);
     if (dropped) {
       if (dropped.seq !== undefined) this.durable?.done(this, dropped);
-      this.broker.dropDelivery(this, dropped.msg, 'queue_full');
+      this.core.dropDelivery(this, dropped.msg, 'queue_full');
     }
   }
 
@@ -210,10 +210,10 @@ export class Session {
       if (next !== undefined && (next.qos > 0 ? this.inflight.size < this.window() : conn.writable)) q.shift();
       else if (q.parked > 0 && conn.writable) next = q.shiftParked()!;
       else return;
-      const exp = expiresAt(next.msg, this.broker.settings.messageExpiryInterval);
+      const exp = expiresAt(next.msg, this.core.settings.messageExpiryInterval);
       if (exp !== undefined && exp <= now) {
         if (next.seq !== undefined) this.durable?.done(this, next);
-        this.broker.dropDelivery(this, next.msg, 'expired');
+        this.core.dropDelivery(this, next.msg, 'expired');
         continue;
       }
       if (next.qos === 0) conn.sendPublish(next, 0, false, this);
@@ -228,7 +228,7 @@ export class Session {
     if (expect === 2 && entry.phase !== 'pubrel') return undefined;
     this.deleteInflight(packetId);
     if (entry.seq !== undefined) this.durable?.done(this, entry);
-    this.broker.acked(this, entry.msg);
+    this.core.acked(this, entry.msg);
     this.drain();
     return entry;
   }
@@ -292,11 +292,11 @@ export class Session {
       conn.send({ cmd: 'pubrel', messageId: entry.packetId });
       return;
     }
-    const exp = expiresAt(entry.msg, this.broker.settings.messageExpiryInterval);
+    const exp = expiresAt(entry.msg, this.core.settings.messageExpiryInterval);
     if (exp !== undefined && exp <= now) {
       this.deleteInflight(entry.packetId);
       if (entry.seq !== undefined) this.durable?.done(this, entry);
-      this.broker.dropDelivery(this, entry.msg, 'expired');
+      this.core.dropDelivery(this, entry.msg, 'expired');
       return;
     }
     if (!conn.sendPublish(entry, entry.packetId, true, this)) {

@@ -1,6 +1,6 @@
 // The broker side of durable sessions: writes session state through a SessionStore and restores it at start.
 // Only persistent sessions (expiry interval > 0: v5 Session Expiry > 0, v3 clean_session=false) are written.
-import type { BrokerImpl } from '../broker';
+import type { BrokerCore } from '../core';
 import { Session } from '../session/session';
 import type { Broker, ClientIdentity, ClientInfo, SubOptions, SubscriptionInfo } from '../types';
 import type { Pending } from '../session/mqueue';
@@ -77,9 +77,9 @@ export class DurableSessions {
   }
 
   /** write every persistent session as it is now (durable sessions switched on while running) */
-  snapshot(broker: BrokerImpl): void {
+  snapshot(core: BrokerCore): void {
     this.store.clear();
-    for (const session of broker.sessions.values()) {
+    for (const session of core.sessions.values()) {
       if (session.expiryInterval === 0) continue;
       this.save(session, true);
       for (const p of session.inflight.values()) {
@@ -96,26 +96,26 @@ export class DurableSessions {
   }
 
   /** recreate the stored sessions (offline, with their subscriptions and undelivered messages); returns how many */
-  restore(broker: BrokerImpl): number {
+  restore(core: BrokerCore): number {
     const now = Date.now();
     let n = 0;
     for (const row of this.store.loadSessions()) {
-      if (broker.sessions.has(row.clientid)) continue;
+      if (core.sessions.has(row.clientid)) continue;
       const since = row.disconnectedAt ?? now;
       const left = row.expiryInterval === NEVER_EXPIRES ? Infinity : since + row.expiryInterval * 1000 - now;
       if (left <= 0) {
         this.store.deleteSession(row.clientid);
         continue;
       }
-      const session = new Session(broker, row.clientid, row.identity);
+      const session = new Session(core, row.clientid, row.identity);
       session.expiryInterval = row.expiryInterval;
       session.disconnectedAt = since;
       session.durable = this;
-      broker.sessions.adopt(session);
+      core.sessions.adopt(session);
       for (const sub of row.subs) {
         const opts: SubOptions = { qos: sub.qos, nl: sub.nl, rap: sub.rap, rh: sub.rh };
         if (sub.subid !== undefined) opts.subid = sub.subid;
-        broker.router.addSubscription(session, sub.topic, opts);
+        core.router.addSubscription(session, sub.topic, opts);
       }
       for (const m of this.store.loadMessages(row.clientid)) {
         const p: Pending = { msg: m.msg, qos: m.qos, retain: m.retain, subids: m.subids, insertedAt: process.hrtime.bigint(), seq: m.seq };
@@ -128,16 +128,16 @@ export class DurableSessions {
         if (dropped) this.done(session, dropped);
       }
       for (const { packetId, at } of this.store.loadAwaitingRel(row.clientid)) session.restoreAwaitingRel(packetId, at);
-      if (left !== Infinity) broker.sessions.armExpiry(session, left);
+      if (left !== Infinity) core.sessions.armExpiry(session, left);
       n++;
     }
     return n;
   }
 
   /** follow the broker's session events; returns the remover */
-  follow(broker: BrokerImpl): () => void {
+  follow(core: BrokerCore): () => void {
     const save = (clientid: string, withSubs: boolean) => {
-      const session = broker.sessions.get(clientid);
+      const session = core.sessions.get(clientid);
       if (!session) return;
       session.durable = this;
       this.save(session, withSubs);
@@ -145,30 +145,30 @@ export class DurableSessions {
     const onConnected = (c: ClientInfo) => save(c.clientid, true);
     const onDisconnected = (c: ClientInfo) => save(c.clientid, false);
     const onSub = (client: ClientIdentity, sub: SubscriptionInfo) => {
-      const session = broker.sessions.get(client.clientid);
+      const session = core.sessions.get(client.clientid);
       if (session) this.subscription(session, sub, false);
     };
     const onUnsub = (client: ClientIdentity, sub: SubscriptionInfo) => {
-      const session = broker.sessions.get(client.clientid);
+      const session = core.sessions.get(client.clientid);
       if (session) this.subscription(session, sub, true);
     };
     const onTerminated = (clientid: string) => {
-      if (!broker.sessions.has(clientid)) this.delete(clientid);
+      if (!core.sessions.has(clientid)) this.delete(clientid);
     };
-    const ev = broker.events;
+    const ev = core.events;
     ev.on('client.connected', onConnected);
     ev.on('client.disconnected', onDisconnected);
     ev.on('session.subscribed', onSub);
     ev.on('session.unsubscribed', onUnsub);
     ev.on('session.terminated', onTerminated);
-    for (const session of broker.sessions.values()) session.durable = this;
+    for (const session of core.sessions.values()) session.durable = this;
     return () => {
       ev.off('client.connected', onConnected);
       ev.off('client.disconnected', onDisconnected);
       ev.off('session.subscribed', onSub);
       ev.off('session.unsubscribed', onUnsub);
       ev.off('session.terminated', onTerminated);
-      for (const session of broker.sessions.values()) if (session.durable === this) session.durable = null;
+      for (const session of core.sessions.values()) if (session.durable === this) session.durable = null;
     };
   }
 }
@@ -185,11 +185,12 @@ export interface DurableHandle {
  * on while running) the store is rewritten from the sessions the broker holds now. Call before listeners start.
  */
 export function attachSessionStore(broker: Broker, store: SessionStore, mode: 'restore' | 'snapshot'): DurableHandle {
-  const impl = broker as BrokerImpl;
+  // every Broker comes from createBroker: a BrokerImpl, which is also the core
+  const core = broker as Broker & BrokerCore;
   const durable = new DurableSessions(store);
-  const restored = mode === 'restore' ? durable.restore(impl) : 0;
-  if (mode === 'snapshot') durable.snapshot(impl);
-  const unfollow = durable.follow(impl);
+  const restored = mode === 'restore' ? durable.restore(core) : 0;
+  if (mode === 'snapshot') durable.snapshot(core);
+  const unfollow = durable.follow(core);
   return {
     restored,
     detach(clear = false) {

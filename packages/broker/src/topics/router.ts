@@ -2,9 +2,8 @@
 // (one entry per client and filter), `$share/` and `$queue/` groups in another (one entry per group), `$exclusive/`
 // owners in a map. The router only decides who gets a copy and at which QoS; `session.deliver` decides whether the
 // copy is sent, queued or dropped.
-import type { EventEmitter } from 'node:events';
-import type { BrokerEvents, MqttSettings, PublishMessage, QoS, SubOptions, SubscriptionInfo } from '../types';
-import type { Counters, Gauges } from '../metrics';
+import type { BrokerCore } from '../core';
+import type { PublishMessage, QoS, SubOptions, SubscriptionInfo } from '../types';
 import type { Session } from '../session/session';
 import type { Pending } from '../session/mqueue';
 import { TopicTrie } from './trie';
@@ -13,14 +12,7 @@ import { parseFilter } from './validate';
 
 const NO_MATCHES: readonly Map<string, SharedGroup>[] = [];
 
-/** what the router reads and reports through (the broker core) */
-export interface RouterHost {
-  readonly settings: MqttSettings;
-  readonly counters: Counters;
-  readonly gauges: Gauges;
-  readonly events: EventEmitter<BrokerEvents>;
-  dropDelivery(session: Session, msg: PublishMessage, reason: 'no_local'): void;
-}
+type RouterHost = Pick<BrokerCore, 'settings' | 'counters' | 'gauges' | 'events' | 'dropDelivery'>;
 
 export class Router {
   private readonly routes = new TopicTrie<SubEntry>();

@@ -7,7 +7,7 @@ import net from 'node:net';
 import type tls from 'node:tls';
 import type { Duplex } from 'node:stream';
 import type { ConnInfo, Listener, ListenerConfig } from '../types';
-import type { BrokerImpl } from '../broker';
+import type { BrokerCore } from '../core';
 import { ProxyHeaderError, readProxyHeader } from './proxy-protocol';
 import { closeServer, listenOn } from './serve';
 import { peerCertOf, tlsFront } from './tls';
@@ -48,7 +48,7 @@ export abstract class SocketListener implements Omit<Listener, 'update'> {
   private boundPort = 0;
 
   constructor(
-    protected readonly broker: BrokerImpl,
+    protected readonly core: BrokerCore,
     readonly config: ListenerConfig,
   ) {}
 
@@ -203,7 +203,7 @@ export abstract class SocketListener implements Omit<Listener, 'update'> {
         out.busySince = 0;
       } else if (now - out.busySince >= sendTimeout) {
         this.outputs.delete(out);
-        for (const conn of this.broker.sessions.connections) if (conn.stream === out.stream && !conn.closeReason) conn.closeReason = 'send_timeout';
+        for (const conn of this.core.sessions.connections) if (conn.stream === out.stream && !conn.closeReason) conn.closeReason = 'send_timeout';
         out.socket.destroy();
         out.stream.destroy();
       }

@@ -5,6 +5,6 @@ import { SocketListener, type Peer } from './socket-listener';
 export class TcpListener extends SocketListener {
   protected serve(socket: Socket, peer: Peer): void {
     this.watchOutput(socket, socket);
-    this.broker.handle(socket, this.connInfo(socket, peer));
+    this.core.handle(socket, this.connInfo(socket, peer));
   }
 }

@@ -88,7 +88,7 @@ export class WsListener extends SocketListener {
     const served = this.servedPeers.get(socket) ?? { host: socket.remoteAddress ?? '', port: socket.remotePort ?? 0, sockport: socket.localPort ?? this.port };
     // a PROXY header names the client already; otherwise the reverse proxy's forwarding headers do
     const peer = served.socketHost !== undefined ? served : forwardedPeer(req, this.ws, served);
-    this.broker.handle(stream, this.connInfo(socket, peer));
+    this.core.handle(stream, this.connInfo(socket, peer));
   }
 
   protected override shutdown(): void {
