@@ -29,3 +29,25 @@ export type ApiKey = Schemas['api_key.app'];
 
 /** A path of the contract, e.g. '/clients/{clientid}'. */
 export type ApiPath = keyof paths;
+
+export type {
+  BannedMeta,
+  BanView,
+  BodyOf,
+  ClientInfo,
+  ClientSubscription,
+  Contract,
+  ExtensionPaths,
+  Method,
+  MethodOf,
+  Operation,
+  ParamsOf,
+  PathOf,
+  QueryOf,
+  ReplyOf,
+  ResponsePatch,
+  ResponsesOf,
+  RetainerConfig,
+  SubscriptionRow,
+} from './contract';
+export { DOCUMENTED_DEVIATIONS } from './contract';

@@ -3,6 +3,7 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { expect } from 'vitest';
 import type { TestNode } from '../../test/test-node';
+import { DOCUMENTED_DEVIATIONS } from '@mqdeck/api';
 import { validateResponse } from '../contract/validate-response';
 
 export async function connectClient(port: number, opts: IClientOptions = {}): Promise<MqttClient> {
@@ -52,16 +53,7 @@ export async function api(node: TestNode, method: string, url: string, payload?:
   return { status: res.statusCode, body, headers: res.headers };
 }
 
-/**
- * Where EMQX's real answers differ from its own 5.8.1 OpenAPI document (API.md §2.6, §3.4, §3.8):
- * undefined values are null, unlimited maxima are "infinity", retainer index_specs are arrays of arrays.
- */
-const DOCUMENTED_DEVIATIONS = [
-  /\/(username|mountpoint) must be string/,
-  /\/(subscriptions_max|mqueue_max|awaiting_rel_max) must be integer/,
-  /\/backend\/index_specs\/\d+ must be integer/,
-];
-
+/** Checks a body against the vendored document, accepting the deviations listed in @mqdeck/api (contract/deviations.ts). */
 export function expectContract(method: string, path: string, status: number, body: unknown): void {
   const errors = validateResponse(method, path, status, body).filter((e) => !DOCUMENTED_DEVIATIONS.some((d) => d.test(e)));
   expect(errors, `${method.toUpperCase()} ${path} ${status}`).toEqual([]);

@@ -2,84 +2,94 @@
 // at most, like_* values are regular expressions, the list meta depends on the filter kind, and POST
 // answers the ban itself (not wrapped in {data}).
 import type { FastifyInstance } from 'fastify';
-import { routeSchema } from '../../contract/route-schema';
+import type { BodyOf, QueryOf } from '@mqdeck/api';
+import { route } from '../../contract/route';
 import { ApiError } from '../../errors';
 import { pageArray, parsePaging, single } from '../../shared/paging';
 import { parseEpochMs } from '../../shared/time';
 import { BAN_KINDS, type BanKind } from './banned-clients.match';
 import { toBanView, type Ban } from './banned-clients.service';
 
-type Query = { Querystring: Record<string, unknown> };
-
 const EXACT_FILTERS = ['clientid', 'username', 'peerhost'] as const;
 /** like_* filter → the ban kinds whose `who` text it searches (regex bans match on their pattern text) */
-const FUZZY_FILTERS: Record<string, BanKind[]> = {
+const FUZZY_FILTERS = {
   like_clientid: ['clientid', 'clientid_re'],
   like_username: ['username', 'username_re'],
   like_peerhost: ['peerhost'],
   like_peerhost_net: ['peerhost_net'],
-};
+} as const satisfies Partial<Record<keyof QueryOf<'/banned', 'get'>, readonly BanKind[]>>;
+type Filter = (typeof EXACT_FILTERS)[number] | keyof typeof FUZZY_FILTERS;
+const FILTERS: readonly Filter[] = [...EXACT_FILTERS, 'like_clientid', 'like_username', 'like_peerhost', 'like_peerhost_net'];
+const isFuzzy = (filter: Filter): filter is keyof typeof FUZZY_FILTERS => filter in FUZZY_FILTERS;
 
 export default async function bannedClientsRoutes(app: FastifyInstance): Promise<void> {
   const banned = app.banned;
-  const { querystring } = routeSchema('get', '/banned');
-  const postSchema = routeSchema('post', '/banned');
 
-  app.get<Query>('/banned', { schema: { querystring } }, async (req) => {
-    const q = req.query;
-    const paging = parsePaging(q);
-    const given = [...EXACT_FILTERS, ...Object.keys(FUZZY_FILTERS)].filter((k) => single(q[k]) !== undefined);
-    if (given.length > 1) throw new ApiError(400, 'BAD_REQUEST', 'too_many_filters');
-    const rows = banned.list();
-    if (given.length === 0) {
-      const { data, meta } = pageArray(rows, paging);
-      return { data: data.map(toBanView), meta: { page: meta.page, limit: meta.limit, count: meta.count } };
-    }
-    const filter = given[0];
-    const value = single(q[filter])!;
-    if (filter in FUZZY_FILTERS) {
-      let re: RegExp;
-      try {
-        re = new RegExp(value);
-      } catch (err) {
-        const reason = (err as Error).message;
-        const message = { message: 'The filter is not a validation regex expression', reason, position: 0, filter: value };
-        throw new ApiError(400, 'BAD_REQUEST', JSON.stringify(message));
+  route(app, 'get', '/banned', {
+    handler: async (req) => {
+      const q = req.query;
+      const paging = parsePaging(q);
+      const given = FILTERS.filter((k) => single(q[k]) !== undefined);
+      if (given.length > 1) throw new ApiError(400, 'BAD_REQUEST', 'too_many_filters');
+      const rows = banned.list();
+      if (given.length === 0) {
+        const { data, meta } = pageArray(rows, paging);
+        return { data: data.map(toBanView), meta: { page: meta.page, limit: meta.limit, count: meta.count } };
       }
-      const kinds = FUZZY_FILTERS[filter];
+      const filter = given[0];
+      const value = single(q[filter])!;
+      if (isFuzzy(filter)) {
+        let re: RegExp;
+        try {
+          re = new RegExp(value);
+        } catch (err) {
+          const reason = err instanceof Error ? err.message : String(err);
+          const message = { message: 'The filter is not a validation regex expression', reason, position: 0, filter: value };
+          throw new ApiError(400, 'BAD_REQUEST', JSON.stringify(message));
+        }
+        const kinds: readonly BanKind[] = FUZZY_FILTERS[filter];
+        const { data, meta } = pageArray(
+          rows.filter((b) => kinds.includes(b.as) && re.test(b.who)),
+          paging,
+          false,
+        );
+        return { data: data.map(toBanView), meta };
+      }
       const { data, meta } = pageArray(
-        rows.filter((b) => kinds.includes(b.as) && re.test(b.who)),
+        rows.filter((b) => b.as === filter && b.who === value),
         paging,
-        false,
       );
-      return { data: data.map(toBanView), meta };
-    }
-    const { data, meta } = pageArray(
-      rows.filter((b) => b.as === filter && b.who === value),
-      paging,
-    );
-    return { data: data.map(toBanView), meta: { ...meta, hasnext: false } };
+      return { data: data.map(toBanView), meta: { ...meta, hasnext: false } };
+    },
   });
 
-  app.post('/banned', { schema: { body: { ...postSchema.body, properties: { ...postSchema.body?.properties, until: {} } } } }, async (req) => {
-    return toBanView(banned.create(parseBan(req.body as Record<string, unknown>)));
+  route(app, 'post', '/banned', {
+    // `until` may also be null (= infinity), so its contract union is lifted; parseBan checks it
+    schema: ({ body }) => ({ body: { ...body, properties: { ...body?.properties, until: {} } } }),
+    handler: async (req) => toBanView(banned.create(parseBan(req.body))),
   });
 
-  app.delete('/banned', async (_req, reply) => {
-    banned.clear();
-    return reply.code(204).send();
+  route(app, 'delete', '/banned', {
+    handler: async (_req, reply) => {
+      banned.clear();
+      return reply.code(204).send();
+    },
   });
 
-  app.delete<{ Params: { as: string; who: string } }>('/banned/:as/:who', { schema: { params: routeSchema('delete', '/banned/{as}/{who}').params } }, async (req, reply) => {
-    const { as, who } = req.params;
-    if (!banned.delete(as as BanKind, who)) throw new ApiError(404, 'NOT_FOUND', `${as}: ${who} not found`);
-    return reply.code(204).send();
+  route(app, 'delete', '/banned/{as}/{who}', {
+    handler: async (req, reply) => {
+      const { as, who } = req.params;
+      if (!banned.delete(as, who)) throw new ApiError(404, 'NOT_FOUND', `${as}: ${who} not found`);
+      return reply.code(204).send();
+    },
   });
 }
 
 /** The POST body as a ban: `at` defaults to now, `until` to infinity (null or "infinity" too). */
-export function parseBan(body: Record<string, unknown>): Ban {
-  const as = body.as as BanKind;
+export function parseBan(body: BodyOf<'/banned', 'post'>): Ban {
+  // the route's body schema already refuses a missing body; this keeps the type honest
+  if (!body) throw new ApiError(400, 'BAD_REQUEST', 'body: must be object');
+  const as = body.as;
   if (!BAN_KINDS.includes(as)) throw new ApiError(400, 'BAD_REQUEST', `as: must be one of ${BAN_KINDS.join(', ')}`);
   if (typeof body.who !== 'string' || body.who === '') throw new ApiError(400, 'BAD_REQUEST', 'who: must be a non-empty string');
   const at = body.at === undefined ? Date.now() : epochSecondsOrRfc(body.at, 'at');

@@ -2,6 +2,7 @@
 // map lookup for clientid/username/peerhost plus one compiled test per regex/CIDR ban.
 // Expired bans are invisible at once and deleted by a periodic sweep.
 import { isIP } from 'node:net';
+import type { BanView } from '@mqdeck/api';
 import type { Broker } from '@mqdeck/broker';
 import type { Db } from '../../storage/db';
 import { ApiError } from '../../errors';
@@ -15,15 +16,6 @@ export interface Ban {
   reason: string;
   at: number; // epoch ms
   until: number | null; // epoch ms, null = infinity
-}
-
-export interface BanView {
-  as: BanKind;
-  who: string;
-  by: string;
-  reason: string;
-  at: string;
-  until: string;
 }
 
 interface Row {

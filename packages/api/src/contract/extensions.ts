@@ -1,0 +1,54 @@
+// Routes our node answers that the EMQX 5.8.1 document lacks: MQDeck extensions (docs/api-extensions.md)
+// and routes EMQX serves but leaves out of its 5.8.1 JSON (API.md §3.19). Same shape as `Operation`;
+// the server route helper takes their JSON schemas from the module that registers them.
+import type { components } from '../schema.gen';
+
+type Schemas = components['schemas'];
+
+export interface ExtensionPaths {
+  /** API.md §3.16, 5.8.2+: force-deactivate an active alarm. */
+  '/alarms/force_deactivate': {
+    post: {
+      query: undefined;
+      params: undefined;
+      body: { name?: string } | undefined;
+      responses: { 204: undefined };
+    };
+  };
+  /** docs/api-extensions.md: the node's extension list (what the console may show beyond EMQX). */
+  '/mqdeck/extensions': {
+    get: {
+      query: undefined;
+      params: undefined;
+      body: undefined;
+      responses: { 200: { extensions: string[] } };
+    };
+  };
+  /** API.md §3.4, hidden: cursor-paged client list. */
+  '/clients_v2': {
+    get: {
+      query: Record<string, string | string[] | undefined> & { cursor?: string; limit?: number };
+      params: undefined;
+      body: undefined;
+      responses: { 200: { data: Schemas['emqx_mgmt_api_clients.client'][]; meta: { count: number; cursor?: string } } };
+    };
+  };
+  /** API.md §3.4, hidden: change a live client's keepalive; answers the client object. */
+  '/clients/{clientid}/keepalive': {
+    put: {
+      query: undefined;
+      params: { clientid: string };
+      body: { interval: number };
+      responses: { 200: Schemas['emqx_mgmt_api_clients.client'] };
+    };
+  };
+  /** API.md §3.19: DELETE /monitor clears the dashboard's sampled history. */
+  '/monitor': {
+    delete: {
+      query: undefined;
+      params: undefined;
+      body: undefined;
+      responses: { 204: undefined };
+    };
+  };
+}

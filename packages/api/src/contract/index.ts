@@ -1,0 +1,48 @@
+// `Contract`: every route our node serves, typed as it really answers: EMQX's generated `paths` with the
+// documented deviations (deviations.ts) patched in, plus the routes the 5.8.1 document lacks
+// (extensions.ts). Helpers read one operation: `ReplyOf<'/banned', 'post', 200>` is the ban itself.
+import type { paths } from '../schema.gen';
+import type { ExtensionPaths } from './extensions';
+import type { ResponsePatch } from './deviations';
+import type { GeneratedMethods, Method, Normalize, Operation } from './paths';
+
+export type { Method, Operation } from './paths';
+export type { ExtensionPaths } from './extensions';
+export {
+  DOCUMENTED_DEVIATIONS,
+  type BannedMeta,
+  type BanView,
+  type ClientInfo,
+  type ClientSubscription,
+  type ResponsePatch,
+  type RetainerConfig,
+  type SubscriptionRow,
+} from './deviations';
+
+type Patched<Op extends Operation, Px> = Omit<Op, 'responses'> & {
+  responses: Omit<Op['responses'], keyof Px> & Px;
+};
+type PatchOf<P, M> = P extends keyof ResponsePatch ? (M extends keyof ResponsePatch[P] ? ResponsePatch[P][M] : unknown) : unknown;
+
+type Generated = {
+  [P in keyof paths]: { [M in GeneratedMethods<P>]: Patched<Normalize<paths[P][M]>, PatchOf<P, M>> };
+};
+
+/** Contract path → method → operation (`query`, `params`, `body`, `responses`). */
+export type Contract = {
+  [P in keyof paths | keyof ExtensionPaths]: (P extends keyof paths ? Generated[P] : unknown) & (P extends keyof ExtensionPaths ? ExtensionPaths[P] : unknown);
+};
+
+/** A contract path, e.g. '/banned/{as}/{who}'. */
+export type PathOf = keyof Contract & string;
+/** The methods the contract declares for a path. */
+export type MethodOf<P extends PathOf> = keyof Contract[P] & Method;
+type Op<P extends PathOf, M extends MethodOf<P>> = Contract[P][M] extends Operation ? Contract[P][M] : never;
+
+export type QueryOf<P extends PathOf, M extends MethodOf<P>> = Op<P, M>['query'];
+export type ParamsOf<P extends PathOf, M extends MethodOf<P>> = Op<P, M>['params'];
+export type BodyOf<P extends PathOf, M extends MethodOf<P>> = Op<P, M>['body'];
+/** Status → JSON body (undefined for bodiless statuses such as 204). */
+export type ResponsesOf<P extends PathOf, M extends MethodOf<P>> = Op<P, M>['responses'];
+/** The JSON body of one status, as the node sends it. */
+export type ReplyOf<P extends PathOf, M extends MethodOf<P>, S extends keyof ResponsesOf<P, M>> = ResponsesOf<P, M>[S];
