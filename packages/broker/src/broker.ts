@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
 import type {
-  Broker, BrokerEvents, BrokerHooks, BrokerOptions, ChainableHooks, ClientIdentity, ClientInfo, ConnInfo, ForceShutdown,
+  Broker, BrokerEvents, BrokerHooks, BrokerOptions, ChainableHooks, ClientInfo, ConnInfo, ForceShutdown,
   Listener, ListenerConfig, MqttSettings, NodeLimits, PublishMessage, PublishVerdict, QueuedMessageView, QoS, RetainStore,
   SubOptions, SubscriptionInfo,
 } from './types';
@@ -12,7 +12,7 @@ import { DEFAULT_SETTINGS } from './settings';
 import { C, Counters, GAUGE_NAMES, Gauges, type GaugeName } from './metrics';
 import { Connection } from './connection/connection';
 import type { Session } from './session/session';
-import type { BrokerCore } from './core';
+import type { BrokerCore, DeliveryDropReason } from './core';
 import { Router } from './topics/router';
 import { hasWildcard, isValidTopicFilter, isValidTopicName, parseFilter } from './topics/validate';
 import { MemoryRetainStore } from './retain/memory';
@@ -227,40 +227,50 @@ export class BrokerImpl implements Broker, BrokerCore {
     return result instanceof Promise ? result.then(count) : count(result);
   }
 
-  // ------------------------------------------------------------------ routing
+  // ------------------------------------------------------------------ publish
+  // publishMessage(msg): runPublishHooks (may rewrite, drop or take over the message) → accepted: messages.publish
+  // → storeRetained → router.routeToSubscribers → session.deliver for each subscriber (send, queue or drop)
 
-  /** the `message.publish` hook, then retain and route; returns how many subscribers got it (0 when consumed) */
+  /** returns how many subscribers got the message (0 when a hook dropped or took it) */
   publishMessage(msg: PublishMessage): number | Promise<number> {
-    const hook = this.hooks.messagePublish;
-    if (hook) {
-      const out = hook(msg);
-      if (out instanceof Promise) return out.then((m) => this.afterHook(msg, m));
-      return this.afterHook(msg, out);
-    }
-    return this.dispatchMessage(msg);
+    // without a hook there is no verdict to wait for: routed in this call, no promise
+    if (!this.hooks.messagePublish) return this.publishAccepted(msg);
+    const verdict = this.runPublishHooks(msg);
+    if (verdict instanceof Promise) return verdict.then((v) => this.afterPublishHooks(msg, v));
+    return this.afterPublishHooks(msg, verdict);
   }
 
-  private afterHook(original: PublishMessage, msg: PublishVerdict): number {
-    if (msg === CONSUMED) return 0; // taken over by a hook (delayed publish): neither routed nor dropped
-    if (!msg) {
+  /** `message.publish`: setHooks' hook and addHooks' chain, composed in priority order (hooks.ts) */
+  private runPublishHooks(msg: PublishMessage): PublishVerdict | Promise<PublishVerdict> {
+    return this.hooks.messagePublish!(msg);
+  }
+
+  private afterPublishHooks(original: PublishMessage, verdict: PublishVerdict): number {
+    if (verdict === CONSUMED) return 0; // taken over by a hook (delayed publish): neither routed nor dropped
+    if (!verdict) {
       this.counters.incr('messages.dropped');
       this.events.emit('message.dropped', original, 'hook');
       return 0;
     }
-    return this.dispatchMessage(msg);
+    return this.publishAccepted(verdict);
   }
 
-  private dispatchMessage(msg: PublishMessage): number {
+  private publishAccepted(msg: PublishMessage): number {
     this.counters.incr('messages.publish');
     this.events.emit('message.publish', msg);
-    if (msg.retain && this.settings.retainAvailable) {
-      this.retained.put(msg);
-      this.gauges.set('retained', this.retained.count());
-    }
+    this.storeRetained(msg);
     return this.router.routeToSubscribers(msg);
   }
 
-  dropDelivery(session: Session, msg: PublishMessage, reason: 'expired' | 'queue_full' | 'too_large' | 'no_local' | 'qos0_msg'): void {
+  private storeRetained(msg: PublishMessage): void {
+    if (!msg.retain || !this.settings.retainAvailable) return;
+    this.retained.put(msg); // an empty payload deletes [MQTT-3.3.1-10]
+    this.gauges.set('retained', this.retained.count());
+  }
+
+  // ------------------------------------------------------------------ one subscriber's copy
+
+  onDeliveryDropped(session: Session, msg: PublishMessage, reason: DeliveryDropReason): void {
     this.counters.incr('delivery.dropped');
     this.counters.incr(`delivery.dropped.${reason}`);
     const st = session.conn?.stats ?? session.lastConn?.stats;
@@ -271,12 +281,12 @@ export class BrokerImpl implements Broker, BrokerCore {
     this.events.emit('delivery.dropped', session.identity, msg, reason);
   }
 
-  delivered(session: Session, msg: PublishMessage): void {
+  onDelivered(session: Session, msg: PublishMessage): void {
     this.counters.add(C['messages.delivered']);
     if (this.events.listenerCount('message.delivered') > 0) this.events.emit('message.delivered', session.identity, msg);
   }
 
-  acked(session: Session, msg: PublishMessage): void {
+  onAcked(session: Session, msg: PublishMessage): void {
     this.counters.add(C['messages.acked']);
     if (this.events.listenerCount('message.acked') > 0) this.events.emit('message.acked', session.identity, msg);
   }
@@ -387,5 +397,3 @@ export class BrokerImpl implements Broker, BrokerCore {
     this.sessions.stopTimers();
   }
 }
-
-export type { ClientIdentity };

@@ -41,7 +41,11 @@ export interface BrokerCore {
   checkMailbox(conn: Connection): void;
   /** an unexpected error the broker survives: `broker.error` */
   emitError(err: unknown): void;
-  dropDelivery(session: Session, msg: PublishMessage, reason: DeliveryDropReason): void;
-  delivered(session: Session, msg: PublishMessage): void;
-  acked(session: Session, msg: PublishMessage): void;
+  // what happened to one subscriber's copy of a message: counters and the matching events
+  /** not sent: expired, mqueue full, larger than the client accepts, no-local, QoS 0 for an offline client */
+  onDeliveryDropped(session: Session, msg: PublishMessage, reason: DeliveryDropReason): void;
+  /** its PUBLISH was written to the client (not counted again when resent) */
+  onDelivered(session: Session, msg: PublishMessage): void;
+  /** the client acknowledged it (PUBACK, or PUBCOMP for QoS 2) */
+  onAcked(session: Session, msg: PublishMessage): void;
 }

@@ -6,7 +6,7 @@ import type { Session } from '../session/session';
 import type { Pending } from '../session/mqueue';
 import { expiresAt } from '../session/session';
 import { newClientStats } from '../metrics';
-import { dispatch } from '../packets/dispatch';
+import { handlePacket } from '../packets/handle-packet';
 import { Keepalive } from './keepalive';
 import { cachedPublish, packetIdOffset, storePublish } from './encode-cache';
 import { ConnLimiter, bucketFor } from './limiter';
@@ -318,7 +318,7 @@ export class Connection implements ParserOwner {
       this.inbox.shift();
       let result: void | Promise<void>;
       try {
-        result = dispatch(this, packet);
+        result = handlePacket(this, packet);
       } catch (err) {
         this.fail(err);
         break;
@@ -433,7 +433,7 @@ export class Connection implements ParserOwner {
       const hit = cachedPublish(msg, this.protoVer, p.qos, p.retain, topic);
       if (hit) {
         if (hit.length > this.clientMaxPacketSize) {
-          b.dropDelivery(session, msg, 'too_large');
+          b.onDeliveryDropped(session, msg, 'too_large');
           return false;
         }
         this.afterPublishWrite(hit, p, session, dup, p.qos > 0 ? packetId : 0);
@@ -488,7 +488,7 @@ export class Connection implements ParserOwner {
     if (buf.length > this.clientMaxPacketSize) {
       // [MQTT-3.1.2-25] never send a packet larger than the client accepts: drop it
       if (packet.properties?.topicAlias !== undefined && packet.topic !== '') this.outboundAliases.delete(topic);
-      b.dropDelivery(session, msg, 'too_large');
+      b.onDeliveryDropped(session, msg, 'too_large');
       return false;
     }
     if (cacheable) storePublish(msg, this.protoVer, p.qos, p.retain, topic, buf);
@@ -505,7 +505,7 @@ export class Connection implements ParserOwner {
     st[STAT_SEND_QOS[p.qos]]++;
     b.counters.add(C['messages.sent']);
     b.counters.add(SENT_QOS[p.qos]);
-    if (!dup) b.delivered(session, msg);
+    if (!dup) b.onDelivered(session, msg);
   }
 
   // ------------------------------------------------------------------ mountpoint

@@ -121,7 +121,7 @@ export class Session {
     const b = this.core;
     const exp = expiresAt(p.msg, b.settings.messageExpiryInterval);
     if (exp !== undefined && exp <= Date.now()) {
-      b.dropDelivery(this, p.msg, 'expired');
+      b.onDeliveryDropped(this, p.msg, 'expired');
       return;
     }
     // written before the publisher's PUBACK/PUBREC goes out (the route runs before it is sent)
@@ -137,7 +137,7 @@ export class Session {
           return;
         }
         const dropped = this.mqueue.park(p);
-        if (dropped) this.core.dropDelivery(this, dropped.msg, 'queue_full');
+        if (dropped) this.core.onDeliveryDropped(this, dropped.msg, 'queue_full');
         if (conn.writable) this.drain();
         return;
       }
@@ -146,7 +146,7 @@ export class Session {
         return;
       }
     } else if (p.qos === 0 && !b.settings.mqueueStoreQos0) {
-      b.dropDelivery(this, p.msg, 'qos0_msg');
+      b.onDeliveryDropped(this, p.msg, 'qos0_msg');
       return;
     }
     this.enqueue(p);
@@ -160,14 +160,14 @@ export class Session {
     this.conn = null;
     if (this.mqueue.parked === 0) return;
     if (this.core.settings.mqueueStoreQos0) this.mqueue.unpark();
-    else for (let p = this.mqueue.shiftParked(); p; p = this.mqueue.shiftParked()) this.core.dropDelivery(this, p.msg, 'qos0_msg');
+    else for (let p = this.mqueue.shiftParked(); p; p = this.mqueue.shiftParked()) this.core.onDeliveryDropped(this, p.msg, 'qos0_msg');
   }
 
   private enqueue(p: Pending): void {
     const dropped = this.mqueue.push(p);
     if (dropped) {
       if (dropped.seq !== undefined) this.durable?.done(this, dropped);
-      this.core.dropDelivery(this, dropped.msg, 'queue_full');
+      this.core.onDeliveryDropped(this, dropped.msg, 'queue_full');
     }
   }
 
@@ -213,7 +213,7 @@ export class Session {
       const exp = expiresAt(next.msg, this.core.settings.messageExpiryInterval);
       if (exp !== undefined && exp <= now) {
         if (next.seq !== undefined) this.durable?.done(this, next);
-        this.core.dropDelivery(this, next.msg, 'expired');
+        this.core.onDeliveryDropped(this, next.msg, 'expired');
         continue;
       }
       if (next.qos === 0) conn.sendPublish(next, 0, false, this);
@@ -228,7 +228,7 @@ export class Session {
     if (expect === 2 && entry.phase !== 'pubrel') return undefined;
     this.deleteInflight(packetId);
     if (entry.seq !== undefined) this.durable?.done(this, entry);
-    this.core.acked(this, entry.msg);
+    this.core.onAcked(this, entry.msg);
     this.drain();
     return entry;
   }
@@ -296,7 +296,7 @@ export class Session {
     if (exp !== undefined && exp <= now) {
       this.deleteInflight(entry.packetId);
       if (entry.seq !== undefined) this.durable?.done(this, entry);
-      this.core.dropDelivery(this, entry.msg, 'expired');
+      this.core.onDeliveryDropped(this, entry.msg, 'expired');
       return;
     }
     if (!conn.sendPublish(entry, entry.packetId, true, this)) {

@@ -12,7 +12,7 @@ import { parseFilter } from './validate';
 
 const NO_MATCHES: readonly Map<string, SharedGroup>[] = [];
 
-type RouterHost = Pick<BrokerCore, 'settings' | 'counters' | 'gauges' | 'events' | 'dropDelivery'>;
+type RouterHost = Pick<BrokerCore, 'settings' | 'counters' | 'gauges' | 'events' | 'onDeliveryDropped'>;
 
 export class Router {
   private readonly routes = new TopicTrie<SubEntry>();
@@ -125,7 +125,7 @@ export class Router {
         if (msg.fromClientid === session.clientid) {
           if (sub.nl) {
             // [MQTT-3.8.3-3] no local
-            this.host.dropDelivery(session, msg, 'no_local');
+            this.host.onDeliveryDropped(session, msg, 'no_local');
             continue;
           }
           if (s.ignoreLoopDeliver && session.identity.protoVer !== 5) continue;

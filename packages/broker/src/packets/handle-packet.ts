@@ -10,7 +10,7 @@ import { handlePingreq } from './pingreq';
 import { handleDisconnect } from './disconnect';
 
 /** One handler per control packet. Anything but CONNECT/AUTH before CONNACK is a protocol error [MQTT-3.1.0-1]. */
-export function dispatch(conn: Connection, packet: Packet): void | Promise<void> {
+export function handlePacket(conn: Connection, packet: Packet): void | Promise<void> {
   if (packet.cmd === 'connect') return handleConnect(conn, packet);
   if (conn.state === 'authenticating' && packet.cmd === 'auth') return handleAuth(conn, packet);
   if (conn.state !== 'connected') {
