@@ -31,6 +31,7 @@ export type ApiKey = Schemas['api_key.app'];
 export type ApiPath = keyof paths;
 
 export type {
+  AlarmView,
   BannedMeta,
   BanView,
   BodyOf,

@@ -11,6 +11,6 @@ export type Checks = [
   Expect<Equal<QueryOf<'/banned', 'delete'>, undefined>>,
   Expect<Equal<MethodOf<'/monitor'>, 'get' | 'delete'>>,
   Expect<Equal<keyof ResponsesOf<'/mqdeck/extensions', 'get'>, 200>>,
-  Expect<Equal<BodyOf<'/alarms/force_deactivate', 'post'>, { name?: string } | undefined>>,
+  Expect<Equal<BodyOf<'/alarms/force_deactivate', 'post'>, { name?: unknown } | undefined>>,
   Expect<Equal<QueryOf<'/banned', 'get'> extends { like_clientid?: string } ? true : false, true>>,
 ];

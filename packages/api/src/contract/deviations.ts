@@ -47,11 +47,15 @@ export type RetainerConfig = Omit<Schemas['retainer.retainer'], 'backend'> & {
   backend?: Omit<Schemas['retainer.mnesia_config'], 'index_specs'> & { index_specs?: number[][] };
 };
 
+/** API.md §3.16: `details` holds the alarm's own keys; the document's bare `type: object` generates `Record<string, never>`. */
+export type AlarmView = Omit<Schemas['emqx_mgmt_api_alarms.alarm'], 'details'> & { details?: Record<string, unknown> };
+
 /**
  * Response bodies that differ from the 5.8.1 document, keyed by contract path, method and status.
  * Each entry names its deviation; the server's handlers are typed from these, not from the document.
  */
 export interface ResponsePatch {
+  '/alarms': { get: { 200: { data: AlarmView[]; meta: Schemas['public.meta'] } } }; // API.md §3.16: details has keys
   '/api_key': { get: { 200: Schemas['api_key.app'][] } }; // API.md §3.13: an array of apps; the document says one app
   '/banned': {
     get: { 200: { data: BanView[]; meta: BannedMeta } }; // API.md §2.5: meta without hasnext when unfiltered

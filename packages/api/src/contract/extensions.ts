@@ -11,7 +11,7 @@ export interface ExtensionPaths {
     post: {
       query: undefined;
       params: undefined;
-      body: { name?: string } | undefined;
+      body: { name?: unknown } | undefined; // checked by the handler: 400 INVALID_PARAMETER 'name is required'
       responses: { 204: undefined };
     };
   };

@@ -10,6 +10,7 @@ export type { Method, Operation } from './paths';
 export type { ExtensionPaths } from './extensions';
 export {
   DOCUMENTED_DEVIATIONS,
+  type AlarmView,
   type BannedMeta,
   type BanView,
   type ClientInfo,
