@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { startNode } from '../packages/server/src/start-node';
+import { startNode } from '@mqdeck/server/start-node';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const ARTIFACTS = join(here, 'artifacts');
