@@ -1,0 +1,118 @@
+// Policy the server attaches (hooks) and what the broker reports (events). Names mirror EMQX's hook points.
+import type { ProtoVer, QoS } from './settings';
+import type { ConnInfo } from './listener';
+import type { PublishMessage, SubOptions, SubscriptionInfo } from './messages';
+import type { ClientInfo } from './broker';
+
+export interface AuthnRequest {
+  clientid: string;
+  username: string | null;
+  password: Buffer | null;
+  protoVer: ProtoVer;
+  peerhost: string;
+  listener: string;
+  cleanStart: boolean;
+  keepalive: number;
+  isSsl: boolean;
+  peerCert?: ConnInfo['peerCert'];
+  clientAttrs: Record<string, string>;
+  authMethod?: string; // MQTT 5 enhanced auth
+  authData?: Buffer;
+  /** unique per connection (stays the same across the AUTH round-trips of one CONNECT); never reused */
+  connId: string;
+}
+
+export type AuthnResult =
+  // anonymous: no credentials were checked (counted as authentication.success.anonymous / client.auth.anonymous)
+  // authData (v5 enhanced auth): sent in CONNACK's Authentication Data, e.g. SCRAM's server-final message
+  | { result: 'allow'; isSuperuser?: boolean; clientAttrs?: Record<string, string>; anonymous?: boolean; authData?: Buffer }
+  | { result: 'deny'; reasonCode: number } // v5 reason code (0x86, 0x87, 0x8A ...); mapped to v3 return codes by the broker
+  | { result: 'continue'; authData?: Buffer }; // enhanced auth: send AUTH 0x18 with authData
+
+export interface ClientIdentity {
+  clientid: string;
+  username: string | null;
+  peerhost: string;
+  listener: string;
+  protoVer: ProtoVer;
+  isSuperuser: boolean;
+  clientAttrs: Record<string, string>;
+  mountpoint: string;
+}
+
+export type AuthzAction = 'publish' | 'subscribe';
+export interface AuthzRequest {
+  client: ClientIdentity;
+  action: AuthzAction;
+  topic: string;
+  qos: QoS;
+  retain?: boolean;
+}
+export type AuthzResult = 'allow' | 'deny';
+
+/**
+ * What `messagePublish` returns for a message it has taken over (delayed publish holds it): not routed now,
+ * and not counted as dropped either (no `messages.dropped`, no `message.dropped` event).
+ */
+export const CONSUMED: unique symbol = Symbol.for('mqdeck.broker.consumed');
+export type PublishVerdict = PublishMessage | null | typeof CONSUMED;
+
+/**
+ * Policy the server attaches. Every hook is optional; the default allows everything.
+ * Hook names mirror EMQX's hook points.
+ */
+export interface BrokerHooks {
+  /** `client.connect`: before authentication (bans, flapping). Return a v5 reason code to refuse. */
+  clientConnect?(info: ConnInfo & { clientid: string; username: string | null }): Promise<number | undefined> | number | undefined;
+  /** `client.authenticate` */
+  authenticate?(req: AuthnRequest): Promise<AuthnResult> | AuthnResult;
+  /** `client.authorize`; `deny` on publish drops the message (v5: PUBACK/PUBREC 0x87), on subscribe gives SUBACK 0x87. */
+  authorize?(req: AuthzRequest): Promise<AuthzResult> | AuthzResult;
+  /** What to do after a deny: EMQX `authorization.deny_action` (ignore | disconnect). */
+  denyAction?(): 'ignore' | 'disconnect';
+  /**
+   * `message.publish`: may rewrite a message, drop it (null: counted in messages.dropped) or take it over
+   * (CONSUMED: delayed publish) before routing.
+   */
+  messagePublish?(msg: PublishMessage): Promise<PublishVerdict> | PublishVerdict;
+  /**
+   * `client.subscribe`: runs for each filter of a SUBSCRIBE after validation and authorization, with the filter
+   * as the client sent it (no mountpoint, `$share/<g>/` kept). Return the filter to subscribe instead (topic rewrite)
+   * or null to refuse it (SUBACK 0x80). Retained messages are those of the returned filter.
+   */
+  subscribe?(client: ClientIdentity, filter: string, opts: SubOptions): Promise<string | null> | string | null;
+  /** `client.unsubscribe`: the same for each filter of an UNSUBSCRIBE; null leaves the subscription (UNSUBACK 0x80). */
+  unsubscribe?(client: ClientIdentity, filter: string): Promise<string | null> | string | null;
+  /**
+   * Accept-time filter (EMQX's acceptor: access_rules, max_conn_rate), run before any MQTT byte is read.
+   * false closes the stream at once.
+   */
+  accept?(info: ConnInfo): boolean;
+}
+
+/** The hooks that several parts of the server may attach side by side through `broker.addHooks`. */
+export type ChainableHooks = Pick<BrokerHooks, 'messagePublish' | 'subscribe' | 'unsubscribe' | 'accept'>;
+
+// ---------------------------------------------------------------- events (broker.events)
+
+export interface BrokerEvents {
+  'client.connected': [client: ClientInfo];
+  'client.disconnected': [client: ClientInfo, reason: string];
+  'client.connack': [info: { clientid: string; username: string | null; peerhost: string; reasonCode: number }];
+  'session.created': [clientid: string];
+  'session.resumed': [clientid: string];
+  'session.takenover': [clientid: string];
+  'session.discarded': [clientid: string];
+  'session.terminated': [clientid: string, reason: string];
+  'session.subscribed': [client: ClientIdentity, sub: SubscriptionInfo];
+  'session.unsubscribed': [client: ClientIdentity, sub: SubscriptionInfo];
+  'message.publish': [msg: PublishMessage];
+  'message.delivered': [client: ClientIdentity, msg: PublishMessage];
+  'message.acked': [client: ClientIdentity, msg: PublishMessage];
+  /** dropped for lack of subscribers or by a hook */
+  'message.dropped': [msg: PublishMessage, reason: string];
+  /** dropped while delivering to one client: expired, queue_full, too_large, no_local, qos0_msg ... */
+  'delivery.dropped': [client: ClientIdentity, msg: PublishMessage, reason: string];
+  /** an unexpected internal error (a hook threw, a packet could not be encoded); the broker keeps running */
+  'broker.error': [err: unknown];
+}
