@@ -10,7 +10,7 @@ import { connect as netConnect, type Socket } from 'node:net';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { getHeapSnapshot } from 'node:v8';
-import { createBroker } from '../packages/broker/src/index';
+import { createBroker } from '@mqdeck/broker';
 
 const self = fileURLToPath(import.meta.url);
 const { values } = parseArgs({

@@ -5,7 +5,7 @@
 // Routes: 1,000 exact filters 'd/<i>/cmd' plus 'd/+/telemetry' and 'd/#'.
 //   npx tsx bench/trie-cache.ts [--rounds 3]
 import { parseArgs } from 'node:util';
-import { TopicTrie } from '../packages/broker/src/topics/trie';
+import { TopicTrie } from '@mqdeck/broker/topics/trie'; // a subpath exported for this micro-benchmark
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' } } });
 

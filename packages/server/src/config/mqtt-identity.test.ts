@@ -5,7 +5,7 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestNode, type TestNode } from '../../test/test-node';
 import { api, closeClients, connectClient } from '../shared/testing';
-import { hasOpenssl, makePki, type Pki } from '../../../broker/test/pki';
+import { hasOpenssl, makePki, type Pki } from '@mqdeck/broker/testing';
 
 let node: TestNode;
 const clients: MqttClient[] = [];

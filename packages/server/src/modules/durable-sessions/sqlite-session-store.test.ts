@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, test } from 'vitest';
 import { migrate, openDatabase, type Db } from '../../storage/db';
-import { sessionStoreSuite } from '../../../../broker/test/store.suite';
+import { sessionStoreSuite } from '@mqdeck/broker/testing/store-suite';
 import { SqliteSessionStore } from './sqlite-session-store';
 
 const dirs: string[] = [];
