@@ -50,6 +50,10 @@ export type RetainerConfig = Omit<Schemas['retainer.retainer'], 'backend'> & {
 /** API.md §3.16: `details` holds the alarm's own keys; the document's bare `type: object` generates `Record<string, never>`. */
 export type AlarmView = Omit<Schemas['emqx_mgmt_api_alarms.alarm'], 'details'> & { details?: Record<string, unknown> };
 
+/** Delayed messages: `msgid` is the 32-char hex id, as EMQX sends it; the 5.8.1 document says integer. */
+export type DelayedMessage = Omit<Schemas['emqx_delayed_api.message'], 'msgid'> & { msgid?: string };
+export type DelayedMessageSummary = Omit<Schemas['emqx_delayed_api.message_without_payload'], 'msgid'> & { msgid?: string };
+
 /**
  * Response bodies that differ from the 5.8.1 document, keyed by contract path, method and status.
  * Each entry names its deviation; the server's handlers are typed from these, not from the document.
@@ -66,6 +70,8 @@ export interface ResponsePatch {
   '/clients/{clientid}/subscriptions': { get: { 200: ClientSubscription[] } }; // API.md §3.4: clientid, node, durable added
   '/clients/{clientid}/subscribe': { post: { 200: ClientSubscription } }; // API.md §3.4: clientid, node added
   '/subscriptions': { get: { 200: { data: SubscriptionRow[]; meta: Schemas['public.meta'] } } }; // API.md §3.5: clientid null
+  '/mqtt/delayed/messages': { get: { 200: { data: DelayedMessageSummary[]; meta: Schemas['public.meta'] } } }; // msgid is hex text
+  '/mqtt/delayed/messages/{node}/{msgid}': { get: { 200: DelayedMessage } }; // msgid is hex text
   '/mqtt/retainer': {
     get: { 200: RetainerConfig }; // API.md §3.8: index_specs are lists of lists
     put: { 200: RetainerConfig }; // API.md §3.8: index_specs are lists of lists
@@ -80,4 +86,5 @@ export const DOCUMENTED_DEVIATIONS: readonly RegExp[] = [
   /\/(username|mountpoint) must be string/, // ClientInfo: null when undefined
   /\/(subscriptions_max|mqueue_max|awaiting_rel_max) must be integer/, // ClientInfo: "infinity"
   /\/backend\/index_specs\/\d+ must be integer/, // RetainerConfig: index lists
+  /\/msgid must be integer/, // DelayedMessage(Summary): hex text
 ];

@@ -5,7 +5,15 @@ import type { components } from '../schema.gen';
 
 type Schemas = components['schemas'];
 
+/** docs/api-extensions.md: the flapping_detect root; durations as stored (a duration text or milliseconds). */
+export type FlappingDetect = Omit<Schemas['emqx.flapping_detect'], 'window_time' | 'ban_time'> & { window_time: string | number; ban_time: string | number };
+
 export interface ExtensionPaths {
+  /** docs/api-extensions.md: the flapping_detect root on its own (EMQX shows it only inside /configs/global_zone). */
+  '/configs/flapping_detect': {
+    get: { query: undefined; params: undefined; body: undefined; responses: { 200: FlappingDetect } };
+    put: { query: undefined; params: undefined; body: Partial<FlappingDetect>; responses: { 200: FlappingDetect } };
+  };
   /** API.md §3.16, 5.8.2+: force-deactivate an active alarm. */
   '/alarms/force_deactivate': {
     post: {

@@ -7,7 +7,7 @@ import type { ResponsePatch } from './deviations';
 import type { GeneratedMethods, Method, Normalize, Operation } from './paths';
 
 export type { Method, Operation } from './paths';
-export type { ExtensionPaths } from './extensions';
+export type { ExtensionPaths, FlappingDetect } from './extensions';
 export {
   DOCUMENTED_DEVIATIONS,
   type AlarmView,
@@ -15,6 +15,8 @@ export {
   type BanView,
   type ClientInfo,
   type ClientSubscription,
+  type DelayedMessage,
+  type DelayedMessageSummary,
   type ResponsePatch,
   type RetainerConfig,
   type SubscriptionRow,

@@ -17,8 +17,14 @@ export interface AutoSubscribeTopic {
 /** EMQX's ?MAX_AUTO_SUBSCRIBE */
 export const MAX_AUTO_SUBSCRIBE = 20;
 
-export function withDefaults(t: Partial<AutoSubscribeTopic> & { topic: string }): AutoSubscribeTopic {
-  return { topic: t.topic, qos: t.qos ?? 0, rh: t.rh ?? 0, rap: t.rap ?? 0, nl: t.nl ?? 0 };
+/** `value` when it is one of `allowed` (the PUT schema and the config schema keep it so), else `fallback`. */
+function level<T extends number>(value: number | undefined, allowed: readonly T[], fallback: T): T {
+  return allowed.find((a) => a === value) ?? fallback;
+}
+
+/** A topic as the API or the config gives it (levels as plain numbers) with EMQX's defaults filled in. */
+export function withDefaults(t: { topic: string; qos?: number; rh?: number; rap?: number; nl?: number }): AutoSubscribeTopic {
+  return { topic: t.topic, qos: level(t.qos, [0, 1, 2], 0), rh: level(t.rh, [0, 1, 2], 0), rap: level(t.rap, [0, 1], 0), nl: level(t.nl, [0, 1], 0) };
 }
 
 /** The topic for one client, or an error reason when a placeholder has no value. */

@@ -2,7 +2,8 @@
 // (paged, release order), GET|DELETE /mqtt/delayed/messages/{node}/{msgid}, DELETE
 // /mqtt/delayed/messages/{topic} (every held message for that destination topic). Texts are EMQX's.
 import type { FastifyInstance } from 'fastify';
-import { routeSchema } from '../../contract/route-schema';
+import type { ParamsOf } from '@mqdeck/api';
+import { route } from '../../contract/route';
 import { ApiError } from '../../errors';
 import { parsePaging } from '../../shared/paging';
 import { isValidTopicName } from '../../shared/topic';
@@ -14,7 +15,7 @@ import type { DelayedMessage } from './delayed-publish.store';
 /** EMQX shows payloads up to this size on GET …/{node}/{msgid}; larger ones read "PAYLOAD_TOO_LARGE" */
 const MAX_PAYLOAD_LENGTH = 2048;
 
-type MsgParams = { Params: { node: string; msgid: string } };
+type MsgParams = ParamsOf<'/mqtt/delayed/messages/{node}/{msgid}', 'get'>;
 
 export default async function delayedPublishRoutes(app: FastifyInstance): Promise<void> {
   const service = new DelayedService(app);
@@ -35,7 +36,7 @@ export default async function delayedPublishRoutes(app: FastifyInstance): Promis
   });
 
   /** node and msgid checks of …/{node}/{msgid}: 400 INVALID_NODE, 400 MESSAGE_ID_SCHEMA_ERROR, 404 MESSAGE_ID_NOT_FOUND */
-  const find = (params: MsgParams['Params']): DelayedMessage => {
+  const find = (params: MsgParams): DelayedMessage => {
     if (params.node !== app.nodeName) throw new ApiError(400, 'INVALID_NODE', `The node name ${params.node} is invalid`);
     if (!/^[0-9a-fA-F]{32}$/.test(params.msgid)) throw new ApiError(400, 'MESSAGE_ID_SCHEMA_ERROR', `Message ID ${params.msgid} schema error`);
     const found = service.store.get(params.msgid);
@@ -43,40 +44,50 @@ export default async function delayedPublishRoutes(app: FastifyInstance): Promis
     return found;
   };
 
-  app.get('/mqtt/delayed', { schema: routeSchema('get', '/mqtt/delayed') }, async () => service.settings());
+  route(app, 'get', '/mqtt/delayed', { handler: async () => service.settings() });
 
-  app.put('/mqtt/delayed', { schema: routeSchema('put', '/mqtt/delayed') }, async (req) => {
-    const body = req.body as Record<string, unknown>;
-    if (!isObject(body)) throw new ApiError(400, 'BAD_REQUEST', 'expected an object {enable, max_delayed_messages}');
-    const max = body.max_delayed_messages;
-    if (typeof max === 'number' && max < 0) throw new ApiError(400, 'BAD_REQUEST', 'Max delayed must be equal or greater than 0');
-    const value = Object.fromEntries(Object.entries(body).filter(([k]) => k === 'enable' || k === 'max_delayed_messages'));
-    await app.config.update('delayed', value);
-    return service.settings();
+  route(app, 'put', '/mqtt/delayed', {
+    handler: async (req) => {
+      const body = req.body;
+      if (!isObject(body)) throw new ApiError(400, 'BAD_REQUEST', 'expected an object {enable, max_delayed_messages}');
+      const max = body.max_delayed_messages;
+      if (typeof max === 'number' && max < 0) throw new ApiError(400, 'BAD_REQUEST', 'Max delayed must be equal or greater than 0');
+      const value = Object.fromEntries(Object.entries(body).filter(([k]) => k === 'enable' || k === 'max_delayed_messages'));
+      await app.config.update('delayed', value);
+      return service.settings();
+    },
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>('/mqtt/delayed/messages', { schema: routeSchema('get', '/mqtt/delayed/messages') }, async (req) => {
-    const { page, limit } = parsePaging(req.query);
-    const count = service.store.count();
-    const data = service.store.page((page - 1) * limit, limit).map(format);
-    return { data, meta: { page, limit, count, hasnext: page * limit < count } };
+  route(app, 'get', '/mqtt/delayed/messages', {
+    handler: async (req) => {
+      const { page, limit } = parsePaging(req.query);
+      const count = service.store.count();
+      const data = service.store.page((page - 1) * limit, limit).map(format);
+      return { data, meta: { page, limit, count, hasnext: page * limit < count } };
+    },
   });
 
-  app.get<MsgParams>('/mqtt/delayed/messages/:node/:msgid', { schema: routeSchema('get', '/mqtt/delayed/messages/{node}/{msgid}') }, async (req) => {
-    const d = find(req.params);
-    const payload = d.msg.payload.length > MAX_PAYLOAD_LENGTH ? 'PAYLOAD_TOO_LARGE' : d.msg.payload.toString('base64');
-    return { ...format(d), payload };
+  route(app, 'get', '/mqtt/delayed/messages/{node}/{msgid}', {
+    handler: async (req) => {
+      const d = find(req.params);
+      const payload = d.msg.payload.length > MAX_PAYLOAD_LENGTH ? 'PAYLOAD_TOO_LARGE' : d.msg.payload.toString('base64');
+      return { ...format(d), payload };
+    },
   });
 
-  app.delete<MsgParams>('/mqtt/delayed/messages/:node/:msgid', { schema: routeSchema('delete', '/mqtt/delayed/messages/{node}/{msgid}') }, async (req, reply) => {
-    service.store.delete(find(req.params).msg.id);
-    return reply.code(204).send();
+  route(app, 'delete', '/mqtt/delayed/messages/{node}/{msgid}', {
+    handler: async (req, reply) => {
+      service.store.delete(find(req.params).msg.id);
+      return reply.code(204).send();
+    },
   });
 
-  app.delete<{ Params: { topic: string } }>('/mqtt/delayed/messages/:topic', { schema: routeSchema('delete', '/mqtt/delayed/messages/{topic}') }, async (req, reply) => {
-    const { topic } = req.params;
-    if (!isValidTopicName(topic)) throw new ApiError(400, 'INVALID_TOPIC_NAME', `The topic name ${topic} is invalid`);
-    if (service.store.deleteByTopic(topic) === 0) throw new ApiError(404, 'MESSAGE_NOT_FOUND', `Not found messages for ${topic}`);
-    return reply.code(204).send();
+  route(app, 'delete', '/mqtt/delayed/messages/{topic}', {
+    handler: async (req, reply) => {
+      const { topic } = req.params;
+      if (!isValidTopicName(topic)) throw new ApiError(400, 'INVALID_TOPIC_NAME', `The topic name ${topic} is invalid`);
+      if (service.store.deleteByTopic(topic) === 0) throw new ApiError(404, 'MESSAGE_NOT_FOUND', `Not found messages for ${topic}`);
+      return reply.code(204).send();
+    },
   });
 }

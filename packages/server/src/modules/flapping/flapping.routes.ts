@@ -2,6 +2,8 @@
 // /configs/global_zone; both read the same config path). PUT replaces the root: omitted keys fall back
 // to their defaults, as EMQX's PUT of a root does.
 import type { FastifyInstance } from 'fastify';
+import type { FlappingDetect } from '@mqdeck/api';
+import { route } from '../../contract/route';
 
 const body = {
   type: 'object',
@@ -15,10 +17,16 @@ const body = {
 };
 
 export default async function flappingRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/configs/flapping_detect', async () => app.config.get('flapping_detect'));
+  const current = () => app.config.get<FlappingDetect>('flapping_detect');
 
-  app.put('/configs/flapping_detect', { schema: { body } }, async (req) => {
-    await app.config.update('flapping_detect', req.body);
-    return app.config.get('flapping_detect');
+  // an MQDeck extension (docs/api-extensions.md): no schema for GET, the PUT body as declared above
+  route(app, 'get', '/configs/flapping_detect', { schema: {}, handler: async () => current() });
+
+  route(app, 'put', '/configs/flapping_detect', {
+    schema: { body },
+    handler: async (req) => {
+      await app.config.update('flapping_detect', req.body);
+      return current();
+    },
   });
 }
