@@ -1,14 +1,13 @@
 import type { Duplex } from 'node:stream';
-import mqttPacket, { type Packet, type IPublishPacket } from 'mqtt-packet';
+import mqttPacket, { type Packet } from 'mqtt-packet';
 import type { ClientIdentity, ConnInfo, ProtoVer, PublishMessage, RateLimit } from '../types';
 import type { BrokerCore } from '../core';
 import type { Session } from '../session/session';
-import type { Pending } from '../session/mqueue';
-import { expiresAt } from '../session/session';
 import { newClientStats } from '../metrics';
 import { handlePacket } from '../packets/handle-packet';
 import { Keepalive } from './keepalive';
-import { cachedPublish, packetIdOffset, storePublish } from './encode-cache';
+import { packetIdOffset } from './encode-cache';
+import { readShortAcks } from './short-acks';
 import { ConnLimiter, bucketFor } from './limiter';
 import { INITIAL_SETTINGS, borrowParser, isIdle, returnParser, settingsOf, type MqttParser, type ParserOwner } from './parser-pool';
 import { scheduleFlush } from './flush';
@@ -21,8 +20,6 @@ const SENT_SLOT = new Map(
     (cmd) => [cmd as string, C[`packets.${cmd}.sent`]],
   ),
 );
-const SENT_QOS = [C['messages.qos0.sent'], C['messages.qos1.sent'], C['messages.qos2.sent']];
-const STAT_SEND_QOS = ['send_msg.qos0', 'send_msg.qos1', 'send_msg.qos2'] as const;
 
 /** bytes buffered for one socket above which QoS 0 messages go to the mqueue instead (slow consumer guard);
  * a listener's tcp_options.high_watermark (ConnInfo.highWatermark) replaces it */
@@ -225,7 +222,7 @@ export class Connection implements ParserOwner {
     let data = chunk;
     const own = this.parser;
     if (this.state === 'connected' && (own === null || isIdle(own))) {
-      const used = this.shortAcks(chunk);
+      const used = readShortAcks(this, chunk);
       if (used === chunk.length) return;
       data = used > 0 ? chunk.subarray(used) : chunk;
     }
@@ -248,29 +245,6 @@ export class Connection implements ParserOwner {
       this.core.counters.incr('packets.received');
       this.close('frame_too_large', 0x95);
     }
-  }
-
-  /**
-   * Decodes the 4-byte PUBACK / PUBREC / PUBCOMP (no reason code, no properties) at the start of a chunk without the
-   * generic parser, which costs a Packet object and a dozen debug() calls per packet. These are most of what QoS 1/2
-   * subscribers send. Only used while the parser holds no partial packet, so order is kept; anything else (other
-   * flags, longer forms) stops the loop and goes to the parser. Returns the bytes consumed.
-   */
-  private shortAcks(chunk: Buffer): number {
-    const n = chunk.length;
-    const v5 = this.protoVer === 5;
-    let i = 0;
-    while (i + 4 <= n && chunk[i + 1] === 2) {
-      const b0 = chunk[i];
-      const cmd = b0 === 0x40 ? 'puback' : b0 === 0x50 ? 'pubrec' : b0 === 0x70 ? 'pubcomp' : undefined;
-      if (cmd === undefined) break;
-      const packet = { cmd, messageId: (chunk[i + 2] << 8) | chunk[i + 3], length: 2, retain: false, qos: 0, dup: false } as Packet;
-      if (v5) (packet as { reasonCode?: number }).reasonCode = 0; // as the parser reports a 2-byte v5 ack
-      i += 4;
-      this.onParsedPacket(packet);
-      if (this.state === 'closed') return n;
-    }
-    return i;
   }
 
   onParsedError(err: Error): void {
@@ -417,95 +391,6 @@ export class Connection implements ParserOwner {
       const s = this.session;
       if (s !== null && s.mqueue.size > 0) s.drain();
     });
-  }
-
-  /**
-   * Encode and write one PUBLISH. Returns false when it was dropped (larger than the client's Maximum Packet Size).
-   * Applies the mountpoint, remaining message expiry, subscription ids and outbound topic aliases.
-   */
-  sendPublish(p: Pending, packetId: number, dup: boolean, session: Session): boolean {
-    const b = this.core;
-    const msg = p.msg;
-    const topic = this.unmount(msg.topic);
-    // the shared-encoding fast path: nothing per-client in the packet (no alias, subscription id, expiry countdown)
-    const cacheable = !dup && (this.protoVer !== 5 || (this.clientTopicAliasMax === 0 && !p.subids && msg.properties?.messageExpiryInterval === undefined));
-    if (cacheable) {
-      const hit = cachedPublish(msg, this.protoVer, p.qos, p.retain, topic);
-      if (hit) {
-        if (hit.length > this.clientMaxPacketSize) {
-          b.onDeliveryDropped(session, msg, 'too_large');
-          return false;
-        }
-        this.afterPublishWrite(hit, p, session, dup, p.qos > 0 ? packetId : 0);
-        return true;
-      }
-    }
-    const packet: IPublishPacket = {
-      cmd: 'publish',
-      topic,
-      payload: msg.payload,
-      qos: p.qos,
-      retain: p.retain,
-      dup,
-      messageId: p.qos > 0 ? packetId : undefined,
-    };
-    if (this.protoVer === 5) {
-      const props: NonNullable<IPublishPacket['properties']> = {};
-      const src = msg.properties;
-      if (src) {
-        if (src.payloadFormatIndicator !== undefined) props.payloadFormatIndicator = src.payloadFormatIndicator;
-        if (src.contentType !== undefined) props.contentType = src.contentType;
-        if (src.responseTopic !== undefined) props.responseTopic = src.responseTopic;
-        if (src.correlationData !== undefined) props.correlationData = src.correlationData;
-        if (src.userProperties !== undefined) props.userProperties = src.userProperties;
-        if (src.messageExpiryInterval !== undefined) {
-          // [MQTT-3.3.2-6] the interval sent is what remains
-          const exp = expiresAt(msg, null)!;
-          props.messageExpiryInterval = Math.max(1, Math.ceil((exp - Date.now()) / 1000));
-        }
-      }
-      if (p.subids && p.subids.length > 0) props.subscriptionIdentifier = p.subids.length === 1 ? p.subids[0] : p.subids;
-      if (this.clientTopicAliasMax > 0) {
-        const alias = this.outboundAliases.get(topic);
-        if (alias !== undefined) {
-          props.topicAlias = alias;
-          packet.topic = '';
-        } else if (this.outboundAliases.size < this.clientTopicAliasMax) {
-          const next = this.outboundAliases.size + 1;
-          this.outboundAliases.set(topic, next);
-          props.topicAlias = next;
-        }
-      }
-      if (Object.keys(props).length > 0) packet.properties = props;
-    }
-    let buf: Buffer;
-    try {
-      buf = mqttPacket.generate(packet, { protocolVersion: this.protoVer });
-    } catch (err) {
-      b.emitError(err);
-      return false;
-    }
-    if (buf.length > this.clientMaxPacketSize) {
-      // [MQTT-3.1.2-25] never send a packet larger than the client accepts: drop it
-      if (packet.properties?.topicAlias !== undefined && packet.topic !== '') this.outboundAliases.delete(topic);
-      b.onDeliveryDropped(session, msg, 'too_large');
-      return false;
-    }
-    if (cacheable) storePublish(msg, this.protoVer, p.qos, p.retain, topic, buf);
-    this.afterPublishWrite(buf, p, session, dup, 0);
-    return true;
-  }
-
-  private afterPublishWrite(buf: Buffer, p: Pending, session: Session, dup: boolean, packetId: number): void {
-    const b = this.core;
-    const msg = p.msg;
-    this.writeRaw(buf, 'publish', packetId);
-    const st = this.stats;
-    st.send_msg++;
-    st[STAT_SEND_QOS[p.qos]]++;
-    b.counters.add(C['messages.sent']);
-    b.counters.add(SENT_QOS[p.qos]);
-    if (!dup) b.onDelivered(session, msg);
   }
 
   // ------------------------------------------------------------------ mountpoint

@@ -2,6 +2,7 @@ import type { ClientIdentity, PublishMessage, QoS, SubscriptionInfo } from '../t
 import type { Connection } from '../connection/connection';
 import type { BrokerCore } from '../core';
 import { MQueue, type Pending } from './mqueue';
+import { sendPublish } from '../connection/publish-out';
 import type { DurableSessions } from '../store/durable';
 
 export interface InflightEntry extends Pending {
@@ -133,7 +134,7 @@ export class Session {
         // window nor behind offline-stored QoS 0. Only QoS 0 parked by socket back-pressure holds it back, so that it
         // never overtakes them.
         if (this.mqueue.parked === 0 && conn.writable) {
-          conn.sendPublish(p, 0, false, this);
+          sendPublish(conn, p, 0, false, this);
           return;
         }
         const dropped = this.mqueue.park(p);
@@ -191,7 +192,7 @@ export class Session {
       sentAt: Date.now(),
     };
     if (entry.seq !== undefined) this.durable?.inflight(this, entry);
-    if (conn.sendPublish(entry, packetId, false, this)) (this.inflightMap ??= new Map()).set(packetId, entry);
+    if (sendPublish(conn, entry, packetId, false, this)) (this.inflightMap ??= new Map()).set(packetId, entry);
     else if (entry.seq !== undefined) this.durable?.done(this, entry);
   }
 
@@ -216,7 +217,7 @@ export class Session {
         this.core.onDeliveryDropped(this, next.msg, 'expired');
         continue;
       }
-      if (next.qos === 0) conn.sendPublish(next, 0, false, this);
+      if (next.qos === 0) sendPublish(conn, next, 0, false, this);
       else this.sendInflight(next, conn);
     }
   }
@@ -299,7 +300,7 @@ export class Session {
       this.core.onDeliveryDropped(this, entry.msg, 'expired');
       return;
     }
-    if (!conn.sendPublish(entry, entry.packetId, true, this)) {
+    if (!sendPublish(conn, entry, entry.packetId, true, this)) {
       this.deleteInflight(entry.packetId);
       if (entry.seq !== undefined) this.durable?.done(this, entry);
     }
