@@ -2,14 +2,13 @@
 // (a shared subscription is found by its bare topic plus `share_group`); `match_topic` is a filter
 // matched against subscribed topics and makes the search fuzzy (no meta.count).
 import type { Broker, SubscriptionInfo } from '@mqdeck/broker';
+import type { QueryOf } from '@mqdeck/api';
 import type { FastifyInstance } from 'fastify';
-import { routeSchema } from '../../contract/route-schema';
+import { route } from '../../contract/route';
 import { ApiError } from '../../errors';
 import { boolParam, intParam, pageOf, parsePaging, single } from '../../shared/paging';
 import { isValidTopicFilter, parseShared, topicMatches } from '../../shared/topic';
 import { toSubscription } from '../clients/clients.subscriptions';
-
-type Query = { Querystring: Record<string, unknown> };
 
 /** whether a client's session is durable (written to the session store), asked once per client per request */
 function durableLookup(broker: Broker): (clientid: string) => boolean {
@@ -21,7 +20,7 @@ function durableLookup(broker: Broker): (clientid: string) => boolean {
   };
 }
 
-function subscriptionFilter(query: Record<string, unknown>, nodeName: string, isDurable: (clientid: string) => boolean) {
+function subscriptionFilter(query: QueryOf<'/subscriptions', 'get'>, nodeName: string, isDurable: (clientid: string) => boolean) {
   const checks: ((s: SubscriptionInfo) => boolean)[] = [];
   const node = single(query.node);
   if (node !== undefined && node !== nodeName) throw new ApiError(500, 'NODE_DOWN', `bad rpc call <<"${node}">>, Reason <<"invalid node">>`);
@@ -58,14 +57,16 @@ function subscriptionFilter(query: Record<string, unknown>, nodeName: string, is
 }
 
 export default async function subscriptionsRoutes(app: FastifyInstance): Promise<void> {
-  app.get<Query>('/subscriptions', { schema: routeSchema('get', '/subscriptions') }, async (req) => {
-    const paging = parsePaging(req.query);
-    const isDurable = durableLookup(app.broker);
-    const { predicate, fuzzy } = subscriptionFilter(req.query, app.nodeName, isDurable);
-    return pageOf(app.broker.subscriptions(), paging, {
-      filter: predicate,
-      map: (s) => toSubscription(s, app.nodeName, isDurable(s.clientid)),
-      count: !fuzzy,
-    });
+  route(app, 'get', '/subscriptions', {
+    handler: async (req) => {
+      const paging = parsePaging(req.query);
+      const isDurable = durableLookup(app.broker);
+      const { predicate, fuzzy } = subscriptionFilter(req.query, app.nodeName, isDurable);
+      return pageOf(app.broker.subscriptions(), paging, {
+        filter: predicate,
+        map: (s) => toSubscription(s, app.nodeName, isDurable(s.clientid)),
+        count: !fuzzy,
+      });
+    },
   });
 }
