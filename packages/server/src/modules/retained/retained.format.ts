@@ -1,11 +1,12 @@
 // Retained message → EMQX's message_summary / message objects.
+import type { Schemas } from '@mqdeck/api';
 import type { RetainedMessage } from '@mqdeck/broker';
 import { rfc3339 } from '../../shared/time';
 
 /** Payloads above this size are left out of GET /mqtt/retainer/message/{topic}, as EMQX does. */
 export const MAX_SHOWN_PAYLOAD = 1024 * 1024;
 
-export function toSummary(m: RetainedMessage): Record<string, unknown> {
+export function toSummary(m: RetainedMessage): Schemas['retainer.message_summary'] {
   return {
     msgid: m.id.toUpperCase(),
     topic: m.topic,
@@ -17,8 +18,8 @@ export function toSummary(m: RetainedMessage): Record<string, unknown> {
   };
 }
 
-export function toDetail(m: RetainedMessage): Record<string, unknown> {
-  const out = toSummary(m);
+export function toDetail(m: RetainedMessage): Schemas['retainer.message'] {
+  const out: Schemas['retainer.message'] = toSummary(m);
   if (m.payload.length <= MAX_SHOWN_PAYLOAD) out.payload = m.payload.toString('base64');
   return out;
 }
