@@ -17,17 +17,15 @@ const workspaceOf = (file) => relative(root, file).match(/^(packages\/[^/]+|e2e|
 const packageBoundaries = {
   meta: {
     type: 'problem',
-    schema: [{ type: 'object', properties: { allow: { type: 'array', items: { type: 'string' } } }, additionalProperties: false }],
     messages: { cross: "'{{source}}' reaches into {{target}} by relative path; import @mqdeck/{{name}} (or a subpath it exports)." },
   },
   create(context) {
     const from = workspaceOf(context.filename);
-    const allow = context.options[0]?.allow ?? [];
     const check = (node) => {
       const source = node.source?.value;
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = workspaceOf(resolve(dirname(context.filename), source));
-      if (target !== from && target !== 'root' && !allow.includes(target)) context.report({ node: node.source, messageId: 'cross', data: { source, target, name: target.replace(/^packages\//, '') } });
+      if (target !== from && target !== 'root') context.report({ node: node.source, messageId: 'cross', data: { source, target, name: target.replace(/^packages\//, '') } });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },
@@ -60,18 +58,6 @@ export default tseslint.config(
   { files: ['packages/api/**'], rules: onlyOurs([], 'The contract package depends on nothing of ours.') },
   { files: ['packages/server/**'], rules: onlyOurs(['broker', 'api'], 'The server may import @mqdeck/broker and @mqdeck/api only.') },
   { files: ['packages/dashboard/**'], rules: onlyOurs(['api'], 'The console talks to the node through the contract only: import @mqdeck/api.') },
-  {
-    // Micro-benchmarks time the broker's internals (the topic trie, one connection's memory) that no
-    // package consumer should reach, so bench alone may import packages/broker/src by path.
-    files: ['bench/**'],
-    rules: { 'mqdeck/package-boundaries': ['error', { allow: ['packages/broker'] }] },
-  },
-  {
-    // The node's SQLite session store runs the broker's store conformance suite, and its TLS identity
-    // test the broker's PKI helper: both move behind @mqdeck/broker/testing (issue 10, broker split).
-    files: ['packages/server/src/config/mqtt-identity.test.ts', 'packages/server/src/modules/durable-sessions/sqlite-session-store.test.ts'],
-    rules: { 'mqdeck/package-boundaries': ['error', { allow: ['packages/broker'] }] },
-  },
   {
     files: ['packages/dashboard/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
