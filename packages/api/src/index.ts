@@ -15,11 +15,6 @@ export interface ApiErrorBody {
   code: string;
   message: string | Record<string, unknown> | unknown[];
 }
-/** `/publish` failures use `reason_code`, not `code` (EMQX quirk). */
-export interface PublishErrorBody {
-  reason_code: number;
-  message: string;
-}
 
 export type Client = Schemas['emqx_mgmt_api_clients.client'];
 export type Subscription = Schemas['emqx_mgmt_api_subscriptions.subscription'];
@@ -46,6 +41,7 @@ export type {
   MethodOf,
   Operation,
   ParamsOf,
+  PublishErrorBody,
   PathOf,
   QueryOf,
   ReplyOf,

@@ -54,6 +54,13 @@ export type AlarmView = Omit<Schemas['emqx_mgmt_api_alarms.alarm'], 'details'> &
 export type DelayedMessage = Omit<Schemas['emqx_delayed_api.message'], 'msgid'> & { msgid?: string };
 export type DelayedMessageSummary = Omit<Schemas['emqx_delayed_api.message_without_payload'], 'msgid'> & { msgid?: string };
 
+/** API.md §3.7: /publish failures use `reason_code`, not `code` (EMQX quirk). */
+export interface PublishErrorBody {
+  reason_code: number;
+  message: string;
+}
+type PublishResult = Schemas['emqx_mgmt_api_publish.publish_ok'] | PublishErrorBody;
+
 /**
  * Response bodies that differ from the 5.8.1 document, keyed by contract path, method and status.
  * Each entry names its deviation; the server's handlers are typed from these, not from the document.
@@ -69,6 +76,14 @@ export interface ResponsePatch {
   '/clients/{clientid}': { get: { 200: ClientInfo } }; // API.md §3.4 client keys
   '/clients/{clientid}/subscriptions': { get: { 200: ClientSubscription[] } }; // API.md §3.4: clientid, node, durable added
   '/clients/{clientid}/subscribe': { post: { 200: ClientSubscription } }; // API.md §3.4: clientid, node added
+  '/publish': { post: { 400: PublishErrorBody } }; // API.md §3.7: reason_code, not code
+  '/publish/bulk': {
+    post: {
+      202: PublishResult[]; // API.md §3.7: one {id} or {reason_code, message} per input
+      400: PublishErrorBody; // API.md §3.7: the first invalid item's error
+      503: PublishResult[]; // API.md §3.7: one {id} or {reason_code, message} per input
+    };
+  };
   '/subscriptions': { get: { 200: { data: SubscriptionRow[]; meta: Schemas['public.meta'] } } }; // API.md §3.5: clientid null
   '/mqtt/delayed/messages': { get: { 200: { data: DelayedMessageSummary[]; meta: Schemas['public.meta'] } } }; // msgid is hex text
   '/mqtt/delayed/messages/{node}/{msgid}': { get: { 200: DelayedMessage } }; // msgid is hex text

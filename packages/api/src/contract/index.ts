@@ -17,6 +17,7 @@ export {
   type ClientSubscription,
   type DelayedMessage,
   type DelayedMessageSummary,
+  type PublishErrorBody,
   type ResponsePatch,
   type RetainerConfig,
   type SubscriptionRow,

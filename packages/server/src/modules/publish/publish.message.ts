@@ -1,12 +1,17 @@
 // One /publish body → a broker message, or the EMQX reason-code error that refuses it.
 // ⚠ These errors are `{reason_code, message}`, not `{code, message}` (EMQX quirk).
+import type { PublishErrorBody, ReplyOf } from '@mqdeck/api';
 import type { Broker, PublishMessage, PublishProperties, QoS } from '@mqdeck/broker';
+import { isObject } from '../../config/tree';
 import { isValidTopicName } from '../../shared/topic';
 
 export interface PublishError {
-  status: number;
-  body: { reason_code: number; message: string };
+  status: 400;
+  body: PublishErrorBody;
 }
+
+/** What one dispatch answers (API.md §3.7): 200 {id}, or 202 / 503 with a reason code. */
+export type DispatchResult = { status: 200; body: ReplyOf<'/publish', 'post', 200> } | { status: 202 | 503; body: PublishErrorBody };
 
 export type OutgoingMessage = Omit<PublishMessage, 'id' | 'timestamp'>;
 
@@ -15,15 +20,17 @@ const RC_UNSPECIFIED_ERROR = 131;
 const RC_TOPIC_NAME_INVALID = 144;
 const RC_PACKET_TOO_LARGE = 151;
 
-const error = (status: number, reason_code: number, message: string): PublishError => ({ status, body: { reason_code, message } });
+const error = (status: 400, reason_code: number, message: string): PublishError => ({ status, body: { reason_code, message } });
 const invalid = (message: string) => error(400, RC_UNSPECIFIED_ERROR, message);
+
+const isQoS = (v: unknown): v is QoS => v === 0 || v === 1 || v === 2;
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 function properties(raw: unknown): PublishProperties | PublishError | undefined {
   if (raw === undefined || raw === null) return undefined;
-  if (typeof raw !== 'object' || Array.isArray(raw)) return invalid('properties: expected an object');
-  const p = raw as Record<string, unknown>;
+  if (!isObject(raw)) return invalid('properties: expected an object');
+  const p = raw;
   const out: PublishProperties = {};
   if (p.payload_format_indicator !== undefined) {
     if (p.payload_format_indicator !== 0 && p.payload_format_indicator !== 1) return invalid('properties.payload_format_indicator: expected 0 or 1');
@@ -48,17 +55,20 @@ function properties(raw: unknown): PublishProperties | PublishError | undefined 
   }
   if (p.user_properties !== undefined) {
     const up = p.user_properties;
-    if (!up || typeof up !== 'object' || Array.isArray(up)) return invalid('properties.user_properties: expected an object of strings');
-    const entries = Object.entries(up as Record<string, unknown>);
-    if (entries.some(([, v]) => typeof v !== 'string')) return invalid('properties.user_properties: every value must be a string');
-    out.userProperties = Object.fromEntries(entries) as Record<string, string>;
+    if (!isObject(up)) return invalid('properties.user_properties: expected an object of strings');
+    const userProperties: Record<string, string> = {};
+    for (const [key, value] of Object.entries(up)) {
+      if (typeof value !== 'string') return invalid('properties.user_properties: every value must be a string');
+      userProperties[key] = value;
+    }
+    out.userProperties = userProperties;
   }
   return out;
 }
 
 export function toMessage(body: unknown, maxPacketSize: number): OutgoingMessage | PublishError {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return invalid('body: expected a message object');
-  const b = body as Record<string, unknown>;
+  if (!isObject(body)) return invalid('body: expected a message object');
+  const b = body;
   if (typeof b.topic !== 'string' || !isValidTopicName(b.topic)) return error(400, RC_TOPIC_NAME_INVALID, 'topic_name_invalid');
   if (typeof b.payload !== 'string') return invalid('payload: required, a string');
   const encoding = b.payload_encoding ?? 'plain';
@@ -66,7 +76,7 @@ export function toMessage(body: unknown, maxPacketSize: number): OutgoingMessage
   if (encoding === 'base64' && !BASE64.test(b.payload)) return invalid('payload: invalid base64 text');
   const payload = Buffer.from(b.payload, encoding === 'base64' ? 'base64' : 'utf8');
   const qos = b.qos ?? 0;
-  if (qos !== 0 && qos !== 1 && qos !== 2) return invalid(`qos: expected 0, 1 or 2, got ${JSON.stringify(qos)}`);
+  if (!isQoS(qos)) return invalid(`qos: expected 0, 1 or 2, got ${JSON.stringify(qos)}`);
   if (b.retain !== undefined && typeof b.retain !== 'boolean') return invalid('retain: expected true or false');
   const props = properties(b.properties);
   if (props && 'status' in props) return props;
@@ -75,7 +85,7 @@ export function toMessage(body: unknown, maxPacketSize: number): OutgoingMessage
   return {
     topic: b.topic,
     payload,
-    qos: qos as QoS,
+    qos,
     retain: b.retain === true,
     fromClientid: null,
     fromUsername: null,
@@ -88,7 +98,7 @@ export function isPublishError(x: OutgoingMessage | PublishError): x is PublishE
 }
 
 /** Publish one validated message: 200 {id}, 202 no_matching_subscribers or 503 failed_to_dispatch. */
-export async function dispatch(broker: Broker, msg: OutgoingMessage): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function dispatch(broker: Broker, msg: OutgoingMessage): Promise<DispatchResult> {
   try {
     const { id, matched } = await broker.publish(msg);
     if (matched === 0) return { status: 202, body: { reason_code: RC_NO_MATCHING_SUBSCRIBERS, message: 'no_matching_subscribers' } };
