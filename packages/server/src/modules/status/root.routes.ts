@@ -5,7 +5,7 @@ import { openapiPath } from '../../contract/openapi';
 import { replyStatus } from './status.service';
 
 export default async function rootRoutes(app: FastifyInstance) {
-  app.get('/status', (request, reply) => replyStatus(app, request, reply));
+  app.get<{ Querystring: { format?: unknown } }>('/status', (request, reply) => replyStatus(app, request.query.format, reply));
 
   app.get('/api-docs/swagger.json', (_request, reply) => {
     // dashboard.swagger_support = false hides the spec, as in EMQX.
