@@ -1,5 +1,6 @@
 // Validation and live application of the `retainer` config root (PUT /mqtt/retainer).
 import type { FastifyInstance } from 'fastify';
+import { isObject } from '../../config/tree';
 import { parseBytes, parseDuration, parseRate } from '../../config/units';
 import { ApiError } from '../../errors';
 
@@ -17,8 +18,8 @@ function checkDuration(body: Json, key: string): void {
 
 /** Throws 400 UPDATE_FAILED naming the first invalid field; nothing is stored before this passes. */
 export function validateRetainer(body: unknown): Json {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) fail('body: expected the retainer config object');
-  const b = body as Json;
+  if (!isObject(body)) return fail('body: expected the retainer config object');
+  const b: Json = body;
   if (b.enable !== undefined && typeof b.enable !== 'boolean') fail('enable: expected true or false');
   if (b.stop_publish_clear_msg !== undefined && typeof b.stop_publish_clear_msg !== 'boolean') fail('stop_publish_clear_msg: expected true or false');
   if (b.allow_never_expire !== undefined && typeof b.allow_never_expire !== 'boolean') fail('allow_never_expire: expected true or false');
@@ -37,8 +38,8 @@ export function validateRetainer(body: unknown): Json {
     fail(`delivery_rate: expected a rate such as "1000/s" or "infinity", got ${JSON.stringify(b.delivery_rate)}`);
   }
   if (b.backend !== undefined) {
-    const backend = b.backend as Json;
-    if (!backend || typeof backend !== 'object' || Array.isArray(backend)) fail('backend: expected an object');
+    const backend = b.backend;
+    if (!isObject(backend)) return fail('backend: expected an object');
     if (backend.type !== undefined && backend.type !== 'built_in_database') fail(`backend.type: only built_in_database is supported, got ${JSON.stringify(backend.type)}`);
     if (backend.storage_type !== undefined && backend.storage_type !== 'ram' && backend.storage_type !== 'disc') {
       fail(`backend.storage_type: expected ram or disc, got ${JSON.stringify(backend.storage_type)}`);

@@ -33,8 +33,9 @@ export class TopicRewriteService {
   }
 
   list(): RewriteRule[] {
-    const rules = this.app.config.get<unknown>('rewrite');
-    return Array.isArray(rules) ? (rules as RewriteRule[]) : [];
+    // a PUT stores only rules ruleErrors accepted; apply() re-checks the fields it compiles
+    const rules = this.app.config.get<RewriteRule[] | undefined>('rewrite');
+    return Array.isArray(rules) ? rules : [];
   }
 
   private apply(): void {
