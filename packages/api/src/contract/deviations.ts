@@ -3,6 +3,8 @@
 // `DOCUMENTED_DEVIATIONS` lets the server's contract tests (expectContract) accept the same differences
 // when a body is checked against the vendored JSON. Add a deviation to both, with its API.md section.
 import type { components } from '../schema.gen';
+import type { AuthenticationPatch } from './deviations.authentication';
+import type { AuthorizationPatch } from './deviations.authorization';
 
 type Schemas = components['schemas'];
 
@@ -103,3 +105,6 @@ export const DOCUMENTED_DEVIATIONS: readonly RegExp[] = [
   /\/backend\/index_specs\/\d+ must be integer/, // RetainerConfig: index lists
   /\/msgid must be integer/, // DelayedMessage(Summary): hex text
 ];
+
+/** Access control: authentication (deviations.authentication.ts), authorization (deviations.authorization.ts). */
+export interface ResponsePatch extends AuthenticationPatch, AuthorizationPatch {}

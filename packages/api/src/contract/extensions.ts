@@ -2,6 +2,8 @@
 // and routes EMQX serves but leaves out of its 5.8.1 JSON (API.md §3.19). Same shape as `Operation`;
 // the server route helper takes their JSON schemas from the module that registers them.
 import type { components } from '../schema.gen';
+import type { AuthenticationExtensions } from './deviations.authentication';
+import type { AuthorizationExtensions } from './deviations.authorization';
 
 type Schemas = components['schemas'];
 
@@ -60,3 +62,6 @@ export interface ExtensionPaths {
     };
   };
 }
+
+/** Access control extensions (deviations.authentication.ts, deviations.authorization.ts). */
+export interface ExtensionPaths extends AuthenticationExtensions, AuthorizationExtensions {}

@@ -3,12 +3,14 @@
 // Chain semantics follow emqx_authn_chains: enabled authenticators run in order, `ignore` passes to
 // the next, the first allow/deny decides; no enabled authenticator = anonymous allowed; a chain whose
 // every authenticator ignored refuses with 0x87 (not authorized).
+import type { ReplyOf } from '@mqdeck/api';
 import type { AuthnRequest, AuthnResult } from '@mqdeck/broker';
 import type { ConfigService } from '../../config/config.service';
 import { ApiError } from '../../errors';
 import type { AuthnBackend, AuthnOutcome, Credential } from './authenticator';
 import { NOT_AUTHORIZED } from './authenticator';
-import { maskSecrets, restoreSecrets } from '../configs/configs.secrets';
+import { restoreSecrets } from '../configs/configs.secrets';
+import { authenticatorView, type AuthenticatorView } from './authenticator.view';
 import { authenticatorId, authnKind, type AuthnConfig, type BackendContext } from './backends';
 import { withTimeout } from './connectors/options';
 import { RateCounters, statusAnswer } from './metrics';
@@ -51,11 +53,11 @@ export class AuthenticationService {
     return this.chain.map((e) => e.id);
   }
 
-  list(): Record<string, unknown>[] {
+  list(): AuthenticatorView[] {
     return this.chain.map((e) => this.view(e));
   }
 
-  get(id: string): Record<string, unknown> {
+  get(id: string): AuthenticatorView {
     return this.view(this.require(id));
   }
 
@@ -63,7 +65,7 @@ export class AuthenticationService {
     return this.require(id).config;
   }
 
-  async create(raw: Record<string, unknown>): Promise<Record<string, unknown>> {
+  async create(raw: Record<string, unknown>): Promise<AuthenticatorView> {
     const id = authenticatorId(raw);
     const kind = authnKind(id);
     if (this.chain.some((e) => e.id === id)) throw new ApiError(409, 'ALREADY_EXISTS', `Authenticator '${id}' already exist`);
@@ -144,7 +146,7 @@ export class AuthenticationService {
     this.chain = next;
   }
 
-  async status(id: string): Promise<Record<string, unknown>> {
+  async status(id: string): Promise<ReplyOf<'/authentication/{id}/status', 'get', 200>> {
     const entry = this.require(id);
     return statusAnswer(this.nodeName, entry.config.enable ? await entry.backend.status() : 'stopped', entry.metrics);
   }
@@ -206,9 +208,8 @@ export class AuthenticationService {
     return entry;
   }
 
-  /** EMQX's GET answer: the config with its secrets masked (emqx_utils:redact), a PUT restores them */
-  private view(e: Entry): Record<string, unknown> {
-    return { id: e.id, ...(maskSecrets(e.config) as Record<string, unknown>) };
+  private view(e: Entry): AuthenticatorView {
+    return authenticatorView(e.id, e.config);
   }
 
   private async persist(entries: Entry[]): Promise<void> {

@@ -37,8 +37,21 @@ export class RateCounters<K extends string> {
   }
 }
 
+type Metrics<K extends string> = Record<K | 'total', number> & ReturnType<RateCounters<K>['rates']>;
+
+/** The status answer as this single node fills it: one entry per node list, no resource (connector) figures. */
+export interface StatusAnswer<K extends string, S extends string> {
+  status: S;
+  metrics: Metrics<K>;
+  node_metrics: { node: string; metrics: Metrics<K> }[];
+  node_status: { node: string; status: S }[];
+  resource_metrics: Record<string, never>;
+  node_resource_metrics: never[];
+  node_error: never[];
+}
+
 /** EMQX's GET …/status answer for one authenticator or authorization source on this single node. */
-export function statusAnswer<K extends string>(nodeName: string, status: string, counters: RateCounters<K>): Record<string, unknown> {
+export function statusAnswer<K extends string, S extends string>(nodeName: string, status: S, counters: RateCounters<K>): StatusAnswer<K, S> {
   const metrics = { ...counters.counts, ...counters.rates() };
   return {
     status,

@@ -1,6 +1,7 @@
 // Authorization: settings (no_match, deny_action, cache) and ordered sources from the config root
 // `authorization`, the per-client cache, and one evaluation path used by both the broker hook and
 // POST /authorization/explain. Superusers skip every check, as in EMQX.
+import type { ReplyOf } from '@mqdeck/api';
 import type { AuthzRequest, AuthzResult, Broker } from '@mqdeck/broker';
 import type { ConfigService } from '../../config/config.service';
 import { parseDuration } from '../../config/units';
@@ -211,7 +212,7 @@ export class AuthorizationService {
     await this.commit(types.map((t) => this.require(t)));
   }
 
-  async status(type: string): Promise<Record<string, unknown>> {
+  async status(type: string): Promise<ReplyOf<'/authorization/sources/{type}/status', 'get', 200>> {
     const s = this.require(type);
     return statusAnswer(this.nodeName, s.config.enable ? await s.source.status() : 'stopped', s.metrics);
   }
