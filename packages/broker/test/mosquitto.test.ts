@@ -1,9 +1,9 @@
 // Interoperability with the Mosquitto command line clients over TCP on an ephemeral port.
 import { afterEach, expect, test } from 'vitest';
 import { execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Broker } from '../src/index';
+import { hasTool } from './tools';
 import { newBroker } from './wire';
 
 const run = promisify(execFile);
@@ -12,7 +12,7 @@ afterEach(async () => {
   await broker?.close();
 });
 
-test.skipIf(!existsSync('/usr/bin/mosquitto_pub'))('mosquitto_sub receives what mosquitto_pub publishes (v3.1.1 and v5, QoS 0/1/2)', async () => {
+test.skipIf(!hasTool('/usr/bin/mosquitto_pub') || !hasTool('/usr/bin/mosquitto_sub'))('mosquitto_sub receives what mosquitto_pub publishes (v3.1.1 and v5, QoS 0/1/2)', async () => {
   broker = newBroker();
   const l = broker.createListener({ id: 'tcp:default', type: 'tcp', bind: { host: '127.0.0.1', port: 0 }, maxConnections: null, mountpoint: '', zone: 'default', enableAuthn: true });
   await l.start();

@@ -1,11 +1,12 @@
 // A throwaway PKI made with openssl for TLS tests: a CA, a server and a client certificate it signed, and a
 // self-signed "foreign" client certificate with the same CN that the CA never saw.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { hasTool } from './tools';
 
-export const hasOpenssl = existsSync('/usr/bin/openssl');
+export const hasOpenssl = hasTool('/usr/bin/openssl');
 
 export interface Pki {
   ca: string;

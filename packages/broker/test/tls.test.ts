@@ -1,19 +1,19 @@
 // TLS (ssl) and secure WebSocket (wss) listeners with a throwaway self-signed certificate made by openssl.
 import { afterEach, beforeAll, expect, test } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Broker, ListenerConfig } from '../src/index';
 import { newBroker } from './wire';
 import { testListener } from './listener-config';
+import { hasOpenssl } from './pki';
 
 let broker: Broker;
 let cert = '';
 let key = '';
 const clients: MqttClient[] = [];
-const hasOpenssl = existsSync('/usr/bin/openssl');
 
 beforeAll(() => {
   if (!hasOpenssl) return;

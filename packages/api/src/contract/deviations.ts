@@ -3,6 +3,7 @@
 // `DOCUMENTED_DEVIATIONS` lets the server's contract tests (expectContract) accept the same differences
 // when a body is checked against the vendored JSON. Add a deviation to both, with its API.md section.
 import type { components } from '../schema.gen';
+import type { ConsoleResponsePatch } from './deviations.console';
 import type { AuthenticationPatch } from './deviations.authentication';
 import type { AuthorizationPatch } from './deviations.authorization';
 
@@ -94,6 +95,10 @@ export interface ResponsePatch {
     put: { 200: RetainerConfig }; // API.md §3.8: index_specs are lists of lists
   };
 }
+
+/** What the console meets (deviations.console.ts). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the area's list
+export interface ResponsePatch extends ConsoleResponsePatch {}
 
 /**
  * The same deviations as ajv error texts (`validateResponse` output) the contract tests accept.
