@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Broker } from '../src/index';
-import { attach, connect, newBroker, sleep } from './wire';
+import { attach, connect, flushTurns, newBroker } from './wire';
 
 let broker: Broker;
 afterEach(async () => {
@@ -150,7 +150,7 @@ describe('publish / subscribe', () => {
     expect(m2.qos).toBe(0); // [MQTT-3.8.4-?] downgraded to the subscription QoS
     pub.send({ cmd: 'publish', topic: 'a/b', payload: Buffer.from('no'), qos: 0, retain: false, dup: false });
     await sub.expectNothing();
-    await sleep(20);
+    await flushTurns();
     const m = broker.metrics();
     expect(m['messages.received']).toBe(3);
     expect(m['messages.dropped.no_subscribers']).toBe(1);
@@ -202,7 +202,7 @@ describe('publish / subscribe', () => {
     const { client } = await connect(broker, 4, { clientId: 'a' });
     client.send({ cmd: 'disconnect' });
     await client.waitClosed();
-    await sleep(10);
+    await flushTurns();
     expect(broker.client('a')).toBeUndefined();
     expect(broker.metrics()['session.terminated']).toBe(1);
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { attachSessionStore, MemorySessionStore, type Broker } from '../src/index';
-import { connect, newBroker } from './wire';
+import { connect, flushTurns, newBroker } from './wire';
 import { sessionStoreSuite } from './store.suite';
 
 sessionStoreSuite('memory', () => ({ store: new MemorySessionStore() }));
@@ -48,7 +48,7 @@ describe('durable sessions', () => {
       client.send({ cmd: 'puback', messageId: p.messageId });
     }
     expect(got).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
-    await new Promise((r) => setTimeout(r, 20));
+    await flushTurns();
     expect(store.loadMessages('dur')).toEqual([]);
     // the restored subscription routes new messages
     await sys(second, 'd/new', 'fresh');
@@ -99,6 +99,7 @@ describe('durable sessions', () => {
     again.client.send({ cmd: 'pubrec', messageId: p2.messageId });
     await again.client.expect('pubrel');
     again.client.send({ cmd: 'pubcomp', messageId: p2.messageId });
+    // a fixed wait, not a turn: it also proves no further publish arrives within 20 ms
     await new Promise((r) => setTimeout(r, 20));
     expect(store.loadMessages('q2')).toEqual([]);
     expect(again.client.packets.filter((p) => p.cmd === 'publish')).toEqual([]);
@@ -131,6 +132,7 @@ describe('durable sessions', () => {
     await again.client.expect('pubrec');
     const delivered = await sub.client.expect('publish');
     got.push(delivered.payload.toString());
+    // a fixed wait, not a turn: nothing else may arrive within 20 ms
     await new Promise((r) => setTimeout(r, 20));
     got.push(...sub.client.packets.filter((p) => p.cmd === 'publish').map((p) => (p as { payload: Buffer }).payload.toString()));
     expect(got).toEqual(['next']);

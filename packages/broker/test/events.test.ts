@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from 'vitest';
 import type { Broker } from '../src/index';
-import { connect, newBroker, sleep } from './wire';
+import { connect, flushTurns, newBroker } from './wire';
 
 let broker: Broker;
 afterEach(async () => {
@@ -19,11 +19,11 @@ test('events follow EMQX hook order: connack, connected, subscribed, publish, de
   await broker.publish({ topic: 't', payload: Buffer.from('x'), qos: 1, retain: false, fromClientid: null, fromUsername: null });
   const m = await client.expect('publish');
   client.send({ cmd: 'puback', messageId: m.messageId! });
-  await sleep(10);
+  await flushTurns();
   await broker.publish({ topic: 'nobody', payload: Buffer.from('x'), qos: 0, retain: false, fromClientid: null, fromUsername: null });
   client.send({ cmd: 'disconnect' });
   await client.waitClosed();
-  await sleep(10);
+  await flushTurns();
   expect(seen).toEqual([
     'session.created', 'client.connack', 'client.connected', 'session.subscribed', 'message.publish', 'message.delivered',
     'message.acked', 'message.publish', 'message.dropped', 'client.disconnected', 'session.terminated',
@@ -46,7 +46,7 @@ test('stats gauges keep high-water marks; incr adds server counters', async () =
   const a = await connect(broker, 4);
   await connect(broker, 4);
   a.client.end();
-  await sleep(20);
+  await flushTurns();
   const s = broker.stats();
   expect(s['connections.count']).toBe(1);
   expect(s['connections.max']).toBe(2);

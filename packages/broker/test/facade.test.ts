@@ -4,7 +4,7 @@ import net from 'node:net';
 import { afterEach, expect, test } from 'vitest';
 import mqtt from 'mqtt';
 import { CONSUMED, type AuthnRequest, type Broker, type ListenerConfig } from '../src/index';
-import { attach, connect, newBroker, sleep } from './wire';
+import { attach, connect, flushTurns, newBroker } from './wire';
 
 let broker: Broker;
 afterEach(async () => {
@@ -163,5 +163,5 @@ test('accept hook refuses sockets before MQTT; Listener.update changes max_conne
   expect(() => l.update({ maxConnections: 0 })).toThrow(/maxConnections/);
   expect(() => l.update({ messagesRate: { amount: -1, periodMs: 1000 } })).toThrow(/messagesRate/);
   expect(l.config.maxConnections).toBeNull();
-  await sleep(10);
+  await flushTurns();
 });

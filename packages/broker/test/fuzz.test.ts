@@ -2,7 +2,7 @@
 import { afterEach, expect, test } from 'vitest';
 import mqttPacket, { type Packet } from 'mqtt-packet';
 import type { Broker } from '../src/index';
-import { attach, connect, newBroker, sleep } from './wire';
+import { attach, connect, flushTurns, newBroker, sleep } from './wire';
 
 let broker: Broker;
 afterEach(async () => {
@@ -78,7 +78,7 @@ test('fuzz: 3000 random/mutated packets cause no crash and a healthy client keep
       if (round % 10 === 0) await sleep(1);
       c.stream.destroy();
     }
-    await sleep(50);
+    await flushTurns();
     await broker.publish({ topic: 'h/ok', payload: Buffer.from('still here'), qos: 1, retain: false, fromClientid: null, fromUsername: null });
     const m = await healthy.expect('publish');
     expect(m.payload.toString()).toBe('still here');

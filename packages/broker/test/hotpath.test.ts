@@ -2,7 +2,7 @@ import { afterEach, expect, test } from 'vitest';
 import net from 'node:net';
 import mqttPacket from 'mqtt-packet';
 import type { Broker } from '../src/index';
-import { connect, newBroker, sleep } from './wire';
+import { connect, flushTurns, newBroker, sleep } from './wire';
 
 let broker: Broker;
 afterEach(async () => {
@@ -22,7 +22,7 @@ test('fan-out: one message to many v3/v5 QoS 1 subscribers, each with its own pa
     }
     subs.push(client);
   }
-  await sleep(50); // writes leave at the end of the event-loop turn: let the last warm-up arrive before clearing
+  await flushTurns(); // the last warm-up delivery leaves in the flush turn: let it arrive before clearing
   for (const c of subs) c.packets.length = 0;
   await broker.publish({ topic: 'fan/x', payload: Buffer.from('payload'), qos: 1, retain: false, fromClientid: null, fromUsername: null });
   await broker.publish({ topic: 'fan/x', payload: Buffer.from('payload2'), qos: 1, retain: false, fromClientid: null, fromUsername: null });

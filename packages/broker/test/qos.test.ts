@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Broker } from '../src/index';
-import { connect, newBroker, sleep } from './wire';
+import { connect, flushTurns, newBroker, sleep } from './wire';
 
 let broker: Broker;
 afterEach(async () => {
@@ -43,7 +43,7 @@ describe('QoS 2', () => {
     expect((await sub.expect('pubrel')).messageId).toBe(m.messageId);
     expect(broker.inflight('sub')).toHaveLength(1);
     sub.send({ cmd: 'pubcomp', messageId: m.messageId! });
-    await sleep(10);
+    await flushTurns();
     expect(broker.inflight('sub')).toHaveLength(0);
     expect(broker.metrics()['messages.acked']).toBe(1);
   });

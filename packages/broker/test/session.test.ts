@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Broker } from '../src/index';
-import { connect, newBroker, sleep } from './wire';
+import { connect, flushTurns, newBroker, sleep } from './wire';
 
 let broker: Broker;
 afterEach(async () => {
@@ -48,7 +48,7 @@ describe('sessions', () => {
     first.client.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 't', qos: 1 }] });
     await first.client.expect('suback');
     first.client.end();
-    await sleep(20);
+    await flushTurns();
     await sys('t', 'queued', 1);
     const second = await connect(broker, 4, { clientId: 'x', clean: false });
     expect(second.connack.sessionPresent).toBe(true);
@@ -61,7 +61,7 @@ describe('sessions', () => {
     const { client } = await connect(broker, 5, { clientId: 'e', clean: true, properties: { sessionExpiryInterval: 1 } });
     client.send({ cmd: 'disconnect' });
     await client.waitClosed();
-    await sleep(50);
+    await flushTurns();
     expect(broker.client('e')?.connected).toBe(false);
     await sleep(1100);
     expect(broker.client('e')).toBeUndefined();
@@ -82,7 +82,7 @@ describe('sessions', () => {
     await sys('t', 'm', 1);
     const m = await first.client.expect('publish');
     first.client.end();
-    await sleep(20);
+    await flushTurns();
     const second = await connect(broker, 4, { clientId: 'x', clean: false });
     const again = await second.client.expect('publish');
     expect(again.dup).toBe(true);

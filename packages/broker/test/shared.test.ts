@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Broker, SharedStrategy } from '../src/index';
-import { connect, newBroker } from './wire';
+import { connect, flushTurns, newBroker } from './wire';
 
 let broker: Broker;
 afterEach(async () => {
@@ -21,7 +21,7 @@ async function counts(strategy: SharedStrategy, publish: (i: number) => { topic:
     const p = publish(i);
     await broker.publish({ topic: p.topic, payload: Buffer.from(String(i)), qos: 0, retain: false, fromClientid: p.from ?? null, fromUsername: null });
   }
-  await new Promise((r) => setTimeout(r, 30));
+  await flushTurns();
   return members.map((m) => m.packets.length);
 }
 

@@ -2,7 +2,7 @@
 // like parsed ones, in order with the packets around them, across chunk boundaries, and bad flags still close.
 import { afterEach, expect, test } from 'vitest';
 import type { Broker } from '../src/index';
-import { connect, newBroker, sleep } from './wire';
+import { connect, flushTurns, newBroker } from './wire';
 
 let broker: Broker;
 afterEach(async () => {
@@ -29,10 +29,10 @@ for (const version of [4, 5] as const) {
     // acks 1-2, a PINGREQ, then ack 3 cut in the middle, then acks 4-5
     const bytes = [...ack(0x40, ids[0]), ...ack(0x40, ids[1]), 0xc0, 0x00, ...ack(0x40, ids[2]), ...ack(0x40, ids[3]), ...ack(0x40, ids[4])];
     client.raw(bytes.slice(0, 12));
-    await sleep(10);
+    await flushTurns();
     client.raw(bytes.slice(12));
     await client.expect('pingresp');
-    await sleep(20);
+    await flushTurns();
     expect(broker.inflight(`acks${version}1`)).toHaveLength(0);
     const m = broker.metrics();
     expect(m['packets.puback.received']).toBe(5);
@@ -48,7 +48,7 @@ test('QoS 2: short PUBREC gets PUBREL, short PUBCOMP completes; an unknown id co
   expect((await client.expect('pubrel')).messageId).toBe(ids[0]);
   expect((await client.expect('pubrel')).messageId).toBe(ids[1]);
   client.raw([...ack(0x70, ids[0]), ...ack(0x70, ids[1]), ...ack(0x70, 999)]);
-  await sleep(20);
+  await flushTurns();
   expect(broker.inflight('acks42')).toHaveLength(0);
   expect(broker.metrics()['packets.pubcomp.missed']).toBe(1);
 });

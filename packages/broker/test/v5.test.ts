@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Broker } from '../src/index';
-import { attach, connect, newBroker, sleep } from './wire';
+import { attach, connect, flushTurns, newBroker } from './wire';
 
 let broker: Broker;
 afterEach(async () => {
@@ -261,6 +261,6 @@ describe('limits and availability', () => {
     await client.waitClosed();
     await broker.publish({ topic: 't', payload: Buffer.from('fine'), qos: 0, retain: false, fromClientid: null, fromUsername: null });
     expect((await other.expect('publish')).payload.toString()).toBe('fine');
-    await sleep(5);
+    await flushTurns();
   });
 });

@@ -3,7 +3,7 @@
 import { afterEach, expect, test } from 'vitest';
 import type { Packet } from 'mqtt-packet';
 import type { Broker, PublishMessage } from '../src/index';
-import { connect, newBroker, sleep } from './wire';
+import { connect, flushTurns, newBroker } from './wire';
 
 let broker: Broker;
 afterEach(async () => {
@@ -41,7 +41,7 @@ test('a burst routed in one turn reaches each subscriber as one chunk, in order,
   await subs[1].expect('suback');
   for (let i = 0; i < 3; i++) await broker.publish(message('warm', i, 1));
   for (let i = 0; i < 3; i++) await subs[1].expect('publish');
-  await sleep(20);
+  await flushTurns();
   const counters = subs.map(countChunks);
   // 20 QoS 1 and 20 QoS 0 messages in one synchronous loop: all fit in the inflight window (32)
   for (let i = 0; i < 40; i++) void broker.publish(message(`burst/${i}`, i, i % 2 ? 0 : 1));
