@@ -1,40 +1,17 @@
 #!/usr/bin/env node
 // The README's test command: lint + typecheck + contract freshness, unit tests of every package,
 // the console build, and the browser tests (installs Debian's chromium and a CJK font if missing).
-// Ends with the line "N passed, N failed".
+// `node scripts/test.mjs static|unit|e2e` runs one part. Prints every phase's duration in a table and
+// ends with the line "N passed, N failed".
+//
+// Plan for the 2-core CI machine (figures: one run each, machine shared, see the commit that set it):
+//   1. lint ∥ typecheck ∥ contract check ∥ console build: CPU-bound single-threaded tools, ~40 s together
+//   2. server unit tests ∥ (broker, then dashboard): server files mostly wait on sockets and timers,
+//      so the other lane's CPU-bound files fill the second core; each vitest runs 1 worker (cores - 1)
+//   3. browser tests alone: chromium and the node under test need both cores
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
-
-const results = { passed: 0, failed: 0 };
-const failures = [];
-mkdirSync('.test-results', { recursive: true });
-
-function run(name, cmd, args, opts = {}) {
-  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...opts.env } });
-  if (r.status !== 0) failures.push(name);
-  return r.status === 0;
-}
-
-function step(name, cmd, args) {
-  if (run(name, cmd, args)) results.passed += 1;
-  else results.failed += 1;
-}
-
-function vitest(name, args) {
-  // absolute: a config with its own root (e2e) would otherwise write the report under that root
-  const out = resolve(`.test-results/${name}.json`);
-  rmSync(out, { force: true });
-  run(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
-  if (!existsSync(out)) {
-    results.failed += 1;
-    return;
-  }
-  const report = JSON.parse(readFileSync(out, 'utf8'));
-  results.passed += report.numPassedTests;
-  results.failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
-}
+import { existsSync } from 'node:fs';
+import { runStages, vitestPhase } from './phases.mjs';
 
 function ensureChromium() {
   if (existsSync('/usr/bin/chromium') && existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc')) return;
@@ -46,19 +23,24 @@ function ensureChromium() {
 }
 
 const only = process.argv[2];
-if (!only || only === 'static') {
-  step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-  step('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
-  step('contract types are fresh', 'node', ['packages/api/scripts/gen.mjs', '--check']);
-}
-if (!only || only === 'unit') {
-  vitest('unit', ['--project', 'broker', '--project', 'server', '--project', 'dashboard']);
-}
-if (!only || only === 'e2e') {
-  step('console build', 'npm', ['run', 'build', '-w', '@mqdeck/dashboard']);
+const all = !only;
+const lint = { name: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings=0'] };
+const typecheck = { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck', '--workspaces', '--if-present'], live: true };
+const contract = { name: 'contract types are fresh', cmd: 'node', args: ['packages/api/scripts/gen.mjs', '--check'] };
+const build = { name: 'console build', cmd: 'npm', args: ['run', 'build', '-w', '@mqdeck/dashboard'], live: only === 'e2e' };
+const unit = (project, live) => vitestPhase(`unit ${project}`, ['--project', project], { live });
+
+const stages = [];
+if (all || only === 'static') stages.push([typecheck, lint, contract, ...(all ? [build] : [])]);
+if (only === 'e2e') stages.push([build]);
+if (all || only === 'unit') stages.push([unit('server', true), [unit('broker'), unit('dashboard')]]);
+if (all || only === 'e2e') {
   ensureChromium();
-  vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
+  stages.push([vitestPhase('e2e', ['--config', 'e2e/vitest.config.ts'], { live: true })]);
 }
-if (failures.length) console.log(`\nfailed steps: ${failures.join(', ')}`);
-console.log(`\n${results.passed} passed, ${results.failed} failed`);
-process.exit(results.failed ? 1 : 0);
+if (!stages.length) {
+  console.error(`unknown part '${only}': static, unit or e2e`);
+  process.exit(2);
+}
+const failed = await runStages(stages);
+process.exit(failed ? 1 : 0);
