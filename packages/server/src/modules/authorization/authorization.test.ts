@@ -80,6 +80,7 @@ describe('built-in rules and enforcement', () => {
     await expect(pub.publishAsync('secret/plans', 'x', { qos: 1 })).rejects.toMatchObject({ code: 0x87 });
     await expect(pub.publishAsync('secret/plans', 'x', { qos: 1 })).rejects.toMatchObject({ code: 0x87 }); // from the cache
     await expect(pub.publishAsync('ro/mallory', 'x', { qos: 1 })).rejects.toMatchObject({ code: 0x87 });
+    // a fixed wait on purpose: it proves nothing denied is delivered within 100 ms
     await new Promise((r) => setTimeout(r, 100));
     expect(got).toEqual([]);
     const m1 = node.app.broker.metrics();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { migrate, openDatabase, type Db } from '../../storage/db';
 import { sessionStoreSuite } from '@mqdeck/broker/testing/store-suite';
 import { SqliteSessionStore } from './sqlite-session-store';
@@ -54,8 +54,8 @@ describe('SqliteSessionStore', () => {
     store.ackMessage('c', b);
     expect((store as unknown as { acks: unknown[] }).acks).toHaveLength(0);
     store.ackMessage('c', c);
-    await new Promise((r) => setTimeout(r, 250));
-    expect((store as unknown as { acks: unknown[] }).acks).toHaveLength(0);
+    // a partial batch waits for the store's flush timer (FLUSH_MS, 100 ms)
+    await vi.waitFor(() => expect((store as unknown as { acks: unknown[] }).acks).toHaveLength(0));
     expect(store.loadMessages('c')).toEqual([]);
   });
 

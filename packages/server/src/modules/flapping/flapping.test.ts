@@ -46,6 +46,7 @@ describe('detection', () => {
     await api(node, 'PUT', '/configs/flapping_detect', { enable: false, max_count: 1 });
     const c = await connectClient(node.mqttPort, { clientId: 'calm' });
     await c.endAsync();
+    // a fixed wait on purpose: it proves nothing is banned within 100 ms
     await new Promise((r) => setTimeout(r, 100));
     expect((await api(node, 'GET', '/banned?clientid=calm')).body.data).toEqual([]);
   });

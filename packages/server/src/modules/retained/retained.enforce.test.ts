@@ -114,6 +114,7 @@ describe('stop_publish_clear_msg', () => {
     await pub.publishAsync('sc/b', 'after', { qos: 1 });
     await closeClients([pub]);
     await waitFor(() => got.length >= 3, 2000, 'the later publishes');
+    // a fixed wait on purpose: it proves nothing else arrives within 100 ms
     await new Promise((r) => setTimeout(r, 100));
     await closeClients([c]);
     expect(got.map((m) => m.payload)).toEqual(['v-sc/b', '', 'after']);

@@ -43,6 +43,7 @@ describe('$SYS topics', () => {
     await new Promise((r) => setTimeout(r, 250));
     got.clear();
     const quiet = await connectClient(node.mqttPort, { clientId: 'sys-quiet' });
+    // a fixed wait on purpose: it proves nothing is published within 400 ms
     await new Promise((r) => setTimeout(r, 400));
     await closeClients([quiet, watcher]);
     expect([...got.keys()].filter((t) => t !== `${prefix}/clients/sys-quiet/disconnected`)).toEqual([]);
