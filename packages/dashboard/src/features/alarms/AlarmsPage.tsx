@@ -4,7 +4,7 @@ import { Button, Tabs, Tooltip } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../shared/ConfirmAction';
-import { ListPage } from '../../shared/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { formatDateTime, formatDuration } from '../../shared/format';
 import { useCanWrite } from '../../shared/useCanWrite';
 import { useTableQuery } from '../../shared/useTableQuery';
@@ -12,7 +12,7 @@ import { useAlarmsQuery, useClearAlarmHistoryMutation, useDeactivateAlarmMutatio
 import './alarms.messages';
 
 export default function AlarmsPage() {
-  const { t } = useTranslation('alarms');
+  const { t } = useTranslation(['alarms', 'common']);
   const canWrite = useCanWrite();
   const navigate = useNavigate();
   const history = useLocation().pathname.endsWith('/history-alarm');

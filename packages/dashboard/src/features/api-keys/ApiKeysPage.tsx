@@ -1,10 +1,10 @@
 // System › API keys: list, create (secret shown once), view, edit, enable toggle, delete.
 import { useState } from 'react';
-import { Button, Flex, Switch, Table } from 'antd';
+import { Button, Flex, Switch } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiKey } from '@mqdeck/api';
-import { PageSection } from '../../shared/PageSection';
+import { ListPage } from '../../shared/list/ListPage';
 import { ConfirmAction } from '../../shared/ConfirmAction';
 import { CreateButton } from '../../shared/CreateButton';
 import { useFormDialog } from '../../shared/useFormDialog';
@@ -19,7 +19,7 @@ import { ApiKeyStatus } from './components/ApiKeyStatus';
 import './api-keys.messages';
 
 export default function ApiKeysPage() {
-  const { t } = useTranslation('apiKeys');
+  const { t } = useTranslation(['apiKeys', 'common']);
   const session = useSession();
   const canWrite = useCanWrite();
   const withRole = !isOpenSource(session?.edition);
@@ -88,15 +88,12 @@ export default function ApiKeysPage() {
   ];
 
   return (
-    <PageSection
-      title={t('title')}
-      extra={canWrite && <CreateButton onClick={form.openCreate} />}
-    >
-      <Table<ApiKey> rowKey="name" columns={columns} dataSource={keys.data} loading={keys.isLoading} pagination={false} scroll={{ x: 'max-content' }} />
+    <ListPage<ApiKey> mode="all" title={t('title')} noRefresh actions={canWrite && <CreateButton onClick={form.openCreate} />}
+      list={keys} loading={keys.isLoading} rowKey="name" columns={columns} table={{ scroll: { x: 'max-content' } }}>
       <ApiKeyFormModal open={form.open} apiKey={form.item} withRole={withRole} onClose={form.close} onCreated={setCreated} />
       {/* Unmounted (not just hidden) on close, so the secret leaves the DOM at once. */}
       {created && <SecretModal created={created} onClose={() => setCreated(null)} />}
       <ApiKeyDrawer apiKey={viewing} withRole={withRole} onClose={() => setViewing(null)} />
-    </PageSection>
+    </ListPage>
   );
 }

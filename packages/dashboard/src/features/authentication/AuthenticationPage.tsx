@@ -1,10 +1,10 @@
 // Access Control › Authentication: the global chain in order, with status, metrics, enable and reordering.
-import { Button, Dropdown, Empty, Flex, Switch, Table, Typography } from 'antd';
+import { Button, Dropdown, Empty, Flex, Switch, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PageSection } from '../../shared/PageSection';
+import { ListPage } from '../../shared/list/ListPage';
 import { ConfirmAction } from '../../shared/ConfirmAction';
 import { StatusTag } from '../../shared/StatusTag';
 import { useCanWrite } from '../../shared/useCanWrite';
@@ -23,7 +23,7 @@ import './authentication.messages';
 type Row = AuthnConfig & { id: string };
 
 export default function AuthenticationPage() {
-  const { t } = useTranslation('authn');
+  const { t } = useTranslation(['authn', 'common']);
   const canWrite = useCanWrite();
   const navigate = useNavigate();
   const list = useAuthenticatorsQuery();
@@ -78,20 +78,17 @@ export default function AuthenticationPage() {
   }
 
   return (
-    <PageSection
+    <ListPage<Row>
+      mode="all"
       title={t('title')}
-      extra={canWrite && <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/authentication/create')}>{t('common:create')}</Button>}
-    >
-      {/* No dataSource before the first answer: antd then shows only the spinner, never the empty state. */}
-      <Table<Row>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data && rows}
-        loading={list.isPending}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty description={<Typography.Text type="secondary">{t('empty')}</Typography.Text>} /> }}
-      />
-    </PageSection>
+      noRefresh
+      actions={canWrite && <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/authentication/create')}>{t('common:create')}</Button>}
+      // No dataSource before the first answer: antd then shows only the spinner, never the empty state.
+      list={{ data: list.data && rows }}
+      loading={list.isPending}
+      rowKey="id"
+      columns={columns}
+      table={{ scroll: { x: 'max-content' }, locale: { emptyText: <Empty description={<Typography.Text type="secondary">{t('empty')}</Typography.Text>} /> } }}
+    />
   );
 }

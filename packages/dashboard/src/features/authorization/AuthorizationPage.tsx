@@ -1,12 +1,12 @@
 // Access Control › Authorization: sources in check order, with status, metrics, enable and moves;
 // global settings (no match, deny action, cache) and the explain panel.
 import { useState } from 'react';
-import { Button, Dropdown, Empty, Flex, Switch, Table, Typography } from 'antd';
+import { Button, Dropdown, Empty, Flex, Switch, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { MoreOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PageSection } from '../../shared/PageSection';
+import { ListPage } from '../../shared/list/ListPage';
 import { ConfirmAction } from '../../shared/ConfirmAction';
 import { useCanWrite } from '../../shared/useCanWrite';
 import { useDeleteSourceMutation, useMoveSourceMutation, useSourcesQuery, useUpdateSourceMutation } from './authorization.api';
@@ -18,7 +18,7 @@ import { SourceMetricCell, SourceStatusCell } from './components/SourceStatusCel
 import './authorization.messages';
 
 export default function AuthorizationPage() {
-  const { t } = useTranslation('authz');
+  const { t } = useTranslation(['authz', 'common']);
   const canWrite = useCanWrite();
   const navigate = useNavigate();
   const [drawer, setDrawer] = useState<'settings' | 'explain' | null>(null);
@@ -63,21 +63,26 @@ export default function AuthorizationPage() {
   }
 
   return (
-    <PageSection
+    <ListPage<AuthzSource>
+      mode="all"
       title={t('title')}
-      extra={
+      noRefresh
+      actions={
         <>
           <ExplainButton onClick={() => setDrawer('explain')} />
           <Button icon={<SettingOutlined />} onClick={() => setDrawer('settings')}>{t('globalSettings')}</Button>
           {canWrite && <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/authorization/create')}>{t('common:create')}</Button>}
         </>
       }
+      // No dataSource before the first answer: antd then shows only the spinner, never the empty state.
+      list={sources}
+      loading={sources.isPending}
+      rowKey="type"
+      columns={columns}
+      table={{ scroll: { x: 'max-content' }, locale: { emptyText: <Empty description={<Typography.Text type="secondary">{t('empty')}</Typography.Text>} /> } }}
     >
-      {/* No dataSource before the first answer: antd then shows only the spinner, never the empty state. */}
-      <Table<AuthzSource> rowKey="type" columns={columns} dataSource={sources.data} loading={sources.isPending} pagination={false} scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty description={<Typography.Text type="secondary">{t('empty')}</Typography.Text>} /> }} />
       <AuthzSettingsDrawer open={drawer === 'settings'} onClose={() => setDrawer(null)} />
       <ExplainDrawer open={drawer === 'explain'} onClose={() => setDrawer(null)} />
-    </PageSection>
+    </ListPage>
   );
 }

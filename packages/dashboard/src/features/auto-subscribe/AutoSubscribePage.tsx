@@ -1,12 +1,12 @@
 // Management › Advanced MQTT › Auto Subscribe: topics every client gets at connect (PUT /mqtt/auto_subscribe, whole list).
 import { useTranslation } from 'react-i18next';
-import { WholeListPage } from '../../shared/WholeListPage';
+import { WholeListPage } from '../../shared/list/WholeListPage';
 import { TopicModal } from './TopicModal';
 import { useAutoSubscribeQuery, useSaveAutoSubscribeMutation, type AutoSubscription } from './auto-subscribe.api';
 import './auto-subscribe.messages';
 
 export default function AutoSubscribePage() {
-  const { t } = useTranslation('autoSubscribe');
+  const { t } = useTranslation(['autoSubscribe', 'common']);
   const query = useAutoSubscribeQuery();
   const save = useSaveAutoSubscribeMutation();
   const yesNo = (v: number) => (v ? t('common:yes') : t('common:no'));

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../shared/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { CreateButton } from '../../shared/CreateButton';
 import { ConfirmAction } from '../../shared/ConfirmAction';
 import { useTableQuery } from '../../shared/useTableQuery';
@@ -16,7 +16,7 @@ import { BannedFilter } from './components/BannedFilter';
 import './banned-clients.messages';
 
 export default function BannedClientsPage() {
-  const { t } = useTranslation('banned');
+  const { t } = useTranslation(['banned', 'common']);
   const canWrite = useCanWrite();
   const [query, setQuery] = useTableQuery(defaultBannedQuery);
   const [adding, setAdding] = useState(false);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../shared/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { useTableQuery } from '../../shared/useTableQuery';
 import { useCanWrite } from '../../shared/useCanWrite';
 import { ConfirmAction } from '../../shared/ConfirmAction';

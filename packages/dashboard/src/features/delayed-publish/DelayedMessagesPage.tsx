@@ -2,7 +2,7 @@
 import { Alert, Button, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../shared/ConfirmAction';
-import { ListPage } from '../../shared/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { formatDateTime, formatDuration } from '../../shared/format';
 import { useCanWrite } from '../../shared/useCanWrite';
 import { useTableQuery } from '../../shared/useTableQuery';
@@ -10,7 +10,7 @@ import { useDelayedMessagesQuery, useDelayedSettingsQuery, useDeleteDelayedMessa
 import './delayed-publish.messages';
 
 export default function DelayedMessagesPage() {
-  const { t } = useTranslation('delayedPublish');
+  const { t } = useTranslation(['delayedPublish', 'common']);
   const { token } = theme.useToken();
   const canWrite = useCanWrite();
   const [query, setQuery] = useTableQuery({ page: 1, limit: 20 });

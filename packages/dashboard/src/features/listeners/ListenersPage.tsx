@@ -1,11 +1,11 @@
 // Management › Listeners: list with status and connections per node, create/edit drawer, enable/disable
 // (confirmed: disabling closes all its connections), start/stop/restart, delete by typing the name.
 import { useState } from 'react';
-import { Alert, Button, Table } from 'antd';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/bridge';
-import { PageSection } from '../../shared/PageSection';
+import { ListPage } from '../../shared/list/ListPage';
 import { useCanWrite } from '../../shared/useCanWrite';
 import { DeleteListenerModal } from './components/DeleteListenerModal';
 import { ListenerDrawer } from './components/ListenerDrawer';
@@ -16,7 +16,7 @@ import { useListenerColumns } from './listeners.columns';
 import './listeners.messages';
 
 export default function ListenersPage() {
-  const { t } = useTranslation('listeners');
+  const { t } = useTranslation(['listeners', 'common']);
   const canWrite = useCanWrite();
   const list = useListenersQuery();
   const setEnabled = useSetListenerEnabledMutation();
@@ -40,20 +40,17 @@ export default function ListenersPage() {
   });
 
   return (
-    <PageSection
+    <ListPage
+      mode="all"
       title={t('title')}
-      extra={
-        <>
-          <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>{t('common:refresh')}</Button>
-          {canWrite && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true })}>{t('addListener')}</Button>
-          )}
-        </>
-      }
+      actions={canWrite && <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true })}>{t('addListener')}</Button>}
+      // No dataSource before the first answer: antd then shows only the spinner, never 'No data'.
+      list={list}
+      errorText={t('common:errorOccurred')}
+      loading={list.isPending}
+      rowKey="id"
+      columns={columns}
     >
-      {list.isError && <Alert type="error" showIcon title={t('common:errorOccurred')} style={{ marginBottom: 16 }} />}
-      {/* No dataSource before the first answer: antd then shows only the spinner, never 'No data'. */}
-      <Table rowKey="id" columns={columns} dataSource={list.data} loading={list.isPending} pagination={false} />
       <ListenerDrawer open={drawer.open} editing={drawer.editing} onClose={() => setDrawer({ open: false })} />
       <DeleteListenerModal listener={deleting} onCancel={() => setDeleting(undefined)}
         onConfirm={async (l) => {
@@ -61,6 +58,6 @@ export default function ListenersPage() {
           setDeleting(undefined);
           void toast().success(t('common:deleteSuccess'));
         }} />
-    </PageSection>
+    </ListPage>
   );
 }

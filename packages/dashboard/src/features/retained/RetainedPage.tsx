@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, theme } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../shared/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { SearchBox } from '../../shared/SearchBox';
 import { ConfirmAction } from '../../shared/ConfirmAction';
 import { useTableQuery } from '../../shared/useTableQuery';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../shared/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { useTableQuery } from '../../shared/useTableQuery';
 import { useNodeNamesQuery } from '../../shared/useNodeNamesQuery';
 import { defaultSubscriptionsQuery } from './subscriptions.filters';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../shared/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { SearchBox } from '../../shared/SearchBox';
 import { useTableQuery } from '../../shared/useTableQuery';
 import { defaultTopicsQuery } from './subscriptions.filters';

@@ -1,7 +1,7 @@
 // Management › Advanced MQTT › Topic Rewrite: an ordered rule list saved whole (PUT /mqtt/topic_rewrite).
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WholeListPage } from '../../shared/WholeListPage';
+import { WholeListPage } from '../../shared/list/WholeListPage';
 import { RuleModal } from './RuleModal';
 import { useRewriteRulesQuery, useSaveRewriteRulesMutation, type RewriteRule } from './topic-rewrite.api';
 import './topic-rewrite.messages';

@@ -1,9 +1,9 @@
 // System › Users: list, create, edit (description, role), change password, delete (not yourself).
 import { useState } from 'react';
-import { Button, Flex, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PageSection } from '../../shared/PageSection';
+import { ListPage } from '../../shared/list/ListPage';
 import { ConfirmAction } from '../../shared/ConfirmAction';
 import { ChangePasswordModal } from '../../shared/ChangePasswordModal';
 import { CreateButton } from '../../shared/CreateButton';
@@ -18,7 +18,7 @@ import { UserFormModal } from './components/UserFormModal';
 import './users.messages';
 
 export default function UsersPage() {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation(['users', 'common', 'password']);
   const session = useSession();
   const canWrite = useCanWrite();
   const withRole = !isOpenSource(session?.edition);
@@ -72,11 +72,8 @@ export default function UsersPage() {
   ];
 
   return (
-    <PageSection
-      title={t('title')}
-      extra={canWrite && <CreateButton onClick={form.openCreate} />}
-    >
-      <Table<UserRow> rowKey="username" columns={columns} dataSource={users.data} loading={users.isLoading} pagination={false} />
+    <ListPage<UserRow> mode="all" title={t('title')} noRefresh actions={canWrite && <CreateButton onClick={form.openCreate} />}
+      list={users} loading={users.isLoading} rowKey="username" columns={columns}>
       <UserFormModal open={form.open} user={form.item} withRole={withRole} onClose={form.close} />
       {passwordOf && (
         <ChangePasswordModal
@@ -92,6 +89,6 @@ export default function UsersPage() {
           }}
         />
       )}
-    </PageSection>
+    </ListPage>
   );
 }

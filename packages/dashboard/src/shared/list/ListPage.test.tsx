@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import type { Paged } from '@mqdeck/api';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../../test/render';
 import { ListPage } from './ListPage';
-import { SearchBox } from './SearchBox';
+import { SearchBox } from '../SearchBox';
 
 interface Row {
   topic: string;
@@ -71,5 +71,16 @@ describe('ListPage + SearchBox', () => {
       <ListPage<Row> title="Fetched" list={list} rowKey="topic" columns={columns} query={{ page: 1, limit: 20 }} onQueryChange={() => undefined} />,
     );
     expect(fetching.container.querySelector('.ant-spin-spinning')).not.toBeNull();
+  });
+
+  it("'all' mode: the whole array in one table without a pager, the error notice when the list failed", () => {
+    renderWithProviders(
+      <ListPage<Row> mode="all" title="Whole" list={{ data: [{ topic: 'a/b' }, { topic: 'c/d' }], isError: true }} errorText="Load failed"
+        rowKey="topic" columns={columns} />,
+    );
+    expect(screen.getAllByRole('row')).toHaveLength(3); // header + 2
+    expect(screen.getByText('Load failed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Refresh/ })).not.toBeInTheDocument(); // no refetch given
+    expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
   });
 });

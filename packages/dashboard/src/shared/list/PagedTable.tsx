@@ -6,7 +6,7 @@ import type { TableColumnsType, TableProps } from 'antd';
 import { LeftOutlined, RightOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Paged } from '@mqdeck/api';
-import { toast } from '../app/bridge';
+import { toast } from '../../app/bridge';
 
 export const PAGE_SIZES = [20, 50, 100, 500] as const;
 

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useMemo } from 'react';
 import { Form, Input } from 'antd';
-import { renderWithProviders } from '../../test/render';
-import { findDialog } from '../../test/dialogs';
-import { FormModal } from './FormModal';
+import { renderWithProviders } from '../../../test/render';
+import { findDialog } from '../../../test/dialogs';
+import { FormModal } from '../FormModal';
 import { WholeListPage, type WholeListDialog } from './WholeListPage';
 
 interface Item {

@@ -1,18 +1,18 @@
 // A list the node stores whole (one PUT with the full array; EMQX has no per-item endpoint), such as the topic
-// rewrite rules or the auto-subscribe topics: intro, table, Add / Edit in a dialog, Delete and, where the order
+// rewrite rules or the auto-subscribe topics: intro, table (ListPage's 'all' mode), Add / Edit in a dialog, Delete and, where the order
 // matters, Move up / down. Each change sends the new array and says 'Saved successfully'. While one is being saved
 // the row actions and Add are disabled: a second change would be built on the list before the first one.
 import { useState, type Key, type ReactNode } from 'react';
-import { Alert, Button, Space, Table, theme } from 'antd';
+import { Alert, Button, Space, theme } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../app/bridge';
-import { ConfirmAction } from './ConfirmAction';
-import { CreateButton } from './CreateButton';
-import { PageSection } from './PageSection';
-import { useCanWrite } from './useCanWrite';
-import { useFormDialog } from './useFormDialog';
+import { toast } from '../../app/bridge';
+import { ConfirmAction } from '../ConfirmAction';
+import { CreateButton } from '../CreateButton';
+import { useCanWrite } from '../useCanWrite';
+import { useFormDialog } from '../useFormDialog';
+import { ListPage } from './ListPage';
 
 /** What the page hands its add/edit dialog. */
 export interface WholeListDialog<T> {
@@ -88,10 +88,18 @@ export function WholeListPage<T extends object>({ title, intro, query, save, add
 
   const index = editing.item;
   return (
-    <PageSection title={title} extra={canWrite && <CreateButton disabled={saving} onClick={editing.openCreate}>{addLabel}</CreateButton>}>
-      <Alert type="info" showIcon title={intro} style={{ marginBottom: token.margin }} />
-      {query.isError && <Alert type="error" showIcon title={t('errorOccurred')} style={{ marginBottom: token.margin }} />}
-      <Table<T> rowKey={rowKey} columns={[...columns, ...actions]} dataSource={items} loading={query.isLoading} pagination={false} />
+    <ListPage<T>
+      mode="all"
+      title={title}
+      noRefresh
+      actions={canWrite && <CreateButton disabled={saving} onClick={editing.openCreate}>{addLabel}</CreateButton>}
+      toolbar={<Alert type="info" showIcon title={intro} style={{ marginBottom: token.margin }} />}
+      list={{ data: items, isError: query.isError }}
+      errorText={t('errorOccurred')}
+      loading={query.isLoading}
+      rowKey={rowKey}
+      columns={[...columns, ...actions]}
+    >
       {dialog({
         open: editing.open,
         item: index === undefined ? undefined : items[index],
@@ -99,6 +107,6 @@ export function WholeListPage<T extends object>({ title, intro, query, save, add
         onSubmit: (item) => commit(index === undefined ? [...items, item] : items.map((x, j) => (j === index ? item : x))),
         onClose: editing.close,
       })}
-    </PageSection>
+    </ListPage>
   );
 }

@@ -4,7 +4,7 @@ import { Button, Flex, Input, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../../../shared/PagedTable';
+import { PagedTable } from '../../../shared/list/PagedTable';
 import { ConfirmAction } from '../../../shared/ConfirmAction';
 import { useCanWrite } from '../../../shared/useCanWrite';
 import { useAuthnUsersQuery, useDeleteAuthnUserMutation, type AuthnUser, type UsersQuery } from '../authentication.api';
@@ -12,7 +12,7 @@ import { AuthnUserModal } from './AuthnUserModal';
 import { ImportUsersModal } from './ImportUsersModal';
 
 export function AuthnUsersTab({ id, userIdType }: { id: string; userIdType: string }) {
-  const { t } = useTranslation('authn');
+  const { t } = useTranslation(['authn', 'common']);
   const canWrite = useCanWrite();
   const [query, setQuery] = useState<UsersQuery>({ page: 1, limit: 20 });
   const [search, setSearch] = useState('');

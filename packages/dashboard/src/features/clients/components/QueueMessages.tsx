@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Select, Table, theme } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatError, isApiError } from '../../../api/client';
-import { PAGE_SIZES } from '../../../shared/PagedTable';
+import { PAGE_SIZES } from '../../../shared/list/PagedTable';
 import { PayloadViewer } from '../../../shared/PayloadViewer';
 import { formatDateTime } from '../../../shared/format';
 import { useQueueMessagesQuery } from '../clients.api';
