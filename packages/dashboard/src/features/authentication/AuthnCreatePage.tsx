@@ -1,12 +1,11 @@
 // Authentication › Create: mechanism → backend (skipped for JWT) → settings. An id already in the
 // chain cannot be created twice (EMQX answers 409), so it is disabled up front.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Flex, Form, Radio, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageSection } from '../../shared/PageSection';
-import { UnsavedChangesGuard } from '../../shared/UnsavedChangesGuard';
-import { toast } from '../../app/bridge';
+import { useSubmitFlow } from '../../shared/forms/useSubmitFlow';
 import { useAuthenticatorsQuery, useCreateAuthenticatorMutation } from './authentication.api';
 import { BACKENDS, MECHANISMS, authnId, defaultConfig, type Backend, type Mechanism } from './authentication.config';
 import { backendLabel, mechanismLabel } from './authentication.labels';
@@ -15,13 +14,12 @@ import { AuthnTestButton } from './components/AuthnTestButton';
 import './authentication.messages';
 
 export default function AuthnCreatePage() {
-  const { t } = useTranslation('authn');
+  const { t } = useTranslation(['authn', 'common']);
   const navigate = useNavigate();
   const [form] = Form.useForm();
   const [step, setStep] = useState(0);
   const [mechanism, setMechanism] = useState<Mechanism>('password_based');
   const [backend, setBackend] = useState<Backend>('built_in_database');
-  const [dirty, setDirty] = useState(false);
   const existing = new Set((useAuthenticatorsQuery().data ?? []).map((c) => c.id ?? authnId(c.mechanism, c.backend)));
   const create = useCreateAuthenticatorMutation();
   const backends = BACKENDS[mechanism];
@@ -29,11 +27,7 @@ export default function AuthnCreatePage() {
   const selected = existing.has(authnId(mechanism, backend)) ? (backends.find((b) => !existing.has(authnId(mechanism, b))) ?? backend) : backend;
   const effectiveBackend = backends.length ? selected : undefined;
   const config = useMemo(() => defaultConfig(mechanism, effectiveBackend), [mechanism, effectiveBackend]);
-  const [done, setDone] = useState(false);
-  // Navigate after the render that released the guard.
-  useEffect(() => {
-    if (done) navigate('/authentication');
-  }, [done, navigate]);
+  const flow = useSubmitFlow({ read: () => readAuthnConfig(form), send: create.mutateAsync, success: t('common:createSuccess'), leaveTo: '/authentication' });
 
   const mechanismTaken = (m: Mechanism) => (BACKENDS[m].length ? BACKENDS[m].every((b) => existing.has(authnId(m, b))) : existing.has(m));
   const next = () => {
@@ -44,26 +38,10 @@ export default function AuthnCreatePage() {
   };
   const prev = () => setStep(step === 2 && !backends.length ? 0 : step - 1);
 
-  async function submit() {
-    let body;
-    try {
-      body = await readAuthnConfig(form);
-    } catch (e) {
-      if (e instanceof SyntaxError) void toast().error(t('common:jsonError'));
-      return;
-    }
-    try {
-      await create.mutateAsync(body);
-    } catch {
-      return; // toasted by the mutation cache
-    }
-    void toast().success(t('common:createSuccess'));
-    setDone(true);
-  }
 
   return (
     <PageSection title={t('create')}>
-      <UnsavedChangesGuard dirty={dirty && !done} />
+      {flow.guard}
       <Steps current={step} style={{ marginBottom: 24 }} items={[{ title: t('stepMechanism') }, { title: t('stepBackend') }, { title: t('stepConfig') }]} />
       {step === 0 && (
         <Radio.Group value={mechanism} onChange={(e) => setMechanism(e.target.value as Mechanism)} optionType="button" buttonStyle="solid">
@@ -86,7 +64,7 @@ export default function AuthnCreatePage() {
           <Typography.Paragraph type="secondary">
             {mechanismLabel(t, mechanism)}{effectiveBackend ? ` · ${backendLabel(t, effectiveBackend)}` : ''}
           </Typography.Paragraph>
-          <AuthnConfigForm form={form} config={config} onValuesChange={() => setDirty(true)} />
+          <AuthnConfigForm form={form} config={config} onValuesChange={flow.markDirty} />
         </>
       )}
       <Flex gap="small" style={{ marginTop: 24 }}>
@@ -95,7 +73,7 @@ export default function AuthnCreatePage() {
           <Button type="primary" onClick={next} disabled={step === 1 && existing.has(authnId(mechanism, selected))}>{t('next')}</Button>
         ) : (
           <>
-            <Button type="primary" loading={create.isPending} onClick={() => void submit()}>{t('common:create')}</Button>
+            <Button type="primary" loading={create.isPending} onClick={flow.submit}>{t('common:create')}</Button>
             <AuthnTestButton form={form} mechanism={mechanism} backend={effectiveBackend} />
           </>
         )}

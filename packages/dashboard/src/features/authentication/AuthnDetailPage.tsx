@@ -1,13 +1,11 @@
 // Authentication › detail: Overview (metrics, per-node status), Settings (edit), Users (built-in database).
-import { useState } from 'react';
 import { Button, Flex, Form, Result, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageSection } from '../../shared/PageSection';
 import { useCanWrite } from '../../shared/useCanWrite';
-import { UnsavedChangesGuard } from '../../shared/UnsavedChangesGuard';
+import { useSubmitFlow } from '../../shared/forms/useSubmitFlow';
 import { isApiError } from '../../api/client';
-import { toast } from '../../app/bridge';
 import { useAuthenticatorQuery, useAuthnStatusQuery, useUpdateAuthenticatorMutation } from './authentication.api';
 import { backendLabel, mechanismLabel } from './authentication.labels';
 import { AuthnConfigForm, readAuthnConfig } from './components/AuthnConfigForm';
@@ -17,15 +15,15 @@ import { AuthnUsersTab } from './components/AuthnUsersTab';
 import './authentication.messages';
 
 export default function AuthnDetailPage() {
-  const { t } = useTranslation('authn');
+  const { t } = useTranslation(['authn', 'common']);
   const id = useParams().id ?? '';
   const [params, setParams] = useSearchParams();
   const canWrite = useCanWrite();
   const [form] = Form.useForm();
-  const [dirty, setDirty] = useState(false);
   const config = useAuthenticatorQuery(id);
   const status = useAuthnStatusQuery(id, 10_000);
   const update = useUpdateAuthenticatorMutation();
+  const flow = useSubmitFlow({ read: () => readAuthnConfig(form), send: (body) => update.mutateAsync({ id, config: body }), success: t('common:updateSuccess') });
 
   if (config.isLoading) return <Spin />;
   if (config.isError || !config.data) {
@@ -38,22 +36,6 @@ export default function AuthnDetailPage() {
   const c = config.data;
   const hasUsers = c.backend === 'built_in_database';
 
-  async function save() {
-    let body;
-    try {
-      body = await readAuthnConfig(form);
-    } catch (e) {
-      if (e instanceof SyntaxError) void toast().error(t('common:jsonError'));
-      return;
-    }
-    try {
-      await update.mutateAsync({ id, config: body });
-    } catch {
-      return;
-    }
-    setDirty(false);
-    void toast().success(t('common:updateSuccess'));
-  }
 
   const items = [
     { key: 'overview', label: t('overview'), children: <AuthnMetrics status={status.data} /> },
@@ -63,11 +45,11 @@ export default function AuthnDetailPage() {
       children: (
         <>
           <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0 }}>
-            <AuthnConfigForm form={form} config={c} onValuesChange={() => setDirty(true)} />
+            <AuthnConfigForm form={form} config={c} onValuesChange={flow.markDirty} />
           </fieldset>
           {canWrite && (
             <Flex gap="small">
-              <Button type="primary" loading={update.isPending} onClick={() => void save()}>{t('common:update')}</Button>
+              <Button type="primary" loading={update.isPending} onClick={flow.submit}>{t('common:update')}</Button>
               <AuthnTestButton form={form} mechanism={c.mechanism} backend={c.backend} id={id} />
             </Flex>
           )}
@@ -79,7 +61,7 @@ export default function AuthnDetailPage() {
   const tab = params.get('tab') ?? (hasUsers ? 'users' : 'overview');
   return (
     <PageSection title={<><Link to="/authentication">{t('title')}</Link> / {mechanismLabel(t, c.mechanism)} {c.backend ? `· ${backendLabel(t, c.backend)}` : ''}</>}>
-      <UnsavedChangesGuard dirty={dirty} />
+      {flow.guard}
       <Tabs activeKey={tab} items={items} onChange={(k) => setParams({ tab: k }, { replace: true })} destroyOnHidden={false} />
     </PageSection>
   );

@@ -1,14 +1,12 @@
 // Authorization › detail: Overview (metrics), Settings (edit; the ACL file editor for `file`),
 // Permissions (built-in database rules).
-import { useState } from 'react';
 import { Button, Form, Result, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageSection } from '../../shared/PageSection';
 import { useCanWrite } from '../../shared/useCanWrite';
-import { UnsavedChangesGuard } from '../../shared/UnsavedChangesGuard';
+import { useSubmitFlow } from '../../shared/forms/useSubmitFlow';
 import { isApiError } from '../../api/client';
-import { toast } from '../../app/bridge';
 import { useSourceQuery, useSourceStatusQuery, useUpdateSourceMutation } from './authorization.api';
 import type { SourceType } from './authorization.config';
 import { sourceTypeLabel } from './authorization.labels';
@@ -18,15 +16,15 @@ import { SourceForm, readSource } from './components/SourceForm';
 import './authorization.messages';
 
 export default function AuthzDetailPage() {
-  const { t } = useTranslation('authz');
+  const { t } = useTranslation(['authz', 'common']);
   const type = (useParams().type ?? '') as SourceType;
   const [params, setParams] = useSearchParams();
   const canWrite = useCanWrite();
   const [form] = Form.useForm();
-  const [dirty, setDirty] = useState(false);
   const source = useSourceQuery(type);
   const status = useSourceStatusQuery(type, source.isSuccess);
   const update = useUpdateSourceMutation();
+  const flow = useSubmitFlow({ read: () => readSource(form), send: update.mutateAsync, success: t('common:updateSuccess') });
 
   if (source.isLoading) return <Spin />;
   if (source.isError || !source.data) {
@@ -34,22 +32,6 @@ export default function AuthzDetailPage() {
     return <Result status={missing ? '404' : 'error'} title={missing ? t('notFound') : t('common:errorOccurred')} extra={<Link to="/authorization">{t('common:back')}</Link>} />;
   }
 
-  async function save() {
-    let body;
-    try {
-      body = await readSource(form);
-    } catch (e) {
-      if (e instanceof SyntaxError) void toast().error(t('common:jsonError'));
-      return;
-    }
-    try {
-      await update.mutateAsync(body);
-    } catch {
-      return;
-    }
-    setDirty(false);
-    void toast().success(t('common:updateSuccess'));
-  }
 
   const builtIn = type === 'built_in_database';
   const items = [
@@ -58,16 +40,16 @@ export default function AuthzDetailPage() {
     { key: 'settings', label: t('settings'), children: (
       <>
         <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0 }}>
-          <SourceForm form={form} source={source.data} onValuesChange={() => setDirty(true)} />
+          <SourceForm form={form} source={source.data} onValuesChange={flow.markDirty} />
         </fieldset>
-        {canWrite && <Button type="primary" loading={update.isPending} onClick={() => void save()}>{t('common:update')}</Button>}
+        {canWrite && <Button type="primary" loading={update.isPending} onClick={flow.submit}>{t('common:update')}</Button>}
       </>
     ) },
   ];
   const tab = params.get('tab') ?? (builtIn ? 'permissions' : type === 'file' ? 'settings' : 'overview');
   return (
     <PageSection title={<><Link to="/authorization">{t('title')}</Link> / {sourceTypeLabel(t, type)}</>}>
-      <UnsavedChangesGuard dirty={dirty} />
+      {flow.guard}
       <Tabs activeKey={tab} items={items} onChange={(k) => setParams({ tab: k }, { replace: true })} />
     </PageSection>
   );
