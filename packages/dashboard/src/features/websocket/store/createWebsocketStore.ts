@@ -1,15 +1,15 @@
 // A module-level store for the WebSocket client: MQTT connections and their message buffers live here, outside
 // React, so they survive navigating away from the page. Screens read it with useSyncExternalStore.
 import type { IClientPublishOptions, IPublishPacket } from 'mqtt';
-import { appendToLog, DEFAULT_MESSAGE_CAP, emptyLog } from '../model/messageLog';
+import { DEFAULT_MESSAGE_CAP } from '../model/messageLog';
 import { brokerUrl, defaultSettings, toClientOptions, toUserProperties } from '../model/settings';
 import type { ConnectionSettings, PageLocation, QoS } from '../model/settings';
 import { topicProblem } from '../../../shared/topic';
 import type { CreateClient, MqttLike } from './mqttClient';
+import { createMessageLogs, FLOOD_FLUSH_INTERVAL_MS, FLUSH_INTERVAL_MS } from './messageLogs';
 import { toLoggedProperties } from './properties';
 import { WsOperationError } from './types';
 import type {
-  ConnectionLogs,
   ConnectionProblem,
   ConnectionSnapshot,
   LoggedMessage,
@@ -23,10 +23,7 @@ import type {
 export const MAX_CONNECTIONS = 7;
 /** Failed reconnect attempts before the store gives up and ends the client. */
 export const MAX_RECONNECT_ATTEMPTS = 3;
-export const FLUSH_INTERVAL_MS = 100;
-/** A batch this large means a flood: the view then refreshes less often (nobody reads 1,000 messages a second). */
-export const FLOOD_BATCH = 200;
-export const FLOOD_FLUSH_INTERVAL_MS = 400;
+export { FLOOD_BATCH, FLOOD_FLUSH_INTERVAL_MS, FLUSH_INTERVAL_MS } from './messageLogs';
 
 export interface WebsocketStoreOptions {
   createClient: CreateClient;
@@ -43,33 +40,28 @@ interface Runtime {
   connackSeen: boolean;
   userClosing: boolean;
   attempts: number;
-  pendingReceived: LoggedMessage[];
-  pendingPublished: LoggedMessage[];
 }
 
 export type WebsocketStore = ReturnType<typeof createWebsocketStore>;
 
 export function createWebsocketStore(opts: WebsocketStoreOptions) {
-  const cap = opts.cap ?? DEFAULT_MESSAGE_CAP;
   const flushMs = opts.flushMs ?? FLUSH_INTERVAL_MS;
-  const floodFlushMs = Math.max(flushMs, opts.floodFlushMs ?? FLOOD_FLUSH_INTERVAL_MS);
-  let flooded = false;
+  const messages = createMessageLogs({
+    cap: opts.cap ?? DEFAULT_MESSAGE_CAP,
+    flushMs,
+    floodFlushMs: Math.max(flushMs, opts.floodFlushMs ?? FLOOD_FLUSH_INTERVAL_MS),
+  });
   const now = opts.now ?? Date.now;
   const listeners = new Set<() => void>();
   const runtimes = new Map<string, Runtime>();
-  // Message logs are kept apart from the connection snapshots, with their own listeners: a flush notifies only
-  // the message list of that connection, so tabs, forms and subscriptions never re-render with a flood.
-  const logs = new Map<string, ConnectionLogs>();
-  const logListeners = new Map<string, Set<() => void>>();
   let nextMessageId = 1;
   let nextConnectionNumber = 1;
-  let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
   const newConnection = (isDefault: boolean): ConnectionSnapshot => {
     const n = nextConnectionNumber++;
     const id = `connection-${n}`;
-    runtimes.set(id, { connackSeen: false, userClosing: false, attempts: 0, pendingReceived: [], pendingPublished: [] });
-    logs.set(id, EMPTY_LOGS);
+    runtimes.set(id, { connackSeen: false, userClosing: false, attempts: 0 });
+    messages.add(id);
     return {
       id,
       isDefault,
@@ -103,36 +95,6 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
     const rt = runtimes.get(id);
     if (!rt) throw new Error(`Unknown connection ${id}`);
     return rt;
-  };
-
-  const setLogs = (id: string, next: ConnectionLogs) => {
-    logs.set(id, next);
-    logListeners.get(id)?.forEach((l) => l());
-  };
-
-  // Incoming messages are batched: one log update (and one notification) per connection per flush interval
-  // instead of one per message: ~10 renders a second, ~2.5 during a flood (every render costs CPU that the
-  // browser's input handling, and on a small machine the broker itself, would rather have).
-  const flush = () => {
-    flushTimer = undefined;
-    let largest = 0;
-    for (const [id, rt] of runtimes) {
-      largest = Math.max(largest, rt.pendingReceived.length + rt.pendingPublished.length);
-      if (!rt.pendingReceived.length && !rt.pendingPublished.length) continue;
-      const current = logs.get(id) ?? EMPTY_LOGS;
-      const next = {
-        received: appendToLog(current.received, rt.pendingReceived, cap),
-        published: appendToLog(current.published, rt.pendingPublished, cap),
-      };
-      rt.pendingReceived = [];
-      rt.pendingPublished = [];
-      setLogs(id, next);
-    }
-    flooded = largest >= FLOOD_BATCH;
-  };
-
-  const scheduleFlush = () => {
-    flushTimer ??= setTimeout(flush, flooded ? floodFlushMs : flushMs);
   };
 
   const detach = (rt: Runtime) => {
@@ -211,8 +173,7 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
     });
     client.on('message', (topic, payload, packet) => {
       if (!current()) return;
-      rt.pendingReceived.push(toLogged(topic, payload, packet));
-      scheduleFlush();
+      messages.push(id, 'received', toLogged(topic, payload, packet));
     });
   };
 
@@ -248,17 +209,10 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
     getSnapshot: (): StoreSnapshot => snapshot,
 
     /** The message logs of one connection; the object changes only when they change. */
-    getLogs: (id: string): ConnectionLogs => logs.get(id) ?? EMPTY_LOGS,
+    getLogs: messages.get,
 
     /** Called once per flush that changed this connection's logs (and on clear). */
-    subscribeLogs(id: string, listener: () => void) {
-      let set = logListeners.get(id);
-      if (!set) logListeners.set(id, (set = new Set()));
-      set.add(listener);
-      return () => {
-        set.delete(listener);
-      };
-    },
+    subscribeLogs: messages.subscribe,
 
     setActive(id: string) {
       if (!find(id) || snapshot.activeId === id) return;
@@ -284,8 +238,7 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
       const rt = runtime(id);
       detach(rt);
       runtimes.delete(id);
-      logs.delete(id);
-      logListeners.delete(id);
+      messages.remove(id);
       const index = snapshot.connections.indexOf(conn);
       const connections = snapshot.connections.filter((c) => c.id !== id);
       const activeId = snapshot.activeId === id ? connections[Math.max(0, index - 1)].id : snapshot.activeId;
@@ -395,40 +348,28 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
             reject(failureFrom(conn, err));
             return;
           }
-          const rt = runtimes.get(id);
-          if (rt) {
-            rt.pendingPublished.push({
-              id: nextMessageId++,
-              time: now(),
-              topic: req.topic,
-              qos: req.qos,
-              retain: req.retain,
-              payload: new TextEncoder().encode(req.payload),
-              properties: v5 ? req.properties : undefined,
-            });
-            scheduleFlush();
-          }
+          messages.push(id, 'published', {
+            id: nextMessageId++,
+            time: now(),
+            topic: req.topic,
+            qos: req.qos,
+            retain: req.retain,
+            payload: new TextEncoder().encode(req.payload),
+            properties: v5 ? req.properties : undefined,
+          });
           resolve();
         });
       });
     },
 
     clearMessages(id: string, which: 'received' | 'published') {
-      const rt = runtimes.get(id);
-      if (!rt) return;
-      rt[which === 'received' ? 'pendingReceived' : 'pendingPublished'] = [];
-      setLogs(id, { ...(logs.get(id) ?? EMPTY_LOGS), [which]: emptyLog() });
+      messages.clear(id, which);
     },
 
     /** Applies pending batches now (tests, and before reading a fresh snapshot). */
-    flushNow() {
-      if (flushTimer) clearTimeout(flushTimer);
-      flush();
-    },
+    flushNow: messages.flushNow,
   };
 }
-
-const EMPTY_LOGS: ConnectionLogs = Object.freeze({ received: emptyLog<LoggedMessage>(), published: emptyLog<LoggedMessage>() });
 
 function unreachable(url: string, settings: ConnectionSettings, detail?: string): ConnectionProblem {
   const pageSecure = typeof window !== 'undefined' && window.location.protocol === 'https:';
