@@ -1,7 +1,7 @@
 // Authorization: settings (no_match, deny_action, cache) and ordered sources from the config root
 // `authorization`, the per-client cache, and one evaluation path used by both the broker hook and
 // POST /authorization/explain. Superusers skip every check, as in EMQX.
-import type { ReplyOf } from '@mqdeck/api';
+import type { BodyOf, ReplyOf } from '@mqdeck/api';
 import type { AuthzRequest, AuthzResult, Broker } from '@mqdeck/broker';
 import type { ConfigService } from '../../config/config.service';
 import { parseDuration } from '../../config/units';
@@ -12,6 +12,7 @@ import { maskSecrets, restoreSecrets } from '../configs/configs.secrets';
 import { positionIndex } from '../authentication/position';
 import { AclSyntaxError } from './acl-file';
 import type { RequestView } from './rule';
+import { sourceView, type SourceView } from './source.view';
 import { builtInSource, type BuiltInRules } from './sources/built-in-rules';
 import { fileSource, readAcl, writeAcl } from './sources/file';
 import type { AuthzSource } from './sources/source';
@@ -20,6 +21,8 @@ import type { ClientAcls } from './client-acl';
 import { EXTERNAL_TYPES, externalSource, normalizeExternal, type ExternalType } from './sources/external';
 
 export type SourceConfig = Record<string, unknown> & { type: string; enable: boolean };
+type AuthzSettings = ReplyOf<'/authorization/settings', 'get', 200>;
+type AuthzSettingsBody = NonNullable<BodyOf<'/authorization/settings', 'put'>>;
 export const SOURCE_TYPES = ['file', 'built_in_database', ...EXTERNAL_TYPES] as const;
 const METRICS = ['allow', 'deny', 'nomatch'] as const;
 
@@ -75,14 +78,14 @@ export class AuthorizationService {
     return this.deny;
   }
 
-  settings(): Record<string, unknown> {
-    const { sources: _s, ...rest } = this.config.get<Record<string, unknown>>('authorization');
+  settings(): AuthzSettings {
+    const { sources: _s, ...rest } = this.config.get<AuthzSettings & { sources?: unknown }>('authorization');
     return rest;
   }
 
-  async updateSettings(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  async updateSettings(body: AuthzSettingsBody): Promise<AuthzSettings> {
     const current = this.config.get<Record<string, unknown>>('authorization');
-    const cache = { enable: true, max_size: 32, ttl: '1m', ...((body.cache as object) ?? {}), excludes: (body.cache as { excludes?: string[] })?.excludes ?? [] };
+    const cache = { enable: true, max_size: 32, ttl: '1m', ...(body.cache ?? {}), excludes: body.cache?.excludes ?? [] };
     for (const f of cache.excludes) {
       const why = topicProblem(f, 'filter');
       if (why) throw new ApiError(400, 'BAD_REQUEST', `cache.excludes: invalid topic filter ${JSON.stringify(f)} (${why})`);
@@ -158,11 +161,11 @@ export class AuthorizationService {
 
   // ---------------------------------------------------------------- sources
 
-  list(): Record<string, unknown>[] {
+  list(): SourceView[] {
     return this.sources.map((s) => this.view(s));
   }
 
-  get(type: string): Record<string, unknown> {
+  get(type: string): SourceView {
     return this.view(this.require(type));
   }
 
@@ -228,10 +231,10 @@ export class AuthorizationService {
     return s;
   }
 
-  private view(s: Entry): Record<string, unknown> {
-    if (s.type !== 'file') return maskSecrets(s.config) as Record<string, unknown>;
+  private view(s: Entry): SourceView {
+    if (s.type !== 'file') return sourceView(maskSecrets(s.config));
     const { path: _p, ...rest } = s.config;
-    return { ...rest, rules: readAcl(this.dataDir) };
+    return sourceView({ ...rest, rules: readAcl(this.dataDir) });
   }
 
   private normalize(raw: Record<string, unknown>): SourceConfig {

@@ -1,94 +1,169 @@
 // /authorization/sources/built_in_database/rules… : rules per username, per client id and for all,
 // plus the purge of every rule (the source must exist and be disabled).
+// Request bodies and list queries keep the node's own checks (parseApiRules, shared/paging): their
+// 400 messages name the rule or value, where the contract's schemas would answer with ajv's words and
+// fill rule defaults; the path parameters are plain strings in both.
 import type { FastifyInstance } from 'fastify';
+import { route } from '../../contract/route';
 import { ApiError } from '../../errors';
 import { pageArray, parsePaging, single } from '../../shared/paging';
-import { parseApiRules } from './sources/built-in-rules';
+import { parseApiRules, type ApiRule } from './sources/built-in-rules';
+import { given } from './required-body';
 
-const BASE = '/authorization/sources/built_in_database/rules';
-const KINDS = [
-  { path: 'users', key: 'username', type: 'username', notFound: 'Username Not Found', label: 'User' },
-  { path: 'clients', key: 'clientid', type: 'clientid', notFound: 'ClientID Not Found', label: 'Client' },
-] as const;
+const KINDS = {
+  username: { notFound: 'Username Not Found', label: 'User' },
+  clientid: { notFound: 'ClientID Not Found', label: 'Client' },
+} as const;
+type Kind = keyof typeof KINDS;
+
+const objectBody = { type: 'object' };
+const listBody = { type: 'array', items: { type: 'object' } };
 
 export async function builtInRulesRoutes(app: FastifyInstance): Promise<void> {
   const { authz, authzRules: repo } = app;
   const maxRules = (): number => {
     const cfg = authz.has('built_in_database');
     if (!cfg) throw new ApiError(404, 'NOT_FOUND', 'Not found: built_in_database');
-    return (cfg.max_rules as number) ?? 100;
+    return typeof cfg.max_rules === 'number' ? cfg.max_rules : 100;
   };
   const changed = () => authz.cache.clear();
 
-  for (const k of KINDS) {
-    app.get<{ Querystring: Record<string, unknown> }>(`${BASE}/${k.path}`, async (req) => {
-      maxRules();
-      const like = single(req.query[`like_${k.key}`]);
-      const rows = repo.list(k.type, like || undefined).map((r) => ({ [k.key]: r.who, rules: r.rules }));
-      return pageArray(rows, parsePaging(req.query), !like);
-    });
-
-    app.post(`${BASE}/${k.path}`, { schema: { body: { type: 'array', items: { type: 'object' } } } }, async (req, reply) => {
-      const max = maxRules();
-      const items = (req.body as Record<string, unknown>[]).map((item) => {
-        const who = item[k.key];
-        if (typeof who !== 'string' || who === '') throw new ApiError(400, 'BAD_REQUEST', `${k.key}: required`);
-        return { who, rules: parseApiRules(item.rules ?? [], max) };
-      });
-      for (const { who } of items) if (repo.get(k.type, who)) throw new ApiError(409, 'ALREADY_EXISTS', `${k.label} '${who}' already exist`);
-      for (const { who, rules } of items) repo.set(k.type, who, rules);
-      changed();
-      return reply.code(204).send();
-    });
-
-    app.get<{ Params: { who: string } }>(`${BASE}/${k.path}/:who`, async (req) => {
-      maxRules();
-      const rules = repo.get(k.type, req.params.who);
-      if (!rules) throw new ApiError(404, 'NOT_FOUND', 'Not Found');
-      return { [k.key]: req.params.who, rules };
-    });
-
-    app.put<{ Params: { who: string } }>(`${BASE}/${k.path}/:who`, { schema: { body: { type: 'object' } } }, async (req, reply) => {
-      const max = maxRules();
-      const body = req.body as Record<string, unknown>;
-      if (body[k.key] !== undefined && body[k.key] !== req.params.who) throw new ApiError(400, 'BAD_REQUEST', `${k.key} in the body does not match the path`);
-      repo.set(k.type, req.params.who, parseApiRules(body.rules ?? [], max));
-      changed();
-      return reply.code(204).send();
-    });
-
-    app.delete<{ Params: { who: string } }>(`${BASE}/${k.path}/:who`, async (req, reply) => {
-      maxRules();
-      if (!repo.delete(k.type, req.params.who)) throw new ApiError(404, 'NOT_FOUND', k.notFound);
-      changed();
-      return reply.code(204).send();
-    });
-  }
-
-  app.get(`${BASE}/all`, async () => {
+  /** one page of a kind's rows, `like` a substring of the name (no count then, as EMQX) */
+  const list = (kind: Kind, query: Record<string, unknown>) => {
     maxRules();
-    return { rules: repo.get('all', '') ?? [] };
-  });
-  app.post(`${BASE}/all`, { schema: { body: { type: 'object', properties: { rules: { type: 'array' } } } } }, async (req, reply) => {
-    const rules = parseApiRules((req.body as { rules?: unknown }).rules ?? [], maxRules());
-    repo.set('all', '', rules);
+    const like = single(query[`like_${kind}`]);
+    return pageArray(repo.list(kind, like || undefined), parsePaging(query), !like);
+  };
+  /** POST: every item needs its name; none may exist yet */
+  const createAll = (kind: Kind, items: { who: unknown; rules: unknown }[]) => {
+    const max = maxRules();
+    const parsed = items.map((item) => {
+      if (typeof item.who !== 'string' || item.who === '') throw new ApiError(400, 'BAD_REQUEST', `${kind}: required`);
+      return { who: item.who, rules: parseApiRules(item.rules ?? [], max) };
+    });
+    for (const { who } of parsed) if (repo.get(kind, who)) throw new ApiError(409, 'ALREADY_EXISTS', `${KINDS[kind].label} '${who}' already exist`);
+    for (const { who, rules } of parsed) repo.set(kind, who, rules);
     changed();
-    return reply.code(204).send();
-  });
-  app.delete(`${BASE}/all`, async (_req, reply) => {
+  };
+  const rulesOf = (kind: Kind, who: string): ApiRule[] => {
     maxRules();
-    repo.delete('all', '');
+    const rules = repo.get(kind, who);
+    if (!rules) throw new ApiError(404, 'NOT_FOUND', 'Not Found');
+    return rules;
+  };
+  const replace = (kind: Kind, who: string, named: unknown, rules: unknown) => {
+    const max = maxRules();
+    if (named !== undefined && named !== who) throw new ApiError(400, 'BAD_REQUEST', `${kind} in the body does not match the path`);
+    repo.set(kind, who, parseApiRules(rules ?? [], max));
     changed();
-    return reply.code(204).send();
+  };
+  const remove = (kind: Kind, who: string) => {
+    maxRules();
+    if (!repo.delete(kind, who)) throw new ApiError(404, 'NOT_FOUND', KINDS[kind].notFound);
+    changed();
+  };
+
+  route(app, 'get', '/authorization/sources/built_in_database/rules/users', {
+    schema: {},
+    handler: async (req) => {
+      const { data, meta } = list('username', req.query);
+      return { data: data.map((r) => ({ username: r.who, rules: r.rules })), meta };
+    },
+  });
+  route(app, 'post', '/authorization/sources/built_in_database/rules/users', {
+    schema: { body: listBody },
+    handler: async (req, reply) => {
+      createAll('username', given(req.body).map((item) => ({ who: item.username, rules: item.rules })));
+      return reply.code(204).send();
+    },
+  });
+  route(app, 'get', '/authorization/sources/built_in_database/rules/users/{username}', {
+    schema: {},
+    handler: async (req) => ({ username: req.params.username, rules: rulesOf('username', req.params.username) }),
+  });
+  route(app, 'put', '/authorization/sources/built_in_database/rules/users/{username}', {
+    schema: { body: objectBody },
+    handler: async (req, reply) => {
+      const body = given(req.body);
+      replace('username', req.params.username, body.username, body.rules);
+      return reply.code(204).send();
+    },
+  });
+  route(app, 'delete', '/authorization/sources/built_in_database/rules/users/{username}', {
+    schema: {},
+    handler: async (req, reply) => {
+      remove('username', req.params.username);
+      return reply.code(204).send();
+    },
   });
 
-  app.delete(BASE, async (_req, reply) => {
-    const cfg = authz.has('built_in_database');
-    // EMQX answers 404 with the code BAD_REQUEST here (API.md §3.10)
-    if (!cfg) throw new ApiError(404, 'BAD_REQUEST', "'built_in_database' type source is not found.");
-    if (cfg.enable) throw new ApiError(400, 'BAD_REQUEST', "'built_in_database' type source must be disabled before purge.");
-    repo.purge();
-    changed();
-    return reply.code(204).send();
+  route(app, 'get', '/authorization/sources/built_in_database/rules/clients', {
+    schema: {},
+    handler: async (req) => {
+      const { data, meta } = list('clientid', req.query);
+      return { data: data.map((r) => ({ clientid: r.who, rules: r.rules })), meta };
+    },
+  });
+  route(app, 'post', '/authorization/sources/built_in_database/rules/clients', {
+    schema: { body: listBody },
+    handler: async (req, reply) => {
+      createAll('clientid', given(req.body).map((item) => ({ who: item.clientid, rules: item.rules })));
+      return reply.code(204).send();
+    },
+  });
+  route(app, 'get', '/authorization/sources/built_in_database/rules/clients/{clientid}', {
+    schema: {},
+    handler: async (req) => ({ clientid: req.params.clientid, rules: rulesOf('clientid', req.params.clientid) }),
+  });
+  route(app, 'put', '/authorization/sources/built_in_database/rules/clients/{clientid}', {
+    schema: { body: objectBody },
+    handler: async (req, reply) => {
+      const body = given(req.body);
+      replace('clientid', req.params.clientid, body.clientid, body.rules);
+      return reply.code(204).send();
+    },
+  });
+  route(app, 'delete', '/authorization/sources/built_in_database/rules/clients/{clientid}', {
+    schema: {},
+    handler: async (req, reply) => {
+      remove('clientid', req.params.clientid);
+      return reply.code(204).send();
+    },
+  });
+
+  route(app, 'get', '/authorization/sources/built_in_database/rules/all', {
+    handler: async () => {
+      maxRules();
+      return { rules: repo.get('all', '') ?? [] };
+    },
+  });
+  route(app, 'post', '/authorization/sources/built_in_database/rules/all', {
+    schema: { body: { type: 'object', properties: { rules: { type: 'array' } } } },
+    handler: async (req, reply) => {
+      const rules = parseApiRules(given(req.body).rules ?? [], maxRules());
+      repo.set('all', '', rules);
+      changed();
+      return reply.code(204).send();
+    },
+  });
+  route(app, 'delete', '/authorization/sources/built_in_database/rules/all', {
+    handler: async (_req, reply) => {
+      maxRules();
+      repo.delete('all', '');
+      changed();
+      return reply.code(204).send();
+    },
+  });
+
+  route(app, 'delete', '/authorization/sources/built_in_database/rules', {
+    handler: async (_req, reply) => {
+      const cfg = authz.has('built_in_database');
+      // EMQX answers 404 with the code BAD_REQUEST here (API.md §3.10)
+      if (!cfg) throw new ApiError(404, 'BAD_REQUEST', "'built_in_database' type source is not found.");
+      if (cfg.enable) throw new ApiError(400, 'BAD_REQUEST', "'built_in_database' type source must be disabled before purge.");
+      repo.purge();
+      changed();
+      return reply.code(204).send();
+    },
   });
 }
