@@ -51,3 +51,5 @@ export type {
   SubscriptionRow,
 } from './contract';
 export { DOCUMENTED_DEVIATIONS } from './contract';
+// node-wide routes (contract/deviations.node.ts)
+export type { LoginReply } from './contract';

@@ -4,6 +4,7 @@
 // when a body is checked against the vendored JSON. Add a deviation to both, with its API.md section.
 import type { components } from '../schema.gen';
 import type { ConsoleResponsePatch } from './deviations.console';
+import type { NodeResponsePatch } from './deviations.node';
 import type { AuthenticationPatch } from './deviations.authentication';
 import type { AuthorizationPatch } from './deviations.authorization';
 
@@ -95,6 +96,10 @@ export interface ResponsePatch {
     put: { 200: RetainerConfig }; // API.md §3.8: index_specs are lists of lists
   };
 }
+
+/** Node-wide routes (deviations.node.ts). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the area's list
+export interface ResponsePatch extends NodeResponsePatch {}
 
 /** What the console meets (deviations.console.ts). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the area's list

@@ -8,6 +8,7 @@ import type { GeneratedMethods, Method, Normalize, Operation } from './paths';
 
 export type { Method, Operation } from './paths';
 export type { ExtensionPaths, FlappingDetect } from './extensions';
+export type { LoginReply } from './deviations.node';
 export {
   DOCUMENTED_DEVIATIONS,
   type AlarmView,

@@ -10,6 +10,7 @@ import os from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { ReplyOf } from '@mqdeck/api';
 import { humanBytes } from './nodes.format';
 
 export const NODE_VERSION = '5.8.9';
@@ -51,7 +52,7 @@ function logPath(app: FastifyInstance): string {
   return 'log.file.enable is false, not logging to file.';
 }
 
-export function nodeInfo(app: FastifyInstance): Record<string, unknown> {
+export function nodeInfo(app: FastifyInstance): ReplyOf<'/nodes/{node}', 'get', 200> {
   const counts = app.broker.clientCount();
   const [load1, load5, load15] = os.loadavg().map((n) => Math.round(n * 100) / 100);
   const total = os.totalmem();
