@@ -1,25 +1,17 @@
 import type { Duplex } from 'node:stream';
-import mqttPacket, { type Packet } from 'mqtt-packet';
+import type { Packet } from 'mqtt-packet';
 import type { ClientIdentity, ConnInfo, ProtoVer, PublishMessage, RateLimit } from '../types';
 import type { BrokerCore } from '../core';
 import type { Session } from '../session/session';
 import { newClientStats } from '../metrics';
 import { handlePacket } from '../packets/handle-packet';
 import { Keepalive } from './keepalive';
-import { packetIdOffset } from './encode-cache';
 import { readShortAcks } from './short-acks';
 import { ConnLimiter, bucketFor } from './limiter';
 import { INITIAL_SETTINGS, borrowParser, isIdle, returnParser, settingsOf, type MqttParser, type ParserOwner } from './parser-pool';
-import { scheduleFlush } from './flush';
+import { dropBatch, flushBatch, sendPacket, writeRaw } from './write-batch';
 import { bodyStart } from './fixed-header';
 import { C } from '../metrics';
-
-/** counter slot of each packet type the broker sends (no string built per packet) */
-const SENT_SLOT = new Map(
-  (['connack', 'publish', 'puback', 'pubrec', 'pubrel', 'pubcomp', 'suback', 'unsuback', 'pingresp', 'disconnect', 'auth'] as const).map(
-    (cmd) => [cmd as string, C[`packets.${cmd}.sent`]],
-  ),
-);
 
 /** bytes buffered for one socket above which QoS 0 messages go to the mqueue instead (slow consumer guard);
  * a listener's tcp_options.high_watermark (ConnInfo.highWatermark) replaces it */
@@ -79,12 +71,13 @@ export class Connection implements ParserOwner {
   /** packets written while the socket was above its high-water mark, until 'drain' (force_shutdown mailbox) */
   busyWrites = 0;
 
+  // the write batch, worked by write-batch.ts: on the connection itself, so a packet written touches one object
   /** packets written this turn, sent together by flush() */
-  private readonly outBuf: Buffer[] = [];
-  private outBytes = 0;
+  readonly outBuf: Buffer[] = [];
+  outBytes = 0;
   /** (offset in the batch, packet id) pairs stamped into shared PUBLISH encodings at flush */
-  private readonly outIds: number[] = [];
-  private wakeQueue: (() => void) | null = null;
+  readonly outIds: number[] = [];
+  wakeQueue: (() => void) | null = null;
   /** a parser of its own only while a packet is partly received (see parser-pool.ts), else one is borrowed per chunk */
   private parser: MqttParser | null = null;
   private parserSettings = INITIAL_SETTINGS;
@@ -256,7 +249,7 @@ export class Connection implements ParserOwner {
       this.core.counters.incr('packets.connect.received');
       // a level above 5 is a newer client: answer in v5 form (0x84); older levels get the v3 return code 1
       const level = this.protocolLevel();
-      this.writeRaw(level !== undefined && level > 5 ? Buffer.from([0x20, 0x03, 0x00, 0x84, 0x00]) : Buffer.from([0x20, 0x02, 0x00, 0x01]), 'connack');
+      writeRaw(this, level !== undefined && level > 5 ? Buffer.from([0x20, 0x03, 0x00, 0x84, 0x00]) : Buffer.from([0x20, 0x02, 0x00, 0x01]), 'connack');
       this.core.counters.incr('packets.connack.error');
       this.close('unsupported_protocol_version');
       return;
@@ -317,80 +310,14 @@ export class Connection implements ParserOwner {
 
   // ------------------------------------------------------------------ write path
 
+  /** encode one packet and queue it on the write batch (write-batch.ts; writeRaw there for encoded ones) */
   send(packet: Packet): boolean {
-    if (this.state === 'closed') return false;
-    let buf: Buffer;
-    try {
-      buf = mqttPacket.generate(packet, { protocolVersion: this.protoVer });
-    } catch (err) {
-      this.core.emitError(err);
-      return false;
-    }
-    this.writeRaw(buf, packet.cmd);
-    return true;
+    return sendPacket(this, packet);
   }
 
-  /**
-   * Queue one encoded packet; the batch is written when this event-loop turn ends (see flush.ts).
-   * `packetId` (> 0) is stamped into a shared PUBLISH encoding in the batch's copy, never into `buf` itself.
-   */
-  writeRaw(buf: Buffer, cmd: string, packetId = 0): void {
-    if (this.stream.destroyed || this.stream.writableEnded) return;
-    const c = this.core.counters;
-    c.add(C['bytes.sent'], buf.length);
-    c.add(C['packets.sent']);
-    c.add(SENT_SLOT.get(cmd) ?? c.slot(`packets.${cmd}.sent`));
-    this.stats.send_oct += buf.length;
-    this.stats.send_cnt++;
-    this.stats.send_pkt++;
-    if (this.outBuf.length === 0) scheduleFlush(this);
-    if (packetId > 0) this.outIds.push(this.outBytes + packetIdOffset(buf), packetId);
-    this.outBuf.push(buf);
-    this.outBytes += buf.length;
-    if (this.busyWrites > 0) {
-      // the socket is above its high-water mark until 'drain': every packet queued meanwhile counts (force_shutdown)
-      this.busyWrites++;
-      this.core.checkMailbox(this);
-    }
-  }
-
-  /** write the packets queued this turn in one call */
+  /** write the packets queued this turn in one call (flush.ts calls it when the turn ends) */
   flush(): void {
-    const n = this.outBuf.length;
-    if (n === 0) return;
-    const ids = this.outIds;
-    // concat copies, so packet ids can be stamped into the copy; a lone packet without one goes out as it is
-    const out = n === 1 && ids.length === 0 ? this.outBuf[0] : Buffer.concat(this.outBuf, this.outBytes);
-    for (let i = 0; i < ids.length; i += 2) out.writeUInt16BE(ids[i + 1], ids[i]);
-    ids.length = 0;
-    this.outBuf.length = 0;
-    this.outBytes = 0;
-    if (this.stream.destroyed || this.stream.writableEnded) return;
-    if (!this.stream.write(out, this.afterWrite())) {
-      if (this.busyWrites === 0) {
-        this.busyWrites = n;
-        this.core.checkMailbox(this);
-      }
-    } else if (this.session && this.session.mqueue.size > 0) {
-      // QoS 0 held back while this batch was over the high-water mark, and the socket took it all: 'drain' only
-      // follows a refused write, so the queue moves on from here
-      this.session.drain();
-    }
-  }
-
-  /**
-   * 'drain' only follows a write the stream refused, i.e. one that took it past its own high-water mark. With a
-   * listener high_watermark below that mark, QoS 0 messages can be held back while every write was accepted, and no
-   * 'drain' would move them: then each write's completion does (built once, only for such connections).
-   */
-  private afterWrite(): (() => void) | undefined {
-    if (this.wakeQueue !== null) return this.wakeQueue;
-    const mark = this.info.highWatermark;
-    if (mark === undefined || mark >= this.stream.writableHighWaterMark) return undefined;
-    return (this.wakeQueue = () => {
-      const s = this.session;
-      if (s !== null && s.mqueue.size > 0) s.drain();
-    });
+    flushBatch(this);
   }
 
   // ------------------------------------------------------------------ mountpoint
@@ -435,9 +362,7 @@ export class Connection implements ParserOwner {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.inbox.length = 0;
     if (destroy) {
-      this.outBuf.length = 0; // the peer is gone: nothing queued can reach it
-      this.outIds.length = 0;
-      this.outBytes = 0;
+      dropBatch(this);
       if (!this.stream.destroyed) this.stream.destroy();
     }
     this.core.sessions.connectionClosed(this, wasConnected, this.closeReason);

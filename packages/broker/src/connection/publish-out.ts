@@ -7,6 +7,7 @@ import type { Session } from '../session/session';
 import type { Pending } from '../session/mqueue';
 import { expiresAt } from '../session/session';
 import { cachedPublish, storePublish } from './encode-cache';
+import { writeRaw } from './write-batch';
 import { C } from '../metrics';
 
 const SENT_QOS = [C['messages.qos0.sent'], C['messages.qos1.sent'], C['messages.qos2.sent']];
@@ -92,7 +93,7 @@ export function sendPublish(conn: Connection, p: Pending, packetId: number, dup:
 function written(conn: Connection, buf: Buffer, p: Pending, session: Session, dup: boolean, packetId: number): void {
   const b = conn.core;
   const msg = p.msg;
-  conn.writeRaw(buf, 'publish', packetId);
+  writeRaw(conn, buf, 'publish', packetId);
   const st = conn.stats;
   st.send_msg++;
   st[STAT_SEND_QOS[p.qos]]++;

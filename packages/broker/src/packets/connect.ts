@@ -1,5 +1,6 @@
 import mqttPacket, { type IConnackPacket, type IConnectPacket } from 'mqtt-packet';
 import type { Connection } from '../connection/connection';
+import { writeRaw } from '../connection/write-batch';
 import type { AuthnResult, ProtoVer, PublishMessage } from '../types';
 import { isValidTopicName } from '../topics/validate';
 import { newMessageId } from '../ids';
@@ -247,7 +248,7 @@ function accept(conn: Connection, packet: IConnectPacket, authData: Buffer | und
   conn.state = 'connected';
   conn.connectedAt = Date.now();
   if (conn.protoVer === 5) conn.send(connack);
-  else conn.writeRaw(CONNACK_OK[(conn.protoVer === 3 ? 0 : 2) + (present ? 1 : 0)], 'connack');
+  else writeRaw(conn, CONNACK_OK[(conn.protoVer === 3 ? 0 : 2) + (present ? 1 : 0)], 'connack');
   conn.keepaliveTimer.start(conn.keepalive, s.keepaliveMultiplier, s.keepaliveCheckInterval);
   b.sessions.connected(conn, session);
 }
