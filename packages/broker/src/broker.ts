@@ -7,7 +7,8 @@ import type {
 } from './types';
 import { BrokerError, CONSUMED } from './types';
 import { composeHooks, type HookEntry } from './hooks';
-import { bucketFor, checkListenerUpdate, heapEstimate, type BucketPair } from './connection/limiter';
+import { bucketFor, checkListenerUpdate, type BucketPair } from './connection/limiter';
+import { checkHeaps, checkMailbox } from './connection/force-shutdown';
 import { DEFAULT_SETTINGS } from './settings';
 import { C, Counters, GAUGE_NAMES, Gauges, type GaugeName } from './metrics';
 import { Connection } from './connection/connection';
@@ -21,9 +22,6 @@ import { SessionRegistry } from './session/registry';
 import { newMessageId } from './ids';
 import { createListener } from './transports/listener';
 import { clientInfo } from './views';
-
-/** EMQX's default tcp high_watermark: above it the socket ("port") is busy */
-const BUSY_SOCKET_BYTES = 1024 * 1024;
 
 export class BrokerImpl implements Broker, BrokerCore {
   readonly nodeName: string;
@@ -91,23 +89,10 @@ export class BrokerImpl implements Broker, BrokerCore {
     if (limits.retainedDeliveryRate !== undefined) this.retainedDelivery.setRate(limits.retainedDeliveryRate);
   }
 
-  /** force_shutdown's max_mailbox_size: called when a connection's inbox grows or it writes to a busy socket */
+  /** force_shutdown's max_mailbox_size (connection/force-shutdown.ts): at every packet received or written busy */
   checkMailbox(conn: Connection): void {
     const max = this.forceShutdown?.maxMailboxSize;
-    if (max == null || conn.closeReason || conn.isClosed) return;
-    // Erlang's mailbox fills once the port is busy (EMQX tcp high_watermark, 1MB): only the packets queued
-    // beyond that mark count, estimated from the share of the buffered bytes above it
-    const buffered = conn.stream.writableLength;
-    const outbound = buffered > BUSY_SOCKET_BYTES ? Math.floor((conn.busyWrites * (buffered - BUSY_SOCKET_BYTES)) / buffered) : 0;
-    const len = outbound + conn.inboxLength;
-    if (len > max) this.shutdownConn(conn, 'message_queue_too_long', len, max);
-  }
-
-  /** EMQX closes the process with {shutdown, #{reason => ...}}: DISCONNECT 0x97, "shutdown" in the events */
-  private shutdownConn(conn: Connection, why: 'message_queue_too_long' | 'proc_heap_too_large', value: number, max: number): void {
-    this.counters.incr(`force_shutdown.${why}`);
-    this.emitError(new BrokerError('FORCE_SHUTDOWN', `client ${conn.clientid || conn.info.peerhost} closed: ${why} (${value} > ${max})`));
-    conn.close('shutdown', 0x97);
+    if (max != null) checkMailbox(this, conn, max);
   }
 
   incr(name: string, n = 1): void {
@@ -131,14 +116,7 @@ export class BrokerImpl implements Broker, BrokerCore {
   private sweep(): void {
     const now = Date.now();
     const maxHeap = this.forceShutdown?.maxHeapSize;
-    if (maxHeap != null) {
-      // max_heap_size: checked once per sweep (as Erlang checks after a GC), not on every packet
-      for (const conn of this.sessions.connections) {
-        if (conn.closeReason) continue;
-        const bytes = heapEstimate(conn);
-        if (bytes > maxHeap) this.shutdownConn(conn, 'proc_heap_too_large', bytes, maxHeap);
-      }
-    }
+    if (maxHeap != null) checkHeaps(this, this.sessions.connections, maxHeap);
     this.sessions.sweep(now);
   }
 

@@ -2,7 +2,6 @@
 // is in debt, so a client over its rate is slowed down by TCP back-pressure, never dropped.
 import type { ListenerConfig, ListenerUpdate, RateLimit } from '../types';
 import { BrokerError } from '../types';
-import type { Connection } from './connection';
 
 /**
  * `amount` tokens per `periodMs`, holding at most one period's worth (EMQX's burst 0). A request larger than the
@@ -125,19 +124,4 @@ export function checkListenerUpdate(patch: ListenerUpdate | ListenerConfig, whol
   }
   checkRate('messagesRate', patch.messagesRate);
   checkRate('bytesRate', patch.bytesRate);
-}
-
-const PER_MESSAGE_OVERHEAD = 200; // a Pending entry, its message object and topic string, roughly
-
-/** what one connection holds in memory besides its code: the socket buffer, the session's queues (payloads dominate) */
-export function heapEstimate(conn: Connection): number {
-  let bytes = conn.stream.writableLength + conn.stream.readableLength;
-  const session = conn.session;
-  // the sweep runs this for every connection each second (force_shutdown is on by default): an empty queue costs nothing
-  if (session) {
-    if (session.mqueue.size > 0) for (const p of session.mqueue.toArray()) bytes += p.msg.payload.length + p.msg.topic.length + PER_MESSAGE_OVERHEAD;
-    if (session.inflight.size > 0) for (const p of session.inflight.values()) bytes += p.msg.payload.length + p.msg.topic.length + PER_MESSAGE_OVERHEAD;
-    bytes += session.awaitingRel.size * 16;
-  }
-  return bytes;
 }
