@@ -1,10 +1,11 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { commonMessages } from '../i18n/common.messages';
 
 type Tone = 'success' | 'error' | 'warning' | 'processing' | 'default';
 
 // Status words of spec 000 §4 / 001 §4 and the tone each gets.
-const TONES: Record<string, Tone> = {
+const TONES: Partial<Record<keyof typeof commonMessages, Tone>> = {
   connected: 'success',
   running: 'success',
   enabled: 'success',
@@ -27,7 +28,8 @@ interface Props {
 
 export function StatusTag({ status, label }: Props) {
   const { t } = useTranslation('common');
-  const tone = TONES[status] ?? 'default';
-  const text = label ?? (status in TONES ? t(status) : status || t('unknown'));
+  const known = status in TONES ? (status as keyof typeof TONES) : undefined;
+  const tone = (known && TONES[known]) ?? 'default';
+  const text = label ?? (known ? t(known) : status || t('unknown'));
   return <Tag color={tone}>{text}</Tag>;
 }

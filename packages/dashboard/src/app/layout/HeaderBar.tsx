@@ -12,7 +12,7 @@ import { QuickSearch } from './QuickSearch';
 import '../../shared/password.messages';
 
 export function HeaderBar({ title }: { title: string }) {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation(['layout', 'common', 'password']);
   const { token } = theme.useToken();
   const { modal } = App.useApp();
   const session = useSession();

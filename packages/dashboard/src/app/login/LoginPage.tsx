@@ -18,7 +18,7 @@ interface Values {
 }
 
 export default function LoginPage() {
-  const { t } = useTranslation('login');
+  const { t } = useTranslation(['login', 'password']);
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const [params] = useSearchParams();

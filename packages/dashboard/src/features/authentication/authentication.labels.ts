@@ -1,7 +1,10 @@
 import type { TFunction } from 'i18next';
+import type { authnMessages } from './authentication.messages';
 
-const MECHANISM_KEYS: Record<string, string> = { password_based: 'passwordBased', jwt: 'jwt', scram: 'scram' };
-const BACKEND_KEYS: Record<string, string> = {
+type AuthnKey = keyof typeof authnMessages;
+
+const MECHANISM_KEYS: Record<string, AuthnKey> = { password_based: 'passwordBased', jwt: 'jwt', scram: 'scram' };
+const BACKEND_KEYS: Record<string, AuthnKey> = {
   built_in_database: 'builtInDatabase',
   mysql: 'mysql',
   postgresql: 'postgresql',
@@ -11,12 +14,12 @@ const BACKEND_KEYS: Record<string, string> = {
   ldap: 'ldap',
 };
 
-export function mechanismLabel(t: TFunction, m: string): string {
-  return m in MECHANISM_KEYS ? t(`authn:${MECHANISM_KEYS[m]}`) : m;
+export function mechanismLabel(t: TFunction<'authn'>, m: string): string {
+  return m in MECHANISM_KEYS ? t(MECHANISM_KEYS[m]) : m;
 }
 
 /** JWT has no backend: its label is the mechanism. */
-export function backendLabel(t: TFunction, b: string | undefined): string {
+export function backendLabel(t: TFunction<'authn'>, b: string | undefined): string {
   if (!b) return '-';
-  return b in BACKEND_KEYS ? t(`authn:${BACKEND_KEYS[b]}`) : b;
+  return b in BACKEND_KEYS ? t(BACKEND_KEYS[b]) : b;
 }

@@ -19,7 +19,7 @@ const NEW_TOPIC: AutoSubscription = { topic: '', qos: 0, nl: 0, rap: 0, rh: 0 };
 const bits = (labels: string[]) => labels.map((label, value) => ({ value, label }));
 
 export function TopicModal({ open, item, others, onClose, onSubmit }: Props) {
-  const { t } = useTranslation('autoSubscribe');
+  const { t } = useTranslation(['autoSubscribe', 'common']);
   const rules = useFieldRules();
   const [form] = Form.useForm<AutoSubscription>();
   const initialValues = useMemo(() => item ?? NEW_TOPIC, [item]);

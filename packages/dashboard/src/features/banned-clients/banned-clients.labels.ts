@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { BanAs } from './banned-clients.api';
+import type { bannedMessages } from './banned-clients.messages';
 
-const KEYS: Record<BanAs, string> = {
+const KEYS: Record<BanAs, keyof typeof bannedMessages> = {
   clientid: 'asClientid',
   username: 'asUsername',
   peerhost: 'asPeerhost',
@@ -11,6 +12,6 @@ const KEYS: Record<BanAs, string> = {
 };
 
 /** Translated name of a ban property (ns 'banned'); unknown values are shown as sent by the node. */
-export function banAsLabel(t: TFunction, as: string): string {
-  return as in KEYS ? t(`banned:${KEYS[as as BanAs]}`) : as;
+export function banAsLabel(t: TFunction<'banned'>, as: string): string {
+  return as in KEYS ? t(KEYS[as as BanAs]) : as;
 }

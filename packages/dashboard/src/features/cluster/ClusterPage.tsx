@@ -13,7 +13,7 @@ import { useClusterNodesQuery, useClusterQuery, useInviteNodeMutation } from './
 import './cluster.messages';
 
 export default function ClusterPage() {
-  const { t } = useTranslation('cluster');
+  const { t } = useTranslation(['cluster', 'common']);
   const canWrite = useCanWrite();
   const cluster = useClusterQuery();
   const nodes = useClusterNodesQuery();

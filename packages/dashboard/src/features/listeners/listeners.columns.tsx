@@ -18,7 +18,7 @@ interface Handlers {
 const runningWord = (s?: ListenerStatus) => (s?.running === 'inconsistent' ? 'inconsistent' : s?.running ? 'running' : 'stopped');
 
 export function useListenerColumns(h: Handlers): TableColumnsType<ListenerSummary> {
-  const { t } = useTranslation('listeners');
+  const { t } = useTranslation(['listeners', 'common']);
   const columns: TableColumnsType<ListenerSummary> = [
     { title: t('name'), dataIndex: 'name', key: 'name' },
     { title: t('type'), dataIndex: 'type', key: 'type', render: (v: string) => <Tag>{v}</Tag> },

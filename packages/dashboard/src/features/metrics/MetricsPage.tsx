@@ -1,6 +1,7 @@
 // Every counter of `/metrics?aggregate=true` (or one node of the array form `aggregate=false`), grouped like the official console,
 // plus the stats of `/stats?aggregate=true` (same for one node). Manual and automatic refresh.
 import './metrics.messages';
+import type { metricsMessages } from './metrics.messages';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Select, Space, Switch, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
@@ -16,7 +17,7 @@ import { METRIC_GROUPS, groupCounters, type MetricGroup } from './metrics.groups
 import { useMetricsScope } from './useMetricsScope';
 
 const AUTO_REFRESH_MS = 10_000;
-const GROUP_TITLE_KEYS: Record<MetricGroup, string> = {
+const GROUP_TITLE_KEYS: Record<MetricGroup, keyof typeof metricsMessages> = {
   client: 'groupClient',
   session: 'groupSession',
   auth: 'groupAuth',

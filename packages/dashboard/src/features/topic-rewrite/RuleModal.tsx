@@ -25,7 +25,7 @@ const validRegex = (v: unknown) => {
 };
 
 export function RuleModal({ open, rule, onClose, onSubmit }: Props) {
-  const { t } = useTranslation('topicRewrite');
+  const { t } = useTranslation(['topicRewrite', 'common']);
   const rules = useFieldRules();
   const [form] = Form.useForm<RewriteRule>();
   const initialValues = useMemo(() => rule ?? NEW_RULE, [rule]);

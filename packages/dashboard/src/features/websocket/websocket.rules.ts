@@ -6,8 +6,10 @@ import { isValidJson } from './model/payload';
 import { isInRange, RANGES } from './model/settings';
 import type { RangeName } from './model/settings';
 
+type WsT = TFunction<readonly ['websocket', 'common', 'topic']>;
+
 /** An integer inside RANGES[name]; empty is allowed only when `optional`. */
-export function rangeRule(t: TFunction, name: RangeName, label: string, optional = false): Rule {
+export function rangeRule(t: WsT, name: RangeName, label: string, optional = false): Rule {
   return {
     validator: (_, value: unknown) => {
       if (value === undefined || value === null || value === '') {
@@ -18,11 +20,11 @@ export function rangeRule(t: TFunction, name: RangeName, label: string, optional
   };
 }
 
-export function requiredRule(t: TFunction, label: string): Rule {
+export function requiredRule(t: WsT, label: string): Rule {
   return { required: true, whitespace: true, message: t('common:required', { name: label }) };
 }
 
-export function jsonRule(t: TFunction, enabled: boolean): Rule {
+export function jsonRule(t: WsT, enabled: boolean): Rule {
   return {
     validator: (_, value: string | undefined) =>
       enabled && !isValidJson(value ?? '') ? Promise.reject(new Error(t('websocket:invalidJson'))) : Promise.resolve(),

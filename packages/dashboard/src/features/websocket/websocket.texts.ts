@@ -1,16 +1,19 @@
 // Turns store problems and operation failures into the operator's language.
 import type { TFunction } from 'i18next';
 import type { Language } from '../../i18n/language';
+import type { websocketMessages } from './websocket.messages';
 import { describeReason } from './model/reasonCodes';
 import type { ConnectionProblem, OperationFailure } from './store/types';
 import { WsOperationError } from './store/types';
+
+type WsT = TFunction<readonly ['websocket', 'common', 'topic']>;
 
 export interface ProblemText {
   message: string;
   hints: string[];
 }
 
-export function problemText(t: TFunction, lang: Language, problem: ConnectionProblem): ProblemText {
+export function problemText(t: WsT, lang: Language, problem: ConnectionProblem): ProblemText {
   switch (problem.kind) {
     case 'refused':
       return { message: t('websocket:connectionRefused', { reason: describeReason(problem.version, problem.code, lang) }), hints: [] };
@@ -32,7 +35,7 @@ export function problemText(t: TFunction, lang: Language, problem: ConnectionPro
 }
 
 /** 'Subscription failure: not authorized (0x87)' and the like; the spec's fixed texts for the known cases. */
-export function failureText(t: TFunction, lang: Language, titleKey: string, error: unknown): string {
+export function failureText(t: WsT, lang: Language, titleKey: keyof typeof websocketMessages, error: unknown): string {
   const failure: OperationFailure =
     error instanceof WsOperationError ? error.failure : { kind: 'error', message: error instanceof Error ? error.message : String(error) };
   switch (failure.kind) {

@@ -7,6 +7,7 @@ import { InfinityNumberInput } from './InfinityNumberInput';
 import { PercentInput } from './PercentInput';
 import { RateInput } from './RateInput';
 import { RowsInput } from './RowsInput';
+import type { Resources } from '../../i18n/resources';
 import type { FieldSpec } from './fieldSpec';
 import { useRowRules } from './rowRules';
 import { useFieldRules } from './rules';
@@ -14,7 +15,7 @@ import { useFieldRules } from './rules';
 interface Props {
   spec: FieldSpec;
   /** Namespace of the label/help keys. */
-  ns: string;
+  ns: keyof Resources;
   /** EMQX's description of the key (from /schemas/hotconf), shown as the field's help. */
   description?: string;
   disabled?: boolean;
@@ -24,7 +25,10 @@ interface Props {
 
 /** One Form.Item for a config key: the right control, the spec's validation texts, and its help tooltip. */
 export function ConfigField({ spec, ns, description, disabled, ourNode }: Props) {
-  const { t } = useTranslation(ns);
+  // One FieldSpec type serves every settings table, so its label/help/note keys are plain strings of the namespace
+  // the form names: they are looked up as such (a missing one shows the key). The fixed texts below use `tc`, checked.
+  const t = useTranslation(ns).t as unknown as (key: string) => string;
+  const { t: tc } = useTranslation(['configFields', 'common']);
   const rules = useFieldRules();
   const rowRules = useRowRules();
   const label = t(spec.label);
@@ -44,7 +48,7 @@ export function ConfigField({ spec, ns, description, disabled, ourNode }: Props)
       control = spec.typeMessage ? <InfinityNumberInput {...common} word="" /> : <InputNumber {...common} precision={0} style={{ width: 200 }} />;
       break;
     case 'decimal':
-      list.push({ type: 'number', min: spec.min, max: spec.max, message: spec.max === undefined ? t('common:minError', { min: spec.min }) : t('common:rangeError', { min: spec.min, max: spec.max }) });
+      list.push({ type: 'number', min: spec.min, max: spec.max, message: spec.max === undefined ? tc('common:minError', { min: spec.min }) : tc('common:rangeError', { min: spec.min, max: spec.max }) });
       control = <InputNumber {...common} step={spec.step ?? 0.1} style={{ width: 200 }} />;
       break;
     case 'integerOr':
@@ -77,13 +81,13 @@ export function ConfigField({ spec, ns, description, disabled, ourNode }: Props)
       break;
     case 'priorities':
       list.push(rowRules.priorities());
-      control = <RowsInput disabled={disabled} emptyText={t('configFields:prioritiesDisabled')}
-        columns={[{ key: 'topic', label: t('configFields:topic'), kind: 'text' }, { key: 'priority', label: t('configFields:priority'), kind: 'number' }]} />;
+      control = <RowsInput disabled={disabled} emptyText={tc('configFields:prioritiesDisabled')}
+        columns={[{ key: 'topic', label: tc('configFields:topic'), kind: 'text' }, { key: 'priority', label: tc('configFields:priority'), kind: 'number' }]} />;
       break;
     case 'clientAttrs':
       list.push(rowRules.clientAttrs());
       control = <RowsInput disabled={disabled}
-        columns={[{ key: 'expression', label: t('configFields:expression'), kind: 'text', width: 320 }, { key: 'set_as_attr', label: t('configFields:attribute'), kind: 'text', width: 200 }]} />;
+        columns={[{ key: 'expression', label: tc('configFields:expression'), kind: 'text', width: 320 }, { key: 'set_as_attr', label: tc('configFields:attribute'), kind: 'text', width: 200 }]} />;
       break;
   }
   return (

@@ -13,7 +13,7 @@ function required(name: string): FormRule {
 }
 
 export function MongoServerFields() {
-  const { t } = useTranslation('mongo');
+  const { t } = useTranslation(['mongo', 'common']);
   const form = Form.useFormInstance();
   const type = (Form.useWatch('mongo_type') as MongoType | undefined) ?? 'single';
 

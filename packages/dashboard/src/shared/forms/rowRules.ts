@@ -6,7 +6,7 @@ import type { Row } from './RowsInput';
 const fail = (text: string) => Promise.reject(new Error(text));
 
 export function useRowRules() {
-  const { t } = useTranslation('configFields');
+  const { t } = useTranslation(['configFields', 'common']);
   const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
   return {
     priorities: (): FormRule => ({

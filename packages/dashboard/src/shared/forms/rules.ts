@@ -3,6 +3,7 @@ import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkRate, durationToMs, formatMs, formatSize, percentValue, sizeToBytes } from './units';
 import './fields.messages';
+import type { fieldsMessages } from './fields.messages';
 
 const empty = (v: unknown) => v === undefined || v === null || v === '';
 const fail = (text: string) => Promise.reject(new Error(text));
@@ -14,8 +15,8 @@ export interface Bounds {
 }
 
 export function useFieldRules() {
-  const { t } = useTranslation('common');
-  const tf = (k: string, o?: Record<string, unknown>) => t(`configFields:${k}`, o);
+  const { t } = useTranslation(['common', 'configFields']);
+  const tf = (k: keyof typeof fieldsMessages, o?: Record<string, unknown>) => t(`configFields:${k}`, o);
 
   /** 'Input error: the number range is a - b', or the one-sided texts when only one end is set. */
   const bounds = (n: number, { min, max }: Bounds, show: (x: number) => string | number = (x) => x) => {

@@ -30,7 +30,7 @@ interface Props {
 export const API_KEY_NAME = /^[A-Za-z]+[A-Za-z0-9-_]*$/;
 
 export function ApiKeyFormModal({ open, apiKey, withRole, onClose, onCreated }: Props) {
-  const { t } = useTranslation('apiKeys');
+  const { t } = useTranslation(['apiKeys', 'common']);
   const [form] = Form.useForm<Values>();
   const create = useCreateApiKeyMutation();
   const update = useUpdateApiKeyMutation();

@@ -5,7 +5,7 @@ import type { ApiKey } from '@mqdeck/api';
 import { CopyButton } from '../../../shared/CopyButton';
 
 export function SecretModal({ created, onClose }: { created: ApiKey | null; onClose: () => void }) {
-  const { t } = useTranslation('apiKeys');
+  const { t } = useTranslation(['apiKeys', 'common']);
   return (
     <Modal
       open={!!created}

@@ -12,7 +12,7 @@ const BIND_RE = /^(?:(?:[^\s:[\]]+|\[[0-9a-fA-F:.]+\]):)?(\d{1,5})$/;
 
 /** `ourNode`: the console talks to MQDeck's node, whose notes (the zone's) are shown. */
 export function BasicFields({ creating, ourNode }: { creating: boolean; ourNode: boolean }) {
-  const { t } = useTranslation('listeners');
+  const { t } = useTranslation(['listeners', 'common']);
   const rules = useFieldRules();
   const help = useListenerHelp();
   const zones = useZoneNamesQuery().data ?? ['default'];

@@ -11,7 +11,7 @@ interface Props {
 
 /** Deleting a listener requires typing its name (spec 000 §5). */
 export function DeleteListenerModal({ listener, onCancel, onConfirm }: Props) {
-  const { t } = useTranslation('listeners');
+  const { t } = useTranslation(['listeners', 'common']);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const close = () => {

@@ -5,12 +5,15 @@ import { Divider, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RateInput } from '../../../shared/forms/RateInput';
 import { useFieldRules } from '../../../shared/forms/rules';
+import type { listenersMessages } from '../listeners.messages';
+
+type Key = keyof typeof listenersMessages;
 
 export function FlowControlFields() {
   const { t } = useTranslation('listeners');
   const rules = useFieldRules();
   // rate(true) also refuses a zero rate: the node refuses '0/s' (it would stop every client)
-  const field = (name: string, label: string, help: string) => (
+  const field = (name: string, label: Key, help: Key) => (
     <Form.Item name={name} label={t(label)} tooltip={t(help)} rules={[rules.rate(true)]}>
       <RateInput aria-label={t(label)} />
     </Form.Item>

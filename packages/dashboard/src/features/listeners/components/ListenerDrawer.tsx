@@ -26,7 +26,7 @@ function toForm(config: ListenerConfig): ListenerConfig {
 }
 
 export function ListenerDrawer({ open, editing, onClose }: Props) {
-  const { t } = useTranslation('listeners');
+  const { t } = useTranslation(['listeners', 'common']);
   const [form] = Form.useForm<ListenerConfig>();
   const detail = useListenerQuery(open ? editing?.id : undefined);
   const create = useCreateListenerMutation();

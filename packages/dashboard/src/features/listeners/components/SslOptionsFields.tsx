@@ -4,18 +4,19 @@ import { DurationInput } from '../../../shared/forms/DurationInput';
 import { useFieldRules } from '../../../shared/forms/rules';
 import { useListenerHelp } from '../listeners.help';
 import { PemInput } from './PemInput';
+import type { listenersMessages } from '../listeners.messages';
 
 const VERSIONS = ['tlsv1.3', 'tlsv1.2', 'tlsv1.1', 'tlsv1'];
 const LOG_LEVELS = ['emergency', 'alert', 'critical', 'error', 'warning', 'notice', 'info', 'debug', 'none', 'all'];
 
 /** `ourNode`: the console talks to MQDeck's node, whose notes (own certificate, keys it does not apply) are shown. */
 export function SslOptionsFields({ ourNode }: { ourNode: boolean }) {
-  const { t } = useTranslation('listeners');
+  const { t } = useTranslation(['listeners', 'common']);
   const rules = useFieldRules();
   const p = (k: string) => ['ssl_options', k];
   const help = useListenerHelp();
   const tip = (k: string) => help(`ssl_options.${k}`);
-  const note = (key: string) => (ourNode ? t(key) : undefined);
+  const note = (key: keyof typeof listenersMessages) => (ourNode ? t(key) : undefined);
   return (
     <>
       {ourNode && <Typography.Paragraph type="secondary">{t('nodeCertHint')}</Typography.Paragraph>}

@@ -4,6 +4,7 @@ import { ByteSizeInput } from '../../../shared/forms/ByteSizeInput';
 import { DurationInput } from '../../../shared/forms/DurationInput';
 import { useFieldRules } from '../../../shared/forms/rules';
 import { useListenerHelp } from '../listeners.help';
+import type { listenersMessages } from '../listeners.messages';
 
 /** `ourNode`: the console talks to MQDeck's node, whose notes (Erlang-only keys, SO_REUSEADDR) are shown. */
 export function TcpOptionsFields({ ourNode }: { ourNode: boolean }) {
@@ -12,7 +13,7 @@ export function TcpOptionsFields({ ourNode }: { ourNode: boolean }) {
   const p = (k: string) => ['tcp_options', k];
   const help = useListenerHelp();
   const tip = (k: string) => help(`tcp_options.${k}`);
-  const note = (key: string) => (ourNode ? t(key) : undefined);
+  const note = (key: keyof typeof listenersMessages) => (ourNode ? t(key) : undefined);
   return (
     <>
       <Form.Item name={p('backlog')} tooltip={tip('backlog')} label={t('backlog')} rules={[rules.integer({ min: 1 })]}>

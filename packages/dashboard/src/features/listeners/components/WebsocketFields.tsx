@@ -8,7 +8,7 @@ import { useListenerHelp } from '../listeners.help';
 const PIGGYBACK = ['single', 'multiple'] as const;
 
 export function WebsocketFields() {
-  const { t } = useTranslation('listeners');
+  const { t } = useTranslation(['listeners', 'common']);
   const rules = useFieldRules();
   const p = (...k: string[]) => ['websocket', ...k];
   const help = useListenerHelp();

@@ -8,6 +8,7 @@ import { UnsavedChangesGuard } from '../../../shared/UnsavedChangesGuard';
 import { ConfigField } from '../../../shared/forms/ConfigField';
 import { getPath, setPath, type FieldSpec } from '../../../shared/forms/fieldSpec';
 import { prioritiesToRows, rowsToPriorities } from '../../../shared/forms/rowRules';
+import type { Resources } from '../../../i18n/resources';
 import type { Row } from '../../../shared/forms/RowsInput';
 import { describeField, useHotconfQuery } from '../schema/hotconf.api';
 
@@ -15,7 +16,7 @@ interface Props<T> {
   /** Form name (unique per screen, also the DOM id prefix). */
   name: string;
   /** Namespace of the field labels. */
-  ns: string;
+  ns: keyof Resources;
   /** hotconf component describing `value`, e.g. 'emqx.mqtt'. */
   component: string;
   fields: FieldSpec[];

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Spin } from 'antd';
+import type { Resources } from '../../../i18n/resources';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageSection } from '../../../shared/PageSection';
@@ -18,13 +19,13 @@ interface Props {
   save: UseMutationResult<unknown, Error, AnyConfig>;
   /** Shown above the form. */
   notice?: ReactNode;
-  ns?: string;
+  ns?: keyof Resources;
   sections?: FormSection[];
 }
 
 /** Loading, load error with retry, then the form over the loaded object. */
 export function SettingsScreen({ name, title, component, fields, query, save, notice, ns = 'mqttSettings', sections }: Props) {
-  const { t } = useTranslation('mqttSettings');
+  const { t } = useTranslation(['mqttSettings', 'common']);
   return (
     <PageSection title={title}>
       {notice}

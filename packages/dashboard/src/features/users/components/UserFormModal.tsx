@@ -26,7 +26,7 @@ interface Props {
 }
 
 export function UserFormModal({ open, user, withRole, onClose }: Props) {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation(['users', 'common', 'password']);
   const [form] = Form.useForm<Values>();
   const create = useCreateUserMutation();
   const update = useUpdateUserMutation();

@@ -15,7 +15,7 @@ import { SubscriptionsPanel } from './SubscriptionsPanel';
 // Memoised, and the connection snapshot does not change with messages: a flood re-renders only the message list.
 // `visible`: this tab is the active one on a showing page; hidden tabs do not render incoming messages.
 export const ConnectionPanel = memo(function ConnectionPanel({ id, visible }: { id: string; visible: boolean }) {
-  const { t } = useTranslation('websocket');
+  const { t } = useTranslation(['websocket', 'common', 'topic']);
   const [form] = Form.useForm<ConnectionSettings>();
   const conn = useConnection(id);
   const onSettingsChange = useCallback((s: ConnectionSettings) => websocketStore.updateSettings(id, s), [id]);

@@ -5,7 +5,7 @@ import type { ConnectionProblem } from '../store/types';
 import { problemText } from '../websocket.texts';
 
 export function ConnectionProblemAlert({ problem }: { problem: ConnectionProblem }) {
-  const { t } = useTranslation('websocket');
+  const { t } = useTranslation(['websocket', 'common', 'topic']);
   const lang = useLanguage();
   const { message, hints } = problemText(t, lang, problem);
   return (

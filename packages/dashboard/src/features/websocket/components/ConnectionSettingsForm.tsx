@@ -27,7 +27,7 @@ const VERSIONS = [
 ];
 
 export const ConnectionSettingsForm = memo(function ConnectionSettingsForm({ formName, form, settings, locked, onChange }: Props) {
-  const { t } = useTranslation('websocket');
+  const { t } = useTranslation(['websocket', 'common', 'topic']);
   const version = Form.useWatch('protocolVersion', form) ?? settings.protocolVersion;
   const neverExpire = Form.useWatch('neverExpire', form) ?? settings.neverExpire;
   const v5 = version === 5;

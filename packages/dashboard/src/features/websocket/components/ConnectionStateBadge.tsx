@@ -11,6 +11,6 @@ const STATUS: Record<ConnectionState, 'success' | 'processing' | 'default' | 'wa
 };
 
 export function ConnectionStateBadge({ state }: { state: ConnectionState }) {
-  const { t } = useTranslation('websocket');
+  const { t } = useTranslation(['websocket', 'common', 'topic']);
   return <Badge status={STATUS[state]} text={t(`state_${state}`)} data-testid="connection-state" data-state={state} />;
 }

@@ -37,7 +37,7 @@ function pageOf(items: readonly LoggedMessage[], query: string, page: number) {
 }
 
 function MessageListView({ log, cap, onClear, testId }: Props) {
-  const { t } = useTranslation('websocket');
+  const { t } = useTranslation(['websocket', 'common', 'topic']);
   const [query, setQuery] = useState('');
   const [view, setView] = useState<PayloadView>('text');
   const [page, setPage] = useState(1);

@@ -64,7 +64,7 @@ interface Props {
 }
 
 export const MessageRow = memo(function MessageRow({ message: m, view, styles: s }: Props) {
-  const { t } = useTranslation('websocket');
+  const { t } = useTranslation(['websocket', 'common', 'topic']);
   const payload = payloadView(m, view);
   const props = m.properties;
   const extras = props

@@ -10,7 +10,7 @@ import { MessageList } from './MessageList';
 type Which = 'received' | 'published';
 
 export function MessagesPanel({ id, live }: { id: string; live: boolean }) {
-  const { t } = useTranslation('websocket');
+  const { t } = useTranslation(['websocket', 'common', 'topic']);
   const [which, setWhich] = useState<Which>('received');
   const logs = useConnectionLogs(id, live);
   const clearReceived = useCallback(() => websocketStore.clearMessages(id, 'received'), [id]);

@@ -28,7 +28,7 @@ interface Values {
 }
 
 export const PublishForm = memo(function PublishForm({ id, state, version }: { id: string; state: ConnectionState; version: ProtocolVersion }) {
-  const { t } = useTranslation('websocket');
+  const { t } = useTranslation(['websocket', 'common', 'topic']);
   const lang = useLanguage();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -61,7 +61,7 @@ export const PublishForm = memo(function PublishForm({ id, state, version }: { i
       });
       message.success(t('published', { topic: v.topic }));
     } catch (error) {
-      message.error(failureText(t, lang, 'websocket:publishingFailure', error));
+      message.error(failureText(t, lang, 'publishingFailure', error));
     } finally {
       setBusy(false);
     }

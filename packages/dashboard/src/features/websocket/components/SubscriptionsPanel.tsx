@@ -29,7 +29,7 @@ interface Props {
 }
 
 export const SubscriptionsPanel = memo(function SubscriptionsPanel({ id, state, version, subscriptions }: Props) {
-  const { t } = useTranslation('websocket');
+  const { t } = useTranslation(['websocket', 'common', 'topic']);
   const lang = useLanguage();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -48,7 +48,7 @@ export const SubscriptionsPanel = memo(function SubscriptionsPanel({ id, state, 
       const entry = await websocketStore.subscribeTopic(id, { ...values, topic: values.topic.trim() });
       message.success(t('subscribed', { topic: entry.topic, qos: entry.qos }));
     } catch (error) {
-      message.error(failureText(t, lang, 'websocket:subscriptionFailure', error));
+      message.error(failureText(t, lang, 'subscriptionFailure', error));
     } finally {
       setBusy(false);
     }
@@ -59,7 +59,7 @@ export const SubscriptionsPanel = memo(function SubscriptionsPanel({ id, state, 
       await websocketStore.unsubscribeTopic(id, topic);
       message.success(t('unsubscribed', { topic }));
     } catch (error) {
-      message.error(failureText(t, lang, 'websocket:unsubscribeFailure', error));
+      message.error(failureText(t, lang, 'unsubscribeFailure', error));
     }
   };
 
@@ -100,7 +100,7 @@ export const SubscriptionsPanel = memo(function SubscriptionsPanel({ id, state, 
             </Col>
             <Col flex="auto">
               <Form.Item name="rh" label={t('retainHandling')}>
-                <Select options={[0, 1, 2].map((v) => ({ value: v, label: t(`retainHandling${v}`) }))} />
+                <Select options={([0, 1, 2] as const).map((v) => ({ value: v, label: t(`retainHandling${v}`) }))} />
               </Form.Item>
             </Col>
           </Row>

@@ -10,7 +10,7 @@ interface Props {
 }
 
 export function UserPropertiesField({ name, disabled }: Props) {
-  const { t } = useTranslation('websocket');
+  const { t } = useTranslation(['websocket', 'common', 'topic']);
   return (
     <Form.Item label={t('userProperties')}>
       <Form.List name={name}>

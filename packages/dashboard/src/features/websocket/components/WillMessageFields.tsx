@@ -14,7 +14,7 @@ interface Props {
 }
 
 export function WillMessageFields({ form, v5, locked }: Props) {
-  const { t } = useTranslation('websocket');
+  const { t } = useTranslation(['websocket', 'common', 'topic']);
   const enabled: boolean = Form.useWatch(['will', 'enabled'], form) ?? false;
   const off = locked || !enabled;
   return (

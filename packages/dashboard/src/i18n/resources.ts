@@ -1,0 +1,89 @@
+// The i18next resources, typed from every `defineMessages` call: `t('key')` is checked against the namespace
+// `useTranslation(ns)` names (or `ns:key`), so a mistyped key fails `tsc`. Values are `string`, not the English
+// literal, so changing a text never changes a type. A namespace registered by a new `defineMessages` call is added here.
+import type { alarmSettingsMessages } from '../features/alarm-settings/alarm-settings.messages';
+import type { alarmsMessages } from '../features/alarms/alarms.messages';
+import type { apiKeysMessages } from '../features/api-keys/api-keys.messages';
+import type { authnMessages } from '../features/authentication/authentication.messages';
+import type { authzMessages } from '../features/authorization/authorization.messages';
+import type { autoSubscribeMessages } from '../features/auto-subscribe/auto-subscribe.messages';
+import type { bannedMessages } from '../features/banned-clients/banned-clients.messages';
+import type { clientsMessages } from '../features/clients/clients.messages';
+import type { clusterMessages } from '../features/cluster/cluster.messages';
+import type { commonMessages } from './common.messages';
+import type { fieldsMessages } from '../shared/forms/fields.messages';
+import type { delayedPublishMessages } from '../features/delayed-publish/delayed-publish.messages';
+import type { flappingMessages } from '../features/flapping/flapping.messages';
+import type { flowControlMessages } from '../features/flow-control/flow-control.messages';
+import type { layoutMessages } from '../app/layout/layout.messages';
+import type { listenersMessages } from '../features/listeners/listeners.messages';
+import type { loggingMessages } from '../features/logging/logging.messages';
+import type { loginMessages } from '../app/login/login.messages';
+import type { menuMessages } from '../app/menu.messages';
+import type { metricNames } from '../features/metrics/metrics.names.messages';
+import type { metricsMessages } from '../features/metrics/metrics.messages';
+import type { mongoMessages } from '../shared/mongo.messages';
+import type { mqttSettingsMessages } from '../features/mqtt-settings/mqtt-settings.messages';
+import type { nodesMessages } from '../features/nodes/nodes.messages';
+import type { notFoundMessages } from '../app/not-found/notFound.messages';
+import type { overloadProtectionMessages } from '../features/mqtt-settings/OverloadProtectionNote';
+import type { overviewMessages } from '../features/overview/overview.messages';
+import type { passwordMessages } from '../shared/password.messages';
+import type { retainedMessages } from '../features/retained/retained.messages';
+import type { rolesMessages } from '../shared/roles.messages';
+import type { statNames } from '../features/metrics/metrics.names.messages';
+import type { subscriptionsMessages } from '../features/subscriptions/subscriptions.messages';
+import type { topicMessages } from '../shared/topic.messages';
+import type { topicRewriteMessages } from '../features/topic-rewrite/topic-rewrite.messages';
+import type { unitsMessages } from '../shared/units.messages';
+import type { usersMessages } from '../features/users/users.messages';
+import type { websocketMessages } from '../features/websocket/websocket.messages';
+
+type Texts<M> = { readonly [K in keyof M]: string };
+
+export interface Resources {
+  alarmSettings: Texts<typeof alarmSettingsMessages>;
+  alarms: Texts<typeof alarmsMessages>;
+  apiKeys: Texts<typeof apiKeysMessages>;
+  authn: Texts<typeof authnMessages>;
+  authz: Texts<typeof authzMessages>;
+  autoSubscribe: Texts<typeof autoSubscribeMessages>;
+  banned: Texts<typeof bannedMessages>;
+  clients: Texts<typeof clientsMessages>;
+  cluster: Texts<typeof clusterMessages>;
+  common: Texts<typeof commonMessages>;
+  configFields: Texts<typeof fieldsMessages>;
+  delayedPublish: Texts<typeof delayedPublishMessages>;
+  flapping: Texts<typeof flappingMessages>;
+  flowControl: Texts<typeof flowControlMessages>;
+  layout: Texts<typeof layoutMessages>;
+  listeners: Texts<typeof listenersMessages>;
+  logging: Texts<typeof loggingMessages>;
+  login: Texts<typeof loginMessages>;
+  menu: Texts<typeof menuMessages>;
+  metricNames: Texts<typeof metricNames>;
+  metrics: Texts<typeof metricsMessages>;
+  mongo: Texts<typeof mongoMessages>;
+  mqttSettings: Texts<typeof mqttSettingsMessages>;
+  nodes: Texts<typeof nodesMessages>;
+  notFound: Texts<typeof notFoundMessages>;
+  overloadProtection: Texts<typeof overloadProtectionMessages>;
+  overview: Texts<typeof overviewMessages>;
+  password: Texts<typeof passwordMessages>;
+  retained: Texts<typeof retainedMessages>;
+  roles: Texts<typeof rolesMessages>;
+  statNames: Texts<typeof statNames>;
+  subscriptions: Texts<typeof subscriptionsMessages>;
+  topic: Texts<typeof topicMessages>;
+  topicRewrite: Texts<typeof topicRewriteMessages>;
+  units: Texts<typeof unitsMessages>;
+  users: Texts<typeof usersMessages>;
+  websocket: Texts<typeof websocketMessages>;
+}
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: Resources;
+  }
+}
