@@ -13,4 +13,6 @@ export type Checks = [
   Expect<Equal<keyof ResponsesOf<'/mqdeck/extensions', 'get'>, 200>>,
   Expect<Equal<BodyOf<'/alarms/force_deactivate', 'post'>, { name?: unknown } | undefined>>,
   Expect<Equal<QueryOf<'/banned', 'get'> extends { like_clientid?: string } ? true : false, true>>,
+  Expect<Equal<QueryOf<'/schemas/{name}', 'get'>, { lang?: string }>>,
+  Expect<Equal<QueryOf<'/clients', 'get'> extends { lang?: string } ? true : false, false>>,
 ];

@@ -4,11 +4,14 @@
 import type { paths } from '../schema.gen';
 import type { ExtensionPaths } from './extensions';
 import type { ResponsePatch } from './deviations';
+import type { QueryPatch } from './query-patch';
 import type { GeneratedMethods, Method, Normalize, Operation } from './paths';
 
 export type { Method, Operation } from './paths';
 export type { ExtensionPaths, FlappingDetect } from './extensions';
+export type { QueryPatch } from './query-patch';
 export type { LoginReply } from './deviations.node';
+export type { AuthzCacheEntry, BulkSubscribeResult } from './deviations.clients';
 export {
   DOCUMENTED_DEVIATIONS,
   type AlarmView,
@@ -24,13 +27,15 @@ export {
   type SubscriptionRow,
 } from './deviations';
 
-type Patched<Op extends Operation, Px> = Omit<Op, 'responses'> & {
+type Patched<Op extends Operation, Px, Qx> = Omit<Op, 'responses' | 'query'> & {
+  query: [Qx] extends [never] ? Op['query'] : Op['query'] extends object ? Op['query'] & Qx : Qx;
   responses: Omit<Op['responses'], keyof Px> & Px;
 };
 type PatchOf<P, M> = P extends keyof ResponsePatch ? (M extends keyof ResponsePatch[P] ? ResponsePatch[P][M] : unknown) : unknown;
+type QueryPatchOf<P, M> = P extends keyof QueryPatch ? (M extends keyof QueryPatch[P] ? QueryPatch[P][M] : never) : never;
 
 type Generated = {
-  [P in keyof paths]: { [M in GeneratedMethods<P>]: Patched<Normalize<paths[P][M]>, PatchOf<P, M>> };
+  [P in keyof paths]: { [M in GeneratedMethods<P>]: Patched<Normalize<paths[P][M]>, PatchOf<P, M>, QueryPatchOf<P, M>> };
 };
 
 /** Contract path → method → operation (`query`, `params`, `body`, `responses`). */

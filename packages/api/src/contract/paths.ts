@@ -15,11 +15,7 @@ export interface Operation {
 type JsonOf<R> = R extends { content?: infer C } ? (C extends { 'application/json': infer B } ? B : undefined) : undefined;
 type Param<O, In extends 'query' | 'path'> = O extends { parameters: { [K in In]?: infer Q } } ? Exclude<Q, undefined> : undefined;
 // an optional request body may be absent (API.md §2.6: an empty JSON body counts as none)
-type RequestBodyOf<O> = O extends { requestBody: infer R }
-  ? JsonOf<R>
-  : O extends { requestBody?: infer R }
-    ? JsonOf<Exclude<R, undefined>> | undefined
-    : undefined;
+type RequestBodyOf<O> = O extends { requestBody: infer R } ? JsonOf<R> : O extends { requestBody?: infer R } ? JsonOf<Exclude<R, undefined>> | undefined : undefined;
 
 /** A generated operation (`paths[P][M]`) in the `Operation` shape. */
 export type Normalize<O> = {
