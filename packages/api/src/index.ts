@@ -51,5 +51,5 @@ export type {
   SubscriptionRow,
 } from './contract';
 export { DOCUMENTED_DEVIATIONS } from './contract';
-// node-wide routes (contract/deviations.node.ts)
-export type { LoginReply } from './contract';
+// node-wide routes and clients (contract/deviations.node.ts, deviations.clients.ts)
+export type { AuthzCacheEntry, BulkSubscribeResult, LoginReply } from './contract';

@@ -4,6 +4,7 @@
 // when a body is checked against the vendored JSON. Add a deviation to both, with its API.md section.
 import type { components } from '../schema.gen';
 import type { ConsoleResponsePatch } from './deviations.console';
+import type { ClientsResponsePatch } from './deviations.clients';
 import type { NodeResponsePatch } from './deviations.node';
 import type { AuthenticationPatch } from './deviations.authentication';
 import type { AuthorizationPatch } from './deviations.authorization';
@@ -24,8 +25,9 @@ export type ClientInfo = Omit<Schemas['emqx_mgmt_api_clients.client'], 'username
   listener?: string;
   zone?: string;
   peerport?: number;
+  sockport?: number;
   is_persistent?: boolean;
-  enable_authn?: boolean;
+  enable_authn?: boolean | 'quick_deny_anonymous';
   client_attrs?: Record<string, string>;
 };
 
@@ -97,9 +99,8 @@ export interface ResponsePatch {
   };
 }
 
-/** Node-wide routes (deviations.node.ts). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the area's list
-export interface ResponsePatch extends NodeResponsePatch {}
+/** Per-area lists merged into the one list: node-wide routes (deviations.node.ts), clients (deviations.clients.ts). */
+export interface ResponsePatch extends NodeResponsePatch, ClientsResponsePatch {}
 
 /** What the console meets (deviations.console.ts). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the area's list

@@ -2,6 +2,7 @@
 // and routes EMQX serves but leaves out of its 5.8.1 JSON (API.md §3.19). Same shape as `Operation`;
 // the server route helper takes their JSON schemas from the module that registers them.
 import type { components } from '../schema.gen';
+import type { ClientInfo } from './deviations';
 import type { AuthenticationExtensions } from './deviations.authentication';
 import type { AuthorizationExtensions } from './deviations.authorization';
 
@@ -40,7 +41,7 @@ export interface ExtensionPaths {
       query: Record<string, string | string[] | undefined> & { cursor?: string; limit?: number };
       params: undefined;
       body: undefined;
-      responses: { 200: { data: Schemas['emqx_mgmt_api_clients.client'][]; meta: { count: number; cursor?: string } } };
+      responses: { 200: { data: ClientInfo[]; meta: { count: number; cursor?: string } } };
     };
   };
   /** API.md §3.4, hidden: change a live client's keepalive; answers the client object. */
@@ -48,8 +49,8 @@ export interface ExtensionPaths {
     put: {
       query: undefined;
       params: { clientid: string };
-      body: { interval: number };
-      responses: { 200: Schemas['emqx_mgmt_api_clients.client'] };
+      body: { interval?: unknown } | undefined; // checked by the handler: 400 BAD_REQUEST 'interval: must be an integer …'
+      responses: { 200: ClientInfo };
     };
   };
   /** API.md §3.19: DELETE /monitor clears the dashboard's sampled history. */

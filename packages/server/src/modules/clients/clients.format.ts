@@ -2,8 +2,12 @@
 // heap_size and reductions are 0 (no per-client heap or reduction count exists in one JS heap), and
 // mailbox_len is the broker's count of writes queued for the socket (see docs/node-counterparts.md).
 import type { ClientInfo } from '@mqdeck/broker';
+import type { ReplyOf } from '@mqdeck/api';
 import { ApiError } from '../../errors';
 import { rfc3339 } from '../../shared/time';
+
+/** The client object of the API (API.md §3.4), named apart from the broker's ClientInfo. */
+type ClientView = ReplyOf<'/clients/{clientid}', 'get', 200>;
 
 /** Field names `fields=` accepts (the contract's enum for GET /clients). */
 export const CLIENT_FIELDS = new Set([
@@ -18,20 +22,20 @@ export const CLIENT_FIELDS = new Set([
 ]);
 
 /** Per-connection counters EMQX always lists, 0 when the broker has not counted any yet. */
-const CONN_STATS = [
+const CONN_STATS: readonly (keyof ClientView & `${'recv' | 'send'}_${string}`)[] = [
   'recv_oct', 'recv_cnt', 'recv_pkt', 'recv_msg', 'recv_msg.qos0', 'recv_msg.qos1', 'recv_msg.qos2', 'recv_msg.dropped',
   'recv_msg.dropped.await_pubrel_timeout', 'send_oct', 'send_cnt', 'send_pkt', 'send_msg', 'send_msg.qos0', 'send_msg.qos1',
   'send_msg.qos2', 'send_msg.dropped', 'send_msg.dropped.expired', 'send_msg.dropped.queue_full', 'send_msg.dropped.too_large',
 ];
 
-const infinity = (n: number | null): number | string => (n === null ? 'infinity' : n);
+const infinity = (n: number | null): number | 'infinity' => (n === null ? 'infinity' : n);
 
 export function isExpired(c: ClientInfo, now = Date.now()): boolean {
   return !c.connected && c.disconnectedAt !== undefined && c.disconnectedAt + c.expiryInterval * 1000 < now;
 }
 
-export function toClient(c: ClientInfo): Record<string, unknown> {
-  const out: Record<string, unknown> = {
+export function toClient(c: ClientInfo): ClientView {
+  const out: ClientView = {
     clientid: c.clientid,
     username: c.username,
     node: c.node,
@@ -88,9 +92,16 @@ export function parseFields(raw: unknown): string[] | undefined {
   return parts;
 }
 
-export function pick(obj: Record<string, unknown>, fields: string[] | undefined): Record<string, unknown> {
+/** The client object cut to the `fields=` names (every client key is optional, so the cut is still one). */
+export function pick(obj: ClientView, fields: string[] | undefined): ClientView {
   if (!fields) return obj;
-  const out: Record<string, unknown> = {};
-  for (const f of fields) if (f in obj) out[f] = obj[f];
+  const out: ClientView = {};
+  for (const f of fields) if (isClientKey(obj, f)) copyKey(obj, out, f);
   return out;
+}
+
+const isClientKey = (obj: ClientView, key: string): key is keyof ClientView => key in obj;
+
+function copyKey<K extends keyof ClientView>(from: ClientView, to: ClientView, key: K): void {
+  to[key] = from[key];
 }

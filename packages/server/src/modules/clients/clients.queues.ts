@@ -1,16 +1,20 @@
 // GET /clients/{clientid}/mqueue_messages and /inflight_messages: position paging over the session's
 // queues. Positions are "<inserted_at ns>" (inflight) and "<inserted_at ns>_<priority|infinity>" (mqueue);
 // the total payload of one answer is capped by max_payload_bytes, but the first message always goes.
+import type { ReplyOf } from '@mqdeck/api';
 import type { QueuedMessageView } from '@mqdeck/broker';
 import type { FastifyInstance } from 'fastify';
 import { parseBytes } from '../../config/units';
-import { routeSchema } from '../../contract/route-schema';
+import { route } from '../../contract/route';
+import type { RouteSchema } from '../../contract/route-schema';
 import { ApiError } from '../../errors';
 import { intParam, single } from '../../shared/paging';
 import { requireClient } from './clients.service';
 
 type Kind = 'mqueue' | 'inflight';
-type Request = { Params: { clientid: string }; Querystring: Record<string, unknown> };
+/** The mqueue answer; an inflight row is the same without `mqueue_priority`. */
+type QueuePage = ReplyOf<'/clients/{clientid}/mqueue_messages', 'get', 200>;
+type QueueRow = NonNullable<QueuePage['data']>[number];
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -46,8 +50,9 @@ function encodePayload(payload: Buffer, mode: string): string | undefined {
 }
 
 function queueRoute(app: FastifyInstance, kind: Kind) {
-  return async (req: { params: { clientid: string }; query: Record<string, unknown> }) => {
-    const query = req.query;
+  // only the path is validated (see below), so the query keys are still the raw texts
+  return async (req: { params: { clientid: string }; query: Record<string, unknown> | undefined }): Promise<QueuePage> => {
+    const query = req.query ?? {};
     const limit = intParam(query, 'limit', 100, 1, 10_000);
     const mode = single(query.payload) ?? 'base64';
     if (!['base64', 'plain', 'none'].includes(mode)) throw new ApiError(400, 'BAD_REQUEST', `payload: expected base64, plain or none, got '${mode}'`);
@@ -69,7 +74,7 @@ function queueRoute(app: FastifyInstance, kind: Kind) {
       page.push(msgs[i]);
     }
     const data = page.map((m) => {
-      const row: Record<string, unknown> = {
+      const row: QueueRow = {
         msgid: m.msg.id.toUpperCase(),
         topic: m.msg.topic,
         qos: m.msg.qos,
@@ -96,6 +101,7 @@ function queueRoute(app: FastifyInstance, kind: Kind) {
 
 export async function clientQueueRoutes(app: FastifyInstance): Promise<void> {
   // `max_payload_bytes` and `limit` are checked by the handler so the messages say what is wrong.
-  app.get<Request>('/clients/:clientid/mqueue_messages', { schema: { params: routeSchema('get', '/clients/{clientid}/mqueue_messages').params } }, queueRoute(app, 'mqueue'));
-  app.get<Request>('/clients/:clientid/inflight_messages', { schema: { params: routeSchema('get', '/clients/{clientid}/inflight_messages').params } }, queueRoute(app, 'inflight'));
+  const pathOnly = ({ params }: RouteSchema): RouteSchema => ({ params });
+  route(app, 'get', '/clients/{clientid}/mqueue_messages', { schema: pathOnly, handler: queueRoute(app, 'mqueue') });
+  route(app, 'get', '/clients/{clientid}/inflight_messages', { schema: pathOnly, handler: queueRoute(app, 'inflight') });
 }

@@ -1,5 +1,6 @@
 // Client listing over the broker's live state: page paging (GET /clients), cursor paging (/clients_v2)
 // and the per-client lookup every /clients/{clientid}/* route starts with.
+import type { ReplyOf } from '@mqdeck/api';
 import type { Broker, ClientInfo } from '@mqdeck/broker';
 import { ApiError } from '../../errors';
 import { type PageParams, type Paged, pageOf } from '../../shared/paging';
@@ -8,6 +9,8 @@ import type { ClientIndex } from './clients.index';
 import { parseFields, pick, toClient } from './clients.format';
 
 type Query = Record<string, unknown>;
+/** The API's client object (API.md §3.4). */
+type ClientView = ReplyOf<'/clients/{clientid}', 'get', 200>;
 
 export function clientNotFound(): ApiError {
   return new ApiError(404, 'CLIENTID_NOT_FOUND', 'Client ID not found');
@@ -19,13 +22,13 @@ export function requireClient(broker: Broker, clientid: string): ClientInfo {
   return client;
 }
 
-export function listClients(broker: Broker, index: ClientIndex, query: Query, paging: PageParams): Paged<Record<string, unknown>> {
+export function listClients(broker: Broker, index: ClientIndex, query: Query, paging: PageParams): Paged<ClientView> {
   const fields = parseFields(query.fields);
   const { predicate, fuzzy } = clientQuery(query, broker.nodeName);
   if (!predicate) {
     // No filter: jump to the page through the index and build only its rows.
     const offset = (paging.page - 1) * paging.limit;
-    const data: Record<string, unknown>[] = [];
+    const data: ClientView[] = [];
     for (const c of index.from(offset)) {
       if (data.length === paging.limit) break;
       data.push(pick(toClient(c), fields));
@@ -54,7 +57,7 @@ export function listClientsV2(broker: Broker, index: ClientIndex, query: Query, 
   const offset = cursor === undefined || cursor === '' ? 0 : decodeCursor(cursor);
   const fields = parseFields(query.fields);
   const { predicate } = clientQuery(query, broker.nodeName);
-  const data: Record<string, unknown>[] = [];
+  const data: ClientView[] = [];
   let seen = 0;
   let more = false;
   // Without a filter the walk starts at the cursor through the index instead of at the first session.

@@ -1,35 +1,41 @@
 // Per-client subscriptions: GET /clients/{clientid}/subscriptions, POST .../subscribe(/bulk),
 // POST .../unsubscribe(/bulk). Responses and errors follow emqx_mgmt_api_clients.
+import type { ClientSubscription } from '@mqdeck/api';
 import type { Broker, QoS, SubOptions, SubscriptionInfo } from '@mqdeck/broker';
 import type { FastifyInstance } from 'fastify';
-import { routeSchema } from '../../contract/route-schema';
+import { route } from '../../contract/route';
 import { ApiError } from '../../errors';
 import { isValidTopicFilter, parseShared } from '../../shared/topic';
 import { requireClient } from './clients.service';
 
-type ClientParams = { Params: { clientid: string } };
-type SubscribeBody = { topic: string; qos?: number; nl?: number; rap?: number; rh?: number };
+/** What the handler reads of one subscribe request; the route schema checked the rest (`topic` required). */
+type SubscribeBody = { topic?: unknown; qos?: number; nl?: number; rap?: number; rh?: number };
 
 /** `durable`: the session is kept in the durable session store (durable_sessions.enable, persistent session) */
-export function toSubscription(sub: SubscriptionInfo, node: string, durable = false): Record<string, unknown> {
+export function toSubscription(sub: SubscriptionInfo, node: string, durable = false): ClientSubscription {
   return { topic: sub.topic, qos: sub.qos, nl: sub.nl, rap: sub.rap, rh: sub.rh, clientid: sub.clientid, node, durable };
 }
 
-function option<T extends number>(body: SubscribeBody, key: 'qos' | 'nl' | 'rap' | 'rh', max: number): T {
+function option<T extends number>(body: SubscribeBody, key: 'qos' | 'nl' | 'rap' | 'rh', allowed: readonly T[]): T {
   const value = body[key] ?? 0;
-  if (!Number.isInteger(value) || value < 0 || value > max) {
+  const known = allowed.find((v) => v === value);
+  if (known === undefined) {
+    const max = allowed[allowed.length - 1];
     throw new ApiError(400, 'BAD_REQUEST', `${key}: must be an integer between 0 and ${max}, got ${JSON.stringify(body[key])}`);
   }
-  return value as T;
+  return known;
 }
 
+const QOS: readonly QoS[] = [0, 1, 2];
+const FLAG: readonly (0 | 1)[] = [0, 1];
+const RETAIN_HANDLING: readonly (0 | 1 | 2)[] = [0, 1, 2];
+
 /** Checks one subscribe request; throws 400 for what EMQX refuses before touching the session. */
-function subscribeRequest(body: unknown): { topic: string; opts: SubOptions } {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'BAD_REQUEST', 'body: expected an object with a topic');
-  const b = body as SubscribeBody;
+function subscribeRequest(b: SubscribeBody | undefined): { topic: string; opts: SubOptions } {
+  if (!b || typeof b !== 'object' || Array.isArray(b)) throw new ApiError(400, 'BAD_REQUEST', 'body: expected an object with a topic');
   if (typeof b.topic !== 'string' || b.topic === '') throw new ApiError(400, 'BAD_REQUEST', 'topic: required, a non-empty string');
   if (!isValidTopicFilter(b.topic)) throw new ApiError(400, 'BAD_REQUEST', `topic: invalid topic filter '${b.topic}'`);
-  const opts: SubOptions = { qos: option<QoS>(b, 'qos', 2), nl: option<0 | 1>(b, 'nl', 1), rap: option<0 | 1>(b, 'rap', 1), rh: option<0 | 1 | 2>(b, 'rh', 2) };
+  const opts: SubOptions = { qos: option(b, 'qos', QOS), nl: option(b, 'nl', FLAG), rap: option(b, 'rap', FLAG), rh: option(b, 'rh', RETAIN_HANDLING) };
   if (opts.nl === 1 && parseShared(b.topic)?.group !== undefined) {
     throw new ApiError(400, 'INVALID_PARAMETER', 'Invalid Subscribe options: `no_local` not allowed for shared-sub. See [MQTT-3.8.3-4]');
   }
@@ -48,8 +54,8 @@ function doSubscribe(broker: Broker, clientid: string, topic: string, opts: SubO
   }
 }
 
-function unsubscribeTopic(body: unknown): string {
-  const topic = (body as { topic?: unknown } | null)?.topic;
+function unsubscribeTopic(body: { topic?: unknown } | undefined): string {
+  const topic = body?.topic;
   if (typeof topic !== 'string' || topic === '') throw new ApiError(400, 'BAD_REQUEST', 'topic: required, a non-empty string');
   return topic;
 }
@@ -57,49 +63,59 @@ function unsubscribeTopic(body: unknown): string {
 export async function clientSubscriptionRoutes(app: FastifyInstance): Promise<void> {
   const broker = app.broker;
 
-  app.get<ClientParams>('/clients/:clientid/subscriptions', { schema: routeSchema('get', '/clients/{clientid}/subscriptions') }, async (req) => {
-    const durable = requireClient(broker, req.params.clientid).durable === true;
-    return (broker.subscriptionsOf(req.params.clientid) ?? []).map((s) => toSubscription(s, app.nodeName, durable));
+  route(app, 'get', '/clients/{clientid}/subscriptions', {
+    handler: async (req) => {
+      const durable = requireClient(broker, req.params.clientid).durable === true;
+      return (broker.subscriptionsOf(req.params.clientid) ?? []).map((s) => toSubscription(s, app.nodeName, durable));
+    },
   });
 
-  app.post<ClientParams>('/clients/:clientid/subscribe', { schema: routeSchema('post', '/clients/{clientid}/subscribe') }, async (req) => {
-    const { clientid } = req.params;
-    requireClient(broker, clientid);
-    const { topic, opts } = subscribeRequest(req.body);
-    const sub = doSubscribe(broker, clientid, topic, opts);
-    const { durable: _durable, ...body } = toSubscription(sub, app.nodeName);
-    return body;
+  route(app, 'post', '/clients/{clientid}/subscribe', {
+    handler: async (req) => {
+      const { clientid } = req.params;
+      requireClient(broker, clientid);
+      const { topic, opts } = subscribeRequest(req.body);
+      const sub = doSubscribe(broker, clientid, topic, opts);
+      const { durable: _durable, ...body } = toSubscription(sub, app.nodeName);
+      return body;
+    },
   });
 
-  app.post<ClientParams>('/clients/:clientid/subscribe/bulk', { schema: routeSchema('post', '/clients/{clientid}/subscribe/bulk') }, async (req) => {
-    const { clientid } = req.params;
-    requireClient(broker, clientid);
-    if (!Array.isArray(req.body)) throw new ApiError(400, 'BAD_REQUEST', 'body: expected an array of subscriptions');
-    const requests = req.body.map(subscribeRequest); // all validated before any subscription changes
-    const succeed: Record<string, unknown>[] = [];
-    const failed: { data: unknown[]; reason: string }[] = [];
-    for (const { topic, opts } of requests) {
-      try {
-        const { durable: _durable, ...sub } = toSubscription(broker.subscribe(clientid, topic, opts), app.nodeName);
-        succeed.push(sub);
-      } catch (err) {
-        failed.push({ data: [clientid, topic, opts], reason: err instanceof Error ? err.message : String(err) });
+  route(app, 'post', '/clients/{clientid}/subscribe/bulk', {
+    handler: async (req) => {
+      const { clientid } = req.params;
+      requireClient(broker, clientid);
+      if (!Array.isArray(req.body)) throw new ApiError(400, 'BAD_REQUEST', 'body: expected an array of subscriptions');
+      const requests = req.body.map(subscribeRequest); // all validated before any subscription changes
+      const succeed: ClientSubscription[] = [];
+      const failed: { data: unknown[]; reason: string }[] = [];
+      for (const { topic, opts } of requests) {
+        try {
+          const { durable: _durable, ...sub } = toSubscription(broker.subscribe(clientid, topic, opts), app.nodeName);
+          succeed.push(sub);
+        } catch (err) {
+          failed.push({ data: [clientid, topic, opts], reason: err instanceof Error ? err.message : String(err) });
+        }
       }
-    }
-    return failed.length === 0 ? succeed : { succeed, failed };
+      return failed.length === 0 ? succeed : { succeed, failed };
+    },
   });
 
-  app.post<ClientParams>('/clients/:clientid/unsubscribe', { schema: routeSchema('post', '/clients/{clientid}/unsubscribe') }, async (req, reply) => {
-    requireClient(broker, req.params.clientid);
-    broker.unsubscribe(req.params.clientid, unsubscribeTopic(req.body));
-    return reply.code(204).send();
+  route(app, 'post', '/clients/{clientid}/unsubscribe', {
+    handler: async (req, reply) => {
+      requireClient(broker, req.params.clientid);
+      broker.unsubscribe(req.params.clientid, unsubscribeTopic(req.body));
+      return reply.code(204).send();
+    },
   });
 
-  app.post<ClientParams>('/clients/:clientid/unsubscribe/bulk', { schema: routeSchema('post', '/clients/{clientid}/unsubscribe/bulk') }, async (req, reply) => {
-    requireClient(broker, req.params.clientid);
-    if (!Array.isArray(req.body)) throw new ApiError(400, 'BAD_REQUEST', 'body: expected an array of {topic}');
-    const topics = req.body.map(unsubscribeTopic);
-    for (const topic of topics) broker.unsubscribe(req.params.clientid, topic);
-    return reply.code(204).send();
+  route(app, 'post', '/clients/{clientid}/unsubscribe/bulk', {
+    handler: async (req, reply) => {
+      requireClient(broker, req.params.clientid);
+      if (!Array.isArray(req.body)) throw new ApiError(400, 'BAD_REQUEST', 'body: expected an array of {topic}');
+      const topics = req.body.map(unsubscribeTopic);
+      for (const topic of topics) broker.unsubscribe(req.params.clientid, topic);
+      return reply.code(204).send();
+    },
   });
 }
