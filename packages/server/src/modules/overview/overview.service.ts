@@ -1,10 +1,15 @@
 // The dashboard monitor: a sample every `dashboard.sample_interval` (10 s) into SQLite, kept 7 days,
 // and the live view of /monitor_current whose rates are per second over a sliding minute of counter
 // readings (the dashboard polls it every 2 s and wants a smooth figure, not the last interval's).
+import type { ReplyOf } from '@mqdeck/api';
 import type { FastifyInstance } from 'fastify';
 import { parseDuration } from '../../config/units';
 import { durableCounts, type DurableCounts } from '../durable-sessions/durable-counts';
 import { DELTA_FIELDS, type DeltaField, type GaugeField, MonitorStore, type Sample } from './overview.store';
+
+type MonitorSample = ReplyOf<'/monitor', 'get', 200>[number];
+type MonitorCurrent = ReplyOf<'/monitor_current', 'get', 200>;
+type MonitorCurrentNode = ReplyOf<'/monitor_current/nodes/{node}', 'get', 200>;
 
 export const RETENTION_MS = 7 * 24 * 3600 * 1000;
 export const DEFAULT_INTERVAL_MS = 10_000;
@@ -25,7 +30,10 @@ const COUNTER_OF: Record<DeltaField, string> = {
   sent_bytes: 'bytes.sent',
 };
 
-const RATE_NAME: Record<DeltaField, string> = {
+/** The rate keys of /monitor_current (both views carry the same rates). */
+type RateKey = keyof MonitorCurrent & keyof MonitorCurrentNode & `${string}_rate`;
+
+const RATE_NAME: Record<DeltaField, RateKey> = {
   received: 'received_msg_rate',
   sent: 'sent_msg_rate',
   dropped: 'dropped_msg_rate',
@@ -88,8 +96,9 @@ export class MonitorService {
   /** Take one sample now: gauges as they are, counters as deltas since the previous sample. */
   sample(now = Date.now()): Sample {
     const reading = this.read(now);
-    const sample = { time_stamp: Math.floor(now / this.intervalMs) * this.intervalMs, ...this.gauges() } as Sample;
-    for (const f of DELTA_FIELDS) sample[f] = Math.max(0, reading.counters[f] - this.last.counters[f]);
+    const last = this.last;
+    const deltas = perDelta((f) => Math.max(0, reading.counters[f] - last.counters[f]));
+    const sample: Sample = { time_stamp: Math.floor(now / this.intervalMs) * this.intervalMs, ...this.gauges(), ...deltas };
     this.last = reading;
     this.remember(reading);
     this.store.write(this.app.nodeName, sample, now - RETENTION_MS);
@@ -97,31 +106,42 @@ export class MonitorService {
   }
 
   /** Samples of the last `latestSeconds` (all kept data when undefined). */
-  history(node: string | undefined, latestSeconds: number | undefined): Record<string, number>[] {
+  history(node: string | undefined, latestSeconds: number | undefined): MonitorSample[] {
     const since = latestSeconds === undefined ? 0 : Date.now() - latestSeconds * 1000;
     return this.store.read(node, since).map((s) => (node === undefined ? { ...s, subscriptions_ram: s.subscriptions - s.subscriptions_durable } : { ...s }));
   }
 
-  /** GET /monitor_current (cluster) or /monitor_current/nodes/{node} (node view). */
-  current(nodeView: boolean): Record<string, number> {
+  /** GET /monitor_current: the cluster view. */
+  current(): MonitorCurrent {
+    const g = this.gauges();
+    return {
+      ...this.currentCommon(g),
+      subscriptions_ram: g.subscriptions - g.subscriptions_durable,
+      subscriptions_durable: g.subscriptions_durable,
+      disconnected_durable_sessions: g.disconnected_durable_sessions,
+    };
+  }
+
+  /** GET /monitor_current/nodes/{node}: the node view adds node_uptime and omits the durable figures. */
+  currentOfNode(): MonitorCurrentNode {
+    return { ...this.currentCommon(this.gauges()), node_uptime: Math.floor((Date.now() - this.app.startedAt) / 1000) };
+  }
+
+  /** Rates (per second over the sliding minute) and the gauges both views share. */
+  private currentCommon(g: Record<GaugeField, number>): MonitorCurrent & MonitorCurrentNode {
     const now = this.read();
     this.remember(now);
     const oldest = this.readings.find((r) => r.t >= now.t - RATE_WINDOW_MS && r !== now) ?? now;
     const seconds = (now.t - oldest.t) / 1000;
-    const out: Record<string, number> = {};
+    const out: MonitorCurrent & MonitorCurrentNode = {};
     for (const f of DELTA_FIELDS) out[RATE_NAME[f]] = seconds > 0 ? Math.round((now.counters[f] - oldest.counters[f]) / seconds) : 0;
-    const g = this.gauges();
     const stats = this.app.broker.stats();
-    Object.assign(out, {
-      connections: g.connections,
-      live_connections: g.live_connections,
-      subscriptions: g.subscriptions,
-      topics: g.topics,
-      retained_msg_count: this.app.broker.retained.count(),
-      shared_subscriptions: stats['subscriptions.shared.count'] ?? 0,
-    });
-    if (nodeView) out.node_uptime = Math.floor((Date.now() - this.app.startedAt) / 1000);
-    else Object.assign(out, { subscriptions_ram: g.subscriptions - g.subscriptions_durable, subscriptions_durable: g.subscriptions_durable, disconnected_durable_sessions: g.disconnected_durable_sessions });
+    out.connections = g.connections;
+    out.live_connections = g.live_connections;
+    out.subscriptions = g.subscriptions;
+    out.topics = g.topics;
+    out.retained_msg_count = this.app.broker.retained.count();
+    out.shared_subscriptions = stats['subscriptions.shared.count'] ?? 0;
     return out;
   }
 
@@ -152,9 +172,7 @@ export class MonitorService {
 
   private read(t = Date.now()): Reading {
     const metrics = this.app.broker.metrics();
-    const counters = {} as Record<DeltaField, number>;
-    for (const f of DELTA_FIELDS) counters[f] = metrics[COUNTER_OF[f]] ?? 0;
-    return { t, counters };
+    return { t, counters: perDelta((f) => metrics[COUNTER_OF[f]] ?? 0) };
   }
 
   private remember(reading: Reading): void {
@@ -170,4 +188,20 @@ export class MonitorService {
       this.app.log.error({ err }, 'monitor sampling failed');
     }
   }
+}
+
+/** One number per delta column. */
+function perDelta(value: (f: DeltaField) => number): Record<DeltaField, number> {
+  return {
+    received: value('received'),
+    sent: value('sent'),
+    dropped: value('dropped'),
+    persisted: value('persisted'),
+    validation_succeeded: value('validation_succeeded'),
+    validation_failed: value('validation_failed'),
+    transformation_succeeded: value('transformation_succeeded'),
+    transformation_failed: value('transformation_failed'),
+    received_bytes: value('received_bytes'),
+    sent_bytes: value('sent_bytes'),
+  };
 }

@@ -48,11 +48,11 @@ export class MonitorStore {
     );
     this.prune = db.prepare('DELETE FROM monitor_samples WHERE time_stamp < ?');
     // The cluster view sums the nodes at each instant (samples of an earlier node name included).
-    this.selectAll = db.prepare(
+    this.selectAll = db.prepare<[number], Sample>(
       `SELECT time_stamp, ${[...GAUGE_FIELDS, ...DELTA_FIELDS].map((f) => `SUM(${f}) AS ${f}`).join(', ')}
        FROM monitor_samples WHERE time_stamp >= ? GROUP BY time_stamp ORDER BY time_stamp`,
     );
-    this.selectNode = db.prepare(`SELECT ${COLUMNS.join(', ')} FROM monitor_samples WHERE node = ? AND time_stamp >= ? ORDER BY time_stamp`);
+    this.selectNode = db.prepare<[string, number], Sample>(`SELECT ${COLUMNS.join(', ')} FROM monitor_samples WHERE node = ? AND time_stamp >= ? ORDER BY time_stamp`);
     this.clearAll = db.prepare('DELETE FROM monitor_samples');
   }
 
@@ -63,7 +63,7 @@ export class MonitorStore {
 
   /** Samples since `since` (epoch ms), for one node or the whole cluster, downsampled to ~MAX_POINTS. */
   read(node: string | undefined, since: number): Sample[] {
-    const rows = (node === undefined ? this.selectAll.all(since) : this.selectNode.all(node, since)) as Sample[];
+    const rows = node === undefined ? this.selectAll.all(since) : this.selectNode.all(node, since);
     return downsample(rows, MAX_POINTS);
   }
 
