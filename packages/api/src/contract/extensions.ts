@@ -5,6 +5,7 @@ import type { components } from '../schema.gen';
 import type { ClientInfo } from './deviations';
 import type { AuthenticationExtensions } from './deviations.authentication';
 import type { AuthorizationExtensions } from './deviations.authorization';
+import type { ListenersExtensions } from './deviations.listeners';
 
 type Schemas = components['schemas'];
 
@@ -64,5 +65,5 @@ export interface ExtensionPaths {
   };
 }
 
-/** Access control extensions (deviations.authentication.ts, deviations.authorization.ts). */
-export interface ExtensionPaths extends AuthenticationExtensions, AuthorizationExtensions {}
+/** Access control and listener extensions: deviations.authentication.ts, deviations.authorization.ts, deviations.listeners.ts. */
+export interface ExtensionPaths extends AuthenticationExtensions, AuthorizationExtensions, ListenersExtensions {}
