@@ -4,4 +4,5 @@
 
 export interface QueryPatch {
   '/schemas/{name}': { get: { lang?: string } }; // docs/api-extensions.md: ?lang=en|zh, other values ignored
+  '/metrics': { get: { node?: string } }; // API.md §3.3: 5.8.2+ node filter ([] for an unknown node)
 }

@@ -11,9 +11,8 @@ export default async function metricsRoutes(app: FastifyInstance): Promise<void>
   route(app, 'get', '/metrics', {
     handler: async (req) => {
       if (req.query?.aggregate === true) return nodeMetrics(app);
-      // `node` is a 5.8.2+ filter the 5.8.1 document lacks; undeclared query keys reach us unvalidated
-      const query: Record<string, unknown> = req.query ?? {};
-      const node = single(query.node);
+      // `node` is a 5.8.2+ filter the 5.8.1 document lacks (QueryPatch); undeclared keys reach us unvalidated
+      const node = single(req.query?.node);
       // An unknown node name filters everything out: [] rather than an error (EMQX 5.8.2+).
       if (node !== undefined && node !== app.nodeName) return [];
       return [{ node: app.nodeName, ...nodeMetrics(app) }];

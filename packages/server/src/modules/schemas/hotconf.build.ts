@@ -158,7 +158,7 @@ const getPut = (schema: Json) => ({ get: { responses: { 200: body(schema) } }, p
 
 /** The document with its descriptions in `lang` (English: EMQX's own texts). */
 export function buildHotconf(lang: HotconfLang = 'en'): Json {
-  const dump = JSON.parse(readFileSync(DUMP, 'utf8')) as DumpStruct;
+  const dump: DumpStruct = JSON.parse(readFileSync(DUMP, 'utf8'));
   const defaults = defaultConfig();
   const b = new Builder();
   const rootRefs: Json = {};

@@ -12,10 +12,16 @@ export type HotconfLang = (typeof HOTCONF_LANGS)[number];
 type Json = Record<string, any>;
 const ZH = fileURLToPath(new URL('./hotconf.zh.json', import.meta.url));
 let zhTexts: Record<string, string> | undefined;
-const zh = (): Record<string, string> => (zhTexts ??= (JSON.parse(readFileSync(ZH, 'utf8')) as { texts: Record<string, string> }).texts);
+function zh(): Record<string, string> {
+  if (zhTexts === undefined) {
+    const file: { texts: Record<string, string> } = JSON.parse(readFileSync(ZH, 'utf8'));
+    zhTexts = file.texts;
+  }
+  return zhTexts;
+}
 
 export function isHotconfLang(value: unknown): value is HotconfLang {
-  return typeof value === 'string' && (HOTCONF_LANGS as readonly string[]).includes(value);
+  return HOTCONF_LANGS.some((lang) => lang === value);
 }
 
 const BREAK = /(<br\s*\/?>)/i;
@@ -43,11 +49,14 @@ export function mapDescriptions(node: unknown, visit: (text: string) => string):
   return out;
 }
 
-export function localize<T>(doc: T, lang: HotconfLang): T {
+export function localize(doc: Json, lang: HotconfLang): Json {
   if (lang === 'en') return doc;
   const texts = zh();
-  return mapDescriptions(doc, (text) => translate(text, texts)) as T;
+  const translated = mapDescriptions(doc, (text) => translate(text, texts));
+  return isJsonObject(translated) ? translated : doc; // an object maps to an object
 }
+
+const isJsonObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The Chinese texts, for the completeness test. */
 export const zhTranslations = (): Readonly<Record<string, string>> => zh();
