@@ -9,6 +9,7 @@ import type { ConfigService } from '../../config/config.service';
 import { ApiError } from '../../errors';
 import type { AuthnBackend, AuthnOutcome, Credential } from './authenticator';
 import { NOT_AUTHORIZED } from './authenticator';
+import { isObject } from '../../config/tree';
 import { restoreSecrets } from '../configs/configs.secrets';
 import { authenticatorView, type AuthenticatorView } from './authenticator.view';
 import { authenticatorId, authnKind, type AuthnConfig, type BackendContext } from './backends';
@@ -83,7 +84,7 @@ export class AuthenticationService {
     if (body.backend === undefined && old.config.backend !== undefined) body.backend = old.config.backend;
     if (authenticatorId(body) !== id) throw new ApiError(400, 'BAD_REQUEST', 'Change of authentication type is not allowed');
     const kind = authnKind(id);
-    const cfg = kind.normalize(restoreSecrets(body, old.config) as Record<string, unknown>);
+    const cfg = kind.normalize(restored(body, old.config));
     const entry: Entry = { id, config: cfg, backend: kind.create(id, cfg, this.ctx), metrics: old.metrics };
     const next = this.chain.map((e) => (e.id === id ? entry : e));
     await this.persist(next);
@@ -103,7 +104,7 @@ export class AuthenticationService {
     if (storedId !== undefined) {
       const stored = this.require(storedId);
       if (id !== storedId) throw new ApiError(400, 'BAD_REQUEST', 'Change of authentication type is not allowed');
-      body = restoreSecrets(body, stored.config) as Record<string, unknown>;
+      body = restored(body, stored.config);
     }
     const cfg = kind.normalize(body);
     if (!kind.probe) return;
@@ -227,6 +228,12 @@ export function failureReason(err: unknown): string {
   if (err instanceof AggregateError && err.errors.length) return err.errors.map(failureReason).join('; ');
   const code = (err as Error & { code?: unknown }).code;
   return typeof code === 'string' ? code : err.name;
+}
+
+/** The body with every masked secret taken from the stored config; an object stays an object. */
+function restored(body: Record<string, unknown>, stored: AuthnConfig): Record<string, unknown> {
+  const out = restoreSecrets(body, stored);
+  return isObject(out) ? out : {};
 }
 
 function stripId(raw: Record<string, unknown>): Record<string, unknown> {

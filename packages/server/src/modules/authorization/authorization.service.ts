@@ -8,6 +8,7 @@ import { parseDuration } from '../../config/units';
 import { ApiError } from '../../errors';
 import { topicProblem } from '../../shared/topic';
 import { RateCounters, statusAnswer } from '../authentication/metrics';
+import { isObject } from '../../config/tree';
 import { maskSecrets, restoreSecrets } from '../configs/configs.secrets';
 import { positionIndex } from '../authentication/position';
 import { AclSyntaxError } from './acl-file';
@@ -185,7 +186,8 @@ export class AuthorizationService {
     if (raw.type !== undefined && raw.type !== type) throw new ApiError(400, 'BAD_REQUEST', 'Type mismatch');
     const old = this.require(type);
     // secrets sent back masked keep their stored values (emqx_utils:deobfuscate)
-    const body = { ...(restoreSecrets(raw, old.config) as Record<string, unknown>), type };
+    const given = restoreSecrets(raw, old.config);
+    const body = { ...(isObject(given) ? given : {}), type };
     const config = this.normalize(body);
     const entry = this.build(config, raw.rules);
     entry.metrics = old.metrics;
