@@ -1,0 +1,47 @@
+// Deviations the console meets (packages/dashboard): answers of our node (like EMQX 5.8) that the 5.8.1
+// document types differently. Merged into `ResponsePatch` by one `extends` in deviations.ts.
+import type { components, paths } from '../schema.gen';
+
+type Schemas = components['schemas'];
+
+/**
+ * GET/PUT /configs/log: the audit handler is EMQX Enterprise's (our node, like EMQX CE, has no `log.audit`), and `file`
+ * is the map of named file handlers (`file.default`), which the generator wrote as one `$handler_name` key.
+ */
+export type LogConfig = Omit<Schemas['emqx.log'], 'audit' | 'file'> & {
+  audit?: Schemas['emqx.log_audit_handler'];
+  file: Record<string, Schemas['emqx.log_file_handler']>;
+};
+
+type ListenerConfig = paths['/listeners/{id}']['get']['responses'][200]['content']['application/json'];
+
+/** API.md §3.14: a listener as GET/PUT /listeners/{id} and POST /listeners answer it: its raw config with `id`, `type` and (our node, listeners.format.ts) `name`. */
+export type ListenerDetail = ListenerConfig & { name: string };
+
+/** One node of a JSON schema document, as far as the console reads it (help texts). */
+export interface SchemaNode {
+  $ref?: string;
+  description?: string;
+  properties?: Record<string, SchemaNode>;
+  anyOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  additionalProperties?: SchemaNode | boolean;
+}
+
+/** GET /schemas/{name}: the schema document itself (EMQX's console reads it for help texts); the 5.8.1 document says string. */
+export interface SchemaDocument {
+  components?: { schemas?: Record<string, SchemaNode> };
+}
+
+export interface ConsoleResponsePatch {
+  '/configs/log': {
+    get: { 200: LogConfig }; // EMQX CE: no audit handler; file is a map of handlers
+    put: { 200: LogConfig }; // EMQX CE: no audit handler; file is a map of handlers
+  };
+  '/listeners': { post: { 200: ListenerDetail } }; // API.md §3.14: the created listener, same shape as GET
+  '/listeners/{id}': {
+    get: { 200: ListenerDetail }; // API.md §3.14: with name
+    put: { 200: ListenerDetail }; // API.md §3.14: the updated listener, same shape as GET
+  };
+  '/schemas/{name}': { get: { 200: SchemaDocument } }; // API.md §3.18 (dashboard UI schemas): a JSON object, not a string
+}
