@@ -2,7 +2,7 @@
 // from a sub-path behind a reverse proxy (resolved against document.baseURI because fetch needs absolute URLs
 // outside the browser, e.g. in tests).
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from '@mqdeck/api';
+import type { ApiPaths } from './paths';
 import { getSession } from '../app/session';
 import { handleUnauthorized } from '../app/auth';
 import { ApiRequestError, NetworkError, isAbortError, toApiError } from './errors';
@@ -53,7 +53,7 @@ const authMiddleware: Middleware = {
   },
 };
 
-export const api = createClient<paths>({ baseUrl: apiBaseUrl(), fetch: trackedFetch });
+export const api = createClient<ApiPaths>({ baseUrl: apiBaseUrl(), fetch: trackedFetch });
 api.use(authMiddleware);
 
 /** Data of a 2xx answer (undefined for an empty 204), else throws ApiRequestError {status, code, message}. */

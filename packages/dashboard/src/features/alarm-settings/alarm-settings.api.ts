@@ -9,14 +9,14 @@ export const sysmonKey = ['configs', 'sysmon'] as const;
 export function useSysmonQuery() {
   return useQuery({
     queryKey: sysmonKey,
-    queryFn: ({ signal }) => api.GET('/configs/sysmon', { signal }).then(unwrap) as Promise<AnyConfig>,
+    queryFn: ({ signal }) => api.GET('/configs/sysmon', { signal }).then(unwrap),
   });
 }
 
 export function useSaveSysmonMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (value: AnyConfig) => api.PUT('/configs/sysmon', { body: value as never }).then(unwrap) as Promise<AnyConfig>,
+    mutationFn: (value: AnyConfig) => api.PUT('/configs/sysmon', { body: value as never }).then(unwrap),
     onSuccess: (v) => {
       qc.setQueryData(sysmonKey, v);
       // The node checks memory again at once with the new thresholds: an alarm may have been raised or cleared.

@@ -25,7 +25,7 @@ export interface ApiKeyBody {
 export function useCreateApiKeyMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: ApiKeyBody & { name: string }) => api.POST('/api_key', { body: v }).then(unwrap) as Promise<ApiKey>,
+    mutationFn: (v: ApiKeyBody & { name: string }) => api.POST('/api_key', { body: v }).then(unwrap),
     onSuccess: () => qc.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }

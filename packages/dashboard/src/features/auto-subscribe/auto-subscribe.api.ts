@@ -1,25 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReplyOf } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
 
-export interface AutoSubscription {
-  topic: string;
-  qos: 0 | 1 | 2;
-  nl: 0 | 1;
-  rap: 0 | 1;
-  rh: 0 | 1 | 2;
-}
+/** One auto-subscribe topic as the node lists it (the form's selects keep qos/nl/rap/rh within their ranges). */
+export type AutoSubscription = ReplyOf<'/mqtt/auto_subscribe', 'get', 200>[number];
 
 const key = ['mqtt', 'auto_subscribe'] as const;
 
 export function useAutoSubscribeQuery() {
-  return useQuery({ queryKey: key, queryFn: ({ signal }) => api.GET('/mqtt/auto_subscribe', { signal }).then(unwrap) as Promise<AutoSubscription[]> });
+  return useQuery({ queryKey: key, queryFn: ({ signal }) => api.GET('/mqtt/auto_subscribe', { signal }).then(unwrap) });
 }
 
 /** PUT carries the whole list. */
 export function useSaveAutoSubscribeMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (list: AutoSubscription[]) => api.PUT('/mqtt/auto_subscribe', { body: list as never }).then(unwrap) as Promise<AutoSubscription[]>,
+    mutationFn: (list: AutoSubscription[]) => api.PUT('/mqtt/auto_subscribe', { body: list }).then(unwrap),
     onSuccess: (list) => qc.setQueryData(key, list),
   });
 }

@@ -1,8 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paged, Subscription } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
 import { toClientListParams, type ClientsTableQuery } from './clients.filters';
-import type { ClientInfo, QueueKind, QueuedMessage, SubscribeBody } from './clients.types';
+import type { QueueKind, QueuedMessage, SubscribeBody } from './clients.types';
 
 export const clientKeys = {
   all: ['clients'] as const,
@@ -17,8 +16,8 @@ export function useClientsQuery(q: ClientsTableQuery) {
   return useQuery({
     queryKey: clientKeys.list(q),
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      api.GET('/clients', { params: { query: toClientListParams(q) }, signal }).then(unwrap) as Promise<Paged<ClientInfo>>,
+    // awaited rather than .then(unwrap): with keepPreviousData beside it, TanStack would infer the data type from that function
+    queryFn: async ({ signal }) => unwrap(await api.GET('/clients', { params: { query: toClientListParams(q) }, signal })),
   });
 }
 
@@ -32,7 +31,7 @@ export function useClientQuery(clientid: string, refetchInterval: number | false
     meta: { silent: true },
     refetchInterval,
     queryFn: ({ signal }) =>
-      api.GET('/clients/{clientid}', { params: { path: { clientid } }, signal }).then(unwrap) as Promise<ClientInfo>,
+      api.GET('/clients/{clientid}', { params: { path: { clientid } }, signal }).then(unwrap),
   });
 }
 
@@ -45,7 +44,7 @@ export function useClientSubscriptionsQuery(clientid: string, refetchInterval: n
     queryFn: ({ signal }) =>
       api
         .GET('/clients/{clientid}/subscriptions', { params: { path: { clientid } }, signal })
-        .then(unwrap) as Promise<Subscription[]>,
+        .then(unwrap),
   });
 }
 

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NodeInfo } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
 
 export interface ClusterInfo {
@@ -8,11 +7,11 @@ export interface ClusterInfo {
 }
 
 export function useClusterQuery() {
-  return useQuery({ queryKey: ['cluster'], queryFn: ({ signal }) => api.GET('/cluster', { signal }).then(unwrap) as Promise<ClusterInfo> });
+  return useQuery({ queryKey: ['cluster'], queryFn: ({ signal }) => api.GET('/cluster', { signal }).then(unwrap) });
 }
 
 export function useClusterNodesQuery() {
-  return useQuery({ queryKey: ['nodes'], queryFn: ({ signal }) => api.GET('/nodes', { signal }).then(unwrap) as Promise<NodeInfo[]> });
+  return useQuery({ queryKey: ['nodes'], queryFn: ({ signal }) => api.GET('/nodes', { signal }).then(unwrap) });
 }
 
 export function useInviteNodeMutation() {

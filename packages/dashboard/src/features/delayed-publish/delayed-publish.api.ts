@@ -23,13 +23,13 @@ export const delayedKeys = {
 };
 
 export function useDelayedSettingsQuery() {
-  return useQuery({ queryKey: delayedKeys.settings(), queryFn: ({ signal }) => api.GET('/mqtt/delayed', { signal }).then(unwrap) as Promise<AnyConfig> });
+  return useQuery({ queryKey: delayedKeys.settings(), queryFn: ({ signal }) => api.GET('/mqtt/delayed', { signal }).then(unwrap) });
 }
 
 export function useSaveDelayedSettingsMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (value: AnyConfig) => api.PUT('/mqtt/delayed', { body: value as never }).then(unwrap) as Promise<AnyConfig>,
+    mutationFn: (value: AnyConfig) => api.PUT('/mqtt/delayed', { body: value as never }).then(unwrap),
     onSuccess: (v) => qc.setQueryData(delayedKeys.settings(), v),
   });
 }

@@ -7,13 +7,13 @@ const limiterKey = ['configs', 'limiter'] as const;
 const LIMITER = '/configs/limiter' as '/configs/log';
 
 export function useLimiterQuery() {
-  return useQuery({ queryKey: limiterKey, queryFn: ({ signal }) => api.GET(LIMITER, { signal }).then(unwrap) as Promise<AnyConfig> });
+  return useQuery({ queryKey: limiterKey, queryFn: ({ signal }) => api.GET(LIMITER, { signal }).then(unwrap) });
 }
 
 export function useSaveLimiterMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (value: AnyConfig) => api.PUT(LIMITER, { body: value as never }).then(unwrap) as Promise<AnyConfig>,
+    mutationFn: (value: AnyConfig) => api.PUT(LIMITER, { body: value as never }).then(unwrap),
     onSuccess: (v) => qc.setQueryData(limiterKey, v),
   });
 }

@@ -1,24 +1,14 @@
 // Listeners: GET /listeners, GET|PUT|DELETE /listeners/{id}, POST /listeners, POST /listeners/{id}/start|stop|restart.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReplyOf } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
 
 export const LISTENER_TYPES = ['tcp', 'ssl', 'ws', 'wss', 'quic'] as const;
 export type ListenerType = (typeof LISTENER_TYPES)[number];
 
-export interface ListenerStatus {
-  running: boolean | 'inconsistent';
-  current_connections: number;
-  max_connections: number | 'infinity';
-}
-export interface ListenerSummary {
-  id: string;
-  type: ListenerType;
-  name: string;
-  enable: boolean;
-  bind: string;
-  status?: ListenerStatus;
-  node_status?: { node: string; status: ListenerStatus }[];
-}
+/** One listener of GET /listeners, with its cluster-wide status and the status per node. */
+export type ListenerSummary = ReplyOf<'/listeners', 'get', 200>[number];
+export type ListenerStatus = NonNullable<ListenerSummary['status']>;
 /** The raw listener config (bind, tcp_options, ssl_options, websocket…), as GET /listeners/{id} returns it. */
 export type ListenerConfig = Record<string, any>;
 
@@ -48,12 +38,12 @@ export function useListenersQuery() {
     queryKey: listenerKeys.list(),
     // Connection counts move: refresh while the screen is open.
     refetchInterval: 10_000,
-    queryFn: ({ signal }) => api.GET('/listeners', { signal }).then(unwrap) as Promise<ListenerSummary[]>,
+    queryFn: ({ signal }) => api.GET('/listeners', { signal }).then(unwrap),
   });
 }
 
 export const getListener = (id: string, signal?: AbortSignal) =>
-  api.GET('/listeners/{id}', { params: { path: { id } }, signal }).then(unwrap) as Promise<ListenerConfig>;
+  api.GET('/listeners/{id}', { params: { path: { id } }, signal }).then(unwrap);
 
 export function useListenerQuery(id: string | undefined) {
   return useQuery({ queryKey: listenerKeys.detail(id ?? ''), enabled: !!id, queryFn: ({ signal }) => getListener(id!, signal) });

@@ -15,7 +15,7 @@ export const configKeys = {
 export function useGlobalZoneQuery() {
   return useQuery({
     queryKey: configKeys.zone,
-    queryFn: ({ signal }) => api.GET('/configs/global_zone', { signal }).then(unwrap) as Promise<Record<string, AnyConfig>>,
+    queryFn: ({ signal }) => api.GET('/configs/global_zone', { signal }).then(unwrap),
   });
 }
 
@@ -34,14 +34,14 @@ export function useSaveZoneSectionMutation(section: ZoneSection) {
 export function useRetainerQuery() {
   return useQuery({
     queryKey: configKeys.retainer,
-    queryFn: ({ signal }) => api.GET('/mqtt/retainer', { signal }).then(unwrap) as Promise<AnyConfig>,
+    queryFn: ({ signal }) => api.GET('/mqtt/retainer', { signal }).then(unwrap),
   });
 }
 
 export function useSaveRetainerMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (value: AnyConfig) => api.PUT('/mqtt/retainer', { body: value as never }).then(unwrap) as Promise<AnyConfig>,
+    mutationFn: (value: AnyConfig) => api.PUT('/mqtt/retainer', { body: value as never }).then(unwrap),
     onSuccess: (v) => {
       qc.setQueryData(configKeys.retainer, v);
       // The retained-messages screen shows a banner while the retainer is off.
@@ -53,14 +53,14 @@ export function useSaveRetainerMutation() {
 export function useSysTopicsQuery() {
   return useQuery({
     queryKey: configKeys.sysTopics,
-    queryFn: ({ signal }) => api.GET('/configs/sys_topics', { signal }).then(unwrap) as Promise<AnyConfig>,
+    queryFn: ({ signal }) => api.GET('/configs/sys_topics', { signal }).then(unwrap),
   });
 }
 
 export function useSaveSysTopicsMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (value: AnyConfig) => api.PUT('/configs/sys_topics', { body: value as never }).then(unwrap) as Promise<AnyConfig>,
+    mutationFn: (value: AnyConfig) => api.PUT('/configs/sys_topics', { body: value as never }).then(unwrap),
     onSuccess: (v) => qc.setQueryData(configKeys.sysTopics, v),
   });
 }

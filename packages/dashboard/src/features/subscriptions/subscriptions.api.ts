@@ -23,10 +23,7 @@ export function useSubscriptionsQuery(q: SubscriptionsTableQuery) {
   return useQuery({
     queryKey: subscriptionKeys.list(q),
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      api
-        .GET('/subscriptions', { params: { query: toSubscriptionListParams(q) }, signal })
-        .then(unwrap) as unknown as Promise<Paged<SubscriptionRow>>,
+    queryFn: async ({ signal }) => unwrap(await api.GET('/subscriptions', { params: { query: toSubscriptionListParams(q) }, signal })),
   });
 }
 

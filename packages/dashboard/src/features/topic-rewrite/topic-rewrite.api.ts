@@ -11,14 +11,14 @@ export interface RewriteRule {
 const key = ['mqtt', 'topic_rewrite'] as const;
 
 export function useRewriteRulesQuery() {
-  return useQuery({ queryKey: key, queryFn: ({ signal }) => api.GET('/mqtt/topic_rewrite', { signal }).then(unwrap) as Promise<RewriteRule[]> });
+  return useQuery({ queryKey: key, queryFn: ({ signal }) => api.GET('/mqtt/topic_rewrite', { signal }).then(unwrap) });
 }
 
 /** PUT carries the whole ordered list (EMQX has no per-rule endpoint). */
 export function useSaveRewriteRulesMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (rules: RewriteRule[]) => api.PUT('/mqtt/topic_rewrite', { body: rules as never }).then(unwrap) as Promise<RewriteRule[]>,
+    mutationFn: (rules: RewriteRule[]) => api.PUT('/mqtt/topic_rewrite', { body: rules as never }).then(unwrap),
     onSuccess: (rules) => qc.setQueryData(key, rules),
   });
 }

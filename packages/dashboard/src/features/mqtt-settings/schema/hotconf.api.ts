@@ -1,20 +1,13 @@
 // EMQX's help texts come from GET /schemas/hotconf (no auth), as the official console reads them, asked in
 // the UI language (`?lang=`, an MQDeck extension: EMQX itself answers in the node's dashboard.i18n_lang).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ReplyOf } from '@mqdeck/api';
 import { api, unwrap } from '../../../api/client';
 import { useLanguage, type Language } from '../../../i18n/language';
 
-interface SchemaNode {
-  $ref?: string;
-  description?: string;
-  properties?: Record<string, SchemaNode>;
-  anyOf?: SchemaNode[];
-  oneOf?: SchemaNode[];
-  additionalProperties?: SchemaNode | boolean;
-}
-export interface HotconfDoc {
-  components?: { schemas?: Record<string, SchemaNode> };
-}
+/** The schema document as the node sends it (an object; the 5.8.1 document says string: patched in the contract). */
+export type HotconfDoc = ReplyOf<'/schemas/{name}', 'get', 200>;
+type SchemaNode = NonNullable<NonNullable<HotconfDoc['components']>['schemas']>[string];
 
 export const hotconfQueryKey = (lang: Language) => ['schemas', 'hotconf', lang] as const;
 
@@ -28,8 +21,7 @@ export function useHotconfQuery() {
     meta: { silent: true },
     // while the other language loads, the help of the previous one stays rather than blinking away
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      api.GET('/schemas/{name}', { params: { path: { name: 'hotconf' }, query: { lang } as never }, signal }).then(unwrap) as Promise<HotconfDoc>,
+    queryFn: async ({ signal }) => unwrap(await api.GET('/schemas/{name}', { params: { path: { name: 'hotconf' }, query: { lang } as never }, signal })),
   });
 }
 
