@@ -1,8 +1,9 @@
-// MSW server for component tests, with mocks typed by the contract (`paths` of '@mqdeck/api'):
-// a body that does not match the EMQX 5.8 schema of that path/method/status fails to compile.
+// MSW server for component tests, with mocks typed by `Contract` of '@mqdeck/api' (EMQX's 5.8.1 paths with our
+// node's documented deviations patched in): a body that is not what the node sends at that path/method/status
+// fails to compile. Build bodies with the fixtures (test/fixtures/) so every mock starts from a valid object.
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
-import type { paths } from '@mqdeck/api';
+import type { Contract, PathOf } from '@mqdeck/api';
 
 /** What a real EMQX answers at MQDeck's extension route; a test of our node's texts or extensions says `mockNodeKind('mqdeck')`. */
 const notMqdeck = () => HttpResponse.json({ code: 'NOT_FOUND', message: 'Not Found' }, { status: 404 });
@@ -11,21 +12,18 @@ const notMqdeck = () => HttpResponse.json({ code: 'NOT_FOUND', message: 'Not Fou
 export const server = setupServer(http.get('*/api/v5/mqdeck/extensions', notMqdeck));
 
 type Method = 'get' | 'post' | 'put' | 'delete';
-type PathsWith<M extends Method> = { [P in keyof paths]: paths[P][M] extends { responses: unknown } ? P : never }[keyof paths];
-type Responses<P extends keyof paths, M extends Method> = paths[P][M] extends { responses: infer R } ? R : never;
-type BodyOf<R, S> = S extends keyof R
-  ? R[S] extends { content: { 'application/json': infer B } }
-    ? B
-    : R[S] extends { content?: never }
-      ? null | undefined
-      : unknown
-  : unknown;
+type PathsWith<M extends Method> = { [P in PathOf]: M extends keyof Contract[P] ? P : never }[PathOf];
+type Responses<P extends PathOf, M extends Method> = M extends keyof Contract[P] ? (Contract[P][M] extends { responses: infer R } ? R : never) : never;
+// a status the contract does not declare (most error answers) takes any body; a bodiless one (204) takes none
+type BodyOf<R, S> = S extends keyof R ? ([R[S]] extends [undefined] ? null | undefined : R[S]) : unknown;
+// what the typed client sends there, so a handler may answer from it (PUT echoes)
+type RequestOf<P extends PathOf, M extends Method> = M extends keyof Contract[P] ? (Contract[P][M] extends { body: infer B } ? Exclude<B, undefined> : unknown) : unknown;
 
-export interface RecordedRequest {
+export interface RecordedRequest<B = unknown> {
   url: URL;
   method: string;
   /** Parsed JSON body (or the raw text when not JSON; undefined when empty). */
-  body: unknown;
+  body: B;
   headers: Headers;
 }
 
@@ -42,7 +40,7 @@ export function mockApi<M extends Method, P extends PathsWith<M>, S extends numb
   method: M,
   path: P,
   status: S,
-  body: BodyOf<Responses<P, M>, S> | ((req: RecordedRequest) => BodyOf<Responses<P, M>, S>),
+  body: BodyOf<Responses<P, M>, S> | ((req: RecordedRequest<RequestOf<P, M>>) => BodyOf<Responses<P, M>, S>),
 ): RecordedRequest[] {
   const calls: RecordedRequest[] = [];
   server.use(
@@ -67,7 +65,7 @@ export function mockApi<M extends Method, P extends PathsWith<M>, S extends numb
 }
 
 /** An EMQX error answer `{code, message}` for any path (error bodies are often untyped in the contract). */
-export function mockApiError(method: Method, path: keyof paths, status: number, code: string, message: string): RecordedRequest[] {
+export function mockApiError(method: Method, path: PathOf, status: number, code: string, message: string): RecordedRequest[] {
   const calls: RecordedRequest[] = [];
   server.use(
     http[method](contractUrl(path), ({ request }) => {
@@ -79,7 +77,7 @@ export function mockApiError(method: Method, path: keyof paths, status: number, 
 }
 
 /** The request fails without an answer (→ 'Network Error'). */
-export function mockNetworkError(method: Method, path: keyof paths): void {
+export function mockNetworkError(method: Method, path: PathOf): void {
   server.use(http[method](contractUrl(path), () => HttpResponse.error()));
 }
 

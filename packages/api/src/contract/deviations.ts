@@ -51,6 +51,9 @@ export interface BannedMeta {
 /** API.md §3.8: `index_specs` is a list of index lists (`[[1,2,3],[1,3]]`), not integers. */
 export type RetainerConfig = Omit<Schemas['retainer.retainer'], 'backend'> & {
   backend?: Omit<Schemas['retainer.mnesia_config'], 'index_specs'> & { index_specs?: number[][] };
+  // EMQX 5.8.x keys after the 5.8.1 document (our node reads them: retained.config.ts)
+  msg_expiry_interval_override?: string; // "disabled" or a duration
+  allow_never_expire?: boolean;
 };
 
 /** API.md §3.16: `details` holds the alarm's own keys; the document's bare `type: object` generates `Record<string, never>`. */

@@ -16,8 +16,8 @@ const hotconf = { components: { schemas: {
 } } };
 
 function setup(role = 'administrator') {
-  mockApi('get', '/configs/sysmon', 200, sysmon as never);
-  mockApi('get', '/schemas/{name}', 200, hotconf as never);
+  mockApi('get', '/configs/sysmon', 200, sysmon);
+  mockApi('get', '/schemas/{name}', 200, hotconf);
   return renderWithProviders(<AlarmSettingsPage />, { session: { token: 't', username: 'admin', edition: 'ee', role } });
 }
 
@@ -31,7 +31,7 @@ describe('Monitoring › System (alarm settings)', () => {
     expect(screen.getByLabelText('Large Heap')).toHaveValue('32');
     expect(await screen.findByText(/No Node.js counterpart: these are checks of the Erlang VM/)).toBeInTheDocument();
     expect(screen.getByText(/the resident memory of the whole Node.js process/)).toBeInTheDocument();
-    const puts = mockApi('put', '/configs/sysmon', 200, sysmon as never);
+    const puts = mockApi('put', '/configs/sysmon', 200, sysmon);
     await user.clear(high);
     await user.type(high, '90');
     await user.click(screen.getByRole('switch', { name: 'Busy Port Monitoring' }));
@@ -45,7 +45,7 @@ describe('Monitoring › System (alarm settings)', () => {
     const { user } = setup();
     const sysmem = await screen.findByLabelText('System Memory High Watermark');
     await waitFor(() => expect(sysmem).toHaveValue('70'));
-    const puts = mockApi('put', '/configs/sysmon', 200, sysmon as never);
+    const puts = mockApi('put', '/configs/sysmon', 200, sysmon);
     await user.clear(sysmem);
     await user.type(sysmem, '180%');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -11,7 +11,7 @@ const keys = [
 
 function setup() {
   // The 5.8.1 spec types GET /api_key as one app, but EMQX answers an array (API.md §3.13).
-  mockApi('get', '/api_key', 200, keys as never);
+  mockApi('get', '/api_key', 200, keys);
   return renderWithProviders(<ApiKeysPage />, { route: '/api-key' });
 }
 

@@ -8,8 +8,8 @@ const first = { topic: 'client/${clientid}', qos: 1, nl: 0, rap: 0, rh: 0 };
 
 describe('AutoSubscribePage', () => {
   it('refuses a repeated topic or a misplaced wildcard and PUTs the whole list', async () => {
-    mockApi('get', '/mqtt/auto_subscribe', 200, [first] as never);
-    const puts = mockApi('put', '/mqtt/auto_subscribe', 200, (req) => req.body as never);
+    mockApi('get', '/mqtt/auto_subscribe', 200, [first]);
+    const puts = mockApi('put', '/mqtt/auto_subscribe', 200, (req) => req.body);
     const { user } = renderWithProviders(<AutoSubscribePage />);
     await screen.findByText('client/${clientid}');
     await user.click(screen.getByRole('button', { name: /Add Topic/ }));
@@ -29,7 +29,7 @@ describe('AutoSubscribePage', () => {
   });
 
   it('viewer: no add or edit', async () => {
-    mockApi('get', '/mqtt/auto_subscribe', 200, [first] as never);
+    mockApi('get', '/mqtt/auto_subscribe', 200, [first]);
     renderWithProviders(<AutoSubscribePage />, { session: { token: 't', username: 'v', edition: 'ee', role: 'viewer' } });
     await screen.findByText('client/${clientid}');
     expect(screen.queryByRole('button', { name: /Add Topic/ })).not.toBeInTheDocument();

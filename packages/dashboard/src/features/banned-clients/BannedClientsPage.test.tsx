@@ -4,17 +4,15 @@ import dayjs from 'dayjs';
 import { findDialog } from '../../../test/dialogs';
 import { renderWithProviders } from '../../../test/render';
 import { mockApi, mockApiError } from '../../../test/msw';
+import { aBan } from '../../../test/fixtures/banned';
 import BannedClientsPage from './BannedClientsPage';
 import { toBannedListParams } from './banned-clients.api';
 import { untilRule } from './banned-clients.rules';
 
-const bans = [
-  { as: 'clientid' as const, who: 'bad-device', by: 'mgmt_api', reason: 'spam', at: '2025-01-02T03:04:05+00:00', until: 'infinity' },
-  { as: 'peerhost_net' as const, who: '10.0.0.0/8', by: 'mgmt_api', reason: '', at: '2025-01-02T03:04:05+00:00', until: '2099-01-01T00:00:00+00:00' },
-];
+const bans = [aBan({ who: 'bad-device', reason: 'spam' }), aBan({ as: 'peerhost_net', who: '10.0.0.0/8', until: '2099-01-01T00:00:00+00:00' })];
 
 function setup(role = 'administrator') {
-  const list = mockApi('get', '/banned', 200, { data: bans, meta: { page: 1, limit: 20, count: 2 } as never });
+  const list = mockApi('get', '/banned', 200, { data: bans, meta: { page: 1, limit: 20, count: 2 } });
   const r = renderWithProviders(<BannedClientsPage />, {
     route: '/banned-clients',
     session: { token: 't', username: 'admin', edition: 'ee', role },
@@ -57,7 +55,7 @@ describe('BannedClientsPage', () => {
     expect(await within(dialog).findByText('Ban Object is required.')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Ban Object'), 'evil');
-    const calls = mockApi('post', '/banned', 200, { data: [] });
+    const calls = mockApi('post', '/banned', 200, aBan({ who: 'evil', reason: 'abuse', by: 'admin' }));
     await user.type(within(dialog).getByLabelText('Reason'), 'abuse');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Successfully banned this client.')).toBeInTheDocument();
@@ -75,7 +73,7 @@ describe('BannedClientsPage', () => {
   it('refuses a past expiry typed into the picker (no silent never-expiring ban)', async () => {
     const { user } = setup();
     await screen.findByText('bad-device');
-    const calls = mockApi('post', '/banned', 200, { data: [] });
+    const calls = mockApi('post', '/banned', 200, aBan({ who: 'evil' }));
     await user.click(screen.getByRole('button', { name: /Add to Blacklist/ }));
     const dialog = await findDialog('Add to Blacklist');
     await user.type(within(dialog).getByLabelText('Ban Object'), 'evil');

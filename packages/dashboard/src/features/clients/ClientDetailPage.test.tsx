@@ -43,7 +43,7 @@ const PATH = '/clients/detail/:clientId';
 const ROUTE = `/clients/detail/${encodeURIComponent('dev/1')}`;
 
 function setup(extra: Record<string, unknown> = {}) {
-  const detail = mockApi('get', '/clients/{clientid}', 200, { ...client, ...extra } as never);
+  const detail = mockApi('get', '/clients/{clientid}', 200, { ...client, ...extra });
   const subs = mockApi('get', '/clients/{clientid}/subscriptions', 200, [
     { topic: 'room/+/temp', qos: 1, nl: 0, rap: 1, rh: 0, clientid: 'dev/1', node: 'mqdeck@127.0.0.1' },
   ]);

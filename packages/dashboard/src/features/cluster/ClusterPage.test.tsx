@@ -13,8 +13,8 @@ const extensionsAnswered = (queryClient: QueryClient) => waitFor(() => expect(qu
 describe('ClusterPage', () => {
   it('our node: listed, explained as a single-node cluster, and the invite answered as the node does', async () => {
     node('mqdeck');
-    mockApi('get', '/cluster', 200, { name: 'emqxcl', nodes: ['emqx@127.0.0.1'] } as never);
-    mockApi('get', '/nodes', 200, [{ node: 'emqx@127.0.0.1', node_status: 'running', role: 'core', version: '5.8.1' }] as never);
+    mockApi('get', '/cluster', 200, { name: 'emqxcl', nodes: ['emqx@127.0.0.1'] });
+    mockApi('get', '/nodes', 200, [{ node: 'emqx@127.0.0.1', node_status: 'running', role: 'core', version: '5.8.1' }]);
     const { user } = renderWithProviders(<ClusterPage />);
     const row = (await screen.findByText('emqx@127.0.0.1')).closest('tr')!;
     expect(within(row).getByText('core')).toBeInTheDocument();
@@ -32,8 +32,8 @@ describe('ClusterPage', () => {
 
   it('a one-node EMQX: the plain node table, no single-node explanation (it may still join or invite)', async () => {
     node('emqx');
-    mockApi('get', '/cluster', 200, { name: 'emqxcl', nodes: ['emqx@10.0.0.1'], self: 'emqx@10.0.0.1' } as never);
-    mockApi('get', '/nodes', 200, [{ node: 'emqx@10.0.0.1', node_status: 'running', role: 'core', version: '5.8.1' }] as never);
+    mockApi('get', '/cluster', 200, { name: 'emqxcl', nodes: ['emqx@10.0.0.1'], self: 'emqx@10.0.0.1' });
+    mockApi('get', '/nodes', 200, [{ node: 'emqx@10.0.0.1', node_status: 'running', role: 'core', version: '5.8.1' }]);
     const { queryClient } = renderWithProviders(<ClusterPage />);
     expect(within((await screen.findByText('emqx@10.0.0.1')).closest('tr')!).getByText('core')).toBeInTheDocument();
     await extensionsAnswered(queryClient);
@@ -44,12 +44,12 @@ describe('ClusterPage', () => {
   it('a multi-node EMQX cluster: every node listed, no single-node explanation', async () => {
     node('emqx');
     const members = ['emqx@10.0.0.1', 'emqx@10.0.0.2', 'emqx@10.0.0.3'];
-    mockApi('get', '/cluster', 200, { name: 'prod', nodes: members.slice(0, 2), self: members[0] } as never);
+    mockApi('get', '/cluster', 200, { name: 'prod', nodes: members.slice(0, 2), self: members[0] });
     mockApi('get', '/nodes', 200, [
       { node: members[0], node_status: 'running', role: 'core', version: '5.8.1' },
       { node: members[1], node_status: 'running', role: 'replicant', version: '5.8.1' },
       { node: members[2], node_status: 'stopped' },
-    ] as never);
+    ]);
     const { queryClient } = renderWithProviders(<ClusterPage />);
     expect(within((await screen.findByText(members[1])).closest('tr')!).getByText('replicant')).toBeInTheDocument();
     expect(within(screen.getByText(members[2]).closest('tr')!).getByText('Stopped')).toBeInTheDocument();

@@ -10,14 +10,14 @@ const msg = { msgid: 'ABC', node: 'emqx@127.0.0.1', topic: 'later/t', qos: 1, fr
 
 describe('delayed publish', () => {
   it('lists waiting messages and deletes one by node and msgid', async () => {
-    mockApi('get', '/mqtt/delayed', 200, { enable: false, max_delayed_messages: 0 } as never);
-    mockApi('get', '/mqtt/delayed/messages', 200, { data: [msg], meta: { page: 1, limit: 20, count: 1, hasnext: false } } as never);
+    mockApi('get', '/mqtt/delayed', 200, { enable: false, max_delayed_messages: 0 });
+    mockApi('get', '/mqtt/delayed/messages', 200, { data: [msg], meta: { page: 1, limit: 20, count: 1, hasnext: false } });
     const { user } = renderWithProviders(<DelayedMessagesPage />);
     const row = (await screen.findByText('later/t')).closest('tr')!;
     expect(within(row).getByText('1m 30s')).toBeInTheDocument();
     expect(within(row).getByText('1m 1s')).toBeInTheDocument();
     expect(await screen.findByText(/Delayed publish is disabled/)).toBeInTheDocument();
-    const deletes = mockApi('delete', '/mqtt/delayed/messages/{node}/{msgid}', 204, null as never);
+    const deletes = mockApi('delete', '/mqtt/delayed/messages/{node}/{msgid}', 204, null);
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(deletes).toHaveLength(1));
@@ -25,12 +25,12 @@ describe('delayed publish', () => {
   });
 
   it('saves the settings in one request', async () => {
-    mockApi('get', '/mqtt/delayed', 200, { enable: true, max_delayed_messages: 0 } as never);
-    mockApi('get', '/schemas/{name}', 200, {} as never);
+    mockApi('get', '/mqtt/delayed', 200, { enable: true, max_delayed_messages: 0 });
+    mockApi('get', '/schemas/{name}', 200, {});
     const { user } = renderWithProviders(<DelayedSettingsPage />);
     const max = await screen.findByLabelText('Max Delayed Messages');
     await waitFor(() => expect(max).toHaveValue('0'));
-    const puts = mockApi('put', '/mqtt/delayed', 200, { enable: true, max_delayed_messages: 10 } as never);
+    const puts = mockApi('put', '/mqtt/delayed', 200, { enable: true, max_delayed_messages: 10 });
     await user.clear(max);
     await user.type(max, '10');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -2,16 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { mockApi } from '../../../test/msw';
+import { aGlobalZone } from '../../../test/fixtures/configs';
 import FlappingPage from './FlappingPage';
 import { durationMs, parseDuration } from '../../shared/duration';
 
-const zone = { mqtt: { max_packet_size: '1MB' }, flapping_detect: { enable: false, window_time: '1m', max_count: 15, ban_time: '5m' } };
+const zone = aGlobalZone({ flapping_detect: { enable: false, window_time: '1m', max_count: 15, ban_time: '5m' } });
 
 const hotconf = { components: { schemas: { 'emqx.flapping_detect': { properties: { max_count: { description: 'Max count of disconnects.' } } } } } };
 
 function setup(role = 'administrator') {
-  mockApi('get', '/configs/global_zone', 200, zone as never);
-  mockApi('get', '/schemas/{name}', 200, hotconf as never);
+  mockApi('get', '/configs/global_zone', 200, zone);
+  mockApi('get', '/schemas/{name}', 200, hotconf);
   return renderWithProviders(<FlappingPage />, { route: '/flapping-detect', session: { token: 't', username: 'admin', edition: 'ee', role } });
 }
 
@@ -21,13 +22,13 @@ describe('FlappingPage', () => {
     const max = await screen.findByLabelText('Max Disconnects');
     await waitFor(() => expect(max).toHaveValue('15'));
     expect(screen.getByLabelText('Window Time')).toHaveValue('1');
-    const puts = mockApi('put', '/configs/global_zone', 200, zone as never);
+    const puts = mockApi('put', '/configs/global_zone', 200, zone);
     await user.click(screen.getByRole('switch'));
     await user.clear(max);
     await user.type(max, '5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0].body).toEqual({ mqtt: { max_packet_size: '1MB' }, flapping_detect: { enable: true, window_time: '1m', max_count: 5, ban_time: '5m' } });
+    expect(puts[0].body).toEqual({ ...zone, flapping_detect: { enable: true, window_time: '1m', max_count: 5, ban_time: '5m' } });
     expect(await screen.findByText('Saved successfully')).toBeInTheDocument();
   });
 

@@ -17,7 +17,7 @@ function setup(limiter: Record<string, unknown>) {
       return HttpResponse.json(limiter);
     }),
   );
-  mockApi('get', '/schemas/{name}', 200, {} as never);
+  mockApi('get', '/schemas/{name}', 200, {});
   return { puts, ...renderWithProviders(<FlowControlPage />) };
 }
 

@@ -4,17 +4,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { http, HttpResponse } from 'msw';
 import { mockApi, mockNodeKind, server } from '../../../test/msw';
+import { aListener, aTcpListenerDetail, type TcpListenerDetail } from '../../../test/fixtures/listeners';
 import ListenersPage from './ListenersPage';
 
 const RATE_TEXT = 'Please enter a properly formatted rate configuration';
-const status = { running: true, current_connections: 0, max_connections: 'infinity' as const };
-const tcp = { id: 'tcp:default', type: 'tcp', name: 'default', enable: true, bind: '0.0.0.0:1883', number: 1, status, node_status: [{ node: 'emqx@127.0.0.1', status }] };
-const detail = (extra: Record<string, unknown> = {}) => ({
-  enable: true, bind: '0.0.0.0:1883', acceptors: 16, max_connections: 'infinity', mountpoint: '', zone: 'default', enable_authn: true,
-  max_conn_rate: 'infinity', access_rules: ['allow all'], proxy_protocol: false, proxy_protocol_timeout: '3s',
-  tcp_options: { active_n: 100, backlog: 1024, send_timeout: '15s', send_timeout_close: true, buffer: '4KB', high_watermark: '1MB', nodelay: true, reuseaddr: true },
-  id: 'tcp:default', type: 'tcp', name: 'default', running: true, current_connections: 0, ...extra,
-});
+const tcp = aListener();
+const detail = (extra: Partial<TcpListenerDetail> = {}) => aTcpListenerDetail(extra);
 
 // the hotconf shape EMQX serves: the listeners map reaches the tcp listener struct and its tcp_options
 const hotconf = { components: { schemas: {
@@ -27,11 +22,11 @@ const hotconf = { components: { schemas: {
 } } };
 
 async function openEdit(extra: Record<string, unknown> = {}) {
-  mockApi('get', '/schemas/{name}', 200, hotconf as never);
+  mockApi('get', '/schemas/{name}', 200, hotconf);
   server.use(http.get('*/api/v5/configs/zones', () => HttpResponse.json({}))); // only the default zone
-  mockApi('get', '/listeners', 200, [tcp] as never);
-  mockApi('get', '/listeners/{id}', 200, detail(extra) as never);
-  const puts = mockApi('put', '/listeners/{id}', 200, detail(extra) as never);
+  mockApi('get', '/listeners', 200, [tcp]);
+  mockApi('get', '/listeners/{id}', 200, detail(extra));
+  const puts = mockApi('put', '/listeners/{id}', 200, detail(extra));
   const view = renderWithProviders(<ListenersPage />);
   const row = (await screen.findByText('0.0.0.0:1883')).closest('tr')!;
   await view.user.click(within(row).getByRole('button', { name: 'Edit' }));
@@ -86,10 +81,10 @@ describe('listener flow control fields', () => {
   });
 
   it('a new listener sends the rates typed in the form, and none it was not given', async () => {
-    mockApi('get', '/schemas/{name}', 200, hotconf as never);
+    mockApi('get', '/schemas/{name}', 200, hotconf);
     server.use(http.get('*/api/v5/configs/zones', () => HttpResponse.json({}))); // only the default zone
-    mockApi('get', '/listeners', 200, [tcp] as never);
-    const posts = mockApi('post', '/listeners', 200, detail() as never);
+    mockApi('get', '/listeners', 200, [tcp]);
+    const posts = mockApi('post', '/listeners', 200, detail());
     const { user } = renderWithProviders(<ListenersPage />);
     await user.click(await screen.findByRole('button', { name: /Add Listener/ }));
     const drawer = await screen.findByRole('dialog');

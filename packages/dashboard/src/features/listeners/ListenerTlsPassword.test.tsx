@@ -5,26 +5,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { http, HttpResponse } from 'msw';
 import { mockApi, server } from '../../../test/msw';
+import { aListener, anSslListenerDetail, anSslOptions } from '../../../test/fixtures/listeners';
 import ListenersPage from './ListenersPage';
 
-const status = { running: true, current_connections: 0, max_connections: 'infinity' as const };
-const summary = { id: 'ssl:default', type: 'ssl', name: 'default', enable: true, bind: '0.0.0.0:8883', number: 1, status, node_status: [{ node: 'emqx@127.0.0.1', status }] };
-const ssl = { certfile: '/data/certs/listeners/ssl-default/cert.pem', keyfile: '/data/certs/listeners/ssl-default/key.pem', password: '******',
-  verify: 'verify_none', fail_if_no_peer_cert: false, versions: ['tlsv1.3', 'tlsv1.2'], ciphers: [], depth: 10, handshake_timeout: '15s',
-  hibernate_after: '5s', log_level: 'notice' };
-const detail = {
-  enable: true, bind: '0.0.0.0:8883', acceptors: 16, max_connections: 'infinity', mountpoint: '', zone: 'default', enable_authn: true,
-  max_conn_rate: 'infinity', access_rules: ['allow all'], proxy_protocol: false, proxy_protocol_timeout: '3s',
-  tcp_options: { active_n: 100, backlog: 1024, send_timeout: '15s', send_timeout_close: true, buffer: '4KB', high_watermark: '1MB', nodelay: true, reuseaddr: true },
-  ssl_options: ssl, id: 'ssl:default', type: 'ssl', name: 'default', running: true, current_connections: 0,
-};
+const summary = aListener({ id: 'ssl:default', type: 'ssl', bind: '0.0.0.0:8883' });
+const ssl = anSslOptions({ certfile: '/data/certs/listeners/ssl-default/cert.pem', keyfile: '/data/certs/listeners/ssl-default/key.pem', password: '******' });
+const detail = anSslListenerDetail(ssl);
 
 async function openEdit() {
-  mockApi('get', '/schemas/{name}', 200, { components: { schemas: {} } } as never);
+  mockApi('get', '/schemas/{name}', 200, { components: { schemas: {} } });
   server.use(http.get('*/api/v5/configs/zones', () => HttpResponse.json({}))); // only the default zone
-  mockApi('get', '/listeners', 200, [summary] as never);
-  mockApi('get', '/listeners/{id}', 200, detail as never);
-  const puts = mockApi('put', '/listeners/{id}', 200, detail as never);
+  mockApi('get', '/listeners', 200, [summary]);
+  mockApi('get', '/listeners/{id}', 200, detail);
+  const puts = mockApi('put', '/listeners/{id}', 200, detail);
   const view = renderWithProviders(<ListenersPage />);
   const row = (await screen.findByText('0.0.0.0:8883')).closest('tr')!;
   await view.user.click(within(row).getByRole('button', { name: 'Edit' }));

@@ -5,22 +5,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderWithProviders } from '../../../test/render';
 import { mockApi, server } from '../../../test/msw';
+import { aListener, aWebsocketOptions, aWsListenerDetail } from '../../../test/fixtures/listeners';
 import ListenersPage from './ListenersPage';
 
-const status = { running: true, current_connections: 0, max_connections: 'infinity' as const };
-const ws = { id: 'ws:default', type: 'ws', name: 'default', enable: true, bind: '0.0.0.0:8083', number: 1, status, node_status: [{ node: 'emqx@127.0.0.1', status }] };
-const websocket = {
-  mqtt_path: '/mqtt', mqtt_piggyback: 'multiple', idle_timeout: '7200s', max_frame_size: 'infinity', compress: false,
-  deflate_opts: { server_max_window_bits: 15, client_max_window_bits: 15, mem_level: 8 }, supported_subprotocols: 'mqtt, mqtt-v3, mqtt-v3.1.1, mqtt-v5',
-  fail_if_no_subprotocol: true, check_origin_enable: false, allow_origin_absence: true, check_origins: 'http://localhost:18083',
-  proxy_address_header: 'x-real-ip', proxy_port_header: 'x-real-port',
-};
-const detail = {
-  enable: true, bind: '0.0.0.0:8083', acceptors: 16, max_connections: 'infinity', mountpoint: '', zone: 'default', enable_authn: true,
-  max_conn_rate: 'infinity', access_rules: ['allow all'], proxy_protocol: false, proxy_protocol_timeout: '3s',
-  tcp_options: { active_n: 100, backlog: 1024, send_timeout: '15s', send_timeout_close: true, buffer: '4KB', high_watermark: '1MB', nodelay: true, reuseaddr: true },
-  websocket, id: 'ws:default', type: 'ws', name: 'default', running: true, current_connections: 0,
-};
+const ws = aListener({ id: 'ws:default', type: 'ws', bind: '0.0.0.0:8083' });
+const websocket = aWebsocketOptions({ proxy_address_header: 'x-real-ip', proxy_port_header: 'x-real-port' });
+const detail = aWsListenerDetail(websocket);
 // the hotconf shape EMQX serves: the listeners map reaches the ws listener struct and its websocket options
 const hotconf = { components: { schemas: {
   'emqx.listeners': { properties: { ws: { additionalProperties: { anyOf: [{ $ref: '#/components/schemas/emqx.mqtt_ws_listener' }, { type: 'string' }] } } } },
@@ -33,10 +23,10 @@ const hotconf = { components: { schemas: {
 } } };
 
 function setup() {
-  mockApi('get', '/schemas/{name}', 200, hotconf as never);
+  mockApi('get', '/schemas/{name}', 200, hotconf);
   server.use(http.get('*/api/v5/configs/zones', () => HttpResponse.json({}))); // only the default zone
-  mockApi('get', '/listeners', 200, [ws] as never);
-  mockApi('get', '/listeners/{id}', 200, detail as never);
+  mockApi('get', '/listeners', 200, [ws]);
+  mockApi('get', '/listeners/{id}', 200, detail);
   return renderWithProviders(<ListenersPage />);
 }
 
@@ -54,7 +44,7 @@ describe('listener WebSocket proxy headers and piggyback', () => {
     const dialog = await screen.findByRole('dialog');
     await selectIn(user, within(dialog).getByLabelText('Type'), 'ws');
     await user.type(within(dialog).getByLabelText('Name'), 'edge');
-    const posts = mockApi('post', '/listeners', 200, detail as never);
+    const posts = mockApi('post', '/listeners', 200, detail);
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect((posts[0].body as typeof detail).websocket).toMatchObject({ proxy_address_header: 'x-forwarded-for', proxy_port_header: 'x-forwarded-port', mqtt_piggyback: 'multiple' });
@@ -80,7 +70,7 @@ describe('listener WebSocket proxy headers and piggyback', () => {
     await selectIn(user, within(drawer).getByLabelText('MQTT Piggyback'), 'single');
     await user.clear(address);
     await user.type(address, 'x-client-ip');
-    const puts = mockApi('put', '/listeners/{id}', 200, detail as never);
+    const puts = mockApi('put', '/listeners/{id}', 200, detail);
     await user.click(within(drawer).getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect((puts[0].body as typeof detail).websocket).toMatchObject({ mqtt_piggyback: 'single', proxy_address_header: 'x-client-ip', proxy_port_header: 'x-real-port' });

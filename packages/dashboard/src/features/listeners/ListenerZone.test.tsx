@@ -5,23 +5,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderWithProviders } from '../../../test/render';
 import { mockApi, mockNodeKind, server } from '../../../test/msw';
+import { aListener, aTcpListenerDetail } from '../../../test/fixtures/listeners';
 import ListenersPage from './ListenersPage';
 
-const status = { running: true, current_connections: 0, max_connections: 'infinity' as const };
-const tcp = { id: 'tcp:default', type: 'tcp', name: 'default', enable: true, bind: '0.0.0.0:1883', number: 1, status, node_status: [{ node: 'emqx@127.0.0.1', status }] };
-const detail = (zone: string) => ({
-  enable: true, bind: '0.0.0.0:1883', acceptors: 16, max_connections: 'infinity', mountpoint: '', zone, enable_authn: true,
-  max_conn_rate: 'infinity', access_rules: ['allow all'], proxy_protocol: false, proxy_protocol_timeout: '3s',
-  tcp_options: { active_n: 100, backlog: 1024, send_timeout: '15s', send_timeout_close: true, buffer: '4KB', high_watermark: '1MB', nodelay: true, reuseaddr: true },
-  id: 'tcp:default', type: 'tcp', name: 'default', running: true, current_connections: 0,
-});
+const tcp = aListener();
+const detail = (zone: string) => aTcpListenerDetail({ zone });
 
 async function openEdit(zones: Record<string, unknown> | null, stored = 'default') {
   server.use(http.get('*/api/v5/configs/zones', () => (zones ? HttpResponse.json(zones) : HttpResponse.json({ code: 'NOT_FOUND', message: 'no route' }, { status: 404 }))));
-  mockApi('get', '/schemas/{name}', 200, { components: { schemas: {} } } as never);
-  mockApi('get', '/listeners', 200, [tcp] as never);
-  mockApi('get', '/listeners/{id}', 200, detail(stored) as never);
-  const puts = mockApi('put', '/listeners/{id}', 200, detail(stored) as never);
+  mockApi('get', '/schemas/{name}', 200, { components: { schemas: {} } });
+  mockApi('get', '/listeners', 200, [tcp]);
+  mockApi('get', '/listeners/{id}', 200, detail(stored));
+  const puts = mockApi('put', '/listeners/{id}', 200, detail(stored));
   const view = renderWithProviders(<ListenersPage />);
   const row = (await screen.findByText('0.0.0.0:1883')).closest('tr')!;
   await view.user.click(within(row).getByRole('button', { name: 'Edit' }));

@@ -3,23 +3,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { http, HttpResponse } from 'msw';
 import { mockApi, mockApiError, mockNodeKind, server } from '../../../test/msw';
+import { aListener, aListenerStatus, aTcpListenerDetail } from '../../../test/fixtures/listeners';
 import ListenersPage from './ListenersPage';
 
-const status = (running: boolean, current: number) => ({ running, current_connections: current, max_connections: 'infinity' as const });
-const tcp = { id: 'tcp:default', type: 'tcp', name: 'default', enable: true, bind: '0.0.0.0:1883', number: 1, status: status(true, 3),
-  node_status: [{ node: 'emqx@127.0.0.1', status: status(true, 3) }] };
-const ws = { id: 'ws:default', type: 'ws', name: 'default', enable: false, bind: '0.0.0.0:8083', number: 1, status: status(false, 0),
-  node_status: [{ node: 'emqx@127.0.0.1', status: status(false, 0) }] };
-const tcpDetail = { enable: true, bind: '0.0.0.0:1883', acceptors: 16, max_connections: 'infinity', mountpoint: '', zone: 'default', enable_authn: true,
-  max_conn_rate: 'infinity', access_rules: ['allow all'], proxy_protocol: false, proxy_protocol_timeout: '3s',
-  tcp_options: { active_n: 100, backlog: 1024, send_timeout: '15s', send_timeout_close: true, buffer: '4KB', high_watermark: '1MB', nodelay: true, reuseaddr: true, keepalive: 'none' },
-  id: 'tcp:default', type: 'tcp', name: 'default', running: true, current_connections: 3 };
+const tcp = aListener({ status: aListenerStatus(true, 3) });
+const ws = aListener({ id: 'ws:default', type: 'ws', enable: false, bind: '0.0.0.0:8083', status: aListenerStatus(false, 0) });
+const tcpDetail = aTcpListenerDetail({ current_connections: 3 });
 
 function setup(role = 'administrator') {
-  mockApi('get', '/schemas/{name}', 200, { components: { schemas: {} } } as never);
+  mockApi('get', '/schemas/{name}', 200, { components: { schemas: {} } });
   server.use(http.get('*/api/v5/configs/zones', () => HttpResponse.json({}))); // only the default zone
-  mockApi('get', '/listeners', 200, [tcp, ws] as never);
-  mockApi('get', '/listeners/{id}', 200, tcpDetail as never);
+  mockApi('get', '/listeners', 200, [tcp, ws]);
+  mockApi('get', '/listeners/{id}', 200, tcpDetail);
   return renderWithProviders(<ListenersPage />, { session: { token: 't', username: 'admin', edition: 'ee', role } });
 }
 
@@ -50,7 +45,7 @@ describe('ListenersPage', () => {
 
   it('disabling asks first, then PUTs the node config with enable false', async () => {
     const { user } = setup();
-    const puts = mockApi('put', '/listeners/{id}', 200, tcpDetail as never);
+    const puts = mockApi('put', '/listeners/{id}', 200, tcpDetail);
     await user.click(within(await row('0.0.0.0:1883')).getByRole('switch'));
     expect(await screen.findByText('Disable listener tcp:default? Disabling closes all its connections.')).toBeInTheDocument();
     expect(puts).toHaveLength(0);
@@ -74,7 +69,7 @@ describe('ListenersPage', () => {
     const bind = within(dialog).getByLabelText('Bind');
     await user.clear(bind);
     await user.type(bind, 'nope:port');
-    const posts = mockApi('post', '/listeners', 200, tcpDetail as never);
+    const posts = mockApi('post', '/listeners', 200, tcpDetail);
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Enter a port or ip:port, e.g. 1884 or 0.0.0.0:1884')).toBeInTheDocument();
     await user.clear(bind);
@@ -112,7 +107,7 @@ describe('ListenersPage', () => {
     expect(ok).toBeDisabled();
     await user.type(within(dialog).getByLabelText('Listener name'), 'defaul');
     expect(ok).toBeDisabled();
-    const deletes = mockApi('delete', '/listeners/{id}', 204, null as never);
+    const deletes = mockApi('delete', '/listeners/{id}', 204, null);
     await user.type(within(dialog).getByLabelText('Listener name'), 't');
     expect(ok).toBeEnabled();
     await user.click(ok);

@@ -2,24 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { mockApi } from '../../../test/msw';
+import { aLogConfig } from '../../../test/fixtures/configs';
 import LoggingPage from './LoggingPage';
 
-const log = {
-  console: { enable: false, level: 'warning', formatter: 'text', timestamp_format: 'auto', time_offset: 'system', payload_encode: 'text' },
-  file: { default: { enable: false, level: 'warning', path: '${EMQX_LOG_DIR}/emqx.log', rotation_count: 10, rotation_size: '50MB', formatter: 'text',
-    timestamp_format: 'auto', time_offset: 'system', payload_encode: 'text' } },
-  throttling: { time_window: '1m' },
-};
+const log = aLogConfig();
 
 describe('LoggingPage', () => {
   it('edits the file handler and PUTs the whole log root once', async () => {
-    mockApi('get', '/configs/log', 200, log as never);
-    mockApi('get', '/schemas/{name}', 200, {} as never);
+    mockApi('get', '/configs/log', 200, log);
+    mockApi('get', '/schemas/{name}', 200, {});
     const { user } = renderWithProviders(<LoggingPage />);
     const count = await screen.findByLabelText('Rotation Count');
     await waitFor(() => expect(count).toHaveValue('10'));
     expect(screen.getByText('File Handler')).toBeInTheDocument();
-    const puts = mockApi('put', '/configs/log', 200, log as never);
+    const puts = mockApi('put', '/configs/log', 200, log);
     await user.clear(count);
     await user.type(count, '200');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -4,30 +4,31 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { mockApi } from '../../../test/msw';
+import { aGlobalZone } from '../../../test/fixtures/configs';
 import DurableSessionsPage from './DurableSessionsPage';
 import SystemTopicPage from './SystemTopicPage';
 
 const durable = { enable: false, batch_size: 100, idle_poll_interval: '10s', heartbeat_interval: '5000ms', session_gc_interval: '10m',
   session_gc_batch_size: 100, message_retention_period: '1d' };
-const zone = { mqtt: { max_qos_allowed: 2 }, durable_sessions: durable, force_shutdown: { enable: true, max_mailbox_size: 1000, max_heap_size: '32MB' } };
+const zone = aGlobalZone({ mqtt: { max_qos_allowed: 2 }, durable_sessions: durable, force_shutdown: { enable: true, max_mailbox_size: 1000, max_heap_size: '32MB' } });
 const sysTopics = { sys_msg_interval: '1m', sys_heartbeat_interval: '30s',
   sys_event_messages: { client_connected: true, client_disconnected: true, client_subscribed: false, client_unsubscribed: false } };
 
 function render(page: React.ReactElement) {
-  mockApi('get', '/schemas/{name}', 200, { components: { schemas: {} } } as never);
+  mockApi('get', '/schemas/{name}', 200, { components: { schemas: {} } });
   return renderWithProviders(page, { session: { token: 't', username: 'admin', edition: 'ee', role: 'administrator' } });
 }
 
 describe('Durable Sessions', () => {
   it('loads the zone section, refuses a batch size of 0, and PUTs the whole zone with the edited section', async () => {
-    mockApi('get', '/configs/global_zone', 200, zone as never);
+    mockApi('get', '/configs/global_zone', 200, zone);
     const { user } = render(<DurableSessionsPage />);
     const batch = await screen.findByLabelText('Message Query Batch Size');
     await waitFor(() => expect(batch).toHaveValue('100'));
     expect(screen.getByLabelText('Idle Poll Interval')).toHaveValue('10');
     expect(screen.getByLabelText('Message Retention Period')).toHaveValue('1');
     expect(screen.getByRole('switch', { name: 'Enable' })).not.toBeChecked();
-    const puts = mockApi('put', '/configs/global_zone', 200, zone as never);
+    const puts = mockApi('put', '/configs/global_zone', 200, zone);
 
     await user.clear(batch);
     await user.type(batch, '0');
@@ -48,14 +49,14 @@ describe('Durable Sessions', () => {
 
 describe('System Topic', () => {
   it('loads /configs/sys_topics, refuses an interval under 1s, and PUTs the intervals and event switches', async () => {
-    mockApi('get', '/configs/sys_topics', 200, sysTopics as never);
+    mockApi('get', '/configs/sys_topics', 200, sysTopics);
     const { user } = render(<SystemTopicPage />);
     const interval = await screen.findByLabelText('Messages Publish Interval');
     await waitFor(() => expect(interval).toHaveValue('1'));
     expect(screen.getByLabelText('Heartbeat Interval')).toHaveValue('30');
     expect(screen.getByRole('switch', { name: 'Client Connected' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Client Subscribed' })).not.toBeChecked();
-    const puts = mockApi('put', '/configs/sys_topics', 200, sysTopics as never);
+    const puts = mockApi('put', '/configs/sys_topics', 200, sysTopics);
 
     fireEvent.change(interval, { target: { value: '0' } });
     await user.click(screen.getByRole('button', { name: 'Save' }));

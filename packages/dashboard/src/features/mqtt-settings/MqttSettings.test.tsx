@@ -2,29 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { mockApi, mockApiError, mockNodeKind } from '../../../test/msw';
+import { aGlobalZone, aRetainerConfig, mqttDefaults } from '../../../test/fixtures/configs';
 import ForceShutdownPage from './ForceShutdownPage';
 import GeneralPage from './GeneralPage';
 import RetainerPage from './RetainerPage';
 import SessionPage from './SessionPage';
 
-const mqtt = {
-  idle_timeout: '15s', max_packet_size: '1MB', max_clientid_len: 65535, max_topic_levels: 128, max_topic_alias: 65535, max_qos_allowed: 2,
-  retain_available: true, wildcard_subscription: true, shared_subscription: true, shared_subscription_strategy: 'round_robin',
-  exclusive_subscription: false, ignore_loop_deliver: false, strict_mode: false, response_information: '', server_keepalive: 'disabled',
-  keepalive_multiplier: 1.5, keepalive_check_interval: '30s', retry_interval: 'infinity', use_username_as_clientid: false,
-  peer_cert_as_username: 'disabled', peer_cert_as_clientid: 'disabled', client_attrs_init: [], session_expiry_interval: '2h',
-  message_expiry_interval: 'infinity', max_awaiting_rel: 100, await_rel_timeout: '300s', max_inflight: 32, max_mqueue_len: 1000,
-  mqueue_priorities: 'disabled', mqueue_default_priority: 'lowest', mqueue_store_qos0: true, max_subscriptions: 'infinity', upgrade_qos: false,
-};
-const zone = {
-  mqtt, flapping_detect: { enable: false, window_time: '1m', max_count: 15, ban_time: '5m' }, durable_sessions: { enable: false },
-  force_shutdown: { enable: true, max_mailbox_size: 1000, max_heap_size: '32MB' }, force_gc: { enable: true, count: 16000, bytes: '16MB' },
-};
+const mqtt = mqttDefaults;
+const zone = aGlobalZone();
 const hotconf = { components: { schemas: { 'emqx.mqtt': { properties: { max_qos_allowed: { description: 'Maximum QoS allowed.' } } } } } };
 
 function setup(page: React.ReactElement, role = 'administrator') {
-  mockApi('get', '/configs/global_zone', 200, zone as never);
-  mockApi('get', '/schemas/{name}', 200, hotconf as never);
+  mockApi('get', '/configs/global_zone', 200, zone);
+  mockApi('get', '/schemas/{name}', 200, hotconf);
   return renderWithProviders(page, { session: { token: 't', username: 'admin', edition: 'ee', role } });
 }
 
@@ -34,7 +24,7 @@ describe('MQTT settings', () => {
     const levels = await screen.findByLabelText('Max Topic Levels');
     await waitFor(() => expect(levels).toHaveValue('128'));
     expect(screen.getByText(/at most half its own keepalive/)).toBeInTheDocument();
-    const puts = mockApi('put', '/configs/global_zone', 200, zone as never);
+    const puts = mockApi('put', '/configs/global_zone', 200, zone);
     await user.click(screen.getByRole('switch', { name: 'Wildcard Subscription' }));
     await user.clear(levels);
     await user.type(levels, '8');
@@ -64,7 +54,7 @@ describe('MQTT settings', () => {
   it('Sessions: priorities become the topic → priority map', async () => {
     const { user } = setup(<SessionPage />);
     await screen.findByLabelText('Max Inflight');
-    const puts = mockApi('put', '/configs/global_zone', 200, zone as never);
+    const puts = mockApi('put', '/configs/global_zone', 200, zone);
     await user.click(screen.getByRole('button', { name: /Add/ }));
     await user.type(screen.getByLabelText('Topic 1'), 'alerts/#');
     await user.type(screen.getByLabelText('Priority 1'), '300');
@@ -78,13 +68,12 @@ describe('MQTT settings', () => {
   });
 
   it('Retainer: PUT /mqtt/retainer with the nested backend keys', async () => {
-    const retainer = { enable: true, msg_expiry_interval: '0s', msg_clear_interval: '0s', max_payload_size: '1MB', stop_publish_clear_msg: false,
-      delivery_rate: '1000/s', backend: { type: 'built_in_database', storage_type: 'ram', max_retained_messages: 0, enable: true } };
-    mockApi('get', '/mqtt/retainer', 200, retainer as never);
+    const retainer = aRetainerConfig();
+    mockApi('get', '/mqtt/retainer', 200, retainer);
     const { user } = setup(<RetainerPage />);
     const max = await screen.findByLabelText('Max Retained Messages');
     await waitFor(() => expect(max).toHaveValue('0'));
-    const puts = mockApi('put', '/mqtt/retainer', 200, retainer as never);
+    const puts = mockApi('put', '/mqtt/retainer', 200, retainer);
     await user.clear(max);
     await user.type(max, '500');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -93,17 +82,15 @@ describe('MQTT settings', () => {
   });
 
   it('Retainer: the override (disabled or a duration), allow never expire, and what each key does on this node', async () => {
-    const retainer = { enable: true, msg_expiry_interval: '0s', msg_expiry_interval_override: 'disabled', allow_never_expire: true, msg_clear_interval: '0s',
-      max_payload_size: '1MB', stop_publish_clear_msg: false, delivery_rate: '1000/s',
-      backend: { type: 'built_in_database', storage_type: 'ram', max_retained_messages: 0, enable: true } };
-    mockApi('get', '/mqtt/retainer', 200, retainer as never);
+    const retainer = aRetainerConfig({ msg_expiry_interval_override: 'disabled', allow_never_expire: true });
+    mockApi('get', '/mqtt/retainer', 200, retainer);
     const { user } = setup(<RetainerPage />);
     const override = await screen.findByLabelText('Message Expiry Interval Override');
     await waitFor(() => expect(override).toBeDisabled()); // 'disabled' is the word, not a number
     expect(screen.getByText(/the override is applied when expired messages are cleared/)).toBeInTheDocument();
     expect(screen.getByText(/sent to that client at most this fast/)).toBeInTheDocument();
     expect(screen.getByText(/always clears the stored message of its topic/)).toBeInTheDocument();
-    const puts = mockApi('put', '/mqtt/retainer', 200, retainer as never);
+    const puts = mockApi('put', '/mqtt/retainer', 200, retainer);
     const rate = screen.getByLabelText('Deliver Rate');
     await user.clear(rate);
     await user.type(rate, 'quick');
@@ -130,7 +117,7 @@ describe('MQTT settings', () => {
     expect(await screen.findByText(/the packets of one connection waiting to be handled/)).toBeInTheDocument();
     expect(screen.getByText(/All connections share one Node.js heap/)).toBeInTheDocument();
     expect(screen.getByText(/Force GC \(force_gc\) has no counterpart on this node/)).toBeInTheDocument();
-    const puts = mockApi('put', '/configs/global_zone', 200, zone as never);
+    const puts = mockApi('put', '/configs/global_zone', 200, zone);
     await user.clear(mailbox);
     await user.type(mailbox, '-1');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -6,8 +6,8 @@ import ForceShutdownPage from './ForceShutdownPage';
 
 function setup(kind: 'mqdeck' | 'emqx') {
   mockNodeKind(kind);
-  mockApi('get', '/configs/global_zone', 200, { force_shutdown: { enable: true, max_mailbox_size: 1000, max_heap_size: '32MB' } } as never);
-  mockApi('get', '/schemas/{name}', 200, {} as never);
+  mockApi('get', '/configs/global_zone', 200, { force_shutdown: { enable: true, max_mailbox_size: 1000, max_heap_size: '32MB' } });
+  mockApi('get', '/schemas/{name}', 200, {});
   return renderWithProviders(<ForceShutdownPage />, { session: { token: 't', username: 'admin', edition: 'ee', role: 'administrator' } });
 }
 

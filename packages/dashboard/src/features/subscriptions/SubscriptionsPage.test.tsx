@@ -18,7 +18,7 @@ describe('SubscriptionsPage', { timeout: 60_000 }, () => {
         { clientid: 'c2', topic: 'plain/t', qos: 0, nl: 1, rap: 1, rh: 2, node: 'n1@host' },
       ],
       meta: { page: Number(url.searchParams.get('page')), limit: 20, hasnext: false, count: 2 },
-    }) as never);
+    }));
     mockApi('get', '/nodes', 200, [{ node: 'n1@host' }]);
     const r = renderWithProviders(<SubscriptionsPage />, { route: '/subscriptions/subscription', path: '/subscriptions/subscription' });
     return { list, ...r };

@@ -4,13 +4,13 @@ import { renderWithProviders } from '../../../test/render';
 import { mockApi } from '../../../test/msw';
 import TopicRewritePage from './TopicRewritePage';
 
-const a = { action: 'publish', source_topic: 'a/#', re: '^a/(.+)$', dest_topic: 'b/$1' };
-const c = { action: 'all', source_topic: 'c/#', re: '^c/(.+)$', dest_topic: 'd/$1' };
+const a = { action: 'publish' as const, source_topic: 'a/#', re: '^a/(.+)$', dest_topic: 'b/$1' };
+const c = { action: 'all' as const, source_topic: 'c/#', re: '^c/(.+)$', dest_topic: 'd/$1' };
 
 describe('TopicRewritePage', () => {
   it('adds a rule (regex and topics checked) and reorders, each time PUTting the whole ordered list', async () => {
-    mockApi('get', '/mqtt/topic_rewrite', 200, [a] as never);
-    const puts = mockApi('put', '/mqtt/topic_rewrite', 200, (req) => req.body as never);
+    mockApi('get', '/mqtt/topic_rewrite', 200, [a]);
+    const puts = mockApi('put', '/mqtt/topic_rewrite', 200, (req) => req.body);
     const { user } = renderWithProviders(<TopicRewritePage />);
     await screen.findByText('a/#');
     await user.click(screen.getByRole('button', { name: /Add Rule/ }));

@@ -2,17 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../../test/render';
 import { mockApi } from '../../../../test/msw';
+import { aGlobalZone } from '../../../../test/fixtures/configs';
 import { setLanguage } from '../../../i18n/language';
 import GeneralPage from '../GeneralPage';
 
-const zone = { mqtt: { max_qos_allowed: 2 } };
+const zone = aGlobalZone({ mqtt: { max_qos_allowed: 2 } });
 const doc = (description: string) => ({ components: { schemas: { 'emqx.mqtt': { properties: { max_qos_allowed: { description } } } } } });
 const EN = 'Maximum QoS allowed.';
 const ZH = '允许的最大 QoS 等级。';
 
 function setup() {
-  mockApi('get', '/configs/global_zone', 200, zone as never);
-  const asked = mockApi('get', '/schemas/{name}', 200, (req) => doc(req.url.searchParams.get('lang') === 'zh' ? ZH : EN) as never);
+  mockApi('get', '/configs/global_zone', 200, zone);
+  const asked = mockApi('get', '/schemas/{name}', 200, (req) => doc(req.url.searchParams.get('lang') === 'zh' ? ZH : EN));
   return { asked, ...renderWithProviders(<GeneralPage />) };
 }
 
