@@ -52,4 +52,4 @@ export type {
 } from './contract';
 export { DOCUMENTED_DEVIATIONS } from './contract';
 // node-wide routes and clients (contract/deviations.node.ts, deviations.clients.ts)
-export type { AuthzCacheEntry, BulkSubscribeResult, LoginReply, MonitorCurrent, MonitorCurrentNode, MonitorSample } from './contract';
+export type { AuthzCacheEntry, BulkSubscribeResult, ConfigsJson, LoginReply, MonitorCurrent, MonitorCurrentNode, MonitorSample } from './contract';

@@ -27,10 +27,27 @@ export type MonitorCurrent = Schemas['emqx_dashboard_monitor_api.sampler_current
 /** API.md §3.3: GET /monitor_current/nodes/{node}. */
 export type MonitorCurrentNode = Schemas['emqx_dashboard_monitor_api.sampler_current_node'] & ByteRates;
 
+/** API.md §3.15: GET /configs with Accept: application/json answers root → raw config (the document types only the HOCON text). */
+export type ConfigsJson = Record<string, unknown>;
+
 export interface NodeResponsePatch {
   '/login': { post: { 200: LoginReply } }; // API.md §2.3: license.edition "ee"
+  '/configs': { get: { 200: ConfigsJson } }; // API.md §3.15: the JSON form by Accept (the text form goes through reply)
   '/monitor': { get: { 200: MonitorSample[] } }; // API.md §3.3: subscriptions_ram; byte deltas
   '/monitor/nodes/{node}': { get: { 200: MonitorSample[] } }; // byte deltas
   '/monitor_current': { get: { 200: MonitorCurrent } }; // API.md §3.3: subscriptions_ram; byte rates
   '/monitor_current/nodes/{node}': { get: { 200: MonitorCurrentNode } }; // byte rates
+}
+
+/** Routes of these areas the 5.8.1 document lacks; merged into `ExtensionPaths` by extensions.ts. */
+export interface NodeExtensions {
+  /** API.md §3.15, hidden: the limiter root, raw config with defaults. */
+  '/configs/limiter': {
+    get: { query: undefined; params: undefined; body: undefined; responses: { 200: Record<string, unknown> } };
+    put: { query: undefined; params: undefined; body: Record<string, unknown> | undefined; responses: { 200: Record<string, unknown> } };
+  };
+  /** EMQX 5.8, hidden (its console's listener zone picker): custom zones by name; this node has none, so `{}`. */
+  '/configs/zones': {
+    get: { query: undefined; params: undefined; body: undefined; responses: { 200: Record<string, never> } };
+  };
 }

@@ -3,6 +3,7 @@
 // the server route helper takes their JSON schemas from the module that registers them.
 import type { components } from '../schema.gen';
 import type { ClientInfo } from './deviations';
+import type { NodeExtensions } from './deviations.node';
 import type { AuthenticationExtensions } from './deviations.authentication';
 import type { AuthorizationExtensions } from './deviations.authorization';
 import type { ListenersExtensions } from './deviations.listeners';
@@ -67,3 +68,7 @@ export interface ExtensionPaths {
 
 /** Access control and listener extensions: deviations.authentication.ts, deviations.authorization.ts, deviations.listeners.ts. */
 export interface ExtensionPaths extends AuthenticationExtensions, AuthorizationExtensions, ListenersExtensions {}
+
+/** Node-wide areas: hidden config routes (deviations.node.ts). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the area's list
+export interface ExtensionPaths extends NodeExtensions {}

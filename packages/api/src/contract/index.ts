@@ -10,7 +10,7 @@ import type { GeneratedMethods, Method, Normalize, Operation } from './paths';
 export type { Method, Operation } from './paths';
 export type { ExtensionPaths, FlappingDetect } from './extensions';
 export type { QueryPatch } from './query-patch';
-export type { LoginReply, MonitorCurrent, MonitorCurrentNode, MonitorSample } from './deviations.node';
+export type { ConfigsJson, LoginReply, MonitorCurrent, MonitorCurrentNode, MonitorSample } from './deviations.node';
 export type { AuthzCacheEntry, BulkSubscribeResult } from './deviations.clients';
 export {
   DOCUMENTED_DEVIATIONS,

@@ -12,7 +12,10 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !
 
 /** later value over earlier: objects merge key by key, anything else replaces */
 function mergeValue(earlier: unknown, later: unknown): unknown {
-  if (!isObj(earlier) || !isObj(later)) return later;
+  return isObj(earlier) && isObj(later) ? mergeObjects(earlier, later) : later;
+}
+
+function mergeObjects(earlier: Obj, later: Obj): Obj {
   const out: Obj = { ...earlier };
   for (const [k, v] of Object.entries(later)) out[k] = k in out ? mergeValue(out[k], v) : v;
   return out;
@@ -91,8 +94,10 @@ class Parser {
         value = this.value();
       } else if (c === '+' && this.peek(1) === '=') this.fail("'+=' is not supported");
       else this.fail(`expected '=', ':' or '{' after the key '${path.join('.')}'`);
-      for (let k = path.length - 1; k >= 0; k--) value = { [path[k]]: value };
-      obj = mergeValue(obj, value) as Obj;
+      // a.b.c = v is {a: {b: {c: v}}}; keyPath() never answers an empty path
+      let field: Obj = { [path[path.length - 1]]: value };
+      for (let k = path.length - 2; k >= 0; k--) field = { [path[k]]: field };
+      obj = mergeObjects(obj, field);
       // a field ends at a newline, a comma or the closing brace
       this.skip(false);
       const end = this.peek();
@@ -165,7 +170,8 @@ class Parser {
       } else if (c === '"') break;
     }
     try {
-      return JSON.parse(raw) as string;
+      const text: string = JSON.parse(raw); // raw is one JSON string literal, quotes included
+      return text;
     } catch {
       return this.fail('invalid escape in a string', start);
     }

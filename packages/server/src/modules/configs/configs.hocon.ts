@@ -1,9 +1,11 @@
 // Raw config → HOCON text, as `GET /configs` answers with Accept text/plain (EMQX prints its raw config).
+import { isObject } from '../../config/tree';
+
 const BARE_KEY = /^[A-Za-z_][\w-]*$/;
 
 function value(v: unknown, indent: string): string {
   if (Array.isArray(v)) return `[${v.map((x) => value(x, indent)).join(', ')}]`;
-  if (v !== null && typeof v === 'object') return block(v as Record<string, unknown>, indent);
+  if (isObject(v)) return block(v, indent);
   if (typeof v === 'string') return JSON.stringify(v);
   return String(v);
 }
@@ -18,7 +20,7 @@ function block(obj: Record<string, unknown>, indent: string): string {
 export function toHocon(roots: Record<string, unknown>): string {
   return (
     Object.entries(roots)
-      .map(([k, v]) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? `${k} ${block(v as Record<string, unknown>, '')}` : `${k} = ${value(v, '')}`))
+      .map(([k, v]) => (isObject(v) ? `${k} ${block(v, '')}` : `${k} = ${value(v, '')}`))
       .join('\n\n') + '\n'
   );
 }

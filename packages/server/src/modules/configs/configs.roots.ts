@@ -20,8 +20,8 @@ export function masked(path: string, value: unknown): unknown {
 }
 
 /** Puts stored secrets back where the body carries the mask (a mask with nothing stored is dropped). */
-export function unmasked<T>(config: ConfigService, root: string, value: T): T {
-  return restoreSecrets(value, config.get(root)) as T;
+export function unmasked(config: ConfigService, root: string, value: unknown): unknown {
+  return restoreSecrets(value, config.get(root));
 }
 
 /** EMQX's extra checks on the mqtt root that a shape/rule check cannot express. */

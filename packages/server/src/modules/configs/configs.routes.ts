@@ -2,92 +2,128 @@
 // for sys_topics, sysmon, alarm, log, broker, dashboard, hidden GET|PUT /configs/limiter, POST /configs_reset/{root}.
 // A PUT validates everything first (400 UPDATE_FAILED, nothing stored), then persists and applies live
 // through the config service's 'change' event (mqtt → broker settings, sys_topics → $SYS publisher, limiter → accept gate).
+import type { ReplyOf } from '@mqdeck/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { routeSchema } from '../../contract/route-schema';
+import { route } from '../../contract/route';
 import { ApiError } from '../../errors';
 import { getPath } from '../../config/tree';
 import { toHocon } from './configs.hocon';
 import { HoconError, parseHocon } from './configs.hocon-parse';
 import { loadConfig } from './configs.load';
 import { PLAIN_ROOTS, ZONE_ROOTS, masked, rootErrors, unmasked, updateFailed } from './configs.roots';
+import { maskedCopy } from './configs.secrets';
 
+type GlobalZone = ReplyOf<'/configs/global_zone', 'get', 200>;
+
+/**
+ * PUT bodies are only checked to be objects here: the root's own checks (rootErrors) answer 400 UPDATE_FAILED
+ * with EMQX's messages, which a schema error would replace.
+ */
 const anyObject = { body: { type: 'object' } };
 
 export default async function configsRoutes(app: FastifyInstance): Promise<void> {
-  const read = (root: string) => masked(root, app.config.get(root));
+  /**
+   * One root the way GET shows it, secrets masked. The config service keeps each root checked against its schema
+   * defaults (validateValue) and hands it out typed by the caller (config.get<T>), like every module reads it.
+   */
+  const read = <T>(root: string): T => maskedCopy(app.config.get<T>(root));
+  const globalZone = (): GlobalZone => ({
+    mqtt: read<GlobalZone['mqtt']>('mqtt'),
+    flapping_detect: read<GlobalZone['flapping_detect']>('flapping_detect'),
+    force_shutdown: read<GlobalZone['force_shutdown']>('force_shutdown'),
+    force_gc: read<GlobalZone['force_gc']>('force_gc'),
+    durable_sessions: read<GlobalZone['durable_sessions']>('durable_sessions'),
+  });
 
   /** validates all roots, then stores them one by one (the validation makes the writes unable to fail) */
   const updateRoots = async (roots: Record<string, unknown>) => {
-    const prepared = Object.entries(roots).map(([root, value]) => [root, unmasked(app.config, root, value)] as const);
+    const prepared = Object.entries(roots).map(([root, value]): [string, unknown] => [root, unmasked(app.config, root, value)]);
     const errors = prepared.flatMap(([root, value]) => rootErrors(app.config, root, value));
     if (errors.length) throw updateFailed(errors.join('; '));
     for (const [root, value] of prepared) await app.config.update(root, value);
   };
 
-  app.get('/configs/global_zone', { schema: routeSchema('get', '/configs/global_zone') }, async () =>
-    Object.fromEntries(ZONE_ROOTS.map((root) => [root, read(root)])),
-  );
+  route(app, 'get', '/configs/global_zone', { handler: async () => globalZone() });
 
-  app.put('/configs/global_zone', { schema: anyObject }, async (req) => {
-    const body = req.body as Record<string, unknown>;
-    const unknown = Object.keys(body).filter((k) => !(ZONE_ROOTS as readonly string[]).includes(k));
-    if (unknown.length) throw updateFailed(`unknown global zone keys: ${unknown.join(', ')} (expected ${ZONE_ROOTS.join(', ')})`);
-    await updateRoots(body);
-    return Object.fromEntries(ZONE_ROOTS.map((root) => [root, read(root)]));
+  route(app, 'put', '/configs/global_zone', {
+    schema: anyObject,
+    handler: async (req) => {
+      const body: Record<string, unknown> = req.body ?? {};
+      const unknown = Object.keys(body).filter((k) => !ZONE_ROOTS.some((root) => root === k));
+      if (unknown.length) throw updateFailed(`unknown global zone keys: ${unknown.join(', ')} (expected ${ZONE_ROOTS.join(', ')})`);
+      await updateRoots(body);
+      return globalZone();
+    },
   });
 
   // hidden in EMQX 5.8 (its console's listener zone picker): the custom zones by name. This node has only the
   // default zone (every listener runs on the global zone's settings), so there is none to list.
-  app.get('/configs/zones', async () => ({}));
+  route(app, 'get', '/configs/zones', { schema: {}, handler: async () => ({}) });
 
-  for (const root of [...PLAIN_ROOTS, 'limiter']) {
-    const contractPath = `/configs/${root}`;
-    const documented = root !== 'limiter'; // limiter is hidden from EMQX's swagger
-    app.get(contractPath, documented ? { schema: routeSchema('get', contractPath) } : {}, async () => read(root));
-    app.put(contractPath, { schema: anyObject }, async (req) => {
-      await updateRoots({ [root]: req.body });
-      return read(root);
-    });
+  // one GET and one PUT per root (PLAIN_ROOTS); PUT answers the stored root
+  route(app, 'get', '/configs/sys_topics', { handler: async () => read('sys_topics') });
+  route(app, 'put', '/configs/sys_topics', { schema: anyObject, handler: async (req) => putRoot('sys_topics', req.body) });
+  route(app, 'get', '/configs/sysmon', { handler: async () => read('sysmon') });
+  route(app, 'put', '/configs/sysmon', { schema: anyObject, handler: async (req) => putRoot('sysmon', req.body) });
+  route(app, 'get', '/configs/alarm', { handler: async () => read('alarm') });
+  route(app, 'put', '/configs/alarm', { schema: anyObject, handler: async (req) => putRoot('alarm', req.body) });
+  route(app, 'get', '/configs/log', { handler: async () => read('log') });
+  route(app, 'put', '/configs/log', { schema: anyObject, handler: async (req) => putRoot('log', req.body) });
+  route(app, 'get', '/configs/broker', { handler: async () => read('broker') });
+  route(app, 'put', '/configs/broker', { schema: anyObject, handler: async (req) => putRoot('broker', req.body) });
+  route(app, 'get', '/configs/dashboard', { handler: async () => read('dashboard') });
+  route(app, 'put', '/configs/dashboard', { schema: anyObject, handler: async (req) => putRoot('dashboard', req.body) });
+  // hidden from EMQX's swagger (API.md §3.15): no contract schema for the GET
+  route(app, 'get', '/configs/limiter', { schema: {}, handler: async () => read('limiter') });
+  route(app, 'put', '/configs/limiter', { schema: anyObject, handler: async (req) => putRoot('limiter', req.body) });
+
+  async function putRoot<T>(root: string, body: unknown): Promise<T> {
+    await updateRoots({ [root]: body });
+    return read<T>(root);
   }
 
-  app.get<{ Querystring: { key?: string } }>('/configs', { schema: routeSchema('get', '/configs') }, async (req, reply) => {
-    const format = acceptFormat(req);
-    const key = req.query.key;
-    if (key !== undefined && app.config.get(key) === undefined) throw new ApiError(404, 'NOT_FOUND', `Config ${key} not found on this node`);
-    if (format === 'json') {
-      const roots = key !== undefined ? [key] : [...PLAIN_ROOTS];
-      return Object.fromEntries(roots.map((root) => [root, read(root)]));
-    }
-    const roots = key !== undefined ? [key] : Object.keys(app.config.all());
-    return sendText(reply, toHocon(Object.fromEntries(roots.map((root) => [root, masked(root, app.config.get(root))]))));
+  route(app, 'get', '/configs', {
+    handler: async (req, reply) => {
+      const format = acceptFormat(req);
+      const key = req.query?.key;
+      if (key !== undefined && app.config.get(key) === undefined) throw new ApiError(404, 'NOT_FOUND', `Config ${key} not found on this node`);
+      if (format === 'json') {
+        const roots: string[] = key !== undefined ? [key] : [...PLAIN_ROOTS];
+        return Object.fromEntries(roots.map((root) => [root, masked(root, app.config.get(root))]));
+      }
+      const roots = key !== undefined ? [key] : Object.keys(app.config.all());
+      return sendText(reply, toHocon(Object.fromEntries(roots.map((root) => [root, masked(root, app.config.get(root))]))));
+    },
   });
 
-  // the body is HOCON text (text/plain), so only the query string comes from the contract
-  const putConfigs = { querystring: routeSchema('put', '/configs').querystring };
-  app.put<{ Querystring: { mode?: 'merge' | 'replace'; ignore_readonly?: boolean } }>('/configs', { schema: putConfigs }, async (req, reply) => {
-    if (typeof req.body !== 'string') throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'content-type:text/plain Required');
-    let doc: Record<string, unknown>;
-    try {
-      doc = parseHocon(req.body);
-    } catch (err) {
-      if (err instanceof HoconError) throw updateFailed(`invalid HOCON: ${err.message}`);
-      throw err;
-    }
-    await loadConfig(app.config, doc, { mode: req.query.mode ?? 'merge', ignoreReadonly: req.query.ignore_readonly === true });
-    return reply.code(200).send();
+  route(app, 'put', '/configs', {
+    // the body is HOCON text (text/plain), so only the query string comes from the contract
+    schema: ({ querystring }) => ({ querystring }),
+    handler: async (req, reply) => {
+      const text: unknown = req.body; // the text/plain parser's string; the document types no JSON body
+      if (typeof text !== 'string') throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'content-type:text/plain Required');
+      let doc: Record<string, unknown>;
+      try {
+        doc = parseHocon(text);
+      } catch (err) {
+        if (err instanceof HoconError) throw updateFailed(`invalid HOCON: ${err.message}`);
+        throw err;
+      }
+      await loadConfig(app.config, doc, { mode: req.query?.mode ?? 'merge', ignoreReadonly: req.query?.ignore_readonly === true });
+      return reply.code(200).send();
+    },
   });
 
-  app.post<{ Params: { rootname: string }; Querystring: { conf_path?: string } }>(
-    '/configs_reset/:rootname',
-    { schema: routeSchema('post', '/configs_reset/{rootname}') },
-    async (req, reply) => {
+  route(app, 'post', '/configs_reset/{rootname}', {
+    handler: async (req, reply) => {
       const { rootname } = req.params;
-      const path = req.query.conf_path ? `${rootname}.${req.query.conf_path}` : rootname;
+      const confPath = req.query?.conf_path;
+      const path = confPath ? `${rootname}.${confPath}` : rootname;
       if (getPath(app.config.defaults, path) === undefined) throw new ApiError(400, 'NO_DEFAULT_VALUE', `${path} has no default value`);
       await app.config.reset(path);
       return reply.code(200).send();
     },
-  );
+  });
 }
 
 /** text/plain or any (the default) → HOCON text; application/json → JSON; anything else → 400 INVALID_ACCEPT. */

@@ -46,6 +46,26 @@ export function maskSecrets(value: unknown, key = ''): unknown {
 }
 
 /**
+ * A copy of `value` with every secret leaf below it masked, of the type of `value` (an object is never a secret leaf
+ * itself, so only its string leaves change: to the mask, still a string).
+ */
+export function maskedCopy<T>(value: T): T {
+  const copy = structuredClone(value);
+  maskBelow(copy);
+  return copy;
+}
+
+function maskBelow(node: unknown): void {
+  if (Array.isArray(node)) node.forEach(maskBelow);
+  else if (isObject(node)) {
+    for (const [k, v] of Object.entries(node)) {
+      if (hidden(k, v)) node[k] = MASK;
+      else maskBelow(v);
+    }
+  }
+}
+
+/**
  * A copy of `given` where each secret leaf that carries the mask takes the value stored at the same place
  * (objects by key, lists by position), so a GET answer sent back keeps the secrets. A mask with nothing
  * stored behind it is dropped, never stored (as EMQX's deobfuscate does).
