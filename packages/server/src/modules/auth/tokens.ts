@@ -24,10 +24,10 @@ export class TokenStore {
   check(token: string): TokenCheck {
     const hash = sha256(token);
     const row = this.db
-      .prepare(
+      .prepare<[string], { username: string; expires_at: number; role: string }>(
         'SELECT t.username, t.expires_at, u.role FROM dashboard_tokens t JOIN dashboard_users u ON u.username = t.username WHERE t.token_hash = ?',
       )
-      .get(hash) as { username: string; expires_at: number; role: string } | undefined;
+      .get(hash);
     if (!row) return { status: 'unknown' };
     const now = Date.now();
     if (row.expires_at <= now) return { status: 'expired' };
@@ -36,9 +36,7 @@ export class TokenStore {
   }
 
   owner(token: string): string | undefined {
-    const row = this.db.prepare('SELECT username FROM dashboard_tokens WHERE token_hash = ?').get(sha256(token)) as
-      | { username: string }
-      | undefined;
+    const row = this.db.prepare<[string], { username: string }>('SELECT username FROM dashboard_tokens WHERE token_hash = ?').get(sha256(token));
     return row?.username;
   }
 
