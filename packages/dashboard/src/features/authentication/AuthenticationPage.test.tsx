@@ -3,15 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { http, HttpResponse } from 'msw';
 import { mockApi, server } from '../../../test/msw';
+import { aBuiltInAuthenticator, anAuthnStatus } from '../../../test/fixtures/authentication';
 import AuthenticationPage from './AuthenticationPage';
 import AuthnCreatePage from './AuthnCreatePage';
 import { toConfigBody } from './authentication.config';
 
-const builtin = { id: 'password_based:built_in_database', mechanism: 'password_based' as const, backend: 'built_in_database' as const, enable: true,
-  user_id_type: 'username' as const, password_hash_algorithm: { name: 'sha256' as const, salt_position: 'suffix' as const } };
+const builtin = aBuiltInAuthenticator();
 const jwt = { id: 'jwt', mechanism: 'jwt' as const, enable: false, algorithm: 'hmac-based' as const, secret: '******', from: 'password' as const,
   use_jwks: false as const, verify_claims: {}, acl_claim_name: 'acl', disconnect_after_expire: true, secret_base64_encoded: false };
-const status = { status: 'connected' as const, metrics: { total: 12, success: 10, failed: 2, nomatch: 0, rate: 0.5, rate_max: 3 }, node_status: { node: 'mqdeck@127.0.0.1', status: 'connected' as const } };
+const status = anAuthnStatus('connected', { total: 12, success: 10, failed: 2, nomatch: 0, rate: 0.5, rate_max: 3 });
 
 function session(role = 'administrator') {
   return { token: 't', username: 'admin', edition: 'ee', role };
@@ -19,8 +19,8 @@ function session(role = 'administrator') {
 
 describe('AuthenticationPage', () => {
   it('lists the chain with backend, status and metrics from the node', async () => {
-    mockApi('get', '/authentication', 200, [builtin, jwt] as never);
-    mockApi('get', '/authentication/{id}/status', 200, status as never);
+    mockApi('get', '/authentication', 200, [builtin, jwt]);
+    mockApi('get', '/authentication/{id}/status', 200, status);
     renderWithProviders(<AuthenticationPage />, { route: '/authentication', session: session() });
     expect(await screen.findByText('Password-Based')).toBeInTheDocument();
     expect(screen.getByText('Built-in Database')).toBeInTheDocument();
@@ -30,8 +30,8 @@ describe('AuthenticationPage', () => {
   });
 
   it('moves an authenticator down with after:<next id>, and toggles enable with PUT of the config without id', async () => {
-    mockApi('get', '/authentication', 200, [builtin, jwt] as never);
-    mockApi('get', '/authentication/{id}/status', 200, status as never);
+    mockApi('get', '/authentication', 200, [builtin, jwt]);
+    mockApi('get', '/authentication/{id}/status', 200, status);
     const moves = mockApi('put', '/authentication/{id}/position/{position}', 204, null);
     const puts = mockApi('put', '/authentication/{id}', 204, null);
     const { user } = renderWithProviders(<AuthenticationPage />, { route: '/authentication', session: session() });
@@ -47,12 +47,12 @@ describe('AuthenticationPage', () => {
   });
 
   it('after deleting an authenticator asks no status of the deleted id', async () => {
-    mockApi('get', '/authentication', 200, [builtin, jwt] as never);
-    const statuses = mockApi('get', '/authentication/{id}/status', 200, status as never);
+    mockApi('get', '/authentication', 200, [builtin, jwt]);
+    const statuses = mockApi('get', '/authentication/{id}/status', 200, status);
     const dels = mockApi('delete', '/authentication/{id}', 204, null);
     const { user } = renderWithProviders(<AuthenticationPage />, { route: '/authentication', session: session() });
     await waitFor(() => expect(statuses).toHaveLength(2));
-    const list = mockApi('get', '/authentication', 200, [builtin] as never);
+    const list = mockApi('get', '/authentication', 200, [builtin]);
     const row = screen.getByText('JWT').closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
@@ -68,7 +68,7 @@ describe('AuthenticationPage', () => {
     let answer!: () => void;
     const gate = new Promise<void>((r) => (answer = r));
     server.use(http.get('*/api/v5/authentication', async () => { await gate; return HttpResponse.json([builtin]); }));
-    mockApi('get', '/authentication/{id}/status', 200, status as never);
+    mockApi('get', '/authentication/{id}/status', 200, status);
     renderWithProviders(<AuthenticationPage />, { route: '/authentication', session: session() });
     await new Promise((r) => setTimeout(r, 300));
     expect(screen.queryByText(/anonymous access/)).not.toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('AuthenticationPage', () => {
 describe('AuthnCreatePage', () => {
   it('creates a built-in database authenticator with the chosen hash', async () => {
     mockApi('get', '/authentication', 200, []);
-    const posts = mockApi('post', '/authentication', 200, builtin as never);
+    const posts = mockApi('post', '/authentication', 200, builtin);
     const { user, router } = renderWithProviders(<AuthnCreatePage />, { route: '/authentication/create', session: session() });
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -102,9 +102,9 @@ describe('AuthnCreatePage', () => {
   });
 
   it('requires the MySQL fields and shows pbkdf2 options', async () => {
-    mockApi('get', '/authentication', 200, [builtin] as never);
+    mockApi('get', '/authentication', 200, [builtin]);
     server.use(http.get('*/api/v5/mqdeck/extensions', () => HttpResponse.json({ extensions: [] }))); // asked for the Test button
-    const posts = mockApi('post', '/authentication', 200, builtin as never);
+    const posts = mockApi('post', '/authentication', 200, builtin);
     const { user } = renderWithProviders(<AuthnCreatePage />, { route: '/authentication/create', session: session() });
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     // built_in_database already exists: it is disabled, and the first free backend is preselected.
@@ -120,8 +120,8 @@ describe('AuthnCreatePage', () => {
   });
 
   it('pbkdf2: out-of-range Iteration Count, Derived Key Length and Pool Size get the spec texts, nothing is clamped or saved', async () => {
-    mockApi('get', '/authentication', 200, [builtin] as never);
-    const posts = mockApi('post', '/authentication', 200, builtin as never);
+    mockApi('get', '/authentication', 200, [builtin]);
+    const posts = mockApi('post', '/authentication', 200, builtin);
     const { user } = renderWithProviders(<AuthnCreatePage />, { route: '/authentication/create', session: session() });
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('button', { name: 'Next' })); // MySQL

@@ -3,19 +3,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { findDialog } from '../../../test/dialogs';
 import { renderWithProviders } from '../../../test/render';
 import { mockApi, mockApiError } from '../../../test/msw';
+import { aBuiltInAuthenticator, anAuthnStatus } from '../../../test/fixtures/authentication';
 import AuthnDetailPage from './AuthnDetailPage';
 
 const ID = 'password_based:built_in_database';
-const builtin = { id: ID, mechanism: 'password_based' as const, backend: 'built_in_database' as const, enable: true,
-  user_id_type: 'username' as const, password_hash_algorithm: { name: 'sha256' as const, salt_position: 'suffix' as const } };
+const builtin = aBuiltInAuthenticator({ id: ID });
 
 function setup(role = 'administrator') {
-  mockApi('get', '/authentication/{id}', 200, builtin as never);
-  mockApi('get', '/authentication/{id}/status', 200, { metrics: { total: 3, success: 2, failed: 1 } } as never);
+  mockApi('get', '/authentication/{id}', 200, builtin);
+  mockApi('get', '/authentication/{id}/status', 200, anAuthnStatus('connected', { total: 3, success: 2, failed: 1 }));
   const users = mockApi('get', '/authentication/{id}/users', 200, {
     data: [{ user_id: 'alice', is_superuser: true }, { user_id: 'bob', is_superuser: false }],
     meta: { page: 1, limit: 20, hasnext: false, count: 2 },
-  } as never);
+  });
   const r = renderWithProviders(<AuthnDetailPage />, {
     route: `/authentication/detail/${encodeURIComponent(ID)}`,
     path: '/authentication/detail/:id',
@@ -41,7 +41,7 @@ describe('AuthnDetailPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('Username is required.')).toBeInTheDocument();
     expect(within(dialog).getByText('Password is required.')).toBeInTheDocument();
-    const posts = mockApi('post', '/authentication/{id}/users', 201, { user_id: 'carol', is_superuser: false } as never);
+    const posts = mockApi('post', '/authentication/{id}/users', 201, { user_id: 'carol', is_superuser: false });
     await user.type(within(dialog).getByLabelText('Username'), 'carol');
     await user.type(within(dialog).getByLabelText('Password'), 'pa55word');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -57,7 +57,7 @@ describe('AuthnDetailPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByText('Please select a file first')).toBeInTheDocument();
 
-    const calls = mockApi('post', '/authentication/{id}/import_users', 200 as 204, { total: 3, success: 1, override: 1, skipped: 0, failed: 1 } as never);
+    const calls = mockApi('post', '/authentication/{id}/import_users', 200, { total: 3, success: 1, override: 1, skipped: 0, failed: 1 });
     const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
     await user.upload(input, new File(['user_id,password,is_superuser\ncarol,pw,false\n'], 'users.csv', { type: 'text/csv' }));
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paged } from '@mqdeck/api';
+import type { Paged, ReplyOf } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
 import { extensionRequest } from '../../shared/apiExtensions';
 import { authnId, type AuthnConfig } from './authentication.config';
@@ -13,13 +13,8 @@ export interface AuthnMetricsValues {
   rate_max?: number;
   rate_last5m?: number;
 }
-/** GET /authentication/{id}/status (the contract types node_status as one object; EMQX sends a list). */
-export interface AuthnStatus {
-  status?: string;
-  metrics?: AuthnMetricsValues;
-  node_status?: { node?: string; status?: string }[];
-  node_metrics?: { node?: string; metrics?: AuthnMetricsValues }[];
-}
+/** GET /authentication/{id}/status: per-node lists, "stopped" when disabled (API.md §3.9, patched in the contract). */
+export type AuthnStatus = ReplyOf<'/authentication/{id}/status', 'get', 200>;
 export interface AuthnUser {
   user_id: string;
   is_superuser?: boolean;
@@ -29,13 +24,8 @@ export interface UsersQuery {
   limit: number;
   like_user_id?: string;
 }
-export interface ImportResult {
-  total?: number;
-  success?: number;
-  override?: number;
-  skipped?: number;
-  failed?: number;
-}
+/** POST …/import_users answers 200 with the counts (API.md §3.9; the document says 204). */
+export type ImportResult = ReplyOf<'/authentication/{id}/import_users', 'post', 200>;
 
 export const authnKeys = {
   all: ['authentication'] as const,
@@ -71,7 +61,7 @@ function statusQuery(id: string, refetchInterval?: number) {
     meta: { silent: true },
     refetchInterval,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api.GET('/authentication/{id}/status', { params: { path: { id } }, signal }).then(unwrap) as unknown as Promise<AuthnStatus>,
+      api.GET('/authentication/{id}/status', { params: { path: { id } }, signal }).then(unwrap),
   };
 }
 
@@ -187,7 +177,7 @@ export function useImportAuthnUsersMutation(id: string) {
           body: form as AnyBody,
           bodySerializer: (b: unknown) => b as FormData,
         })
-        .then(unwrap) as unknown as Promise<ImportResult | undefined>;
+        .then(unwrap);
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: [...authnKeys.all, 'users', id] }),
   });

@@ -5,6 +5,7 @@ import { Button, Form } from 'antd';
 import { findDialog } from '../../../test/dialogs';
 import { renderWithProviders } from '../../../test/render';
 import { mockApi, server } from '../../../test/msw';
+import { anAuthzStatus } from '../../../test/fixtures/authorization';
 import AuthorizationPage from './AuthorizationPage';
 import AuthzDetailPage from './AuthzDetailPage';
 import { RulesEditor } from './components/RulesEditor';
@@ -14,16 +15,16 @@ const sources = [
   { type: 'built_in_database' as const, enable: true, max_rules: 100 },
   { type: 'file' as const, enable: true, rules: '{allow, all}.' },
 ];
-const status = { status: 'connected', metrics: { total: 9, allow: 7, deny: 2, nomatch: 0, rate: 0 } };
+const status = anAuthzStatus('connected', { total: 9, allow: 7, deny: 2, nomatch: 0, rate: 0 });
 const settings = { no_match: 'allow' as const, deny_action: 'ignore' as const, cache: { enable: true, max_size: 32, ttl: '1m', excludes: [] } };
 const session = (role = 'administrator') => ({ token: 't', username: 'admin', edition: 'ee', role });
 /** what GET /mqdeck/extensions lists (the explain panel is an extension) */
 const extensions = (names: string[]) => server.use(http.get('*/api/v5/mqdeck/extensions', () => HttpResponse.json({ extensions: names })));
 
 function setupList(role?: string) {
-  mockApi('get', '/authorization/sources', 200, { sources } as never);
-  mockApi('get', '/authorization/sources/{type}/status', 200, status as never);
-  mockApi('get', '/authorization/settings', 200, settings as never);
+  mockApi('get', '/authorization/sources', 200, { sources });
+  mockApi('get', '/authorization/sources/{type}/status', 200, status);
+  mockApi('get', '/authorization/settings', 200, settings);
   return renderWithProviders(<AuthorizationPage />, { route: '/authorization', session: session(role) });
 }
 
@@ -36,15 +37,15 @@ describe('AuthorizationPage', () => {
   });
 
   it('after deleting a source asks no status of the deleted type', async () => {
-    mockApi('get', '/authorization/sources', 200, { sources } as never);
-    const statuses = mockApi('get', '/authorization/sources/{type}/status', 200, status as never);
-    mockApi('get', '/authorization/settings', 200, settings as never);
+    mockApi('get', '/authorization/sources', 200, { sources });
+    const statuses = mockApi('get', '/authorization/sources/{type}/status', 200, status);
+    mockApi('get', '/authorization/settings', 200, settings);
     const dels = mockApi('delete', '/authorization/sources/{type}', 204, null);
     const { user } = renderWithProviders(<AuthorizationPage />, { route: '/authorization', session: session() });
     const row = (await screen.findByText('File', undefined, { timeout: 8000 })).closest('tr')!;
     await waitFor(() => expect(statuses.some((c) => c.url.pathname.endsWith('/sources/file/status'))).toBe(true));
     const seen = statuses.length;
-    const list = mockApi('get', '/authorization/sources', 200, { sources: [sources[0]] } as never);
+    const list = mockApi('get', '/authorization/sources', 200, { sources: [sources[0]] });
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(dels).toHaveLength(1));
@@ -58,7 +59,7 @@ describe('AuthorizationPage', () => {
     let answer!: () => void;
     const gate = new Promise<void>((r) => (answer = r));
     server.use(http.get('*/api/v5/authorization/sources', async () => { await gate; return HttpResponse.json({ sources }); }));
-    mockApi('get', '/authorization/sources/{type}/status', 200, status as never);
+    mockApi('get', '/authorization/sources/{type}/status', 200, status);
     renderWithProviders(<AuthorizationPage />, { route: '/authorization', session: session() });
     await screen.findByRole('button', { name: /Create/ }, { timeout: 8000 });
     await new Promise((r) => setTimeout(r, 300));
@@ -80,7 +81,7 @@ describe('AuthorizationPage', () => {
 
   it('saves the global settings and cleans the cache', async () => {
     const { user } = setupList();
-    const puts = mockApi('put', '/authorization/settings', 200, settings as never);
+    const puts = mockApi('put', '/authorization/settings', 200, settings);
     const clean = mockApi('delete', '/authorization/cache', 204, null);
     await user.click(await screen.findByRole('button', { name: 'setting Settings' }, { timeout: 8000 }));
     const drawer = await findDialog('No Match Action');
@@ -97,7 +98,7 @@ describe('AuthorizationPage', () => {
 
   it('refuses a cache exclude that is not a topic filter', async () => {
     const { user } = setupList();
-    const puts = mockApi('put', '/authorization/settings', 200, settings as never);
+    const puts = mockApi('put', '/authorization/settings', 200, settings);
     await user.click(await screen.findByRole('button', { name: 'setting Settings' }, { timeout: 8000 }));
     const drawer = await findDialog('No Match Action');
     const excludes = within(drawer).getByRole('combobox', { name: 'Excluded Topics' });
@@ -227,10 +228,10 @@ describe('built-in rules', () => {
   });
 
   it('adds rules for a username with POST [{username, rules}] and requires the username', async () => {
-    mockApi('get', '/authorization/sources/{type}', 200, sources[0] as never);
-    mockApi('get', '/authorization/sources/{type}/status', 200, status as never);
-    mockApi('get', '/authorization/sources/built_in_database/rules/clients', 200, { data: [], meta: { page: 1, limit: 20, hasnext: false } } as never);
-    mockApi('get', '/authorization/sources/built_in_database/rules/users', 200, { data: [], meta: { page: 1, limit: 20, hasnext: false } } as never);
+    mockApi('get', '/authorization/sources/{type}', 200, sources[0]);
+    mockApi('get', '/authorization/sources/{type}/status', 200, status);
+    mockApi('get', '/authorization/sources/built_in_database/rules/clients', 200, { data: [], meta: { page: 1, limit: 20, hasnext: false } });
+    mockApi('get', '/authorization/sources/built_in_database/rules/users', 200, { data: [], meta: { page: 1, limit: 20, hasnext: false } });
     const posts = mockApi('post', '/authorization/sources/built_in_database/rules/users', 204, null);
     const { user } = renderWithProviders(<AuthzDetailPage />, { route: '/authorization/detail/built_in_database', path: '/authorization/detail/:type', session: session() });
     await user.click(await screen.findByRole('tab', { name: 'Username' }, { timeout: 8000 }));

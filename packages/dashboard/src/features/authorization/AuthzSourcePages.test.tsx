@@ -4,12 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { mockApi, mockApiError } from '../../../test/msw';
+import { anAuthzStatus } from '../../../test/fixtures/authorization';
+import { pageOf } from '../../../test/fixtures/page';
 import AuthzCreatePage from './AuthzCreatePage';
 import AuthzDetailPage from './AuthzDetailPage';
 import './authorization.messages';
 
 const session = (role = 'administrator') => ({ token: 't', username: 'admin', edition: 'ee', role });
-const status = { status: 'connected', metrics: { total: 0, allow: 0, deny: 0, nomatch: 0, rate: 0 } };
+const status = anAuthzStatus('connected', { total: 0, allow: 0, deny: 0, nomatch: 0, rate: 0 });
 const ACL = '{allow, {username, "ops"}, all, ["ops/#"]}.\n{deny, all}.\n';
 
 function setupCreate(existing: { type: string; enable: boolean }[] = [{ type: 'file', enable: true }, { type: 'built_in_database', enable: true }]) {
@@ -26,7 +28,7 @@ async function pick(user: ReturnType<typeof setupCreate>['user'], label: string)
 
 function setupDetail(source: Record<string, unknown>, role?: string) {
   mockApi('get', '/authorization/sources/{type}', 200, source as never);
-  mockApi('get', '/authorization/sources/{type}/status', 200, status as never);
+  mockApi('get', '/authorization/sources/{type}/status', 200, status);
   const puts = mockApi('put', '/authorization/sources/{type}', 204, null);
   const r = renderWithProviders(<AuthzDetailPage />, { route: `/authorization/detail/${String(source.type)}?tab=settings`, path: '/authorization/detail/:type', session: session(role) });
   return { ...r, puts };
@@ -164,11 +166,11 @@ describe('AuthzCreatePage', () => {
 
 describe('AuthzDetailPage permissions', () => {
   it('keeps the Client ID / Username / All Users sub-tab in the URL, so a reload shows the same one', async () => {
-    mockApi('get', '/authorization/sources/{type}', 200, { type: 'built_in_database', enable: true, max_rules: 100 } as never);
-    mockApi('get', '/authorization/sources/{type}/status', 200, status as never);
-    mockApi('get', '/authorization/sources/built_in_database/rules/users', 200, { data: [{ username: 'ops', rules: [] }], meta: { page: 1, limit: 20, count: 1 } } as never);
-    mockApi('get', '/authorization/sources/built_in_database/rules/clients', 200, { data: [], meta: { page: 1, limit: 20, count: 0 } } as never);
-    mockApi('get', '/authorization/sources/built_in_database/rules/all', 200, { rules: [] } as never);
+    mockApi('get', '/authorization/sources/{type}', 200, { type: 'built_in_database', enable: true, max_rules: 100 });
+    mockApi('get', '/authorization/sources/{type}/status', 200, status);
+    mockApi('get', '/authorization/sources/built_in_database/rules/users', 200, pageOf([{ username: 'ops', rules: [] }]));
+    mockApi('get', '/authorization/sources/built_in_database/rules/clients', 200, pageOf([]));
+    mockApi('get', '/authorization/sources/built_in_database/rules/all', 200, { rules: [] });
     const { user, router } = renderWithProviders(<AuthzDetailPage />, {
       route: '/authorization/detail/built_in_database?tab=permissions&rules=users', path: '/authorization/detail/:type', session: session(),
     });

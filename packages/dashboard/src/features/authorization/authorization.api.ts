@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paged, Schemas } from '@mqdeck/api';
+import type { Paged, ReplyOf, Schemas } from '@mqdeck/api';
 import { api, apiBaseUrl, unwrap } from '../../api/client';
 import { getSession } from '../../app/session';
 import { toApiError } from '../../api/errors';
@@ -28,11 +28,8 @@ export interface AuthzMetricsValues {
   rate_max?: number;
   rate_last5m?: number;
 }
-export interface AuthzStatus {
-  status?: string;
-  metrics?: AuthzMetricsValues;
-  node_status?: { node?: string; status?: string }[];
-}
+/** GET /authorization/sources/{type}/status: "stopped" when disabled (API.md §3.10, patched in the contract). */
+export type AuthzStatus = ReplyOf<'/authorization/sources/{type}/status', 'get', 200>;
 
 export const authzKeys = {
   all: ['authorization'] as const,
@@ -69,7 +66,7 @@ export function useSourceStatusQuery(type: SourceType, enabled = true) {
     enabled,
     refetchInterval: 10_000,
     queryFn: ({ signal }) =>
-      api.GET('/authorization/sources/{type}/status', { params: { path: { type } }, signal }).then(unwrap) as unknown as Promise<AuthzStatus>,
+      api.GET('/authorization/sources/{type}/status', { params: { path: { type } }, signal }).then(unwrap),
   });
 }
 

@@ -3,12 +3,12 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderWithProviders } from '../../../../test/render';
 import { mockApi, server } from '../../../../test/msw';
+import { aRedisAuthenticator, anAuthnStatus } from '../../../../test/fixtures/authentication';
 import AuthnCreatePage from '../AuthnCreatePage';
 import AuthnDetailPage from '../AuthnDetailPage';
 
 const REDIS = 'password_based:redis';
-const redis = { id: REDIS, mechanism: 'password_based' as const, backend: 'redis' as const, enable: true, redis_type: 'single', server: '127.0.0.1:6379',
-  database: 0, password: '******', pool_size: 8, cmd: 'HMGET mqtt_user:${username} password_hash salt', password_hash_algorithm: { name: 'sha256', salt_position: 'suffix' } };
+const redis = aRedisAuthenticator({ id: REDIS });
 
 /** What our node says it serves (a real EMQX answers 404: see the hidden case). */
 function extensions(served: boolean) {
@@ -36,7 +36,7 @@ describe('Test button (authentication_probe)', () => {
   it('create wizard: tests the MySQL config without creating it and shows success', async () => {
     extensions(true);
     mockApi('get', '/authentication', 200, []);
-    const creates = mockApi('post', '/authentication', 200, redis as never);
+    const creates = mockApi('post', '/authentication', 200, redis);
     const calls = probe(204);
     const { user } = renderWithProviders(<AuthnCreatePage />, { route: '/authentication/create' });
     await openMysqlStep(user);
@@ -66,8 +66,8 @@ describe('Test button (authentication_probe)', () => {
 
   it('detail settings: sends the masked password back with ?id= so the node uses the stored one', async () => {
     extensions(true);
-    mockApi('get', '/authentication/{id}', 200, redis as never);
-    mockApi('get', '/authentication/{id}/status', 200, { metrics: { total: 0 } } as never);
+    mockApi('get', '/authentication/{id}', 200, redis);
+    mockApi('get', '/authentication/{id}/status', 200, anAuthnStatus('connected', { total: 0 }));
     const calls = probe(204);
     const { user } = renderWithProviders(<AuthnDetailPage />, {
       route: `/authentication/detail/${encodeURIComponent(REDIS)}?tab=settings`, path: '/authentication/detail/:id' });
@@ -78,8 +78,8 @@ describe('Test button (authentication_probe)', () => {
   });
 
   it('is hidden in front of a real EMQX (the extension list answers 404)', async () => {
-    mockApi('get', '/authentication/{id}', 200, redis as never);
-    mockApi('get', '/authentication/{id}/status', 200, { metrics: { total: 0 } } as never);
+    mockApi('get', '/authentication/{id}', 200, redis);
+    mockApi('get', '/authentication/{id}/status', 200, anAuthnStatus('connected', { total: 0 }));
     let asked = false;
     server.use(http.get('*/api/v5/mqdeck/extensions', () => {
       asked = true;

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderWithProviders } from '../../../../test/render';
 import { mockApi, server } from '../../../../test/msw';
+import { aBuiltInAuthenticator } from '../../../../test/fixtures/authentication';
 import AuthnCreatePage from '../AuthnCreatePage';
 import { toConfigBody } from '../authentication.config';
 
@@ -12,7 +13,7 @@ type User = ReturnType<typeof renderWithProviders>['user'];
 async function openSettings(backend: string, firstField = 'Database') {
   mockApi('get', '/authentication', 200, []);
   server.use(http.get('*/api/v5/mqdeck/extensions', () => HttpResponse.json({ extensions: [] })));
-  const posts = mockApi('post', '/authentication', 200, { id: 'x', mechanism: 'password_based' } as never);
+  const posts = mockApi('post', '/authentication', 200, aBuiltInAuthenticator({ id: 'x' }));
   const rendered = renderWithProviders(<AuthnCreatePage />, { route: '/authentication/create' });
   await rendered.user.click(await screen.findByRole('button', { name: 'Next' }));
   await rendered.user.click(screen.getByText(backend));
