@@ -61,6 +61,17 @@ export default tseslint.config(
   { files: ['packages/server/**'], rules: onlyOurs(['broker', 'api'], 'The server may import @mqdeck/broker and @mqdeck/api only.') },
   { files: ['packages/dashboard/**'], rules: onlyOurs(['api'], 'The console talks to the node through the contract only: import @mqdeck/api.') },
   {
+    // Type-aware rules for the node and the MQTT engine, where a dropped promise loses an error (or a
+    // message) silently. Typed linting of these two packages cost lint 1.1-1.5x (48.7 -> 55.5 s and
+    // 86 -> 132 s, two samples on the shared 2-core machine), so it covers tests too.
+    files: ['packages/server/**/*.ts', 'packages/broker/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+    },
+  },
+  {
     files: ['packages/dashboard/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,7 +1,7 @@
 // Hook composition: `setHooks` gives the base set, `addHooks` adds chainable ones with a priority (EMQX's
 // emqx_hooks: callbacks of one hook point run in priority order, higher first). The broker reads one composed
 // BrokerHooks object, so the hot path pays nothing when no extra hook is attached.
-import type { BrokerHooks, ChainableHooks, ClientIdentity, ConnInfo, PublishMessage, PublishVerdict, SubOptions } from './types';
+import type { BrokerHooks, ChainableHooks, ClientIdentity, ConnInfo, PublishMessage, SubOptions } from './types';
 import { CONSUMED } from './types';
 
 export interface HookEntry {
@@ -21,7 +21,7 @@ function fold<T>(steps: readonly Step<T>[], value: T, from = 0): Maybe<T | null 
       return out.then((v) => (v === null || v === CONSUMED ? v : fold(steps, v as T, i + 1)));
     }
     if (out === null || out === CONSUMED) return out;
-    current = out as T;
+    current = out;
   }
   return current;
 }
@@ -38,7 +38,7 @@ export function composeHooks(base: BrokerHooks, extras: readonly HookEntry[]): B
 
   const publish = sets.flatMap((h) => (h.messagePublish ? [h.messagePublish.bind(h)] : []));
   if (publish.length > 0) {
-    composed.messagePublish = (msg: PublishMessage) => fold<PublishMessage>(publish, msg) as Maybe<PublishVerdict>;
+    composed.messagePublish = (msg: PublishMessage) => fold<PublishMessage>(publish, msg);
   }
   const subscribe = sets.filter((h) => h.subscribe);
   if (subscribe.length > 0) {

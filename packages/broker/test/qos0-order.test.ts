@@ -101,7 +101,7 @@ test('parked QoS 0 messages go out once the socket takes more, with a mark below
 });
 
 test('a live QoS 0 message goes out at once while queued QoS 1 wait for the window and an offline QoS 0 waits behind them', async () => {
-  broker = newBroker({ settings: { maxMqueueLen: 5 } } as never);
+  broker = newBroker({ settings: { maxMqueueLen: 5 } });
   const opts = { clientId: 'p', clean: false, properties: { sessionExpiryInterval: 60, receiveMaximum: 1 } };
   const { client: c1 } = await connect(broker, 5, opts);
   c1.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'o/#', qos: 1 }] });
@@ -128,7 +128,7 @@ test('a live QoS 0 message goes out at once while queued QoS 1 wait for the wind
 });
 
 test('QoS 0 parked by back-pressure never pushes a queued QoS 1 message out of a full queue: the QoS 0 is dropped', async () => {
-  broker = newBroker({ settings: { maxMqueueLen: 4, maxInflight: 1 } } as never);
+  broker = newBroker({ settings: { maxMqueueLen: 4, maxInflight: 1 } });
   const c = await subscribed(broker, { highWatermark: 1000 }, { clean: false, qos: 1 });
   for (const x of ['q1-a', 'q1-b', 'q1-c']) await publish(broker, x, 0, 1); // a in flight, b and c queued
   await flushTurns();
@@ -155,7 +155,7 @@ test('QoS 0 parked by back-pressure never pushes a queued QoS 1 message out of a
 });
 
 test('QoS 0 parked when the connection goes away is kept for the offline client, after the queued messages', async () => {
-  broker = newBroker({ settings: { maxInflight: 1 } } as never);
+  broker = newBroker({ settings: { maxInflight: 1 } });
   const c = await subscribed(broker, { highWatermark: 1000 }, { clean: false, qos: 1 });
   await publish(broker, 'q1-a', 0, 1);
   await publish(broker, 'q1-b', 0, 1);
@@ -178,7 +178,7 @@ test('QoS 0 parked when the connection goes away is kept for the offline client,
 });
 
 test('without mqueue_store_qos0, QoS 0 parked when the connection goes away is dropped (qos0_msg)', async () => {
-  broker = newBroker({ settings: { mqueueStoreQos0: false } } as never);
+  broker = newBroker({ settings: { mqueueStoreQos0: false } });
   const dropped: string[] = [];
   broker.events.on('delivery.dropped', (_c, msg, reason) => dropped.push(`${msg.payload.toString().trim()}:${reason}`));
   const c = await subscribed(broker, { highWatermark: 1000 }, { clean: false, qos: 0 });

@@ -35,7 +35,7 @@ export async function startTestNode(opts: { env?: Record<string, string>; listen
     await app.close();
     throw new Error(`test node login failed: ${res.statusCode} ${res.body}`);
   }
-  const token = (res.json() as { token: string }).token;
+  const token = res.json<{ token: string }>().token;
   return {
     app,
     mqttPort: app.listeners.get('tcp:default')?.port ?? 0,

@@ -169,7 +169,7 @@ const FUNCTIONS: Record<string, Fn | 'unsupported'> = {
   rtrim: f([1, 2], (s, c) => (c === undefined ? trimDefault(str('rtrim', s), false, true) : trimChars(str('rtrim', s), str('rtrim', c), false, true))),
   trim: f([1, 2], (s, c) => (c === undefined ? trimDefault(str('trim', s), true, true) : trimChars(str('trim', s), str('trim', c), true, true))),
   reverse: f([1], (s) => chars(str('reverse', s)).reverse().join('')),
-  rm_prefix: f([2], (s, p) => (str('rm_prefix', s).startsWith(str('rm_prefix', p)) ? (s as string).slice((p as string).length) : (s as string))),
+  rm_prefix: f([2], (s, p) => (str('rm_prefix', s).startsWith(str('rm_prefix', p)) ? (s as string).slice((p as string).length) : s)),
   strlen: f([1], (s) => chars(str('strlen', s)).length),
   substr: f([2, 3], (s, start, len) => {
     const cs = chars(str('substr', s));

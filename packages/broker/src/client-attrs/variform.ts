@@ -157,7 +157,7 @@ function lookup(name: string, bindings: Bindings): Value {
   let v: Value = bindings;
   for (const key of name.split('.')) {
     if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, key)) throw new Unbound(`variable ${name} is not bound`);
-    v = (v as Bindings)[key];
+    v = v[key];
   }
   return v;
 }

@@ -1,7 +1,7 @@
 import mqttPacket, { type IConnackPacket, type IConnectPacket } from 'mqtt-packet';
 import type { Connection } from '../connection/connection';
 import { writeRaw } from '../connection/write-batch';
-import type { AuthnResult, ProtoVer, PublishMessage } from '../types';
+import type { AuthnResult, PublishMessage } from '../types';
 import { isValidTopicName } from '../topics/validate';
 import { newMessageId } from '../ids';
 import { peerCertAs } from '../transports/peer-cert';
@@ -91,7 +91,7 @@ export async function handleConnect(conn: Connection, packet: IConnectPacket): P
   conn.connectReceived();
   conn.connId = newMessageId();
   conn.state = 'authenticating';
-  conn.protoVer = (packet.protocolVersion ?? 4) as ProtoVer;
+  conn.protoVer = packet.protocolVersion ?? 4;
   conn.protoName = packet.protocolId === 'MQIsdp' ? 'MQIsdp' : 'MQTT';
   // EMQX peer_cert_as_username / _clientid: the certificate's value wins over the packet's (TLS with a client cert)
   const cert = conn.info.peerCert;

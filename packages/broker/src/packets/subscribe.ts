@@ -1,6 +1,6 @@
 import type { ISubscribePacket, ISubscription } from 'mqtt-packet';
 import type { Connection } from '../connection/connection';
-import type { QoS, RetainedMessage, SubscriptionInfo } from '../types';
+import type { QoS, RetainedMessage, SubOptions, SubscriptionInfo } from '../types';
 import { hasWildcard, isValidTopicFilter, parseFilter } from '../topics/validate';
 
 interface Outcome {
@@ -41,7 +41,7 @@ async function one(conn: Connection, req: ISubscription, subid: number | undefin
       return { code: v5 ? 0x87 : 0x80 };
     }
   }
-  const opts = { qos, nl: (req.nl ? 1 : 0) as 0 | 1, rap: (req.rap ? 1 : 0) as 0 | 1, rh: (req.rh ?? 0) as 0 | 1 | 2, subid };
+  const opts: SubOptions = { qos, nl: req.nl ? 1 : 0, rap: req.rap ? 1 : 0, rh: (req.rh ?? 0) as 0 | 1 | 2, subid };
   if (opts.rh > 2) return 'protocol_error';
   if (b.hooks.subscribe) {
     // `client.subscribe` (topic rewrite) runs after authorization, as in EMQX; what it returns is what gets subscribed

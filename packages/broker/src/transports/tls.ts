@@ -19,7 +19,7 @@ export function tlsOptions(config: ListenerConfig): TlsOptions {
   if (!t) throw new Error(`Listener ${config.id}: TLS options (cert, key) are required for ${config.type}`);
   const versions = (t.versions ?? []).map((v) => VERSION[v.toLowerCase()]).filter((v) => v !== undefined);
   const order = ['TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3'];
-  versions.sort((a, b) => order.indexOf(a!) - order.indexOf(b!));
+  versions.sort((a, b) => order.indexOf(a) - order.indexOf(b));
   return {
     cert: t.cert,
     key: t.key,

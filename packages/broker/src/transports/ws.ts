@@ -36,7 +36,7 @@ export class WsListener extends SocketListener {
       res.writeHead(426, { 'content-type': 'text/plain', upgrade: 'websocket' });
       res.end('WebSocket upgrade required');
     });
-    server.on('upgrade', (req: IncomingMessage) => this.stopIdle(req.socket as Socket));
+    server.on('upgrade', (req: IncomingMessage) => this.stopIdle(req.socket));
     const supported = new Set(ws.subprotocols.length > 0 ? ws.subprotocols : DEFAULT_SUBPROTOCOLS);
     const origins = ws.checkOrigin ? new Set(ws.checkOrigin.origins) : null;
     const wss = new WebSocketServer({
@@ -82,7 +82,7 @@ export class WsListener extends SocketListener {
     client.on('error', () => client.terminate());
     const stream = createWebSocketStream(client);
     stream.on('error', () => stream.destroy());
-    const socket = req.socket as Socket;
+    const socket = req.socket;
     this.watchOutput(stream, socket);
     if (this.ws.piggyback === 'single') sendOnePacketPerFrame(stream, client);
     const served = this.servedPeers.get(socket) ?? { host: socket.remoteAddress ?? '', port: socket.remotePort ?? 0, sockport: socket.localPort ?? this.port };

@@ -18,7 +18,7 @@ export function setPath(tree: ConfigTree, path: string, value: unknown): ConfigT
   const segs = path.split('.');
   const head = segs[0];
   if (segs.length === 1) return { ...tree, [head]: value };
-  const child = isObject(tree[head]) ? (tree[head] as ConfigTree) : {};
+  const child = isObject(tree[head]) ? tree[head] : {};
   return { ...tree, [head]: setPath(child, segs.slice(1).join('.'), value) };
 }
 
@@ -26,12 +26,12 @@ export function setPath(tree: ConfigTree, path: string, value: unknown): ConfigT
 export function deepMerge(base: unknown, over: unknown): unknown {
   if (over === undefined) return clone(base);
   if (!isObject(base) || !isObject(over)) return clone(over);
-  const out: ConfigTree = { ...(clone(base) as ConfigTree) };
+  const out: ConfigTree = { ...clone<ConfigTree>(base) };
   for (const [k, v] of Object.entries(over)) out[k] = deepMerge(base[k], v);
   return out;
 }
 
-export const clone = <T>(v: T): T => (v === undefined ? v : (structuredClone(v) as T));
+export const clone = <T>(v: T): T => (v === undefined ? v : structuredClone(v));
 
 /** Returns a copy of `tree` without the value at `path` (emptied parents are kept). */
 export function unsetPath(tree: ConfigTree, path: string): ConfigTree {
@@ -43,7 +43,7 @@ export function unsetPath(tree: ConfigTree, path: string): ConfigTree {
     return rest;
   }
   if (!isObject(tree[head])) return tree;
-  return { ...tree, [head]: unsetPath(tree[head] as ConfigTree, segs.slice(1).join('.')) };
+  return { ...tree, [head]: unsetPath(tree[head], segs.slice(1).join('.')) };
 }
 
 /** EMQX's marker for a named entry deleted at runtime while a lower layer (defaults, file) still defines it. */

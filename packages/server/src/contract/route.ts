@@ -3,7 +3,7 @@
 // req.body and what the handler may answer, so a handler returning the wrong shape fails to compile.
 // Request schemas are cut from the vendored EMQX document (route-schema.ts); routes the document lacks
 // pass their own. See docs/server-routes.md.
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { BodyOf, MethodOf, ParamsOf, PathOf, QueryOf, ResponsesOf } from '@mqdeck/api';
 import { operation } from './openapi';
 import { routeSchema, type RouteSchema } from './route-schema';
@@ -55,7 +55,7 @@ export function route<P extends PathOf, M extends MethodOf<P>>(app: FastifyInsta
   const contract = documented ? routeSchema(method, path) : {};
   const schema = typeof options.schema === 'function' ? options.schema(contract) : (options.schema ?? contract);
   app.route({
-    method: method.toUpperCase() as HTTPMethods,
+    method: method.toUpperCase(),
     url: toFastifyPath(path),
     schema,
     // the one cast of the helper: Fastify's own handler type cannot see the contract's status map

@@ -25,7 +25,7 @@ export function deref<T extends Json>(node: T): T {
 
 export function toJsonSchema(schema: Json, seen: string[] = []): Json {
   if (schema === null || typeof schema !== 'object') return schema;
-  if (Array.isArray(schema)) return schema.map((s) => toJsonSchema(s, seen)) as unknown as Json;
+  if (Array.isArray(schema)) return schema.map((s) => toJsonSchema(s, seen));
   if (typeof schema.$ref === 'string') {
     // A recursive schema is cut to "anything" at its second appearance rather than looping.
     if (seen.includes(schema.$ref)) return {};

@@ -63,7 +63,7 @@ export function parseAcl(text: string): Rule[] {
     const dot = tokens[pos++];
     if (!(dot?.kind === 'punct' && dot.value === '.')) fail("expected '.' after a rule");
     try {
-      rules.push(toRule(term, source(text, start.offset, dot!.offset)));
+      rules.push(toRule(term, source(text, start.offset, dot.offset)));
     } catch (err) {
       throw new AclSyntaxError(`line ${start.line}: ${(err as Error).message}`);
     }
@@ -123,7 +123,7 @@ function toRule(term: Term, text: string): Rule {
   if (!items) throw new Error('a rule must be a tuple {Permission, Who, Action, Topics}');
   const perm = items[0];
   if (!isAtom(perm) || (perm.atom !== 'allow' && perm.atom !== 'deny')) throw new Error('permission must be allow or deny');
-  const permission = perm.atom as 'allow' | 'deny';
+  const permission = perm.atom;
   if (items.length === 2) {
     if (!isAtom(items[1], 'all')) throw new Error(`{${permission}, all} is the only two-element rule`);
     return { permission, who: everyone, action: 'all', topics: [{ text: '#', exact: false }], text };
@@ -146,12 +146,12 @@ function parseWho(t: Term): WhoMatcher {
   }
   if (kind === 'ipaddr' && typeof value === 'string') return cidrMatcher(value);
   if (kind === 'ipaddrs' && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
-    const subs = (value as string[]).map(cidrMatcher);
+    const subs = value.map(cidrMatcher);
     return (r) => subs.some((m) => m(r));
   }
   if (kind === 'user' || kind === 'username' || kind === 'clientid') {
     const pick = kind === 'clientid' ? (r: { clientid: string }) => r.clientid : (r: { username: string | null }) => r.username;
-    if (typeof value === 'string') return (r) => pick(r as never) === value;
+    if (typeof value === 'string') return (r) => pick(r) === value;
     const re = tupleOf(value);
     if (re && re.length === 2 && isAtom(re[0], 're') && typeof re[1] === 'string') {
       let regex: RegExp;
@@ -161,7 +161,7 @@ function parseWho(t: Term): WhoMatcher {
         throw new Error(`invalid regular expression "${re[1]}"`);
       }
       return (r) => {
-        const v = pick(r as never) as string | null;
+        const v = pick(r);
         return v !== null && regex.test(v);
       };
     }
@@ -186,7 +186,7 @@ function parseAction(t: Term): { action: RuleAction; qos?: number[]; retain?: bo
     if (c[0].atom === 'qos') {
       const qs = Array.isArray(c[1]) ? c[1] : [c[1]];
       if (!qs.every((q) => q === 0 || q === 1 || q === 2)) throw new Error('qos must be 0, 1 or 2');
-      out.qos = qs as number[];
+      out.qos = qs;
     } else if (c[0].atom === 'retain') {
       const v = c[1];
       if (!isAtom(v) || !['true', 'false', 'all'].includes(v.atom)) throw new Error('retain must be true, false or all');

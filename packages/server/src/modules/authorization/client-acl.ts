@@ -35,7 +35,7 @@ export function parseAclRules(value: unknown, allowMap = true): Omit<ClientAcl, 
       const topics = (value as Record<string, unknown>)[key];
       if (topics === undefined) continue;
       if (!Array.isArray(topics) || !topics.every((t) => typeof t === 'string')) throw new AclFormatError(`acl.${key}: expected a list of topics`);
-      for (const t of topics as string[]) rules.push(ruleFromRecord({ permission: 'allow', action, topic: t }, 'acl')!);
+      for (const t of topics) rules.push(ruleFromRecord({ permission: 'allow', action, topic: t }, 'acl')!);
     }
     return { rules, denyUnmatched: true };
   }

@@ -18,7 +18,7 @@ const start = async (enable: boolean) => {
   return node;
 };
 const clientView = async (node: TestNode, id: string) =>
-  (await node.app.inject({ method: 'GET', url: `/api/v5/clients/${id}`, headers: node.auth })).json() as Record<string, unknown>;
+  (await node.app.inject({ method: 'GET', url: `/api/v5/clients/${id}`, headers: node.auth })).json<Record<string, unknown>>();
 
 describe('durable sessions (in process)', () => {
   test('an offline persistent session is listed with durable: true, and is back after a graceful restart with its messages', async () => {
@@ -54,7 +54,7 @@ describe('durable sessions (in process)', () => {
     await sub.subscribeAsync('off/#', { qos: 1 });
     await sub.endAsync();
     const get = await node.app.inject({ method: 'GET', url: '/api/v5/configs/global_zone', headers: node.auth });
-    const zone = get.json() as { durable_sessions: Record<string, unknown> };
+    const zone = get.json<{ durable_sessions: Record<string, unknown> }>();
     const put = await node.app.inject({ method: 'PUT', url: '/api/v5/configs/global_zone', headers: node.auth, payload: { ...zone, durable_sessions: { ...zone.durable_sessions, enable: false } } });
     expect(put.statusCode).toBe(200);
     expect(await clientView(node, 'ds-off')).toMatchObject({ connected: false, durable: false });

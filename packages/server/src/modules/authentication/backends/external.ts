@@ -62,9 +62,9 @@ export function redisAuthn(cfg: Record<string, unknown>): AuthnBackend {
 export function normalizeMongoAuthn(raw: Record<string, unknown>): Record<string, unknown> {
   return {
     ...normalizeMongo(raw),
-    password_hash_field: (raw.password_hash_field as string | undefined) ?? 'password_hash',
-    salt_field: (raw.salt_field as string | undefined) ?? 'salt',
-    is_superuser_field: (raw.is_superuser_field as string | undefined) ?? 'is_superuser',
+    password_hash_field: raw.password_hash_field ?? 'password_hash',
+    salt_field: raw.salt_field ?? 'salt',
+    is_superuser_field: raw.is_superuser_field ?? 'is_superuser',
     password_hash_algorithm: parseHashAlgorithm(raw.password_hash_algorithm, false),
   };
 }

@@ -2,7 +2,7 @@
 // base64), a PEM public key (RSA/EC), or a JWKS endpoint fetched on start and every refresh_interval.
 // exp/nbf are checked; verify_claims compare claims with placeholder-rendered values; the `acl` claim
 // and exp go to authorization (client-acl.ts). No token → ignore; a bad token → deny 0x86.
-import { createPublicKey, type KeyObject } from 'node:crypto';
+import { createPublicKey } from 'node:crypto';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import { request } from 'undici';
 import { AclFormatError, parseAclRules } from '../../authorization/client-acl';
@@ -103,7 +103,7 @@ export function jwtAuthn(cfg: Record<string, unknown>, opts: JwtOptions = {}): A
     const secret = cfg.secret as string;
     key = cfg.secret_base64_encoded ? Buffer.from(secret, 'base64') : new TextEncoder().encode(secret);
   } else {
-    key = createPublicKey(cfg.public_key as string) as KeyObject;
+    key = createPublicKey(cfg.public_key as string);
   }
   const algorithms = cfg.algorithm === 'hmac-based' ? ['HS256', 'HS384', 'HS512'] : undefined;
 

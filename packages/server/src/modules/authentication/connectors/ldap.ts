@@ -52,7 +52,7 @@ export function normalizeLdapConnector(raw: Record<string, unknown>): Record<str
     ...raw,
     username: requiredString(raw, 'username'),
     base_dn: requiredString(raw, 'base_dn'),
-    filter: (raw.filter as string | undefined) ?? '(objectClass=mqttUser)',
+    filter: raw.filter ?? '(objectClass=mqttUser)',
     pool_size: intField(raw, 'pool_size', 8, 1, 1024),
     query_timeout: durationField(raw, 'query_timeout', '5s'),
     request_timeout: durationField(raw, 'request_timeout', '10s'),
