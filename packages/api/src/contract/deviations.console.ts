@@ -33,7 +33,15 @@ export interface SchemaDocument {
   components?: { schemas?: Record<string, SchemaNode> };
 }
 
+/** API.md §2.5: a paged answer always carries both `data` and `meta`; the document marks them optional. */
+type PagedAnswer<T extends { data?: unknown; meta?: unknown }> = T & { data: NonNullable<T['data']>; meta: NonNullable<T['meta']> };
+type Json200<P extends keyof paths> = paths[P] extends { get: { responses: { 200: { content: { 'application/json': infer B } } } } } ? B : never;
+
 export interface ConsoleResponsePatch {
+  '/topics': { get: { 200: PagedAnswer<Json200<'/topics'>> } }; // API.md §2.5: data and meta always sent
+  '/mqtt/retainer/messages': { get: { 200: PagedAnswer<Json200<'/mqtt/retainer/messages'>> } }; // API.md §2.5: data and meta always sent
+  '/clients/{clientid}/mqueue_messages': { get: { 200: PagedAnswer<Schemas['emqx_mgmt_api_clients.mqueue_messages']> } }; // API.md §3.4: data and meta always sent
+  '/clients/{clientid}/inflight_messages': { get: { 200: PagedAnswer<Schemas['emqx_mgmt_api_clients.inflight_messages']> } }; // API.md §3.4: data and meta always sent
   '/configs/log': {
     get: { 200: LogConfig }; // EMQX CE: no audit handler; file is a map of handlers
     put: { 200: LogConfig }; // EMQX CE: no audit handler; file is a map of handlers

@@ -26,13 +26,10 @@ export function useAlarmsQuery(activated: boolean, q: { page: number; limit: num
   });
 }
 
-// POST /alarms/force_deactivate arrived in EMQX 5.8.2, after the 5.8.1 contract: the path is cast for the typed client.
-const FORCE_DEACTIVATE = '/alarms/force_deactivate' as '/api_key';
-
 export function useDeactivateAlarmMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.POST(FORCE_DEACTIVATE, { body: { name } as never }).then(unwrap),
+    mutationFn: (name: string) => api.POST('/alarms/force_deactivate', { body: { name } }).then(unwrap),
     onSuccess: () => qc.invalidateQueries({ queryKey: alarmKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { toClientListParams, type ClientsTableQuery } from './clients.filters';
-import type { QueueKind, QueuedMessage, SubscribeBody } from './clients.types';
+import type { QueueKind, SubscribeBody } from './clients.types';
 
 export const clientKeys = {
   all: ['clients'] as const,
@@ -48,24 +48,19 @@ export function useClientSubscriptionsQuery(clientid: string, refetchInterval: n
   });
 }
 
-export interface QueuePage {
-  data: QueuedMessage[];
-  meta: { start: string; position?: string };
-}
-
 /** Message queue and inflight window use position paging: `position` of the previous answer fetches the next chunk. */
 export function useQueueMessagesQuery(clientid: string, kind: QueueKind, position: string, limit: number) {
   return useQuery({
     queryKey: clientKeys.queue(clientid, kind, position, limit),
     placeholderData: keepPreviousData,
     meta: { silent: true },
-    queryFn: ({ signal }) => {
+    queryFn: async ({ signal }) => {
       const options = { params: { path: { clientid }, query: { position, limit } }, signal };
       const call =
         kind === 'mqueue'
           ? api.GET('/clients/{clientid}/mqueue_messages', options)
           : api.GET('/clients/{clientid}/inflight_messages', options);
-      return call.then(unwrap) as Promise<QueuePage>;
+      return unwrap(await call);
     },
   });
 }

@@ -17,7 +17,7 @@ export function useClusterNodesQuery() {
 export function useInviteNodeMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (node: string) => api.PUT('/cluster/{node}/invite', { params: { path: { node } }, body: {} as never }).then(unwrap),
+    mutationFn: (node: string) => api.PUT('/cluster/{node}/invite', { params: { path: { node } }, body: {} }).then(unwrap),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['cluster'] }),
   });
 }

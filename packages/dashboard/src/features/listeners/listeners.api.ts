@@ -105,14 +105,13 @@ export function useDeleteListenerMutation() {
   });
 }
 
-// GET /configs/zones (hidden from EMQX's swagger, so not in `paths`: the path is cast for the typed client) lists
-// the custom zones by name; `default` is always there. A node without the route leaves just `default`.
-const ZONES = '/configs/zones' as '/configs/log';
+// GET /configs/zones (hidden from EMQX's swagger; in the contract's extensions) lists the custom zones by name;
+// `default` is always there. A node without the route leaves just `default`.
 export function useZoneNamesQuery() {
   return useQuery({
     queryKey: ['configs', 'zones'] as const,
     queryFn: async ({ signal }): Promise<string[]> => {
-      const zones = (await api.GET(ZONES, { signal }).then(unwrap)) as unknown;
+      const zones = await api.GET('/configs/zones', { signal }).then(unwrap);
       const custom = zones && typeof zones === 'object' && !Array.isArray(zones) ? Object.keys(zones) : [];
       return ['default', ...custom.filter((z) => z !== 'default')];
     },

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paged, Schemas } from '@mqdeck/api';
+import type { Schemas } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
 
 export type RetainedSummary = Schemas['retainer.message_summary'];
@@ -29,10 +29,8 @@ export function useRetainedListQuery(q: RetainedTableQuery) {
   return useQuery({
     queryKey: retainedKeys.list(q),
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      api
-        .GET('/mqtt/retainer/messages', { params: { query: toRetainedListParams(q) }, signal })
-        .then(unwrap) as Promise<Paged<RetainedSummary>>,
+    // awaited rather than .then(unwrap): with keepPreviousData beside it, TanStack would infer the data type from that function
+    queryFn: async ({ signal }) => unwrap(await api.GET('/mqtt/retainer/messages', { params: { query: toRetainedListParams(q) }, signal })),
   });
 }
 

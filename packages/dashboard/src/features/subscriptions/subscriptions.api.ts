@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Paged, Schemas, Subscription } from '@mqdeck/api';
+import type { Schemas, Subscription } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
 import {
   toSubscriptionListParams,
@@ -31,7 +31,6 @@ export function useTopicsQuery(q: TopicsTableQuery) {
   return useQuery({
     queryKey: subscriptionKeys.topics(q),
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      api.GET('/topics', { params: { query: toTopicListParams(q) }, signal }).then(unwrap) as Promise<Paged<TopicRoute>>,
+    queryFn: async ({ signal }) => unwrap(await api.GET('/topics', { params: { query: toTopicListParams(q) }, signal })),
   });
 }

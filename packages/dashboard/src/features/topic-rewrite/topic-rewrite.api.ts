@@ -1,12 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReplyOf } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
 
-export interface RewriteRule {
-  action: 'publish' | 'subscribe' | 'all';
-  source_topic: string;
-  re: string;
-  dest_topic: string;
-}
+/** One rule of the ordered list GET/PUT /mqtt/topic_rewrite carries. */
+export type RewriteRule = ReplyOf<'/mqtt/topic_rewrite', 'get', 200>[number];
 
 const key = ['mqtt', 'topic_rewrite'] as const;
 
@@ -18,7 +15,7 @@ export function useRewriteRulesQuery() {
 export function useSaveRewriteRulesMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (rules: RewriteRule[]) => api.PUT('/mqtt/topic_rewrite', { body: rules as never }).then(unwrap),
+    mutationFn: (rules: RewriteRule[]) => api.PUT('/mqtt/topic_rewrite', { body: rules }).then(unwrap),
     onSuccess: (rules) => qc.setQueryData(key, rules),
   });
 }
