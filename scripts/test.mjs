@@ -6,8 +6,8 @@
 //
 // Plan for the 2-core CI machine (figures: one run each, machine shared, see the commit that set it):
 //   1. lint ∥ typecheck ∥ contract check ∥ console build: CPU-bound single-threaded tools, ~40 s together
-//   2. server unit tests ∥ (broker, then dashboard): server files mostly wait on sockets and timers,
-//      so the other lane's CPU-bound files fill the second core; each vitest runs 1 worker (cores - 1)
+//   2. dashboard unit tests ∥ (server, then broker): the console's jsdom files are the longest lane and
+//      CPU-bound; server files mostly wait on sockets and timers. Each vitest runs 1 worker (cores - 1)
 //   3. browser tests alone: chromium and the node under test need both cores
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -28,12 +28,12 @@ const lint = { name: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings=0
 const typecheck = { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck', '--workspaces', '--if-present'], live: true };
 const contract = { name: 'contract types are fresh', cmd: 'node', args: ['packages/api/scripts/gen.mjs', '--check'] };
 const build = { name: 'console build', cmd: 'npm', args: ['run', 'build', '-w', '@mqdeck/dashboard'], live: only === 'e2e' };
-const unit = (project, live) => vitestPhase(`unit ${project}`, ['--project', project], { live });
+const unit = (name, projects, live) => vitestPhase(`unit ${name}`, projects.flatMap((p) => ['--project', p]), { live });
 
 const stages = [];
 if (all || only === 'static') stages.push([typecheck, lint, contract, ...(all ? [build] : [])]);
 if (only === 'e2e') stages.push([build]);
-if (all || only === 'unit') stages.push([unit('server', true), [unit('broker'), unit('dashboard')]]);
+if (all || only === 'unit') stages.push([unit('dashboard', ['dashboard', 'dashboard-mocks'], true), [unit('server', ['server']), unit('broker', ['broker'])]]);
 if (all || only === 'e2e') {
   ensureChromium();
   stages.push([vitestPhase('e2e', ['--config', 'e2e/vitest.config.ts'], { live: true })]);
