@@ -42,6 +42,7 @@ export interface ConsoleResponsePatch {
   '/mqtt/retainer/messages': { get: { 200: PagedAnswer<Json200<'/mqtt/retainer/messages'>> } }; // API.md §2.5: data and meta always sent
   '/clients/{clientid}/mqueue_messages': { get: { 200: PagedAnswer<Schemas['emqx_mgmt_api_clients.mqueue_messages']> } }; // API.md §3.4: data and meta always sent
   '/clients/{clientid}/inflight_messages': { get: { 200: PagedAnswer<Schemas['emqx_mgmt_api_clients.inflight_messages']> } }; // API.md §3.4: data and meta always sent
+  '/authentication/{id}/users': { get: { 200: PagedAnswer<Json200<'/authentication/{id}/users'>> } }; // API.md §2.5: data and meta always sent
   '/configs/log': {
     get: { 200: LogConfig }; // EMQX CE: no audit handler; file is a map of handlers
     put: { 200: LogConfig }; // EMQX CE: no audit handler; file is a map of handlers

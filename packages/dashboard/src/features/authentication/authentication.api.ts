@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paged, ReplyOf } from '@mqdeck/api';
+import type { ReplyOf } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
 import { extensionRequest } from '../../shared/apiExtensions';
 import { authnId, type AuthnConfig } from './authentication.config';
@@ -124,13 +124,14 @@ export function useAuthnUsersQuery(id: string, q: UsersQuery) {
   return useQuery({
     queryKey: authnKeys.users(id, q),
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      api
-        .GET('/authentication/{id}/users', {
+    // awaited rather than .then(unwrap): with keepPreviousData beside it, TanStack would infer the data type from that function
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET('/authentication/{id}/users', {
           params: { path: { id }, query: { page: q.page, limit: q.limit, like_user_id: q.like_user_id || undefined } },
           signal,
-        })
-        .then(unwrap) as unknown as Promise<Paged<AuthnUser>>,
+        }),
+      ),
   });
 }
 

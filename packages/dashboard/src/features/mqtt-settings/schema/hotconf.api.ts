@@ -21,7 +21,7 @@ export function useHotconfQuery() {
     meta: { silent: true },
     // while the other language loads, the help of the previous one stays rather than blinking away
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => unwrap(await api.GET('/schemas/{name}', { params: { path: { name: 'hotconf' }, query: { lang } as never }, signal })),
+    queryFn: async ({ signal }) => unwrap(await api.GET('/schemas/{name}', { params: { path: { name: 'hotconf' }, query: { lang } }, signal })),
   });
 }
 
