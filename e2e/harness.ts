@@ -102,7 +102,14 @@ async function skipPrompt(page: Page, skip: Locator): Promise<void> {
 /** Prints the page's address, buttons and visible text, and saves a screenshot named after the failed test. */
 async function describeFailure(page: Page, testName: string): Promise<void> {
   try {
-    const buttons = await page.getByRole('button').evaluateAll((els) => els.map((e) => `${(e as HTMLButtonElement).disabled ? '(disabled) ' : ''}${e.textContent?.trim() || e.getAttribute('aria-label') || '?'}`));
+    // aria-labels inside a button change its accessible name ('loading Test') without changing its text: show them
+    const buttons = await page.getByRole('button').evaluateAll((els) =>
+      els.map((e) => {
+        const inner = Array.from(e.querySelectorAll('[aria-label]')).map((i) => i.getAttribute('aria-label'));
+        const text = e.textContent?.trim() || e.getAttribute('aria-label') || '?';
+        return `${(e as HTMLButtonElement).disabled ? '(disabled) ' : ''}${text}${inner.length ? ` [${inner.join(', ')}]` : ''}`;
+      }),
+    );
     const text = (await page.locator((await page.locator('main').count()) ? 'main' : 'body').first().innerText()).replace(/\s+/g, ' ').slice(0, 1500);
     const file = await shot(page, `failed-${testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`);
     console.log(`\n--- failed: ${testName}\nurl: ${page.url()}\nbuttons: ${buttons.join(' | ')}\ntext: ${text}\nscreenshot: ${file}\n`);

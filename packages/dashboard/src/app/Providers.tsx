@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { App as AntdApp, ConfigProvider, theme as antdTheme } from 'antd';
+import { LoadingOutlined } from '@ant-design/icons';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -8,6 +9,14 @@ import { useLanguage } from '../i18n/language';
 import { registerQueryClient } from './auth';
 import '../i18n/common.messages';
 import './menu.messages';
+
+/**
+ * A loading icon of our own turns off antd's grow/shrink motion of the default one. That motion removes the icon only
+ * on transitionend; when a request ends inside the grow (a Test answered in < 0.3 s under load) the event can be lost,
+ * and the invisible icon stays in the button for good: its accessible name stays 'loading Test' (screen readers, and
+ * the browser test that twice could not find the 'Test' button after a first successful test).
+ */
+const BUTTON = { loadingIcon: <LoadingOutlined /> };
 
 interface Props {
   queryClient: QueryClient;
@@ -23,6 +32,7 @@ export function Providers({ queryClient, children }: Props) {
     <ConfigProvider
       locale={lang === 'zh' ? zhCN : enUS}
       theme={{ algorithm: effective === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm, cssVar: {} }}
+      button={BUTTON}
     >
       <AntdApp>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
