@@ -4,10 +4,10 @@
 import type { alarmSettingsMessages } from '../features/alarm-settings/alarm-settings.messages';
 import type { alarmsMessages } from '../features/alarms/alarms.messages';
 import type { apiKeysMessages } from '../features/api-keys/api-keys.messages';
-import type { authnMessages } from '../features/authentication/authentication.messages';
-import type { authzMessages } from '../features/authorization/authorization.messages';
+import type { authenticationMessages } from '../features/authentication/authentication.messages';
+import type { authorizationMessages } from '../features/authorization/authorization.messages';
 import type { autoSubscribeMessages } from '../features/auto-subscribe/auto-subscribe.messages';
-import type { bannedMessages } from '../features/banned-clients/banned-clients.messages';
+import type { bannedClientsMessages } from '../features/banned-clients/banned-clients.messages';
 import type { clientsMessages } from '../features/clients/clients.messages';
 import type { clusterMessages } from '../features/cluster/cluster.messages';
 import type { commonMessages } from './common.messages';
@@ -45,10 +45,10 @@ export interface Resources {
   alarmSettings: Texts<typeof alarmSettingsMessages>;
   alarms: Texts<typeof alarmsMessages>;
   apiKeys: Texts<typeof apiKeysMessages>;
-  authn: Texts<typeof authnMessages>;
-  authz: Texts<typeof authzMessages>;
+  authentication: Texts<typeof authenticationMessages>;
+  authorization: Texts<typeof authorizationMessages>;
   autoSubscribe: Texts<typeof autoSubscribeMessages>;
-  banned: Texts<typeof bannedMessages>;
+  bannedClients: Texts<typeof bannedClientsMessages>;
   clients: Texts<typeof clientsMessages>;
   cluster: Texts<typeof clusterMessages>;
   common: Texts<typeof commonMessages>;

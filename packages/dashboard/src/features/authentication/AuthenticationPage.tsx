@@ -23,7 +23,7 @@ import './authentication.messages';
 type Row = AuthnConfig & { id: string };
 
 export default function AuthenticationPage() {
-  const { t } = useTranslation(['authn', 'common']);
+  const { t } = useTranslation(['authentication', 'common']);
   const canWrite = useCanWrite();
   const navigate = useNavigate();
   const list = useAuthenticatorsQuery();

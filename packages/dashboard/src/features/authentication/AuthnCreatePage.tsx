@@ -14,7 +14,7 @@ import { AuthnTestButton } from './components/AuthnTestButton';
 import './authentication.messages';
 
 export default function AuthnCreatePage() {
-  const { t } = useTranslation(['authn', 'common']);
+  const { t } = useTranslation(['authentication', 'common']);
   const navigate = useNavigate();
   const [form] = Form.useForm();
   const [step, setStep] = useState(0);

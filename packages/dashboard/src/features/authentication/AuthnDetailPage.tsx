@@ -15,7 +15,7 @@ import { AuthnUsersTab } from './components/AuthnUsersTab';
 import './authentication.messages';
 
 export default function AuthnDetailPage() {
-  const { t } = useTranslation(['authn', 'common']);
+  const { t } = useTranslation(['authentication', 'common']);
   const id = useParams().id ?? '';
   const [params, setParams] = useSearchParams();
   const canWrite = useCanWrite();

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import type { authnMessages } from './authentication.messages';
+import type { authenticationMessages } from './authentication.messages';
 
-type AuthnKey = keyof typeof authnMessages;
+type AuthnKey = keyof typeof authenticationMessages;
 
 const MECHANISM_KEYS: Record<string, AuthnKey> = { password_based: 'passwordBased', jwt: 'jwt', scram: 'scram' };
 const BACKEND_KEYS: Record<string, AuthnKey> = {
@@ -14,12 +14,12 @@ const BACKEND_KEYS: Record<string, AuthnKey> = {
   ldap: 'ldap',
 };
 
-export function mechanismLabel(t: TFunction<'authn'>, m: string): string {
+export function mechanismLabel(t: TFunction<'authentication'>, m: string): string {
   return m in MECHANISM_KEYS ? t(MECHANISM_KEYS[m]) : m;
 }
 
 /** JWT has no backend: its label is the mechanism. */
-export function backendLabel(t: TFunction<'authn'>, b: string | undefined): string {
+export function backendLabel(t: TFunction<'authentication'>, b: string | undefined): string {
   if (!b) return '-';
   return b in BACKEND_KEYS ? t(BACKEND_KEYS[b]) : b;
 }

@@ -1,6 +1,6 @@
 import { defineMessages } from '../../i18n/defineMessages';
 
-export const authnMessages = defineMessages('authn', {
+export const authenticationMessages = defineMessages('authentication', {
   title: { en: 'Authentication', zh: '客户端认证' },
   create: { en: 'Create Authentication', zh: '创建认证' },
   mechanism: { en: 'Mechanism', zh: '认证方式' },

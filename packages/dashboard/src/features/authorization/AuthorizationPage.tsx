@@ -18,7 +18,7 @@ import { SourceMetricCell, SourceStatusCell } from './components/SourceStatusCel
 import './authorization.messages';
 
 export default function AuthorizationPage() {
-  const { t } = useTranslation(['authz', 'common']);
+  const { t } = useTranslation(['authorization', 'common']);
   const canWrite = useCanWrite();
   const navigate = useNavigate();
   const [drawer, setDrawer] = useState<'settings' | 'explain' | null>(null);

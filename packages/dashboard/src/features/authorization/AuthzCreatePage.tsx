@@ -12,7 +12,7 @@ import { SourceForm, readSource } from './components/SourceForm';
 import './authorization.messages';
 
 export default function AuthzCreatePage() {
-  const { t } = useTranslation(['authz', 'common']);
+  const { t } = useTranslation(['authorization', 'common']);
   const navigate = useNavigate();
   const [form] = Form.useForm();
   const [step, setStep] = useState(0);

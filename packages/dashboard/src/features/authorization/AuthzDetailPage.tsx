@@ -16,7 +16,7 @@ import { SourceForm, readSource } from './components/SourceForm';
 import './authorization.messages';
 
 export default function AuthzDetailPage() {
-  const { t } = useTranslation(['authz', 'common']);
+  const { t } = useTranslation(['authorization', 'common']);
   const type = (useParams().type ?? '') as SourceType;
   const [params, setParams] = useSearchParams();
   const canWrite = useCanWrite();

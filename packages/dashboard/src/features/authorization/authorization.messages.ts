@@ -1,6 +1,6 @@
 import { defineMessages } from '../../i18n/defineMessages';
 
-export const authzMessages = defineMessages('authz', {
+export const authorizationMessages = defineMessages('authorization', {
   title: { en: 'Authorization', zh: '客户端授权' },
   create: { en: 'Create Authorization Source', zh: '创建授权数据源' },
   type: { en: 'Type', zh: '类型' },

@@ -16,7 +16,7 @@ import { BannedFilter } from './components/BannedFilter';
 import './banned-clients.messages';
 
 export default function BannedClientsPage() {
-  const { t } = useTranslation(['banned', 'common']);
+  const { t } = useTranslation(['bannedClients', 'common']);
   const canWrite = useCanWrite();
   const [query, setQuery] = useTableQuery(defaultBannedQuery);
   const [adding, setAdding] = useState(false);

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { BanAs } from './banned-clients.api';
-import type { bannedMessages } from './banned-clients.messages';
+import type { bannedClientsMessages } from './banned-clients.messages';
 
-const KEYS: Record<BanAs, keyof typeof bannedMessages> = {
+const KEYS: Record<BanAs, keyof typeof bannedClientsMessages> = {
   clientid: 'asClientid',
   username: 'asUsername',
   peerhost: 'asPeerhost',
@@ -11,7 +11,7 @@ const KEYS: Record<BanAs, keyof typeof bannedMessages> = {
   peerhost_net: 'asPeerhostNet',
 };
 
-/** Translated name of a ban property (ns 'banned'); unknown values are shown as sent by the node. */
-export function banAsLabel(t: TFunction<'banned'>, as: string): string {
+/** Translated name of a ban property (ns 'bannedClients'); unknown values are shown as sent by the node. */
+export function banAsLabel(t: TFunction<'bannedClients'>, as: string): string {
   return as in KEYS ? t(KEYS[as as BanAs]) : as;
 }

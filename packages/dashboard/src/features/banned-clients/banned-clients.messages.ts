@@ -1,6 +1,6 @@
 import { defineMessages } from '../../i18n/defineMessages';
 
-export const bannedMessages = defineMessages('banned', {
+export const bannedClientsMessages = defineMessages('bannedClients', {
   title: { en: 'Banned Clients', zh: '黑名单' },
   as: { en: 'Ban Method', zh: '封禁方式' },
   who: { en: 'Ban Object', zh: '封禁对象' },

@@ -20,7 +20,7 @@ interface Props {
 }
 
 export function AuthnConfigForm({ form, config, onValuesChange }: Props) {
-  const { t } = useTranslation(['authn', 'common']);
+  const { t } = useTranslation(['authentication', 'common']);
   const rules = useFieldRules();
   useEffect(() => {
     form.resetFields();

@@ -6,7 +6,7 @@ import { formatNumber } from '../../../shared/format';
 import type { AuthnStatus } from '../authentication.api';
 
 export function AuthnMetrics({ status }: { status?: AuthnStatus }) {
-  const { t } = useTranslation(['authn', 'common']);
+  const { t } = useTranslation(['authentication', 'common']);
   const m = status?.metrics;
   const items: [string, number | undefined][] = [
     [t('total'), m?.total],

@@ -31,7 +31,7 @@ export function AuthnTestButton(props: Props) {
 
 /** Mounted only where a test means something, so the node is asked about its extensions only then. */
 function ProbeButton({ form, id }: Props) {
-  const { t } = useTranslation(['authn', 'common']);
+  const { t } = useTranslation(['authentication', 'common']);
   const served = useApiExtension('authentication_probe');
   const probe = useProbeAuthenticatorMutation();
   if (!served) return null;

@@ -21,7 +21,7 @@ interface Values {
 }
 
 export function AuthnUserModal({ id, idLabel, open, user, onClose }: Props) {
-  const { t } = useTranslation(['authn', 'common']);
+  const { t } = useTranslation(['authentication', 'common']);
   const [form] = Form.useForm<Values>();
   const save = useSaveAuthnUserMutation(id);
   const editing = !!user;

@@ -12,7 +12,7 @@ import { AuthnUserModal } from './AuthnUserModal';
 import { ImportUsersModal } from './ImportUsersModal';
 
 export function AuthnUsersTab({ id, userIdType }: { id: string; userIdType: string }) {
-  const { t } = useTranslation(['authn', 'common']);
+  const { t } = useTranslation(['authentication', 'common']);
   const canWrite = useCanWrite();
   const [query, setQuery] = useState<UsersQuery>({ page: 1, limit: 20 });
   const [search, setSearch] = useState('');

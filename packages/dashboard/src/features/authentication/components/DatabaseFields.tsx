@@ -9,7 +9,7 @@ import { jsonObject, required } from './fieldRules';
 import { MongoServerFields } from '../../../shared/forms/MongoServerFields';
 
 export function DatabaseFields({ backend }: { backend: Backend }) {
-  const { t } = useTranslation(['authn', 'common']);
+  const { t } = useTranslation(['authentication', 'common']);
   const rules = useFieldRules();
   const placeholders = <Typography.Text type="secondary">{t('placeholders')}</Typography.Text>;
   return (

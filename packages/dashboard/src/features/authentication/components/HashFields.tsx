@@ -8,7 +8,7 @@ import { required } from './fieldRules';
 
 /** `withSaltRounds`: built-in database creates bcrypt hashes itself, so it asks for the cost. */
 export function HashFields({ withSaltRounds }: { withSaltRounds: boolean }) {
-  const { t } = useTranslation(['authn', 'common']);
+  const { t } = useTranslation(['authentication', 'common']);
   const rules = useFieldRules();
   const name = Form.useWatch(['password_hash_algorithm', 'name']) as string | undefined;
   return (

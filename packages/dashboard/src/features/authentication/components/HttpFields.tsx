@@ -6,7 +6,7 @@ import { INT_BOUNDS } from '../../../shared/forms/intBounds';
 import { jsonObject, required } from './fieldRules';
 
 export function HttpFields() {
-  const { t } = useTranslation(['authn', 'common']);
+  const { t } = useTranslation(['authentication', 'common']);
   const rules = useFieldRules();
   const method = Form.useWatch('method') as string | undefined;
   return (

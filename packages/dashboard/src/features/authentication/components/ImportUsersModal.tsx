@@ -13,7 +13,7 @@ interface Props {
 }
 
 export function ImportUsersModal({ id, open, onClose }: Props) {
-  const { t } = useTranslation(['authn', 'common']);
+  const { t } = useTranslation(['authentication', 'common']);
   const [type, setType] = useState<'plain' | 'hash'>('plain');
   const [file, setFile] = useState<File | null>(null);
   const [missing, setMissing] = useState(false);

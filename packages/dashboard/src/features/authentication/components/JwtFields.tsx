@@ -5,7 +5,7 @@ import { INT_BOUNDS } from '../../../shared/forms/intBounds';
 import { jsonObject, required } from './fieldRules';
 
 export function JwtFields() {
-  const { t } = useTranslation(['authn', 'common']);
+  const { t } = useTranslation(['authentication', 'common']);
   const rules = useFieldRules();
   const useJwks = Form.useWatch('use_jwks') as boolean | undefined;
   const algorithm = Form.useWatch('algorithm') as string | undefined;

@@ -6,7 +6,7 @@ import { INT_BOUNDS } from '../../../shared/forms/intBounds';
 import { required } from './fieldRules';
 
 export function LdapFields() {
-  const { t } = useTranslation('authn');
+  const { t } = useTranslation('authentication');
   const rules = useFieldRules();
   const type = Form.useWatch(['method', 'type']) as string | undefined;
   return (

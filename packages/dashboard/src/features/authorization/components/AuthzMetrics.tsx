@@ -5,7 +5,7 @@ import { formatNumber } from '../../../shared/format';
 import type { AuthzStatus } from '../authorization.api';
 
 export function AuthzMetrics({ status }: { status?: AuthzStatus }) {
-  const { t } = useTranslation(['authz', 'common']);
+  const { t } = useTranslation(['authorization', 'common']);
   const m = status?.metrics;
   const items: [string, number | undefined][] = [[t('total'), m?.total], [t('allow'), m?.allow], [t('deny'), m?.deny], [t('nomatch'), m?.nomatch], [t('rate'), m?.rate]];
   const nodes = Array.isArray(status?.node_status) ? status.node_status : [];

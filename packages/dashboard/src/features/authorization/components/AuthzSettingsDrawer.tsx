@@ -11,7 +11,7 @@ import { toast } from '../../../app/bridge';
 import { useAuthzSettingsQuery, useCleanCacheMutation, useSaveAuthzSettingsMutation, type AuthzSettings } from '../authorization.api';
 
 export function AuthzSettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['authz', 'common']);
+  const { t } = useTranslation(['authorization', 'common']);
   const rules = useFieldRules();
   const canWrite = useCanWrite();
   const [form] = Form.useForm<AuthzSettings>();

@@ -15,7 +15,7 @@ import { RulesEditor, cleanRules } from './RulesEditor';
 import { RulesModal } from './RulesModal';
 
 function RuleTags({ rules }: { rules: Rule[] }) {
-  const { t } = useTranslation(['authz', 'common']);
+  const { t } = useTranslation(['authorization', 'common']);
   return (
     <Flex gap={4} wrap>
       {rules.map((r, i) => (
@@ -28,7 +28,7 @@ function RuleTags({ rules }: { rules: Rule[] }) {
 }
 
 function KeyedRules({ kind }: { kind: RulesKind }) {
-  const { t } = useTranslation(['authz', 'common']);
+  const { t } = useTranslation(['authorization', 'common']);
   const canWrite = useCanWrite();
   const [q, setQ] = useState({ page: 1, limit: 20, like: '' });
   const [dialog, setDialog] = useState<{ row?: RulesRow } | null>(null);
@@ -62,7 +62,7 @@ function KeyedRules({ kind }: { kind: RulesKind }) {
 }
 
 function AllRules() {
-  const { t } = useTranslation(['authz', 'common']);
+  const { t } = useTranslation(['authorization', 'common']);
   const canWrite = useCanWrite();
   const [form] = Form.useForm<{ rules: RuleInput[] }>();
   const all = useAllRulesQuery();
@@ -88,7 +88,7 @@ type RuleTab = (typeof RULE_TABS)[number];
 const isRuleTab = (v: string | null): v is RuleTab => (RULE_TABS as readonly (string | null)[]).includes(v);
 
 export function BuiltInRules() {
-  const { t } = useTranslation(['authz', 'common']);
+  const { t } = useTranslation(['authorization', 'common']);
   const [params, setParams] = useSearchParams();
   const fromUrl = params.get('rules');
   const active: RuleTab = isRuleTab(fromUrl) ? fromUrl : 'clients';

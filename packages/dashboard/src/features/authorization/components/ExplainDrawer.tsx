@@ -12,7 +12,7 @@ const EXTENSION = 'authorization_explain';
 
 /** Opens the explain drawer; nothing in front of a node without the extension (a real EMQX). */
 export function ExplainButton({ onClick }: { onClick: () => void }) {
-  const { t } = useTranslation(['authz', 'common']);
+  const { t } = useTranslation(['authorization', 'common']);
   if (!useApiExtension(EXTENSION)) return null;
   return <Button icon={<QuestionCircleOutlined />} onClick={onClick}>{t('explain')}</Button>;
 }
@@ -23,7 +23,7 @@ export function ExplainDrawer({ open, onClose }: { open: boolean; onClose: () =>
 }
 
 function ExplainPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['authz', 'common']);
+  const { t } = useTranslation(['authorization', 'common']);
   const [form] = Form.useForm<ExplainRequest>();
   const explain = useExplainMutation();
   const r = explain.data;

@@ -7,7 +7,7 @@ import { topicRule } from '../../../shared/topic';
 export const RULE_DEFAULT = { permission: 'allow', action: 'all', topic: '', qos: [0, 1, 2], retain: 'all' };
 
 export function RulesEditor({ name = 'rules' }: { name?: string }) {
-  const { t } = useTranslation(['authz', 'common']);
+  const { t } = useTranslation(['authorization', 'common']);
   const { token } = theme.useToken();
   return (
     <Form.List name={name}>

@@ -13,7 +13,7 @@ interface Props {
 }
 
 export function RulesModal({ kind, open, row, onClose }: Props) {
-  const { t } = useTranslation(['authz', 'common']);
+  const { t } = useTranslation(['authorization', 'common']);
   const [form] = Form.useForm<{ who: string; rules: RuleInput[] }>();
   const save = useSaveRulesMutation(kind);
   const whoLabel = kind === 'clients' ? t('clientid') : t('username');

@@ -27,7 +27,7 @@ const json: FormRule = {
 };
 
 export function SourceForm({ form, source, onValuesChange }: { form: FormInstance; source: AuthzSource; onValuesChange?: () => void }) {
-  const { t } = useTranslation(['authz', 'common']);
+  const { t } = useTranslation(['authorization', 'common']);
   const rules = useFieldRules();
   useEffect(() => {
     form.resetFields();

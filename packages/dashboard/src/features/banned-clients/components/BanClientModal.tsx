@@ -24,7 +24,7 @@ interface Props {
 const INITIAL: Partial<Values> = { as: 'clientid' };
 
 export function BanClientModal({ open, onClose }: Props) {
-  const { t } = useTranslation(['banned', 'common']);
+  const { t } = useTranslation(['bannedClients', 'common']);
   const [form] = Form.useForm<Values>();
   const as = Form.useWatch('as', form) ?? 'clientid';
   const create = useCreateBanMutation();

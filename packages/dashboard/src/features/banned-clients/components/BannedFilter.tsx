@@ -16,7 +16,7 @@ interface Props {
 }
 
 export function BannedFilter({ value, onChange }: Props) {
-  const { t } = useTranslation(['banned', 'common']);
+  const { t } = useTranslation(['bannedClients', 'common']);
   const { token } = theme.useToken();
   const [draft, setDraft] = useState({ field: value.field, value: value.value ?? '', fuzzy: value.fuzzy });
   const search = () => onChange({ field: draft.field, value: draft.value.trim() || undefined, fuzzy: draft.fuzzy });
