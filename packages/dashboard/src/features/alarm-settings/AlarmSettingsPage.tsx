@@ -3,7 +3,7 @@
 import { Alert } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SettingsScreen } from '../mqtt-settings/components/SettingsScreen';
+import { SettingsScreen } from '../../shared/forms/SettingsScreen';
 import { useSaveSysmonMutation, useSysmonQuery } from './alarm-settings.api';
 import { osFields, vmFields } from './alarm-settings.fields';
 import './alarm-settings.messages';

@@ -2,7 +2,7 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '../../shared/forms/fieldSpec';
-import { SettingsScreen } from '../mqtt-settings/components/SettingsScreen';
+import { SettingsScreen } from '../../shared/forms/SettingsScreen';
 import { useDelayedSettingsQuery, useSaveDelayedSettingsMutation } from './delayed-publish.api';
 import './delayed-publish.messages';
 

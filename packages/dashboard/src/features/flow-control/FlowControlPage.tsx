@@ -3,7 +3,7 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '../../shared/forms/fieldSpec';
-import { SettingsScreen } from '../mqtt-settings/components/SettingsScreen';
+import { SettingsScreen } from '../../shared/forms/SettingsScreen';
 import { useLimiterQuery, useSaveLimiterMutation } from './flow-control.api';
 import './flow-control.messages';
 

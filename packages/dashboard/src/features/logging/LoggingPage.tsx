@@ -1,7 +1,7 @@
 // Management › Logging: console and file handlers and throttling (GET|PUT /configs/log, one request, applied live).
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SettingsScreen } from '../mqtt-settings/components/SettingsScreen';
+import { SettingsScreen } from '../../shared/forms/SettingsScreen';
 import { useLogConfigQuery, useSaveLogConfigMutation } from './logging.api';
 import { consoleFields, fileFields, throttlingFields } from './logging.fields';
 import './logging.messages';

@@ -1,6 +1,6 @@
 // Management › MQTT Settings › Durable Sessions: durable_sessions of the global zone.
 import { useTranslation } from 'react-i18next';
-import { SettingsScreen } from './components/SettingsScreen';
+import { SettingsScreen } from '../../shared/forms/SettingsScreen';
 import { useGlobalZoneQuery, useSaveZoneSectionMutation } from './mqtt-settings.api';
 import { durableSessionFields } from './mqtt-settings.fields';
 import { useZoneSection } from './useZoneSection';

@@ -3,7 +3,7 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMqdeckNode } from '../../shared/apiExtensions';
-import { SettingsScreen } from './components/SettingsScreen';
+import { SettingsScreen } from '../../shared/forms/SettingsScreen';
 import { useGlobalZoneQuery, useSaveZoneSectionMutation } from './mqtt-settings.api';
 import { forceShutdownFields } from './mqtt-settings.fields';
 import { OverloadProtectionNote } from './OverloadProtectionNote';

@@ -1,6 +1,6 @@
 // Management › MQTT Settings › General: the mqtt keys of the global zone that are not session keys.
 import { useTranslation } from 'react-i18next';
-import { SettingsScreen } from './components/SettingsScreen';
+import { SettingsScreen } from '../../shared/forms/SettingsScreen';
 import { useGlobalZoneQuery, useSaveZoneSectionMutation } from './mqtt-settings.api';
 import { generalFields } from './mqtt-settings.fields';
 import { useZoneSection } from './useZoneSection';

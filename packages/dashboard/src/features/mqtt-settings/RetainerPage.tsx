@@ -1,7 +1,7 @@
 // Management › MQTT Settings › Retainer: GET|PUT /mqtt/retainer.
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SettingsScreen } from './components/SettingsScreen';
+import { SettingsScreen } from '../../shared/forms/SettingsScreen';
 import { useRetainerQuery, useSaveRetainerMutation } from './mqtt-settings.api';
 import { retainerFields } from './mqtt-settings.fields';
 

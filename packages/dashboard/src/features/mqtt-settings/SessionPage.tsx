@@ -1,6 +1,6 @@
 // Management › MQTT Settings › Sessions: the session keys of the global zone's mqtt object.
 import { useTranslation } from 'react-i18next';
-import { SettingsScreen } from './components/SettingsScreen';
+import { SettingsScreen } from '../../shared/forms/SettingsScreen';
 import { useGlobalZoneQuery, useSaveZoneSectionMutation } from './mqtt-settings.api';
 import { sessionFields } from './mqtt-settings.fields';
 import { useZoneSection } from './useZoneSection';

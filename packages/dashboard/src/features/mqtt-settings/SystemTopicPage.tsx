@@ -1,6 +1,6 @@
 // Management › MQTT Settings › System Topic: $SYS intervals and event messages (GET|PUT /configs/sys_topics).
 import { useTranslation } from 'react-i18next';
-import { SettingsScreen } from './components/SettingsScreen';
+import { SettingsScreen } from '../../shared/forms/SettingsScreen';
 import { useSaveSysTopicsMutation, useSysTopicsQuery } from './mqtt-settings.api';
 import { sysTopicFields } from './mqtt-settings.fields';
 

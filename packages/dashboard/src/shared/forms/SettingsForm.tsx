@@ -1,16 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Divider, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../app/bridge';
-import { useMqdeckNode } from '../../../shared/apiExtensions';
-import { useCanWrite } from '../../../shared/useCanWrite';
-import { UnsavedChangesGuard } from '../../../shared/UnsavedChangesGuard';
-import { ConfigField } from '../../../shared/forms/ConfigField';
-import { getPath, setPath, type FieldSpec } from '../../../shared/forms/fieldSpec';
-import { prioritiesToRows, rowsToPriorities } from '../../../shared/forms/rowRules';
-import type { Resources } from '../../../i18n/resources';
-import type { Row } from '../../../shared/forms/RowsInput';
-import { describeField, useHotconfQuery } from '../schema/hotconf.api';
+import { toast } from '../../app/bridge';
+import { useMqdeckNode } from '../apiExtensions';
+import { useCanWrite } from '../useCanWrite';
+import { UnsavedChangesGuard } from '../UnsavedChangesGuard';
+import { ConfigField } from './ConfigField';
+import { getPath, setPath, type FieldSpec } from './fieldSpec';
+import { prioritiesToRows, rowsToPriorities } from './rowRules';
+import type { Resources } from '../../i18n/resources';
+import type { Row } from './RowsInput';
+import { describeField, useHotconfQuery } from '../hotconf/hotconf.api';
 
 interface Props<T> {
   /** Form name (unique per screen, also the DOM id prefix). */

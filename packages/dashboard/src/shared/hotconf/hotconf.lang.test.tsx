@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderWithProviders } from '../../../../test/render';
-import { mockApi } from '../../../../test/msw';
-import { aGlobalZone } from '../../../../test/fixtures/configs';
-import { setLanguage } from '../../../i18n/language';
-import GeneralPage from '../GeneralPage';
+import { renderWithProviders } from '../../../test/render';
+import { mockApi } from '../../../test/msw';
+import { aGlobalZone } from '../../../test/fixtures/configs';
+import { setLanguage } from '../../i18n/language';
+import GeneralPage from '../../features/mqtt-settings/GeneralPage';
 
 const zone = aGlobalZone({ mqtt: { max_qos_allowed: 2 } });
 const doc = (description: string) => ({ components: { schemas: { 'emqx.mqtt': { properties: { max_qos_allowed: { description } } } } } });

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Spin } from 'antd';
-import type { Resources } from '../../../i18n/resources';
+import type { Resources } from '../../i18n/resources';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PageSection } from '../../../shared/PageSection';
-import type { FieldSpec } from '../../../shared/forms/fieldSpec';
+import { PageSection } from '../PageSection';
+import type { FieldSpec } from './fieldSpec';
 import { SettingsForm, type FormSection } from './SettingsForm';
-import '../mqtt-settings.messages';
+import '../../features/mqtt-settings/mqtt-settings.messages';
 
 type AnyConfig = Record<string, unknown>;
 

@@ -2,8 +2,8 @@
 // the UI language (`?lang=`, an MQDeck extension: EMQX itself answers in the node's dashboard.i18n_lang).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReplyOf } from '@mqdeck/api';
-import { api, unwrap } from '../../../api/client';
-import { useLanguage, type Language } from '../../../i18n/language';
+import { api, unwrap } from '../../api/client';
+import { useLanguage, type Language } from '../../i18n/language';
 
 /** The schema document as the node sends it (an object; the 5.8.1 document says string: patched in the contract). */
 export type HotconfDoc = ReplyOf<'/schemas/{name}', 'get', 200>;
