@@ -11,7 +11,7 @@ import { trackRoutes } from './plugins/route-table';
 import { setupAuth } from './plugins/auth';
 import { setupStatic } from './plugins/static';
 import { emptyJsonIsNoBody, requireJsonBodies } from './plugins/content-type';
-import { ListenerManager } from './modules/listeners/listeners.manager';
+import { ListenerManager } from './modules/listeners/manager';
 import { loadOrCreateCerts } from './plugins/certs';
 import { TokenStore } from './modules/auth/tokens';
 import { LoginLimiter } from './modules/auth/login-limiter';

@@ -1,5 +1,5 @@
 // Management › Monitoring › System (EMQX Enterprise console /monitoring/alarm-settings): the sysmon thresholds
-// from which the node raises its system alarms (packages/server/src/modules/alarms/alarms.sysmon.ts).
+// from which the node raises its system alarms (packages/server/src/modules/alarms/sysmon.ts).
 import { Alert } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';

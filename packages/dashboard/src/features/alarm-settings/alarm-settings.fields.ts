@@ -10,7 +10,7 @@ export const osFields: FieldSpec[] = [
   { path: 'os.procmem_high_watermark', label: 'procmem_high_watermark', kind: 'percent', required: true, nodeNote: 'note_procmem' },
 ];
 
-// Erlang VM checks: kept and returned by the node, but nothing on Node.js raises their alarms (alarms.sysmon.ts).
+// Erlang VM checks: kept and returned by the node, but nothing on Node.js raises their alarms (server alarms/sysmon.ts).
 export const vmFields: FieldSpec[] = [
   { path: 'vm.process_check_interval', label: 'process_check_interval', kind: 'duration', units: ['s', 'm', 'h'], required: true },
   { path: 'vm.process_high_watermark', label: 'process_high_watermark', kind: 'percent', required: true },

@@ -13,7 +13,7 @@ import { useNodesQuery } from '../nodes/nodes.api';
 import { CounterTable } from './components/CounterTable';
 import { StatsTable } from './components/StatsTable';
 import { useCountersQuery, useStatsQuery } from './metrics.api';
-import { METRIC_GROUPS, groupCounters, type MetricGroup } from './metrics.groups';
+import { METRIC_GROUPS, groupCounters, type MetricGroup } from './groups';
 import { useMetricsScope } from './useMetricsScope';
 
 const AUTO_REFRESH_MS = 10_000;

@@ -12,7 +12,7 @@ import { RateCard } from '../overview/components/RateCard';
 import { TrendCharts } from '../overview/components/TrendCharts';
 import { useStatsQuery } from '../metrics/metrics.api';
 import { useMonitorCurrentQuery } from '../overview/overview.api';
-import { TREND_REFRESH_MS } from '../overview/overview.constants';
+import { TREND_REFRESH_MS } from '../overview/overview.config';
 import { useRangeParam } from '../overview/useRangeParam';
 import { useRateWindow } from '../overview/useRateWindow';
 import { NodeInfoCard } from './components/NodeInfoCard';

@@ -9,7 +9,7 @@ import { NodeCards } from './components/NodeCards';
 import { RateCard } from './components/RateCard';
 import { TrendCharts } from './components/TrendCharts';
 import { useMonitorCurrentQuery } from './overview.api';
-import { TREND_REFRESH_MS } from './overview.constants';
+import { TREND_REFRESH_MS } from './overview.config';
 import { useRangeParam } from './useRangeParam';
 import { useRateWindow } from './useRateWindow';
 

@@ -3,8 +3,8 @@
 // inline alert on the page instead of a toast every few seconds.
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
-import { CURRENT_REFRESH_MS, TREND_REFRESH_MS } from './overview.constants';
-import type { MonitorCurrent, MonitorSample } from './overview.series';
+import { CURRENT_REFRESH_MS, TREND_REFRESH_MS } from './overview.config';
+import type { MonitorCurrent, MonitorSample } from './series';
 
 export type MonitorCurrentNode = MonitorCurrent & { node_uptime?: number };
 

@@ -1,7 +1,7 @@
 import { DashboardOutlined } from '@ant-design/icons';
 import type { FeatureRoute } from '../../app/types';
 import { prefetchOverview } from './overview.api';
-import { DEFAULT_TIME_RANGE, isTimeRange } from './overview.constants';
+import { DEFAULT_TIME_RANGE, isTimeRange } from './overview.config';
 
 // Monitoring › Cluster Overview, with the tabs Overview | Nodes | Metrics of the official console
 // (the nodes and metrics screens register their own routes; `/dashboard` redirects here via the shell).

@@ -1,7 +1,7 @@
 // The chart range lives in the URL (?range=<seconds>) so a reload or a shared link keeps it.
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_TIME_RANGE, isTimeRange, type TimeRangeSeconds } from './overview.constants';
+import { DEFAULT_TIME_RANGE, isTimeRange, type TimeRangeSeconds } from './overview.config';
 
 export function useRangeParam(): [TimeRangeSeconds, (range: TimeRangeSeconds) => void] {
   const [params, setParams] = useSearchParams();

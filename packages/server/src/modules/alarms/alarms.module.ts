@@ -3,7 +3,7 @@
 // (Symbol.for('skip-override'), what fastify-plugin sets) so the decoration reaches every module.
 import type { FastifyInstance } from 'fastify';
 import { AlarmService } from './alarms.service';
-import { Sysmon } from './alarms.sysmon';
+import { Sysmon } from './sysmon';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,7 +6,7 @@ import { ApiError } from '../../errors';
 import { boolParam, pageArray, parsePaging, single } from '../../shared/paging';
 import { hashPassword, parseHashAlgorithm, type HashAlgorithm } from './password-hash';
 import { scramAlgorithm } from './backends/scram';
-import { importUsers, parseImportFile } from './built-in-users.import';
+import { importUsers, parseImportFile } from './import-users';
 
 // The node takes more than the document here (API.md §3.9), so these bodies are its own: a missing
 // user_id or password gets EMQX's "Missing required parameter" message rather than ajv's, and an update

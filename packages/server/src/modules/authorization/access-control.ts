@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { BrokerHooks, ClientInfo } from '@mqdeck/broker';
 import { BannedService } from '../banned-clients/banned-clients.service';
-import { FlappingDetector } from '../flapping/flapping.detector';
+import { FlappingDetector } from '../flapping/detector';
 import { AuthenticationService } from '../authentication/authentication.service';
 import { UsersRepo } from '../authentication/built-in-users.store';
 import { AuthorizationService } from './authorization.service';

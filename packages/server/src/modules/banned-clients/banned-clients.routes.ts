@@ -7,7 +7,7 @@ import { route } from '../../contract/route';
 import { ApiError } from '../../errors';
 import { pageArray, parsePaging, single } from '../../shared/paging';
 import { parseEpochMs } from '../../shared/time';
-import { BAN_KINDS, type BanKind } from './banned-clients.match';
+import { BAN_KINDS, type BanKind } from './match';
 import { toBanView, type Ban } from './banned-clients.service';
 
 const EXACT_FILTERS = ['clientid', 'username', 'peerhost'] as const;

@@ -7,7 +7,7 @@ import type { Broker } from '@mqdeck/broker';
 import type { Db } from '../../storage/db';
 import { ApiError } from '../../errors';
 import { rfc3339 } from '../../shared/time';
-import { BAN_KINDS, compilePattern, exactKey, type BanKind, type PatternTest, type Who } from './banned-clients.match';
+import { BAN_KINDS, compilePattern, exactKey, type BanKind, type PatternTest, type Who } from './match';
 
 export interface Ban {
   as: BanKind;

@@ -6,10 +6,10 @@ import { routeSchema, type RouteSchema } from '../../contract/route-schema';
 import { ApiError } from '../../errors';
 import { intParam, parsePaging, single } from '../../shared/paging';
 import { toClient } from './clients.format';
-import { ClientIndex } from './clients.index';
-import { clientQueueRoutes } from './clients.queues';
+import { ClientIndex } from './client-index';
+import { clientQueueRoutes } from './queues';
 import { clientNotFound, listClients, listClientsV2, requireClient } from './clients.service';
-import { clientSubscriptionRoutes } from './clients.subscriptions';
+import { clientSubscriptionRoutes } from './client-subscriptions';
 
 /**
  * The contract's /clients query schema with `fields` loosened to a string: EMQX accepts the comma

@@ -4,8 +4,8 @@ import type { ReplyOf } from '@mqdeck/api';
 import type { Broker, ClientInfo } from '@mqdeck/broker';
 import { ApiError } from '../../errors';
 import { type PageParams, type Paged, pageOf } from '../../shared/paging';
-import { clientQuery } from './clients.filter';
-import type { ClientIndex } from './clients.index';
+import { clientQuery } from './filter';
+import type { ClientIndex } from './client-index';
 import { parseFields, pick, toClient } from './clients.format';
 
 type Query = Record<string, unknown>;

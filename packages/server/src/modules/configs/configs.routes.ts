@@ -1,4 +1,4 @@
-// Configs: GET /configs (HOCON text or JSON by Accept), PUT /configs (HOCON text, configs.load.ts), GET|PUT /configs/global_zone, GET|PUT /configs/{root}
+// Configs: GET /configs (HOCON text or JSON by Accept), PUT /configs (HOCON text, load.ts), GET|PUT /configs/global_zone, GET|PUT /configs/{root}
 // for sys_topics, sysmon, alarm, log, broker, dashboard, hidden GET|PUT /configs/limiter, POST /configs_reset/{root}.
 // A PUT validates everything first (400 UPDATE_FAILED, nothing stored), then persists and applies live
 // through the config service's 'change' event (mqtt → broker settings, sys_topics → $SYS publisher, limiter → accept gate).
@@ -7,11 +7,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../contract/route';
 import { ApiError } from '../../errors';
 import { getPath } from '../../config/tree';
-import { toHocon } from './configs.hocon';
-import { HoconError, parseHocon } from './configs.hocon-parse';
-import { loadConfig } from './configs.load';
-import { PLAIN_ROOTS, ZONE_ROOTS, masked, rootErrors, unmasked, updateFailed } from './configs.roots';
-import { maskedCopy } from './configs.secrets';
+import { toHocon } from './hocon';
+import { HoconError, parseHocon } from './hocon-parse';
+import { loadConfig } from './load';
+import { PLAIN_ROOTS, ZONE_ROOTS, masked, rootErrors, unmasked, updateFailed } from './roots';
+import { maskedCopy } from './secrets';
 
 type GlobalZone = ReplyOf<'/configs/global_zone', 'get', 200>;
 

@@ -1,8 +1,8 @@
 // Response shapes of /listeners… (EMQX 5.8 emqx_mgmt_api_listeners), for one node.
 import type { ReplyOf } from '@mqdeck/api';
 import type { ListenerType } from '../../config/listeners';
-import type { ListenerEntry, ListenerStatus } from './listeners.manager';
-import { maskSecrets } from '../configs/configs.secrets';
+import type { ListenerEntry, ListenerStatus } from './manager';
+import { maskSecrets } from '../configs/secrets';
 
 /** EMQX prints a bare port bind as ":1883". */
 export const formatBind = (bind: unknown): string => (typeof bind === 'number' ? `:${bind}` : String(bind));
@@ -25,7 +25,7 @@ export function listenerSummary(node: string, e: ListenerEntry, status: Listener
 export type ListenerView = ReplyOf<'/listeners/{id}', 'get', 200> & { name: string };
 
 /**
- * The stored config passed the manager's checks (listeners.manager.ts), and the view sets `type` and a
+ * The stored config passed the manager's checks (manager.ts), and the view sets `type` and a
  * string `bind` itself: that is what makes it one of the contract's listener kinds. The check states that
  * guarantee once, so no caller needs a cast.
  */

@@ -5,7 +5,7 @@ import { route } from '../../contract/route';
 import { LISTENER_TYPES, type ListenerType } from '../../config/listeners';
 import { ApiError } from '../../errors';
 import { listenerDetail, listenerSummary, typeStatus } from './listeners.format';
-import { badRequest, checkType, notFound, parseListenerId } from './listeners.manager';
+import { badRequest, checkType, notFound, parseListenerId } from './manager';
 
 type Body = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../contract/route';
 import { assertNode } from '../../shared/assert-node';
-import { nodeInfo } from './nodes.info';
+import { nodeInfo } from './node-info';
 
 export default async function nodesRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'get', '/nodes', { handler: async () => [nodeInfo(app)] });

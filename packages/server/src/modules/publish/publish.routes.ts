@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../contract/route';
 import { ApiError } from '../../errors';
-import { dispatch, isPublishError, type OutgoingMessage, toMessage } from './publish.message';
+import { dispatch, isPublishError, type OutgoingMessage, toMessage } from './message';
 
 export default async function publishRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'post', '/publish', {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { restartableNode } from '../../../test/restartable-node';
 import { openDatabase, type Db } from '../../storage/db';
 import { api, closeClients, connectClient, waitFor } from '../../shared/testing';
-import { SqliteRetainStore } from './retained.disk';
+import { SqliteRetainStore } from './disk';
 
 const msg = (topic: string, payload: string, extra: Partial<PublishMessage> = {}): PublishMessage => ({
   id: topic.replace(/\W/g, '').padEnd(32, '0').slice(0, 32),

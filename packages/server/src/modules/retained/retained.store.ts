@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ConfigService } from '../../config/config.service';
 import { parseBytes, parseDuration, parseRate } from '../../config/units';
 import type { Db } from '../../storage/db';
-import { SqliteRetainStore } from './retained.disk';
+import { SqliteRetainStore } from './disk';
 
 interface Limits {
   enabled: boolean;

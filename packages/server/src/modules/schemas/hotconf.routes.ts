@@ -7,8 +7,8 @@ import type { ReplyOf } from '@mqdeck/api';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../contract/route';
 import { ApiError } from '../../errors';
-import { buildHotconf } from './hotconf.build';
-import { isHotconfLang, type HotconfLang } from './hotconf.lang';
+import { buildHotconf } from './hotconf-build';
+import { isHotconfLang, type HotconfLang } from './hotconf-lang';
 
 type SchemaDocument = ReplyOf<'/schemas/{name}', 'get', 200>;
 

@@ -1,8 +1,8 @@
 // Completeness of the Chinese help texts: every description the hotconf document serves (so every field the
 // console can describe, whichever screen shows it) has a translation, derived from the document itself.
 import { describe, expect, test } from 'vitest';
-import { buildHotconf } from './hotconf.build';
-import { mapDescriptions, paragraphs, zhTranslations } from './hotconf.lang';
+import { buildHotconf } from './hotconf-build';
+import { mapDescriptions, paragraphs, zhTranslations } from './hotconf-lang';
 
 const served = (): string[] => {
   const out = new Set<string>();

@@ -8,7 +8,7 @@ import { route } from '../../contract/route';
 import { ApiError } from '../../errors';
 import { boolParam, intParam, pageOf, parsePaging, single } from '../../shared/paging';
 import { isValidTopicFilter, parseShared, topicMatches } from '../../shared/topic';
-import { toSubscription } from '../clients/clients.subscriptions';
+import { toSubscription } from '../clients/client-subscriptions';
 
 /** whether a client's session is durable (written to the session store), asked once per client per request */
 function durableLookup(broker: Broker): (clientid: string) => boolean {

@@ -4,7 +4,7 @@ import { DurationInput } from '../../../shared/forms/DurationInput';
 import { InfinityNumberInput } from '../../../shared/forms/InfinityNumberInput';
 import { useFieldRules } from '../../../shared/forms/rules';
 import { LISTENER_TYPES, useZoneNamesQuery } from '../listeners.api';
-import { useListenerHelp } from '../listeners.help';
+import { useListenerHelp } from '../help';
 
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 // a port, or host:port / [v6]:port

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/bridge';
 import { useMqdeckNode } from '../../../shared/apiExtensions';
 import { useCreateListenerMutation, useListenerQuery, useUpdateListenerMutation, type ListenerConfig, type ListenerSummary, type ListenerType } from '../listeners.api';
-import { deepMerge, defaultListener, withClearedRates } from '../listeners.defaults';
+import { deepMerge, defaultListener, withClearedRates } from '../listeners.config';
 import { BasicFields } from './BasicFields';
 import { FlowControlFields } from './FlowControlFields';
 import { SslOptionsFields } from './SslOptionsFields';

@@ -2,7 +2,7 @@ import { Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DurationInput } from '../../../shared/forms/DurationInput';
 import { useFieldRules } from '../../../shared/forms/rules';
-import { useListenerHelp } from '../listeners.help';
+import { useListenerHelp } from '../help';
 import { PemInput } from './PemInput';
 import type { listenersMessages } from '../listeners.messages';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ByteSizeInput } from '../../../shared/forms/ByteSizeInput';
 import { DurationInput } from '../../../shared/forms/DurationInput';
 import { useFieldRules } from '../../../shared/forms/rules';
-import { useListenerHelp } from '../listeners.help';
+import { useListenerHelp } from '../help';
 import type { listenersMessages } from '../listeners.messages';
 
 /** `ourNode`: the console talks to MQDeck's node, whose notes (Erlang-only keys, SO_REUSEADDR) are shown. */

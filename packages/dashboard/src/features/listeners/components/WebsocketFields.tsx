@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DurationInput } from '../../../shared/forms/DurationInput';
 import { InfinityNumberInput } from '../../../shared/forms/InfinityNumberInput';
 import { useFieldRules } from '../../../shared/forms/rules';
-import { useListenerHelp } from '../listeners.help';
+import { useListenerHelp } from '../help';
 
 const PIGGYBACK = ['single', 'multiple'] as const;
 

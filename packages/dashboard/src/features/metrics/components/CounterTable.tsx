@@ -4,7 +4,7 @@ import '../metrics.messages';
 import { Card, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/format';
-import { labelKeyOf, type CounterRow } from '../metrics.groups';
+import { labelKeyOf, type CounterRow } from '../groups';
 
 interface Props {
   title: string;

@@ -6,7 +6,7 @@ import { Card, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/format';
 import type { Counters } from '../metrics.api';
-import { labelKeyOf } from '../metrics.groups';
+import { labelKeyOf } from '../groups';
 
 export interface StatRow {
   name: string;

@@ -3,7 +3,7 @@ import '../overview.messages';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Counters } from '../../metrics/metrics.api';
-import type { MonitorCurrent } from '../overview.series';
+import type { MonitorCurrent } from '../series';
 
 interface Props {
   current: MonitorCurrent | undefined;

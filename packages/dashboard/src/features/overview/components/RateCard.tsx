@@ -3,8 +3,8 @@ import '../overview.messages';
 import { useMemo } from 'react';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CURRENT_REFRESH_MS, RATE_WINDOW_MS } from '../overview.constants';
-import type { MonitorCurrent, RateSample } from '../overview.series';
+import { CURRENT_REFRESH_MS, RATE_WINDOW_MS } from '../overview.config';
+import type { MonitorCurrent, RateSample } from '../series';
 import { TrendChart, type TrendSeries } from './TrendChart';
 
 interface Props {

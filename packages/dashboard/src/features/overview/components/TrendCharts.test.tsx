@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { mockApi } from '../../../../test/msw';
 import { renderWithProviders } from '../../../../test/render';
-import type { TimeRangeSeconds } from '../overview.constants';
+import type { TimeRangeSeconds } from '../overview.config';
 import { TrendCharts } from './TrendCharts';
 
 // jsdom cannot draw: ECharts is replaced by a recorder of the options each chart is given.

@@ -5,8 +5,8 @@ import { Alert, Card, Col, Row, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatError } from '../../../api/client';
 import { useMonitorHistoryQuery } from '../overview.api';
-import { TIME_RANGES, type TimeRangeSeconds } from '../overview.constants';
-import { gaugeSeries, rateSeries, type DeltaKey, type GaugeKey, type MonitorSample } from '../overview.series';
+import { TIME_RANGES, type TimeRangeSeconds } from '../overview.config';
+import { gaugeSeries, rateSeries, type DeltaKey, type GaugeKey, type MonitorSample } from '../series';
 import { TrendChart, type TrendSeries } from './TrendChart';
 
 interface Props {

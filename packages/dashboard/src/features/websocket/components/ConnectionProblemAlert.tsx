@@ -2,7 +2,7 @@ import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/language';
 import type { ConnectionProblem } from '../store/types';
-import { problemText } from '../websocket.texts';
+import { problemText } from '../texts';
 
 export function ConnectionProblemAlert({ problem }: { problem: ConnectionProblem }) {
   const { t } = useTranslation(['websocket', 'common', 'topic']);

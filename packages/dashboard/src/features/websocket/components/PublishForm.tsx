@@ -8,7 +8,7 @@ import { websocketStore } from '../store/websocketStore';
 import type { ConnectionState } from '../store/types';
 import { jsonRule, rangeRule, requiredRule } from '../websocket.rules';
 import { topicRule } from '../../../shared/topic';
-import { failureText } from '../websocket.texts';
+import { failureText } from '../texts';
 import { UserPropertiesField } from './UserPropertiesField';
 
 const QOS_OPTIONS = [0, 1, 2].map((q) => ({ value: q, label: String(q) }));

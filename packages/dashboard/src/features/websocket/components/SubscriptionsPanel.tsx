@@ -6,7 +6,7 @@ import { useLanguage } from '../../../i18n/language';
 import type { ProtocolVersion, QoS } from '../model/settings';
 import { websocketStore } from '../store/websocketStore';
 import type { ConnectionState, SubscriptionEntry } from '../store/types';
-import { failureText } from '../websocket.texts';
+import { failureText } from '../texts';
 import { requiredRule } from '../websocket.rules';
 import { topicRule } from '../../../shared/topic';
 

@@ -1,6 +1,6 @@
 // The authenticator kinds this node runs, by id (`<mechanism>:<backend>` or `jwt`): how a config is
 // checked and completed with EMQX's defaults and how the backend is built. Secrets are masked by key name
-// (configs/configs.secrets.ts), as for every other config.
+// (configs/secrets.ts), as for every other config.
 import { ApiError } from '../../../errors';
 import type { AuthnBackend } from '../authenticator';
 import { parseHashAlgorithm } from '../password-hash';

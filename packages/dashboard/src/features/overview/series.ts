@@ -2,7 +2,7 @@
 // `dropped` are deltas per sampling interval (API.md §3.3; summed per bucket when EMQX downsamples),
 // so they are divided by the interval to give a per-second rate that means the same at every range.
 import type { Schemas } from '@mqdeck/api';
-import { DEFAULT_SAMPLE_INTERVAL_MS } from './overview.constants';
+import { DEFAULT_SAMPLE_INTERVAL_MS } from './overview.config';
 
 export type MonitorSample = Schemas['emqx_dashboard_monitor_api.sampler'];
 export type MonitorCurrent = Schemas['emqx_dashboard_monitor_api.sampler_current'];

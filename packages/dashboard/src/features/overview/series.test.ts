@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendToWindow, gaugeSeries, rateSeries, sampleIntervalMs, toRateSample } from './overview.series';
+import { appendToWindow, gaugeSeries, rateSeries, sampleIntervalMs, toRateSample } from './series';
 
 const t0 = 1_700_000_000_000;
 

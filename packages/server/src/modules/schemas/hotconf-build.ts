@@ -2,12 +2,12 @@
 // (MQTT settings tabs, logging, listeners…). Built once from the EMQX 5.8.1 HOCON schema dump (types,
 // defaults, descriptions) for the roots this node serves; roots the dump lacks (durable_sessions, broker,
 // limiter) are described from our default values. Shape: OpenAPI-like { info, paths, components.schemas }.
-// Descriptions in Chinese come from hotconf.zh.json (hotconf.lang.ts).
+// Descriptions in Chinese come from hotconf.zh.json (hotconf-lang.ts).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defaultConfig } from '../../config/defaults';
 import { EMQX_VERSION } from '../status/version';
-import { localize, type HotconfLang } from './hotconf.lang';
+import { localize, type HotconfLang } from './hotconf-lang';
 
 type Json = Record<string, any>;
 interface DumpField {

@@ -10,9 +10,9 @@ import { deepMerge } from '../../config/tree';
 import { parseBind } from '../../config/units';
 import { validateValue } from '../../config/validate';
 import { ApiError } from '../../errors';
-import { RateBucket, accessAllowed, parseAccessRules, type AccessRule } from './listeners.access';
-import { MASK, restoreSecrets } from '../configs/configs.secrets';
-import { resolveTls, storePems } from './listeners.tls';
+import { RateBucket, accessAllowed, parseAccessRules, type AccessRule } from './access';
+import { MASK, restoreSecrets } from '../configs/secrets';
+import { resolveTls, storePems } from './tls';
 
 type Raw = Record<string, any>;
 

@@ -5,7 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ConfigService } from '../../config/config.service';
 import { deepMerge, isObject } from '../../config/tree';
-import { PLAIN_ROOTS, ZONE_ROOTS, rootErrors, unmasked, updateFailed } from './configs.roots';
+import { PLAIN_ROOTS, ZONE_ROOTS, rootErrors, unmasked, updateFailed } from './roots';
 
 export const READONLY_ROOTS = ['node', 'rpc', 'cluster'];
 /** the roots whose changes apply live through the config service (the per-root PUT /configs routes) */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aggregateStats, sumCounters } from './metrics.api';
-import { groupCounters, groupOf, labelKeyOf } from './metrics.groups';
+import { groupCounters, groupOf, labelKeyOf } from './groups';
 import { metricNames, statNames } from './metrics.names.messages';
 
 // The vendored EMQX 5.8.1 contract: every counter and stat it defines must have a bilingual label.

@@ -1,7 +1,7 @@
-// Which config roots the /configs API exposes, how secrets are shown (configs.secrets.ts), and how a candidate value is checked.
+// Which config roots the /configs API exposes, how secrets are shown (secrets.ts), and how a candidate value is checked.
 import type { ConfigService } from '../../config/config.service';
 import { isObject } from '../../config/tree';
-import { maskSecrets, restoreSecrets } from './configs.secrets';
+import { maskSecrets, restoreSecrets } from './secrets';
 import { validateValue } from '../../config/validate';
 import { variformError } from '@mqdeck/broker';
 import { ApiError } from '../../errors';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api } from '../../shared/testing';
-import { MASK, isSecretKey, maskSecrets, restoreSecrets } from './configs.secrets';
+import { MASK, isSecretKey, maskSecrets, restoreSecrets } from './secrets';
 
 const TLS_PASS = 'tls-pass-4f1c';
 const DB_PASS = 'db-pass-9e2a';

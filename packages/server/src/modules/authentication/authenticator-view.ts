@@ -1,7 +1,7 @@
 // The authenticator as GET /authentication answers it, typed as the contract's union of the 22
 // mechanism/backend kinds (authn.builtin_db, authn.jwt_hmac, …) without a cast.
 import type { paths, ReplyOf } from '@mqdeck/api';
-import { maskSecrets } from '../configs/configs.secrets';
+import { maskSecrets } from '../configs/secrets';
 import type { AuthnConfig } from './backends';
 
 /** What the node answers: a kind's config plus its `id` (the AuthenticatorView deviation of @mqdeck/api). */

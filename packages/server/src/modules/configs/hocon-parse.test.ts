@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { defaultConfig } from '../../config/defaults';
-import { toHocon } from './configs.hocon';
-import { HoconError, parseHocon } from './configs.hocon-parse';
+import { toHocon } from './hocon';
+import { HoconError, parseHocon } from './hocon-parse';
 
 // the example body of PUT /configs in EMQX's 5.8.1 API document
 const EMQX_EXAMPLE = `
