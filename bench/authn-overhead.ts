@@ -230,7 +230,11 @@ const { open1, withAuth, satPlain, satAuth, m, rateBcrypt, idle, burst } = await
       lost: Math.max(...xs.map((x) => x.lost)),
       all: xs.map((x) => x.deliveries),
     });
-    const pick = (xs: typeof a) => ({ perDelivery: median(xs.map((x) => x.perDelivery)), throughput: median(xs.map((x) => x.throughput)), lost: Math.max(...xs.map((x) => x.lost)) });
+    const pick = (xs: typeof a) => ({
+      perDelivery: median(xs.map((x) => x.perDelivery)),
+      throughput: median(xs.map((x) => x.throughput)),
+      lost: Math.max(...xs.map((x) => x.lost)),
+    });
     const metrics = await rest(secured, 'GET', '/metrics', undefined, token);
     const m = Array.isArray(metrics) ? metrics[0] : metrics;
     await secure(secured, token, { name: 'bcrypt', salt_rounds: 10 });
@@ -250,7 +254,9 @@ console.log(`  built-in authn + authz : ${withAuth.perDelivery.toFixed(2)} µs C
 console.log(`  CPU per delivery change: ${pct(open1.perDelivery, withAuth.perDelivery)}, throughput change: ${pct(open1.throughput, withAuth.throughput)}`);
 console.log(`saturation: 10 publishers × ${windowSize} unacknowledged QoS 1 each → 1 topic → 10 QoS 0 subscribers, seconds 1–${seconds}, median of ${rounds} alternating rounds`);
 const sat = (label: string, x: typeof satPlain) =>
-  console.log(`  ${label}: ${x.deliveries.toFixed(0)} deliveries/s (${x.publishes.toFixed(0)} publishes/s in), broker CPU ${(x.brokerCpu * 100).toFixed(0)} % of a core (${x.perDelivery.toFixed(2)} µs/delivery), bench ${(x.benchCpu * 100).toFixed(0)} %, ${x.lost} lost; rounds ${x.all.map((d) => d.toFixed(0)).join(', ')}`);
+  console.log(
+    `  ${label}: ${x.deliveries.toFixed(0)} deliveries/s (${x.publishes.toFixed(0)} publishes/s in), broker CPU ${(x.brokerCpu * 100).toFixed(0)} % of a core (${x.perDelivery.toFixed(2)} µs/delivery), bench ${(x.benchCpu * 100).toFixed(0)} %, ${x.lost} lost; rounds ${x.all.map((d) => d.toFixed(0)).join(', ')}`,
+  );
 sat('no access control     ', satPlain);
 sat('built-in authn + authz', satAuth);
 const cut = (satPlain.deliveries - satAuth.deliveries) / satPlain.deliveries;
@@ -258,6 +264,8 @@ console.log(`  max throughput change: ${pct(satPlain.deliveries, satAuth.deliver
 console.log(`  authorization cache hit/miss: ${m['authorization.cache_hit']}/${m['authorization.cache_miss']}`);
 console.log(`connect rate with bcrypt (10 rounds) users, 20 concurrent: ${rateBcrypt.toFixed(1)} connects/s`);
 const ms = (xs: number[], p: number) => `${percentile(xs, p).toFixed(1)} ms`;
-console.log(`  an unrelated client's QoS 0 round trip during that burst: p50 ${ms(burst, 50)}, p99 ${ms(burst, 99)}, max ${ms(burst, 100)} (${burst.length} messages); idle p99 ${ms(idle, 99)}`);
+console.log(
+  `  an unrelated client's QoS 0 round trip during that burst: p50 ${ms(burst, 50)}, p99 ${ms(burst, 99)}, max ${ms(burst, 100)} (${burst.length} messages); idle p99 ${ms(idle, 99)}`,
+);
 const [l1, l5] = loadavg();
 console.log(`load average at start ${loadAtStart[0].toFixed(2)} / ${loadAtStart[1].toFixed(2)} (1/5 min), at end ${l1.toFixed(2)} / ${l5.toFixed(2)}`);

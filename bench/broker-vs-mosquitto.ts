@@ -45,14 +45,30 @@ async function measureCpu(peer: Peer, qos: 0 | 1, ratePerSecond: number) {
   const sys = sysMicros(peer.pid) - sysBefore;
   const dropped = (await deliveryDrops(peer)) - dropsBefore;
   const delivered = Math.max(1, r.delivered);
-  return { perDelivery: cpu / delivered, sysPerDelivery: sys / delivered, writesPerDelivery: writes / delivered, outRate: r.delivered / r.seconds, lost: r.expected - r.delivered, dropped, r };
+  return {
+    perDelivery: cpu / delivered,
+    sysPerDelivery: sys / delivered,
+    writesPerDelivery: writes / delivered,
+    outRate: r.delivered / r.seconds,
+    lost: r.expected - r.delivered,
+    dropped,
+    r,
+  };
 }
 
 let token: string | undefined;
 /** our node's delivery.dropped counter (queue_full, expired ...: drops the configured limits account for); NaN for a peer without the API */
 async function deliveryDrops(peer: Peer): Promise<number> {
   if (!peer.httpUrl) return NaN;
-  token ??= ((await (await fetch(`${peer.httpUrl}/api/v5/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'public' }) })).json()) as { token: string }).token;
+  token ??= (
+    (await (
+      await fetch(`${peer.httpUrl}/api/v5/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'public' }),
+      })
+    ).json()) as { token: string }
+  ).token;
   const m = (await (await fetch(`${peer.httpUrl}/api/v5/metrics`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, number>[] | Record<string, number>;
   return (Array.isArray(m) ? m[0] : m)['delivery.dropped'];
 }
@@ -71,7 +87,9 @@ async function alternate(ours: Peer, peer: Peer, qos: 0 | 1, ratePerSecond: numb
   for (let i = 0; i < rounds; i++) {
     a.push(await measureCpu(ours, qos, ratePerSecond));
     b.push(await measureCpu(peer, qos, ratePerSecond));
-    console.error(`  qos ${qos} @${ratePerSecond}/s round ${i + 1}: mqdeck ${a[i].perDelivery.toFixed(2)} µs lost ${a[i].lost} (dropped ${a[i].dropped}) p99 ${a[i].r.p99.toFixed(2)} ms, mosquitto ${b[i].perDelivery.toFixed(2)} µs p99 ${b[i].r.p99.toFixed(2)} ms (load ${loadavg()[0].toFixed(2)})`);
+    console.error(
+      `  qos ${qos} @${ratePerSecond}/s round ${i + 1}: mqdeck ${a[i].perDelivery.toFixed(2)} µs lost ${a[i].lost} (dropped ${a[i].dropped}) p99 ${a[i].r.p99.toFixed(2)} ms, mosquitto ${b[i].perDelivery.toFixed(2)} µs p99 ${b[i].r.p99.toFixed(2)} ms (load ${loadavg()[0].toFixed(2)})`,
+    );
   }
   return [a, b];
 }
@@ -146,7 +164,8 @@ async function scenarioConnections(peer: Peer) {
   const a: Storm[] = [];
   const b: Storm[] = [];
   const base: Storm[] = [];
-  const f = (r: Storm) => `p50 ${r.p50.toFixed(1)} p99 ${r.p99.toFixed(1)} ms, ${r.cpuPerConnect.toFixed(0)} µs CPU/connect, ${r.perConnKB.toFixed(2)} KB/conn (heap ${r.heapPerConnKB.toFixed(2)}), ${(r.retainedKB / 1024).toFixed(1)} MB after`;
+  const f = (r: Storm) =>
+    `p50 ${r.p50.toFixed(1)} p99 ${r.p99.toFixed(1)} ms, ${r.cpuPerConnect.toFixed(0)} µs CPU/connect, ${r.perConnKB.toFixed(2)} KB/conn (heap ${r.heapPerConnKB.toFixed(2)}), ${(r.retainedKB / 1024).toFixed(1)} MB after`;
   for (let i = 0; i < rounds; i++) {
     if (values.baseline) {
       base.push(await stormFresh(values.baseline));
@@ -174,7 +193,9 @@ async function scenarioConnections(peer: Peer) {
 
 function print() {
   const [l1, l5] = loadavg();
-  console.log(`\nload average at start ${loadAtStart[0].toFixed(2)} / ${loadAtStart[1].toFixed(2)} (1/5 min), at end ${l1.toFixed(2)} / ${l5.toFixed(2)}; ${cpus().length} cores; medians of ${rounds} alternating rounds of ${seconds} s`);
+  console.log(
+    `\nload average at start ${loadAtStart[0].toFixed(2)} / ${loadAtStart[1].toFixed(2)} (1/5 min), at end ${l1.toFixed(2)} / ${l5.toFixed(2)}; ${cpus().length} cores; medians of ${rounds} alternating rounds of ${seconds} s`,
+  );
   const fmt = (n: number) => (Number.isFinite(n) ? (Math.abs(n) >= 100 ? n.toFixed(0) : n.toFixed(2)) : 'n/a');
   console.log(`\n${'metric'.padEnd(46)} ${'mqdeck'.padStart(10)} ${'mosquitto'.padStart(10)}  ratio (mqdeck/mosquitto)`);
   for (const [label, a, b, unit] of rows) {

@@ -35,15 +35,19 @@ async function clientProcess(port: number): Promise<void> {
   let acked = 0;
   for (let i = 0; i < count; i += 50) {
     await Promise.all(
-      Array.from({ length: Math.min(50, count - i) }, (_, k) => new Promise<void>((res) => {
-        const s = netConnect(port, '127.0.0.1', () => s.write(connectPacket(`mem-${i + k}`)));
-        s.once('data', (d) => {
-          if (d[0] === 0x20 && d[3] === 0) acked++;
-          res();
-        });
-        s.once('error', () => res());
-        sockets.push(s);
-      })),
+      Array.from(
+        { length: Math.min(50, count - i) },
+        (_, k) =>
+          new Promise<void>((res) => {
+            const s = netConnect(port, '127.0.0.1', () => s.write(connectPacket(`mem-${i + k}`)));
+            s.once('data', (d) => {
+              if (d[0] === 0x20 && d[3] === 0) acked++;
+              res();
+            });
+            s.once('error', () => res());
+            sockets.push(s);
+          }),
+      ),
     );
   }
   process.send!({ acked });
@@ -99,7 +103,15 @@ async function histogram(): Promise<Map<string, { n: number; bytes: number }>> {
 
 async function main(gc: Gc): Promise<void> {
   const broker = createBroker({ nodeName: 'bench@127.0.0.1' });
-  const listener = broker.createListener({ id: 'tcp:default', type: 'tcp', bind: { host: '127.0.0.1', port: 0 }, maxConnections: null, mountpoint: '', zone: 'default', enableAuthn: true });
+  const listener = broker.createListener({
+    id: 'tcp:default',
+    type: 'tcp',
+    bind: { host: '127.0.0.1', port: 0 },
+    maxConnections: null,
+    mountpoint: '',
+    zone: 'default',
+    enableAuthn: true,
+  });
   await listener.start();
   const snapshots = !values['no-snapshot'];
   // warm-up: a few connections through the whole path, so code and shapes exist before the baseline
@@ -121,7 +133,9 @@ async function main(gc: Gc): Promise<void> {
   const after = process.memoryUsage();
   const hAfter = snapshots ? await histogram() : undefined;
   const per = (k: keyof NodeJS.MemoryUsage) => ((after[k] - before[k]) / Math.max(1, acked)).toFixed(0);
-  console.log(`${acked} of ${count} connected; per connection: JS heap ${per('heapUsed')} B, external ${per('external')} B (array buffers ${per('arrayBuffers')} B), RSS ${per('rss')} B`);
+  console.log(
+    `${acked} of ${count} connected; per connection: JS heap ${per('heapUsed')} B, external ${per('external')} B (array buffers ${per('arrayBuffers')} B), RSS ${per('rss')} B`,
+  );
   if (hBefore && hAfter) {
     const rows = [...hAfter].map(([name, a]) => {
       const b = hBefore.get(name) ?? { n: 0, bytes: 0 };

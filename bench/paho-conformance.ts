@@ -48,10 +48,13 @@ function runOne(script: string, host: string, port: number, test: string): Promi
     let output = '';
     p.stdout.on('data', (d) => (output += d));
     p.stderr.on('data', (d) => (output += d));
-    const timer = setTimeout(() => {
-      output += '\n[timeout]';
-      p.kill('SIGKILL');
-    }, Number(values.timeout) * 1000);
+    const timer = setTimeout(
+      () => {
+        output += '\n[timeout]';
+        p.kill('SIGKILL');
+      },
+      Number(values.timeout) * 1000,
+    );
     p.on('exit', (code) => {
       clearTimeout(timer);
       res({ ok: code === 0, output });
@@ -85,7 +88,10 @@ if (!values.port) {
 }
 let totalFailed = 0;
 try {
-  for (const [label, script] of [['3', 'client_test.py'], ['5', 'client_test5.py']] as const) {
+  for (const [label, script] of [
+    ['3', 'client_test.py'],
+    ['5', 'client_test5.py'],
+  ] as const) {
     if (values.only && values.only !== label) continue;
     let passed = 0;
     let failed = 0;

@@ -103,10 +103,16 @@ const idle = [...self].filter(([k]) => k.startsWith('(idle)')).reduce((s, [, v])
 console.log(summary);
 console.log(`profile: ${join(dir, file)}; busy ${((total - idle) / 1000).toFixed(0)} ms of ${(total / 1000).toFixed(0)} ms sampled\n`);
 console.log('by area:');
-for (const [k, v] of [...areas].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+for (const [k, v] of [...areas]
+  .filter(([k]) => k !== '(idle)')
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 15)) {
   console.log(`${((v / Math.max(1, total - idle)) * 100).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}`);
 }
 console.log('\nby function:');
-for (const [k, v] of [...self].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) {
+for (const [k, v] of [...self]
+  .filter(([k]) => !k.startsWith('(idle)'))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, Number(values.top))) {
   console.log(`${((v / Math.max(1, total - idle)) * 100).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}`);
 }

@@ -45,16 +45,7 @@ export async function startE2ENode(): Promise<E2ENode> {
   };
 }
 
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** A fresh chromium; playwright's launch() gives it a new temporary profile (it refuses --user-data-dir). */
 export async function launchBrowser(): Promise<Browser> {
@@ -110,7 +101,14 @@ async function describeFailure(page: Page, testName: string): Promise<void> {
         return `${(e as HTMLButtonElement).disabled ? '(disabled) ' : ''}${text}${inner.length ? ` [${inner.join(', ')}]` : ''}`;
       }),
     );
-    const text = (await page.locator((await page.locator('main').count()) ? 'main' : 'body').first().innerText()).replace(/\s+/g, ' ').slice(0, 1500);
+    const text = (
+      await page
+        .locator((await page.locator('main').count()) ? 'main' : 'body')
+        .first()
+        .innerText()
+    )
+      .replace(/\s+/g, ' ')
+      .slice(0, 1500);
     const file = await shot(page, `failed-${testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`);
     console.log(`\n--- failed: ${testName}\nurl: ${page.url()}\nbuttons: ${buttons.join(' | ')}\ntext: ${text}\nscreenshot: ${file}\n`);
   } catch (e) {

@@ -21,10 +21,7 @@ function newestMtime(path) {
 }
 
 const builtAt = existsSync(join(dist, 'index.html')) ? statSync(join(dist, 'index.html')).mtimeMs : 0;
-const sourcesAt = Math.max(
-  ...['src', 'index.html', 'vite.config.ts', 'package.json', 'public'].map((p) => newestMtime(join(dashboard, p))),
-  newestMtime('packages/api/src'),
-);
+const sourcesAt = Math.max(...['src', 'index.html', 'vite.config.ts', 'package.json', 'public'].map((p) => newestMtime(join(dashboard, p))), newestMtime('packages/api/src'));
 let dashboardDir = dist;
 if (builtAt === 0 || sourcesAt > builtAt) {
   console.log(builtAt === 0 ? 'building the console (first start)…' : 'console sources changed, rebuilding…');

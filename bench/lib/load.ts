@@ -131,7 +131,7 @@ export async function connectionStorm(peer: Peer, count: number, perSecond: numb
             } else result.failed += 1;
             res();
           });
-          sock.once('error', () => (result.failed += 1, res()));
+          sock.once('error', () => ((result.failed += 1), res()));
           result.sockets.push(sock);
         }),
       );

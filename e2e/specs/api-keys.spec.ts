@@ -8,7 +8,10 @@ describe('System › API keys', () => {
     const { context, page } = await newPage(e2e.browser);
     await login(page, e2e.node.url);
     await page.goto(`${e2e.node.url}#/api-key`);
-    await page.getByRole('button', { name: /^(plus )?Create$/ }).first().click();
+    await page
+      .getByRole('button', { name: /^(plus )?Create$/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Create API Key' });
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await dialog.getByText('Name is required').waitFor();

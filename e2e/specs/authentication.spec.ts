@@ -54,7 +54,9 @@ describe('authentication screens', () => {
 
   it('shows the success counted in the overview and captures the screens', async () => {
     await e2e.page.getByRole('tab', { name: 'Overview' }).click();
-    await expect.poll(async () => e2e.page.locator('.ant-statistic').filter({ hasText: 'Success' }).locator('.ant-statistic-content').innerText(), { timeout: 20_000 }).not.toBe('0');
+    await expect
+      .poll(async () => e2e.page.locator('.ant-statistic').filter({ hasText: 'Success' }).locator('.ant-statistic-content').innerText(), { timeout: 20_000 })
+      .not.toBe('0');
     const detailUrl = e2e.page.url();
     await shotAll(e2e.page, 'authentication-detail', () => e2e.page.getByRole('tab').first().waitFor());
     await e2e.page.goto(`${e2e.node.url}#/authentication`);

@@ -49,7 +49,10 @@ describe('authorization screens', () => {
     sub.on('message', (topic) => received.push(topic));
     const pub = await connectClient(e2e.node.mqttPort, { clientId: `e2e-pub-${suffix}`, username: USER, protocolVersion: 5 });
     // MQTT 5: the PUBACK of a denied publish carries 0x87 (not authorized), which MQTT.js reports as an error.
-    const denied = await pub.publishAsync(SECRET, 'should not arrive', { qos: 1 }).then(() => undefined, (e: Error & { code?: number }) => e);
+    const denied = await pub.publishAsync(SECRET, 'should not arrive', { qos: 1 }).then(
+      () => undefined,
+      (e: Error & { code?: number }) => e,
+    );
     await pub.publishAsync(OPEN, 'arrives', { qos: 1 });
     await expect.poll(() => received, { timeout: 5000 }).toContain(OPEN);
     await new Promise((r) => setTimeout(r, 500));

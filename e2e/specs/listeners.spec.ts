@@ -24,7 +24,10 @@ function connect(port: number): Promise<MqttClient> {
   const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, { clientId: `${NAME}-${Math.random().toString(36).slice(2, 6)}`, reconnectPeriod: 0, connectTimeout: 3000 });
   return new Promise((resolve, reject) => {
     c.once('connect', () => resolve(c));
-    c.once('error', (e) => { c.end(true); reject(e); });
+    c.once('error', (e) => {
+      c.end(true);
+      reject(e);
+    });
     c.once('close', () => reject(new Error('closed before CONNACK')));
   });
 }

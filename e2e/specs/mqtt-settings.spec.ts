@@ -25,7 +25,9 @@ async function rawSubscriber(id: string, topic: string): Promise<{ disconnectRea
   await once(socket, 'connect');
   let buffered = Buffer.alloc(0);
   let connack: () => void = () => undefined;
-  const connected = new Promise<void>((resolve) => { connack = resolve; });
+  const connected = new Promise<void>((resolve) => {
+    connack = resolve;
+  });
   const disconnectReason = new Promise<number | undefined>((resolve) => {
     socket.on('data', (chunk: Buffer) => {
       buffered = Buffer.concat([buffered, chunk]);
@@ -166,7 +168,9 @@ describe('MQTT settings screens', () => {
     const c = await connect(uniqueId('e2e-sys'));
     try {
       let n = 0;
-      c.on('message', () => { n += 1; });
+      c.on('message', () => {
+        n += 1;
+      });
       // wildcards were switched off in the first test: subscribe to this node's own topic
       const [{ node: name }] = await e2e.apiGet('/nodes');
       await c.subscribeAsync(`$SYS/brokers/${name}/version`);
@@ -208,11 +212,14 @@ describe('MQTT settings screens', () => {
     await expect.poll(() => e2e.page.getByLabel('Max Inflight', { exact: true }).inputValue()).toBe('4');
     for (const theme of ['light', 'dark'] as const) {
       for (const language of ['en', 'zh'] as const) {
-        await e2e.page.evaluate((p) => {
-          localStorage.setItem('theme', p.theme);
-          localStorage.setItem('syncOsTheme', 'false');
-          localStorage.setItem('language', p.language);
-        }, { theme, language });
+        await e2e.page.evaluate(
+          (p) => {
+            localStorage.setItem('theme', p.theme);
+            localStorage.setItem('syncOsTheme', 'false');
+            localStorage.setItem('language', p.language);
+          },
+          { theme, language },
+        );
         await e2e.page.goto(`${e2e.node.url}#/mqtt/general`);
         await e2e.page.reload();
         await e2e.page.getByRole('button', { name: /Save|保\s?存/ }).waitFor();
@@ -244,7 +251,10 @@ describe('MQTT settings screens', () => {
     await shot(e2e.page, 'auto-subscribe');
 
     // Topic Rewrite, Delayed Publish and Cluster are exercised in advanced-mqtt.spec.ts and cluster.spec.ts
-    for (const [path, ready] of [['log', 'Rotation Count'], ['flow-control', 'Max Connection Rate']] as const) {
+    for (const [path, ready] of [
+      ['log', 'Rotation Count'],
+      ['flow-control', 'Max Connection Rate'],
+    ] as const) {
       await e2e.page.goto(`${e2e.node.url}#/${path}`);
       await expect.poll(() => e2e.page.getByLabel(ready, { exact: true }).inputValue(), { timeout: 10_000 }).not.toBe('');
       await shot(e2e.page, `management-${path}`);

@@ -57,7 +57,10 @@ describe('console shell', () => {
     await page.getByText('退出登录', { exact: true }).click();
     await page.getByText('确认退出登录').filter({ visible: true }).waitFor();
     // antd spaces two-character CJK button labels ('确 认').
-    await page.getByRole('button', { name: /^确\s?认$/ }).filter({ visible: true }).click();
+    await page
+      .getByRole('button', { name: /^确\s?认$/ })
+      .filter({ visible: true })
+      .click();
     await page.waitForURL(/#\/login/);
     await shot(page, 'login-dark-zh');
     await context.close();

@@ -18,7 +18,10 @@ describe('System › Users', () => {
     const { context, page } = await newPage(e2e.browser);
     await login(page, e2e.node.url);
     await page.goto(`${e2e.node.url}#/users`);
-    await page.getByRole('button', { name: /^(plus )?Create$/ }).first().click();
+    await page
+      .getByRole('button', { name: /^(plus )?Create$/ })
+      .first()
+      .click();
 
     // reserved names are refused in the form, before any request
     let dialog = await fillCreateForm(page, 'root', 'operator2024');

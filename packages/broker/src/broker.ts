@@ -1,9 +1,25 @@
 import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
 import type {
-  Broker, BrokerEvents, BrokerHooks, BrokerOptions, ChainableHooks, ClientInfo, ConnInfo, ForceShutdown,
-  Listener, ListenerConfig, MqttSettings, NodeLimits, PublishMessage, PublishVerdict, QueuedMessageView, QoS, RetainStore,
-  SubOptions, SubscriptionInfo,
+  Broker,
+  BrokerEvents,
+  BrokerHooks,
+  BrokerOptions,
+  ChainableHooks,
+  ClientInfo,
+  ConnInfo,
+  ForceShutdown,
+  Listener,
+  ListenerConfig,
+  MqttSettings,
+  NodeLimits,
+  PublishMessage,
+  PublishVerdict,
+  QueuedMessageView,
+  QoS,
+  RetainStore,
+  SubOptions,
+  SubscriptionInfo,
 } from './types';
 import { BrokerError, CONSUMED } from './types';
 import { composeHooks, type HookEntry } from './hooks';

@@ -5,7 +5,16 @@ export * from './types';
 export { DEFAULT_SETTINGS } from './settings';
 export { COUNTER_NAMES, GAUGE_NAMES, CLIENT_STAT_NAMES } from './metrics';
 export { MemoryRetainStore } from './retain/memory';
-export { MemorySessionStore, attachSessionStore, type SessionStore, type StoredSession, type SessionRow, type StoredMessage, type StoredAwaitingRel, type DurableHandle } from './store';
+export {
+  MemorySessionStore,
+  attachSessionStore,
+  type SessionStore,
+  type StoredSession,
+  type SessionRow,
+  type StoredMessage,
+  type StoredAwaitingRel,
+  type DurableHandle,
+} from './store';
 export { variformError } from './client-attrs/variform';
 export { isValidTopicFilter, isValidTopicName, topicMatches, parseFilter } from './topics/validate';
 

@@ -133,7 +133,14 @@ describe('publish / subscribe', () => {
   test('[MQTT-3.8.4-1] SUBSCRIBE gets SUBACK with granted QoS; QoS 0 and 1 routing with + and #', async () => {
     broker = newBroker();
     const sub = (await connect(broker, 4, { clientId: 'sub' })).client;
-    sub.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'a/+/c', qos: 1 }, { topic: 'x/#', qos: 0 }] });
+    sub.send({
+      cmd: 'subscribe',
+      messageId: 1,
+      subscriptions: [
+        { topic: 'a/+/c', qos: 1 },
+        { topic: 'x/#', qos: 0 },
+      ],
+    });
     const ack = await sub.expect('suback');
     expect(ack.granted).toEqual([1, 0]);
     const pub = (await connect(broker, 4, { clientId: 'pub' })).client;
@@ -157,13 +164,25 @@ describe('publish / subscribe', () => {
     expect(m['messages.acked']).toBe(1);
     expect(broker.stats()['subscriptions.count']).toBe(2);
     expect([...broker.topics()].sort()).toEqual(['a/+/c', 'x/#']);
-    expect(broker.subscriptionsOf('sub')?.map((s) => s.topic).sort()).toEqual(['a/+/c', 'x/#']);
+    expect(
+      broker
+        .subscriptionsOf('sub')
+        ?.map((s) => s.topic)
+        .sort(),
+    ).toEqual(['a/+/c', 'x/#']);
   });
 
   test('[MQTT-4.7.2-1] $-topics do not match filters starting with a wildcard', async () => {
     broker = newBroker();
     const sub = (await connect(broker, 4)).client;
-    sub.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: '#', qos: 0 }, { topic: '+/x', qos: 0 }] });
+    sub.send({
+      cmd: 'subscribe',
+      messageId: 1,
+      subscriptions: [
+        { topic: '#', qos: 0 },
+        { topic: '+/x', qos: 0 },
+      ],
+    });
     await sub.expect('suback');
     await broker.publish({ topic: '$SYS/x', payload: Buffer.from('s'), qos: 0, retain: false, fromClientid: null, fromUsername: null });
     await sub.expectNothing();
@@ -185,7 +204,14 @@ describe('publish / subscribe', () => {
   test('authorize hook: denied subscribe gets 0x87 (v5) / 0x80 (v3), denied publish gets PUBACK 0x87', async () => {
     broker = newBroker({ hooks: { authorize: (req) => (req.topic.startsWith('secret') ? 'deny' : 'allow') } });
     const v5 = (await connect(broker, 5)).client;
-    v5.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'secret/#', qos: 1 }, { topic: 'open', qos: 1 }] });
+    v5.send({
+      cmd: 'subscribe',
+      messageId: 1,
+      subscriptions: [
+        { topic: 'secret/#', qos: 1 },
+        { topic: 'open', qos: 1 },
+      ],
+    });
     expect((await v5.expect('suback')).granted).toEqual([0x87, 1]);
     v5.send({ cmd: 'publish', topic: 'secret/a', payload: Buffer.from('x'), qos: 1, messageId: 2, retain: false, dup: false });
     expect((await v5.expect('puback')).reasonCode).toBe(0x87);

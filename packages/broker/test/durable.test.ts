@@ -84,7 +84,10 @@ describe('durable sessions', () => {
     const p2 = await client.expect('publish');
     client.send({ cmd: 'pubrec', messageId: p1.messageId });
     expect((await client.expect('pubrel')).messageId).toBe(p1.messageId);
-    expect(store.loadMessages('q2').map((m) => [m.packetId, m.phase])).toEqual([[p1.messageId, 'pubrel'], [p2.messageId, 'publish']]);
+    expect(store.loadMessages('q2').map((m) => [m.packetId, m.phase])).toEqual([
+      [p1.messageId, 'pubrel'],
+      [p2.messageId, 'publish'],
+    ]);
     await first.close();
 
     const second = start(store);
@@ -202,7 +205,14 @@ describe('durable sessions', () => {
       await client.expect('suback');
     }
     expect(writes).toEqual({ rows: 1, subs: 200, deletes: 0 }); // not 200 × 201 / 2
-    client.send({ cmd: 'subscribe', messageId: 300, subscriptions: [{ topic: 'm/5', qos: 2 }, { topic: 'n/1', qos: 0 }] });
+    client.send({
+      cmd: 'subscribe',
+      messageId: 300,
+      subscriptions: [
+        { topic: 'm/5', qos: 2 },
+        { topic: 'n/1', qos: 0 },
+      ],
+    });
     await client.expect('suback');
     client.send({ cmd: 'unsubscribe', messageId: 301, unsubscriptions: ['m/7'] });
     await client.expect('unsuback');

@@ -10,7 +10,18 @@ afterEach(async () => {
 test('events follow EMQX hook order: connack, connected, subscribed, publish, delivered, acked, disconnected, terminated', async () => {
   broker = newBroker();
   const seen: string[] = [];
-  for (const name of ['client.connack', 'client.connected', 'session.created', 'session.subscribed', 'message.publish', 'message.delivered', 'message.acked', 'client.disconnected', 'session.terminated', 'message.dropped'] as const) {
+  for (const name of [
+    'client.connack',
+    'client.connected',
+    'session.created',
+    'session.subscribed',
+    'message.publish',
+    'message.delivered',
+    'message.acked',
+    'client.disconnected',
+    'session.terminated',
+    'message.dropped',
+  ] as const) {
     broker.events.on(name, () => seen.push(name));
   }
   const { client } = await connect(broker, 4, { clientId: 'e' });
@@ -25,8 +36,17 @@ test('events follow EMQX hook order: connack, connected, subscribed, publish, de
   await client.waitClosed();
   await flushTurns();
   expect(seen).toEqual([
-    'session.created', 'client.connack', 'client.connected', 'session.subscribed', 'message.publish', 'message.delivered',
-    'message.acked', 'message.publish', 'message.dropped', 'client.disconnected', 'session.terminated',
+    'session.created',
+    'client.connack',
+    'client.connected',
+    'session.subscribed',
+    'message.publish',
+    'message.delivered',
+    'message.acked',
+    'message.publish',
+    'message.dropped',
+    'client.disconnected',
+    'session.terminated',
   ]);
 });
 

@@ -27,7 +27,14 @@ test('subscribe hook rewrites the filter before subscribing: routes and retained
   await broker.publish({ topic: 'new/t', payload: Buffer.from('kept-new'), qos: 0, retain: true, fromClientid: null, fromUsername: null });
   await broker.publish({ topic: 'old/t', payload: Buffer.from('kept-old'), qos: 0, retain: true, fromClientid: null, fromUsername: null });
   const { client } = await connect(broker, 5, { clientId: 's1' });
-  client.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'old/t', qos: 1 }, { topic: 'refuse/me', qos: 0 }] });
+  client.send({
+    cmd: 'subscribe',
+    messageId: 1,
+    subscriptions: [
+      { topic: 'old/t', qos: 1 },
+      { topic: 'refuse/me', qos: 0 },
+    ],
+  });
   const suback = await client.expect('suback');
   expect(suback.granted).toEqual([1, 0x80]);
   const retained = await client.expect('publish');
@@ -44,7 +51,14 @@ test('an async subscribe hook and a rewritten filter that is invalid (0x8F)', as
   broker = newBroker();
   broker.addHooks({ subscribe: async (_c, filter) => (filter === 'bad' ? 'a/#/b' : `x/${filter}`) });
   const { client } = await connect(broker, 5, { clientId: 's2' });
-  client.send({ cmd: 'subscribe', messageId: 2, subscriptions: [{ topic: 'a', qos: 0 }, { topic: 'bad', qos: 0 }] });
+  client.send({
+    cmd: 'subscribe',
+    messageId: 2,
+    subscriptions: [
+      { topic: 'a', qos: 0 },
+      { topic: 'bad', qos: 0 },
+    ],
+  });
   expect((await client.expect('suback')).granted).toEqual([0, 0x8f]);
   expect(broker.subscriptionsOf('s2')!.map((s) => s.topic)).toEqual(['x/a']);
 });
@@ -56,7 +70,14 @@ test('unsubscribe hook rewrites the filter the same way; null refuses (0x80)', a
     unsubscribe: (_c, f) => (f === 'old/t' ? 'new/t' : f === 'keep' ? null : f),
   });
   const { client } = await connect(broker, 5, { clientId: 'u1' });
-  client.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'old/t', qos: 0 }, { topic: 'keep', qos: 0 }] });
+  client.send({
+    cmd: 'subscribe',
+    messageId: 1,
+    subscriptions: [
+      { topic: 'old/t', qos: 0 },
+      { topic: 'keep', qos: 0 },
+    ],
+  });
   await client.expect('suback');
   client.send({ cmd: 'unsubscribe', messageId: 2, unsubscriptions: ['old/t', 'keep', 'a/#/b'] });
   expect((await client.expect('unsuback')).granted).toEqual([0, 0x80, 0x8f]);
@@ -107,7 +128,15 @@ test('authenticate gets a connection id unique per connection and stable across 
     },
   });
   const c = attach(broker, 5);
-  c.send({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 5, clientId: 'e1', clean: true, keepalive: 0, properties: { authenticationMethod: 'M', authenticationData: Buffer.from('first') } });
+  c.send({
+    cmd: 'connect',
+    protocolId: 'MQTT',
+    protocolVersion: 5,
+    clientId: 'e1',
+    clean: true,
+    keepalive: 0,
+    properties: { authenticationMethod: 'M', authenticationData: Buffer.from('first') },
+  });
   const auth = await c.expect('auth');
   expect(auth.properties?.authenticationData?.toString()).toBe('challenge');
   c.send({ cmd: 'auth', reasonCode: 0x18, properties: { authenticationMethod: 'M', authenticationData: Buffer.from('second') } });

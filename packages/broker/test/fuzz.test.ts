@@ -20,10 +20,34 @@ function rng(seed: number) {
 
 const SAMPLES: Array<[Packet, 4 | 5]> = [
   [{ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 5, clientId: 'f', clean: true, keepalive: 10, properties: { sessionExpiryInterval: 5, receiveMaximum: 10 } }, 5],
-  [{ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clientId: 'f', clean: false, keepalive: 10, username: 'u', password: Buffer.from('p'), will: { topic: 'w', payload: Buffer.from('x'), qos: 1, retain: true } }, 4],
+  [
+    {
+      cmd: 'connect',
+      protocolId: 'MQTT',
+      protocolVersion: 4,
+      clientId: 'f',
+      clean: false,
+      keepalive: 10,
+      username: 'u',
+      password: Buffer.from('p'),
+      will: { topic: 'w', payload: Buffer.from('x'), qos: 1, retain: true },
+    },
+    4,
+  ],
   [{ cmd: 'publish', topic: 'a/b', payload: Buffer.from('hello'), qos: 1, messageId: 3, retain: true, dup: false, properties: { topicAlias: 2, userProperties: { k: 'v' } } }, 5],
   [{ cmd: 'publish', topic: 'a/b', payload: Buffer.from('hello'), qos: 2, messageId: 4, retain: false, dup: false }, 4],
-  [{ cmd: 'subscribe', messageId: 5, subscriptions: [{ topic: 'a/#', qos: 2, nl: true, rap: true, rh: 1 }, { topic: '$share/g/x', qos: 1 }], properties: { subscriptionIdentifier: 3 } }, 5],
+  [
+    {
+      cmd: 'subscribe',
+      messageId: 5,
+      subscriptions: [
+        { topic: 'a/#', qos: 2, nl: true, rap: true, rh: 1 },
+        { topic: '$share/g/x', qos: 1 },
+      ],
+      properties: { subscriptionIdentifier: 3 },
+    },
+    5,
+  ],
   [{ cmd: 'unsubscribe', messageId: 6, unsubscriptions: ['a/#', 'b'] }, 4],
   [{ cmd: 'pubrel', messageId: 4 }, 4],
   [{ cmd: 'puback', messageId: 1, reasonCode: 0x10 }, 5],

@@ -115,17 +115,54 @@ function chainPki() {
   const dir = mkdtempSync(join(tmpdir(), 'mqdeck-chain-'));
   const openssl = (...args: string[]) => execFileSync('/usr/bin/openssl', args, { cwd: dir, stdio: 'ignore' });
   execFileSync('/bin/sh', ['-c', 'printf "basicConstraints=critical,CA:TRUE\\nkeyUsage=keyCertSign,cRLSign\\n" > ca.ext'], { cwd: dir });
-  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=Root', '-keyout', 'root.key', '-out', 'root.pem', '-addext', 'basicConstraints=critical,CA:TRUE');
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=Root',
+    '-keyout',
+    'root.key',
+    '-out',
+    'root.pem',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+  );
   const sign = (name: string, subj: string, ca: string, ext?: string) => {
     openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', subj, '-keyout', `${name}.key`, '-out', `${name}.csr`);
-    openssl('x509', '-req', '-in', `${name}.csr`, '-CA', `${ca}.pem`, '-CAkey', `${ca}.key`, '-CAcreateserial', '-days', '1', '-out', `${name}.pem`, ...(ext ? ['-extfile', ext] : []));
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      `${ca}.pem`,
+      '-CAkey',
+      `${ca}.key`,
+      '-CAcreateserial',
+      '-days',
+      '1',
+      '-out',
+      `${name}.pem`,
+      ...(ext ? ['-extfile', ext] : []),
+    );
   };
   sign('inter', '/CN=Intermediate', 'root', 'ca.ext');
   sign('server', '/CN=localhost', 'root');
   sign('direct', '/CN=direct', 'root');
   sign('leaf', '/CN=leaf', 'inter');
   const read = (f: string) => readFileSync(join(dir, f), 'utf8');
-  return { root: read('root.pem'), serverCert: read('server.pem'), serverKey: read('server.key'), direct: [read('direct.pem'), read('direct.key')], leaf: [read('leaf.pem') + read('inter.pem'), read('leaf.key')] };
+  return {
+    root: read('root.pem'),
+    serverCert: read('server.pem'),
+    serverKey: read('server.key'),
+    direct: [read('direct.pem'), read('direct.key')],
+    leaf: [read('leaf.pem') + read('inter.pem'), read('leaf.key')],
+  };
 }
 
 describe.skipIf(!hasOpenssl)('TLS', () => {

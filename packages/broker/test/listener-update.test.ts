@@ -23,7 +23,15 @@ async function publishTime(client: Awaited<ReturnType<typeof connect>>['client']
 
 test('rates set to infinity build no limiter on open connections; a rate builds one; info follows each change', async () => {
   broker = newBroker();
-  const listener = broker.createListener({ id: 'tcp:upd', type: 'tcp', bind: { host: '127.0.0.1', port: 0 }, maxConnections: null, mountpoint: '', zone: 'default', enableAuthn: true });
+  const listener = broker.createListener({
+    id: 'tcp:upd',
+    type: 'tcp',
+    bind: { host: '127.0.0.1', port: 0 },
+    maxConnections: null,
+    mountpoint: '',
+    zone: 'default',
+    enableAuthn: true,
+  });
   const clients = [];
   for (let i = 0; i < 5; i++) clients.push((await connect(broker, 4, { clientId: `u${i}`, info: { listener: 'tcp:upd' } })).client);
   const other = await connect(broker, 4, { clientId: 'elsewhere', info: { listener: 'tcp:default' } });
@@ -31,7 +39,11 @@ test('rates set to infinity build no limiter on open connections; a rate builds 
 
   listener.update({ messagesRate: null, bytesRate: null });
   expect(conns(broker).map(limiterOf)).toEqual([null, null, null, null, null, null]);
-  expect(conns(broker).filter((c) => c.info.listener === 'tcp:upd').map((c) => [c.info.messagesRate, c.info.bytesRate])).toEqual(Array(5).fill([null, null]));
+  expect(
+    conns(broker)
+      .filter((c) => c.info.listener === 'tcp:upd')
+      .map((c) => [c.info.messagesRate, c.info.bytesRate]),
+  ).toEqual(Array(5).fill([null, null]));
 
   const rate = { amount: 1, periodMs: 200 };
   listener.update({ messagesRate: rate });
@@ -48,6 +60,10 @@ test('rates set to infinity build no limiter on open connections; a rate builds 
   expect(await publishTime(other.client, 3, 1)).toBeLessThan(150);
 
   listener.update({ messagesRate: null });
-  expect(conns(broker).filter((c) => c.info.listener === 'tcp:upd').map((c) => c.info.messagesRate)).toEqual(Array(5).fill(null));
+  expect(
+    conns(broker)
+      .filter((c) => c.info.listener === 'tcp:upd')
+      .map((c) => c.info.messagesRate),
+  ).toEqual(Array(5).fill(null));
   expect(await publishTime(clients[1], 5, 10)).toBeLessThan(150);
 });

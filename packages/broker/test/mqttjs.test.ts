@@ -20,7 +20,8 @@ function listenerConfig(type: ListenerConfig['type'], id: string): ListenerConfi
     mountpoint: '',
     zone: 'default',
     enableAuthn: true,
-    websocket: type === 'ws' ? { path: '/mqtt', subprotocols: ['mqtt', 'mqtt-v3', 'mqtt-v3.1.1', 'mqtt-v5'], failIfNoSubprotocol: true, maxFrameSize: null, compress: false } : undefined,
+    websocket:
+      type === 'ws' ? { path: '/mqtt', subprotocols: ['mqtt', 'mqtt-v3', 'mqtt-v3.1.1', 'mqtt-v5'], failIfNoSubprotocol: true, maxFrameSize: null, compress: false } : undefined,
   };
 }
 

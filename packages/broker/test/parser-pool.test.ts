@@ -92,7 +92,10 @@ describe('parser pool', () => {
     const a = new Owner();
     a.chunk(connect('v5', 5, { username: 'u', password: Buffer.from('secret') }));
     expect(a.settings).toEqual({ protocolVersion: 5 });
-    const publish = mqttPacket.generate({ cmd: 'publish', topic: 't', payload: 'x', qos: 0, retain: false, dup: false, properties: { userProperties: { k: 'v' } } }, { protocolVersion: 5 });
+    const publish = mqttPacket.generate(
+      { cmd: 'publish', topic: 't', payload: 'x', qos: 0, retain: false, dup: false, properties: { userProperties: { k: 'v' } } },
+      { protocolVersion: 5 },
+    );
     a.chunk(publish);
     expect((a.packets[1] as { properties?: { userProperties?: unknown } }).properties?.userProperties).toEqual({ k: 'v' });
     // another connection still parses as v3.1.1 meanwhile

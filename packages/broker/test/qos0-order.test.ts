@@ -80,7 +80,7 @@ test('a QoS 0 message published while older ones are parked goes out after them 
   expect(c.payloads()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
 });
 
-test('parked QoS 0 messages go out once the socket takes more, with a mark below the stream\'s own (no drain event)', async () => {
+test("parked QoS 0 messages go out once the socket takes more, with a mark below the stream's own (no drain event)", async () => {
   broker = newBroker();
   const c = await subscribed(broker, { highWatermark: 1000 });
   for (let i = 1; i <= 10; i++) await publish(broker, i, 400); // 1..3 fit under 1000; 4..10 are parked

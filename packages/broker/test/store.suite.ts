@@ -2,7 +2,16 @@
 import { describe, expect, test } from 'vitest';
 import type { SessionRow, SessionStore, StoredSession } from '../src/index';
 
-const identity = { clientid: 'c1', username: 'u', peerhost: '127.0.0.1', listener: 'tcp:default', protoVer: 5 as const, isSuperuser: false, clientAttrs: { a: 'b' }, mountpoint: '' };
+const identity = {
+  clientid: 'c1',
+  username: 'u',
+  peerhost: '127.0.0.1',
+  listener: 'tcp:default',
+  protoVer: 5 as const,
+  isSuperuser: false,
+  clientAttrs: { a: 'b' },
+  mountpoint: '',
+};
 const session = (clientid = 'c1', over: Partial<StoredSession> = {}): StoredSession => ({
   clientid,
   identity: { ...identity, clientid },
@@ -18,7 +27,17 @@ const bare = (s: StoredSession): SessionRow => {
   return row;
 };
 const message = (topic: string, payload: string) => ({
-  msg: { id: 'A'.repeat(32), topic, payload: Buffer.from(payload), qos: 1 as const, retain: false, fromClientid: 'p', fromUsername: null, timestamp: 1_700_000_000_123, properties: { correlationData: Buffer.from([1, 2]), userProperties: { k: 'v' } } },
+  msg: {
+    id: 'A'.repeat(32),
+    topic,
+    payload: Buffer.from(payload),
+    qos: 1 as const,
+    retain: false,
+    fromClientid: 'p',
+    fromUsername: null,
+    timestamp: 1_700_000_000_123,
+    properties: { correlationData: Buffer.from([1, 2]), userProperties: { k: 'v' } },
+  },
   qos: 1 as const,
   retain: false,
   subids: [7],
@@ -67,7 +86,10 @@ export function sessionStoreSuite(name: string, open: () => { store: SessionStor
       store.appendMessage('c2', message('t/3', 'other'));
       expect(b).toBeGreaterThan(a);
       const loaded = store.loadMessages('c1');
-      expect(loaded.map((m) => [m.seq, m.msg.topic, m.msg.payload.toString()])).toEqual([[a, 't/1', 'one'], [b, 't/2', 'two']]);
+      expect(loaded.map((m) => [m.seq, m.msg.topic, m.msg.payload.toString()])).toEqual([
+        [a, 't/1', 'one'],
+        [b, 't/2', 'two'],
+      ]);
       expect(loaded[0]).toEqual({ ...message('t/1', 'one'), seq: a });
       store.ackMessage('c1', a);
       flush?.();
@@ -87,7 +109,10 @@ export function sessionStoreSuite(name: string, open: () => { store: SessionStor
       const a = store.appendMessage('c1', { ...message('t/1', 'two'), qos: 2 as const });
       const b = store.appendMessage('c1', message('t/2', 'one'));
       store.setInflight('c1', a, 9, 'publish');
-      expect(store.loadMessages('c1').map((m) => [m.seq, m.packetId, m.phase])).toEqual([[a, 9, 'publish'], [b, undefined, undefined]]);
+      expect(store.loadMessages('c1').map((m) => [m.seq, m.packetId, m.phase])).toEqual([
+        [a, 9, 'publish'],
+        [b, undefined, undefined],
+      ]);
       store.setInflight('c1', a, 9, 'pubrel');
       expect(store.loadMessages('c1')[0]).toMatchObject({ seq: a, packetId: 9, phase: 'pubrel' });
       // the id comes back for another message only after the first one's ack: the ack is applied first

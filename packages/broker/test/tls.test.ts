@@ -18,7 +18,11 @@ const clients: MqttClient[] = [];
 beforeAll(() => {
   if (!hasOpenssl) return;
   const dir = mkdtempSync(join(tmpdir(), 'mqdeck-tls-'));
-  execFileSync('/usr/bin/openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+  execFileSync(
+    '/usr/bin/openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+    { stdio: 'ignore' },
+  );
   cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
   key = readFileSync(join(dir, 'key.pem'), 'utf8');
 });

@@ -2,7 +2,11 @@
 import { expect, test } from 'vitest';
 import { TopicTrie } from '../src/topics/trie';
 
-const keys = (t: TopicTrie<number>, topic: string) => t.matchAll(topic).flatMap((m) => [...m.keys()]).sort();
+const keys = (t: TopicTrie<number>, topic: string) =>
+  t
+    .matchAll(topic)
+    .flatMap((m) => [...m.keys()])
+    .sort();
 
 test('matchAll follows new filters, new keys on existing filters and removals after a topic was cached', () => {
   const t = new TopicTrie<number>();

@@ -23,10 +23,28 @@ describe('MQTT 5 properties', () => {
   test('[MQTT-3.3.2-6] message expiry: the remaining interval is sent; expired queued messages are dropped', async () => {
     broker = newBroker();
     const { client } = await sub5(broker, 't', { qos: 1 });
-    await broker.publish({ topic: 't', payload: Buffer.from('x'), qos: 1, retain: false, fromClientid: null, fromUsername: null, properties: { messageExpiryInterval: 10 }, timestamp: Date.now() - 3000 });
+    await broker.publish({
+      topic: 't',
+      payload: Buffer.from('x'),
+      qos: 1,
+      retain: false,
+      fromClientid: null,
+      fromUsername: null,
+      properties: { messageExpiryInterval: 10 },
+      timestamp: Date.now() - 3000,
+    });
     const m = await client.expect('publish');
     expect(m.properties?.messageExpiryInterval).toBe(7);
-    await broker.publish({ topic: 't', payload: Buffer.from('old'), qos: 1, retain: false, fromClientid: null, fromUsername: null, properties: { messageExpiryInterval: 1 }, timestamp: Date.now() - 2000 });
+    await broker.publish({
+      topic: 't',
+      payload: Buffer.from('old'),
+      qos: 1,
+      retain: false,
+      fromClientid: null,
+      fromUsername: null,
+      properties: { messageExpiryInterval: 1 },
+      timestamp: Date.now() - 2000,
+    });
     await client.expectNothing(80);
     expect(broker.metrics()['delivery.dropped.expired']).toBe(1);
   });
@@ -149,7 +167,15 @@ describe('MQTT 5 properties', () => {
       },
     });
     const c = attach(broker, 5);
-    c.send({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 5, clientId: 'ea', clean: true, keepalive: 0, properties: { authenticationMethod: 'PLAIN-ECHO', authenticationData: Buffer.from('step1') } });
+    c.send({
+      cmd: 'connect',
+      protocolId: 'MQTT',
+      protocolVersion: 5,
+      clientId: 'ea',
+      clean: true,
+      keepalive: 0,
+      properties: { authenticationMethod: 'PLAIN-ECHO', authenticationData: Buffer.from('step1') },
+    });
     const auth = await c.expect('auth');
     expect(auth.reasonCode).toBe(0x18);
     expect(auth.properties?.authenticationData?.toString()).toBe('challenge');
@@ -189,7 +215,16 @@ describe('limits and availability', () => {
 
   test('[MQTT-3.3.2-5] an expired retained message is not delivered and leaves the store', async () => {
     broker = newBroker();
-    await broker.publish({ topic: 'r', payload: Buffer.from('old'), qos: 0, retain: true, fromClientid: null, fromUsername: null, properties: { messageExpiryInterval: 1 }, timestamp: Date.now() - 5000 });
+    await broker.publish({
+      topic: 'r',
+      payload: Buffer.from('old'),
+      qos: 0,
+      retain: true,
+      fromClientid: null,
+      fromUsername: null,
+      properties: { messageExpiryInterval: 1 },
+      timestamp: Date.now() - 5000,
+    });
     const { client } = await sub5(broker, 'r');
     await client.expectNothing(80);
     expect(broker.retained.get('r')).toBeUndefined();
@@ -205,7 +240,14 @@ describe('limits and availability', () => {
   test('max_subscriptions: SUBACK 0x97 quota exceeded', async () => {
     broker = newBroker({ settings: { maxSubscriptions: 1 } });
     const { client } = await sub5(broker, 'a');
-    client.send({ cmd: 'subscribe', messageId: 2, subscriptions: [{ topic: 'b', qos: 0 }, { topic: 'a', qos: 1 }] });
+    client.send({
+      cmd: 'subscribe',
+      messageId: 2,
+      subscriptions: [
+        { topic: 'b', qos: 0 },
+        { topic: 'a', qos: 1 },
+      ],
+    });
     expect((await client.expect('suback')).granted).toEqual([0x97, 1]);
   });
 
@@ -214,14 +256,30 @@ describe('limits and availability', () => {
     const { client, connack } = await connect(broker, 5);
     expect(connack.properties?.wildcardSubscriptionAvailable).toBe(false);
     expect(connack.properties?.sharedSubscriptionAvailable).toBe(false);
-    client.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'a/#', qos: 0 }, { topic: '$share/g/a', qos: 0 }, { topic: 'a', qos: 0 }] });
+    client.send({
+      cmd: 'subscribe',
+      messageId: 1,
+      subscriptions: [
+        { topic: 'a/#', qos: 0 },
+        { topic: '$share/g/a', qos: 0 },
+        { topic: 'a', qos: 0 },
+      ],
+    });
     expect((await client.expect('suback')).granted).toEqual([0xa2, 0x9e, 0]);
   });
 
   test('[MQTT-4.7.1-2] invalid topic filters get 0x8F (v5) / 0x80 (v3)', async () => {
     broker = newBroker();
     const { client } = await connect(broker, 5);
-    client.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'a/#/b', qos: 0 }, { topic: 'a+', qos: 0 }, { topic: '$share/g', qos: 0 }] });
+    client.send({
+      cmd: 'subscribe',
+      messageId: 1,
+      subscriptions: [
+        { topic: 'a/#/b', qos: 0 },
+        { topic: 'a+', qos: 0 },
+        { topic: '$share/g', qos: 0 },
+      ],
+    });
     expect((await client.expect('suback')).granted).toEqual([0x8f, 0x8f, 0x8f]);
     const v3 = (await connect(broker, 4)).client;
     v3.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'a/#/b', qos: 0 }] });

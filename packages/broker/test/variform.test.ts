@@ -6,13 +6,13 @@ const render = (expr: string, b: Bindings = {}) => renderVariform(compileVarifor
 
 describe('evaluation', () => {
   test.each([
-    ['nth(1, tokens(clientid, \'.\'))', { clientid: 'acme.dev1.x' }, 'acme'],
+    ["nth(1, tokens(clientid, '.'))", { clientid: 'acme.dev1.x' }, 'acme'],
     ['nth(2, tokens(v, ","))', { v: 'a' }, ''],
     ["nth('1', tokens(v, ','))", { v: 'a,b' }, 'a'],
     ['a', { a: 1 }, '1'],
     ["concat(['a',',','b'])", {}, 'a,b'],
     ["concat([''])", {}, ''],
-    ['concat(username, \'-x\')', { username: null }, 'undefined-x'],
+    ["concat(username, '-x')", { username: null }, 'undefined-x'],
     ['substr(v,1)', { v: 'ab' }, 'b'],
     ['substr(v,1,2)', { v: 'abcd' }, 'bc'],
     ['strlen(v)', { v: 'ab' }, '2'],
@@ -30,7 +30,7 @@ describe('evaluation', () => {
     ["iif(a,'T','F')", {}, 'F'],
     ["is_empty('')", {}, 'true'],
     ['is_empty(a)', { a: null }, 'true'],
-    ["str_gt(9, 10)", {}, 'true'],
+    ['str_gt(9, 10)', {}, 'true'],
     ["str_eq('a', 'a')", {}, 'true'],
     ['num_gte(2, -1)', {}, 'true'],
     ["nth(1, regex_extract(clientid, '^dev-(\\d+)-'))", { clientid: 'dev-42-x' }, '42'],
@@ -61,7 +61,7 @@ describe('evaluation', () => {
   test.each([
     ['var', {}, /not bound/],
     ["nth('notnum', tokens(v, ','))", { v: 'a' }, /invalid index/],
-    ["coalesce(any_to_str(a))", { a: 1 }, /did not yield an array/],
+    ['coalesce(any_to_str(a))', { a: 1 }, /did not yield an array/],
     ["tokens(v, ',')", { v: 'a,b' }, /expected a string result/],
     ["regex_extract(v, '(a)')", { v: 'a' }, /expected a string result/],
     ['lower(n)', { n: 1 }, /expected a string/],
@@ -82,7 +82,7 @@ describe('refused when configured', () => {
     ['lists.reverse(a)', /lists.reverse is not supported by this node/],
     ['a.b.c(v)', /invalid function reference/],
     ['nth(1)', /nth takes 2 argument\(s\), got 1/],
-    ["upper(nth(1, tokens(a)))", /tokens takes 2 or 3 argument\(s\), got 1/],
+    ['upper(nth(1, tokens(a)))', /tokens takes 2 or 3 argument\(s\), got 1/],
     ["iif(a, 'x')", /iif takes 3/],
   ])('%s', (expr, reason) => {
     expect(variformError(expr)).toMatch(reason);

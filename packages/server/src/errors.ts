@@ -10,5 +10,4 @@ export class ApiError extends Error {
   }
 }
 
-export const apiError = (statusCode: number, code: string, message: string): ApiError =>
-  new ApiError(statusCode, code, message);
+export const apiError = (statusCode: number, code: string, message: string): ApiError => new ApiError(statusCode, code, message);

@@ -18,7 +18,6 @@ export interface AuthorizationPatch {
   '/authorization/sources/{type}/status': { get: { 200: AuthzStatusView } }; // API.md §3.10: "stopped"
 }
 
-
 /** docs/api-extensions.md: the request POST /authorization/explain asks about. */
 export interface AuthzExplainRequest {
   clientid: string;

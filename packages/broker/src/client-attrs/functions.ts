@@ -106,7 +106,10 @@ function regex(fn: string, re: string, flags = ''): RegExp {
 /** Erlang re:replace replacement: \N or \g{N} is group N, & the whole match, \& a literal & */
 function reReplacement(rep: string): (match: string, ...groups: unknown[]) => string {
   return (match, ...rest) => {
-    const groups = rest.slice(0, rest.findIndex((x) => typeof x === 'number')) as (string | undefined)[];
+    const groups = rest.slice(
+      0,
+      rest.findIndex((x) => typeof x === 'number'),
+    ) as (string | undefined)[];
     return rep.replace(/\\g\{(\d+)\}|\\(\d+)|\\&|&|\\\\/g, (tok, g1: string | undefined, g2: string | undefined) => {
       if (tok === '&') return match;
       if (tok === '\\&') return '&';
@@ -211,7 +214,9 @@ const FUNCTIONS: Record<string, Fn | 'unsupported'> = {
     const i = d === 'leading' ? str('find', s).indexOf(str('find', p)) : str('find', s).lastIndexOf(str('find', p));
     return i < 0 ? '' : (s as string).slice(i);
   }),
-  join_to_string: f([1, 2], (a, b) => (b === undefined ? list('join_to_string', a).map(anyToStr).join(', ') : list('join_to_string', b).map(anyToStr).join(str('join_to_string', a)))),
+  join_to_string: f([1, 2], (a, b) =>
+    b === undefined ? list('join_to_string', a).map(anyToStr).join(', ') : list('join_to_string', b).map(anyToStr).join(str('join_to_string', a)),
+  ),
   unescape: f([1], (s) => unescape(str('unescape', s))),
   any_to_str: f([1], anyToStr),
   is_empty_val: f([1], (v) => isEmpty(v)),
@@ -230,7 +235,11 @@ const FUNCTIONS: Record<string, Fn | 'unsupported'> = {
   rand_str: f([1], (n) => {
     const len = int('rand_str', n);
     if (len < 1) bad('rand_str');
-    return randomBytes(Math.ceil((len * 3) / 4)).toString('base64').slice(0, len).replaceAll('+', '-').replaceAll('/', '_');
+    return randomBytes(Math.ceil((len * 3) / 4))
+      .toString('base64')
+      .slice(0, len)
+      .replaceAll('+', '-')
+      .replaceAll('/', '_');
   }),
   rand_int: f([1], (n) => {
     const max = int('rand_int', n);
@@ -252,7 +261,8 @@ const FUNCTIONS: Record<string, Fn | 'unsupported'> = {
     return mapToRange(BigInt(`0x${hashHex('sha256', s as string)}`), int('hash_to_range', min), int('hash_to_range', max));
   }),
   map_to_range: f([3], (v, min, max) => {
-    const n = typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : typeof v === 'string' && v !== '' ? BigInt(`0x${Buffer.from(v, 'utf8').toString('hex')}`) : bad('map_to_range');
+    const n =
+      typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : typeof v === 'string' && v !== '' ? BigInt(`0x${Buffer.from(v, 'utf8').toString('hex')}`) : bad('map_to_range');
     return mapToRange(n, int('map_to_range', min), int('map_to_range', max));
   }),
   str_comp: f([2], (a, b) => ['lt', 'eq', 'gt'][compareText(a, b) + 1]),

@@ -10,9 +10,10 @@ import { C } from '../metrics';
 
 /** counter slot of each packet type the broker sends (no string built per packet) */
 const SENT_SLOT = new Map(
-  (['connack', 'publish', 'puback', 'pubrec', 'pubrel', 'pubcomp', 'suback', 'unsuback', 'pingresp', 'disconnect', 'auth'] as const).map(
-    (cmd) => [cmd as string, C[`packets.${cmd}.sent`]],
-  ),
+  (['connack', 'publish', 'puback', 'pubrec', 'pubrel', 'pubcomp', 'suback', 'unsuback', 'pingresp', 'disconnect', 'auth'] as const).map((cmd) => [
+    cmd as string,
+    C[`packets.${cmd}.sent`],
+  ]),
 );
 
 /** encode one packet (not PUBLISH to subscribers: publish-out.ts) and queue it; false when it could not be */

@@ -54,4 +54,3 @@ export function handlePubcomp(conn: Connection, packet: IPubcompPacket): void {
   const entry = conn.session?.complete(id, 2);
   if (!entry) c.incr(conn.session?.inflight.has(id) ? 'packets.pubcomp.inuse' : 'packets.pubcomp.missed');
 }
-

@@ -33,9 +33,7 @@ export function refuse(conn: Connection, reasonCode: number, reason = 'connack_e
   if (reasonCode === 0x86 || reasonCode === 0x87) b.counters.incr('packets.connack.auth_error');
   b.counters.incr('client.connack');
   const packet: IConnackPacket =
-    conn.protoVer === 5
-      ? { cmd: 'connack', reasonCode, sessionPresent: false }
-      : { cmd: 'connack', returnCode: v3ReturnCode(reasonCode), sessionPresent: false };
+    conn.protoVer === 5 ? { cmd: 'connack', reasonCode, sessionPresent: false } : { cmd: 'connack', returnCode: v3ReturnCode(reasonCode), sessionPresent: false };
   conn.send(packet);
   b.events.emit('client.connack', { clientid: conn.clientid, username: conn.username, peerhost: conn.info.peerhost, reasonCode });
   // no DISCONNECT after a refused CONNACK [MQTT-3.2.2-7]
@@ -215,8 +213,7 @@ function accept(conn: Connection, packet: IConnectPacket, authData: Buffer | und
   };
   const will = buildWill(conn, packet);
   conn.will = will ? { msg: will, delay: packet.will?.properties?.willDelayInterval ?? 0 } : null;
-  const expiry =
-    conn.protoVer === 5 ? (packet.properties?.sessionExpiryInterval ?? 0) : conn.cleanStart ? 0 : s.sessionExpiryInterval;
+  const expiry = conn.protoVer === 5 ? (packet.properties?.sessionExpiryInterval ?? 0) : conn.cleanStart ? 0 : s.sessionExpiryInterval;
   const { session, present } = b.sessions.open(conn, expiry);
 
   const props: NonNullable<IConnackPacket['properties']> = {};
@@ -242,9 +239,7 @@ function accept(conn: Connection, packet: IConnectPacket, authData: Buffer | und
     }
   }
   const connack: IConnackPacket =
-    conn.protoVer === 5
-      ? { cmd: 'connack', reasonCode: 0, sessionPresent: present, properties: props }
-      : { cmd: 'connack', returnCode: 0, sessionPresent: present };
+    conn.protoVer === 5 ? { cmd: 'connack', reasonCode: 0, sessionPresent: present, properties: props } : { cmd: 'connack', returnCode: 0, sessionPresent: present };
   conn.state = 'connected';
   conn.connectedAt = Date.now();
   if (conn.protoVer === 5) conn.send(connack);

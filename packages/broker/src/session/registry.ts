@@ -154,10 +154,13 @@ export class SessionRegistry {
   /** end the session `ms` from now unless a client attaches first (also arms the expiry of a restored session) */
   armExpiry(session: Session, ms: number): void {
     session.clearTimers();
-    session.expiryTimer = setTimeout(() => {
-      if (ms > MAX_TIMER) this.armExpiry(session, ms - MAX_TIMER);
-      else if (!session.conn) this.end(session, 'expired');
-    }, Math.min(ms, MAX_TIMER));
+    session.expiryTimer = setTimeout(
+      () => {
+        if (ms > MAX_TIMER) this.armExpiry(session, ms - MAX_TIMER);
+        else if (!session.conn) this.end(session, 'expired');
+      },
+      Math.min(ms, MAX_TIMER),
+    );
     session.expiryTimer.unref();
   }
 

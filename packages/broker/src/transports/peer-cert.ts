@@ -29,7 +29,7 @@ function readTlv(der: Buffer, at: number): Tlv {
 
 function children(der: Buffer, parent: Tlv): Tlv[] {
   const out: Tlv[] = [];
-  for (let at = parent.start; at < parent.end; ) {
+  for (let at = parent.start; at < parent.end;) {
     const t = readTlv(der, at);
     out.push(t);
     at = t.end;

@@ -104,7 +104,7 @@ function ipv6(bytes: Buffer): string {
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) return [...bytes.subarray(12, 16)].join('.');
   let best = -1;
   let bestLen = 1;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== 0) {
       i++;
       continue;

@@ -93,6 +93,9 @@ export function peerCertOf(socket: TLSSocket): ConnInfo['peerCert'] {
   const cert = typeof socket.getPeerCertificate === 'function' ? socket.getPeerCertificate(false) : undefined;
   if (!cert?.raw) return undefined;
   const subject = certSubject(cert.raw);
-  const pem = `-----BEGIN CERTIFICATE-----\n${cert.raw.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+  const pem = `-----BEGIN CERTIFICATE-----\n${cert.raw
+    .toString('base64')
+    .match(/.{1,64}/g)!
+    .join('\n')}\n-----END CERTIFICATE-----\n`;
   return { subject: subject?.dn, commonName: subject?.cn, pem, der: cert.raw };
 }

@@ -68,7 +68,11 @@ export class WsListener extends SocketListener {
   protected serve(socket: Socket, peer: Peer): void {
     this.servedPeers.set(socket, peer);
     const idle = this.ws.idleTimeout;
-    if (idle != null) this.idle.set(socket, setTimeout(() => socket.destroy(), idle));
+    if (idle != null)
+      this.idle.set(
+        socket,
+        setTimeout(() => socket.destroy(), idle),
+      );
     socket.once('close', () => this.stopIdle(socket));
     this.http!.emit('connection', socket);
   }
@@ -165,4 +169,9 @@ function deflateOptions(ws: WsOptions): PerMessageDeflateOptions | false {
 }
 
 const STRATEGY = { default: zlib.constants.Z_DEFAULT_STRATEGY, filtered: zlib.constants.Z_FILTERED, huffman_only: zlib.constants.Z_HUFFMAN_ONLY, rle: zlib.constants.Z_RLE };
-const LEVEL = { none: zlib.constants.Z_NO_COMPRESSION, default: zlib.constants.Z_DEFAULT_COMPRESSION, best_compression: zlib.constants.Z_BEST_COMPRESSION, best_speed: zlib.constants.Z_BEST_SPEED };
+const LEVEL = {
+  none: zlib.constants.Z_NO_COMPRESSION,
+  default: zlib.constants.Z_DEFAULT_COMPRESSION,
+  best_compression: zlib.constants.Z_BEST_COMPRESSION,
+  best_speed: zlib.constants.Z_BEST_SPEED,
+};

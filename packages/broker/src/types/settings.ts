@@ -4,14 +4,7 @@
 export type QoS = 0 | 1 | 2;
 export type ProtoVer = 3 | 4 | 5;
 
-export type SharedStrategy =
-  | 'random'
-  | 'round_robin'
-  | 'round_robin_per_group'
-  | 'sticky'
-  | 'local'
-  | 'hash_topic'
-  | 'hash_clientid';
+export type SharedStrategy = 'random' | 'round_robin' | 'round_robin_per_group' | 'sticky' | 'local' | 'hash_topic' | 'hash_clientid';
 
 /** The `mqtt` zone settings (EMQX root `mqtt`), parsed. Live-updatable through `broker.updateSettings`. */
 export interface MqttSettings {

@@ -45,7 +45,10 @@ const authMiddleware: Middleware = {
   },
   async onResponse({ request, response }) {
     if (response.status === 401 && request.headers.get('Authorization')?.startsWith('Bearer ')) {
-      const body: unknown = await response.clone().json().catch(() => undefined);
+      const body: unknown = await response
+        .clone()
+        .json()
+        .catch(() => undefined);
       const code = body && typeof body === 'object' && 'code' in body ? String((body as { code: unknown }).code) : '';
       handleUnauthorized(code);
     }

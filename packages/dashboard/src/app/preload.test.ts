@@ -40,7 +40,11 @@ describe('route preload loaders', () => {
     const hidden = route({ enterpriseOnly: true });
     featureLoader(hidden.route, createQueryClient())(args('http://h/x/1'));
     expect(hidden.lazy).not.toHaveBeenCalled();
-    const throwing = route({ prefetch: () => { throw new Error('boom'); } });
+    const throwing = route({
+      prefetch: () => {
+        throw new Error('boom');
+      },
+    });
     expect(featureLoader(throwing.route, createQueryClient())(args('http://h/x/1'))).toBeNull();
     expect(throwing.lazy).toHaveBeenCalledTimes(1);
   });

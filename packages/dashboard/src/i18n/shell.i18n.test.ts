@@ -18,9 +18,7 @@ describe('menu texts', () => {
   }
 
   it('every section, menu item, tab and screen title exists in English and Chinese', () => {
-    const missing = [...keys].flatMap((key) =>
-      (['en', 'zh'] as const).filter((lng) => !i18n.getResource(lng, 'menu', key)).map((lng) => `menu:${key} (${lng})`),
-    );
+    const missing = [...keys].flatMap((key) => (['en', 'zh'] as const).filter((lng) => !i18n.getResource(lng, 'menu', key)).map((lng) => `menu:${key} (${lng})`));
     expect(missing).toEqual([]);
   });
 });

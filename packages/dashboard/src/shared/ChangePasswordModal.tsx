@@ -29,8 +29,7 @@ export function ChangePasswordModal({ open, username, title, oldPassword, cancel
   const { t } = useTranslation('password');
   const [form] = Form.useForm<Values>();
   const change = useMutation({
-    mutationFn: (v: { old_pwd: string; new_pwd: string }) =>
-      api.POST('/users/{username}/change_pwd', { params: { path: { username } }, body: v }).then(unwrap),
+    mutationFn: (v: { old_pwd: string; new_pwd: string }) => api.POST('/users/{username}/change_pwd', { params: { path: { username } }, body: v }).then(unwrap),
   });
 
   async function submit() {
@@ -57,8 +56,12 @@ export function ChangePasswordModal({ open, username, title, oldPassword, cancel
             <Input.Password autoComplete="current-password" />
           </Form.Item>
         )}
-        <NewPasswordFields name="new_pwd" label={t('newPassword')} dependencies={['old_pwd']}
-          extraRules={[differentFromRule(() => oldPassword ?? form.getFieldValue('old_pwd'))]} />
+        <NewPasswordFields
+          name="new_pwd"
+          label={t('newPassword')}
+          dependencies={['old_pwd']}
+          extraRules={[differentFromRule(() => oldPassword ?? form.getFieldValue('old_pwd'))]}
+        />
       </Form>
     </Modal>
   );

@@ -28,7 +28,11 @@ export function PageSection({ title, extra, children }: Props) {
           ) : (
             <span />
           )}
-          {extra && <Flex gap={token.marginXS} wrap>{extra}</Flex>}
+          {extra && (
+            <Flex gap={token.marginXS} wrap>
+              {extra}
+            </Flex>
+          )}
         </Flex>
       )}
       {children}

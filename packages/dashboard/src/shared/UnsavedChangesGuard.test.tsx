@@ -10,7 +10,9 @@ function Form({ dirty }: { dirty: boolean }) {
   return (
     <>
       <UnsavedChangesGuard dirty={dirty} />
-      <button type="button" onClick={() => navigate('/other')}>go</button>
+      <button type="button" onClick={() => navigate('/other')}>
+        go
+      </button>
     </>
   );
 }
@@ -25,7 +27,11 @@ function setup(dirty: boolean) {
     { path: '/third', element: <div>third page</div> },
   ]);
   routers.push(router);
-  render(<Providers queryClient={createQueryClient({ retry: false })}><RouterProvider router={router} /></Providers>);
+  render(
+    <Providers queryClient={createQueryClient({ retry: false })}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
   return router;
 }
 
@@ -43,7 +49,9 @@ describe('UnsavedChangesGuard', () => {
     const warn = vi.spyOn(console, 'warn');
     const router = setup(false);
     await screen.findByRole('button', { name: 'go' });
-    act(() => { window.location.hash = '#/third'; });
+    act(() => {
+      window.location.hash = '#/third';
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/third'));
     expect(popWarnings(warn)).toEqual([]);
   });

@@ -16,10 +16,12 @@ export function durationToMs(value: unknown): number | undefined {
   if (/^\d+$/.test(text)) return Number(text);
   const parts = text.match(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g);
   if (!parts || parts.join('') !== text) return undefined;
-  return Math.round(parts.reduce((sum, p) => {
-    const [, n, u] = /^(\d+(?:\.\d+)?)(ms|s|m|h|d|w)$/.exec(p)!;
-    return sum + Number(n) * DURATION_MS[u as DurationUnit];
-  }, 0));
+  return Math.round(
+    parts.reduce((sum, p) => {
+      const [, n, u] = /^(\d+(?:\.\d+)?)(ms|s|m|h|d|w)$/.exec(p)!;
+      return sum + Number(n) * DURATION_MS[u as DurationUnit];
+    }, 0),
+  );
 }
 
 /** A duration as number + unit: as written when the unit is offered, else the largest offered unit that divides it ('1h30m' → 90 m). */

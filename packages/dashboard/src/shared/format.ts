@@ -26,7 +26,11 @@ export function formatDuration(ms: number | null | undefined): string {
   if (ms === undefined || ms === null || !Number.isFinite(ms)) return '-';
   let s = Math.floor(Math.abs(ms) / 1000);
   const parts: string[] = [];
-  for (const [unit, size] of [['d', 86400], ['h', 3600], ['m', 60]] as const) {
+  for (const [unit, size] of [
+    ['d', 86400],
+    ['h', 3600],
+    ['m', 60],
+  ] as const) {
     if (s >= size) {
       parts.push(`${Math.floor(s / size)}${unit}`);
       s %= size;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isIpAddress } from './ip';
 
-describe('isIpAddress (as the node\'s net.isIP)', () => {
+describe("isIpAddress (as the node's net.isIP)", () => {
   it('takes IPv4 and IPv6 addresses', () => {
     for (const ok of ['0.0.0.0', '10.0.0.1', '255.255.255.255', '::', '::1', '2001:db8::8a2e:370:7334', '::ffff:10.0.0.1', 'fe80::1%eth0']) {
       expect(isIpAddress(ok), ok).toBe(true);

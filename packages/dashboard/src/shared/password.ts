@@ -16,8 +16,7 @@ export function passwordRules(): FormRule[] {
   return [
     { required: true, message: i18n.t('password:passwordRequired') },
     {
-      validator: (_r, v: string | undefined) =>
-        !v || isValidPassword(v) ? Promise.resolve() : Promise.reject(new Error(i18n.t('password:passwordRule'))),
+      validator: (_r, v: string | undefined) => (!v || isValidPassword(v) ? Promise.resolve() : Promise.reject(new Error(i18n.t('password:passwordRule')))),
     },
   ];
 }

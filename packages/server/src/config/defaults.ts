@@ -183,7 +183,19 @@ export function defaultConfig(): ConfigTree {
     },
     log: {
       console: { enable: false, level: 'warning', formatter: 'text', timestamp_format: 'auto', time_offset: 'system', payload_encode: 'text' },
-      file: { default: { enable: true, level: 'warning', path: '${EMQX_LOG_DIR}/emqx.log', rotation_count: 10, rotation_size: '50MB', formatter: 'text', timestamp_format: 'auto', time_offset: 'system', payload_encode: 'text' } },
+      file: {
+        default: {
+          enable: true,
+          level: 'warning',
+          path: '${EMQX_LOG_DIR}/emqx.log',
+          rotation_count: 10,
+          rotation_size: '50MB',
+          formatter: 'text',
+          timestamp_format: 'auto',
+          time_offset: 'system',
+          payload_encode: 'text',
+        },
+      },
       throttling: { time_window: '1m' },
     },
     sysmon: {

@@ -25,7 +25,10 @@ export function envOverrides(env: Record<string, string | undefined>, roots: str
   const out: EnvOverride[] = [];
   for (const [variable, raw] of Object.entries(env)) {
     if (raw === undefined || !/^emqx_/i.test(variable) || !variable.includes('__')) continue;
-    const segments = variable.slice(5).split('__').map((s) => s.toLowerCase());
+    const segments = variable
+      .slice(5)
+      .split('__')
+      .map((s) => s.toLowerCase());
     if (segments.some((s) => s === '') || !roots.includes(segments[0])) continue;
     out.push({ variable, path: segments.join('.'), value: parseScalar(raw) });
   }

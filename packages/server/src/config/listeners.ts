@@ -92,6 +92,9 @@ function originList(value: unknown): string[] {
 /** EMQX takes ciphers as a list or a comma-separated string; OpenSSL wants them joined by ':'. */
 function cipherList(value: unknown): string | undefined {
   const list = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : [];
-  const joined = list.map((c) => c.trim()).filter(Boolean).join(':');
+  const joined = list
+    .map((c) => c.trim())
+    .filter(Boolean)
+    .join(':');
   return joined || undefined;
 }

@@ -10,8 +10,7 @@ const ms = (v: unknown, fallback: number | null): number | null => {
   const parsed = parseDuration(v);
   return parsed === undefined ? fallback : parsed;
 };
-const countOrInfinity = (v: unknown, fallback: number | null): number | null =>
-  v === 'infinity' ? null : typeof v === 'number' ? v : fallback;
+const countOrInfinity = (v: unknown, fallback: number | null): number | null => (v === 'infinity' ? null : typeof v === 'number' ? v : fallback);
 
 const PEER_CERT_AS = new Set(['disabled', 'cn', 'dn', 'crt', 'pem', 'md5']);
 const peerCertAs = (v: unknown): PeerCertAs => (typeof v === 'string' && PEER_CERT_AS.has(v) ? (v as PeerCertAs) : 'disabled');

@@ -179,12 +179,7 @@ export function checkRule(rule: string, value: unknown): string | undefined {
 function fits(alt: string, value: unknown): boolean {
   if (alt.startsWith('int:')) {
     const [min, max] = alt.slice(4).split('..');
-    return (
-      typeof value === 'number' &&
-      Number.isInteger(value) &&
-      (min === '' || value >= Number(min)) &&
-      (max === undefined || max === '' || value <= Number(max))
-    );
+    return typeof value === 'number' && Number.isInteger(value) && (min === '' || value >= Number(min)) && (max === undefined || max === '' || value <= Number(max));
   }
   if (alt.startsWith('enum:')) return typeof value === 'string' && alt.slice(5).split(',').includes(value);
   switch (alt) {

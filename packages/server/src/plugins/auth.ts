@@ -21,8 +21,18 @@ declare module 'fastify' {
 
 const PREFIX = '/api/v5';
 const PUBLIC_ROUTES = new Set(
-  ['/login', '/status', '/error_codes', '/error_codes/:code', '/schemas/:name', '/prometheus/stats', '/prometheus/auth',
-    '/prometheus/data_integration', '/prometheus/schema_validation', '/prometheus/message_transformation'].map((p) => PREFIX + p),
+  [
+    '/login',
+    '/status',
+    '/error_codes',
+    '/error_codes/:code',
+    '/schemas/:name',
+    '/prometheus/stats',
+    '/prometheus/auth',
+    '/prometheus/data_integration',
+    '/prometheus/schema_validation',
+    '/prometheus/message_transformation',
+  ].map((p) => PREFIX + p),
 );
 /** Routes an API key may not use; the value is the word EMQX puts in the message. */
 const API_KEY_DENIED: Record<string, string> = {
@@ -91,8 +101,7 @@ export function setupAuth(app: FastifyInstance, deps: { tokens: TokenStore; apiK
       return refuse(reply, 401, 'AUTHORIZATION_HEADER_ERROR', 'Support authorization: basic/bearer ', true);
     }
     if (!roleAllows(request, route, principal)) {
-      const message =
-        principal.kind === 'api_key' ? "This API Key don't have permission to access this resource" : "You don't have permission to access this resource";
+      const message = principal.kind === 'api_key' ? "This API Key don't have permission to access this resource" : "You don't have permission to access this resource";
       return refuse(reply, 403, 'UNAUTHORIZED_ROLE', message);
     }
     request.principal = principal;

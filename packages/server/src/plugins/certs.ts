@@ -14,7 +14,15 @@ export async function loadOrCreateCerts(dataDir: string): Promise<Tls> {
     const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
       keySize: 2048,
       days: 3650,
-      extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+      extensions: [
+        {
+          name: 'subjectAltName',
+          altNames: [
+            { type: 2, value: 'localhost' },
+            { type: 7, ip: '127.0.0.1' },
+          ],
+        },
+      ],
     } as Parameters<typeof generate>[1]);
     writeFileSync(certFile, pems.cert);
     writeFileSync(keyFile, pems.private, { mode: 0o600 });

@@ -62,7 +62,12 @@ describe('404, 405, 415 and 400 rules (API.md §2.1, §2.4)', () => {
 
   it('application/json with an empty body is no body: accepted where none is needed, 400 where one is', async () => {
     const json = { ...node.auth, 'content-type': 'application/json' };
-    const created = await node.app.inject({ method: 'POST', url: '/api/v5/authentication', headers: node.auth, payload: { mechanism: 'password_based', backend: 'built_in_database' } });
+    const created = await node.app.inject({
+      method: 'POST',
+      url: '/api/v5/authentication',
+      headers: node.auth,
+      payload: { mechanism: 'password_based', backend: 'built_in_database' },
+    });
     expect(created.statusCode).toBe(200);
     const del = await node.app.inject({ method: 'DELETE', url: '/api/v5/authentication/password_based%3Abuilt_in_database', headers: json, payload: '' });
     expect(del.statusCode, del.body).toBe(204);

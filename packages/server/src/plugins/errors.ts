@@ -3,8 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ApiError } from '../errors';
 import type { AllowedMethods } from './route-table';
 
-const NOT_FOUND_HTML =
-  '<!DOCTYPE html><html><head><meta charset="utf-8"><title>404 - NOT FOUND</title></head><body><h1>404 - NOT FOUND</h1></body></html>';
+const NOT_FOUND_HTML = '<!DOCTYPE html><html><head><meta charset="utf-8"><title>404 - NOT FOUND</title></head><body><h1>404 - NOT FOUND</h1></body></html>';
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const accept = request.headers.accept ?? '';
@@ -16,11 +15,7 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply): Fast
   return reply.code(404).type('text/html').send(NOT_FOUND_HTML);
 }
 
-export function setupErrorHandling(
-  app: FastifyInstance,
-  allowedMethods: AllowedMethods,
-  fallback?: (request: FastifyRequest, reply: FastifyReply) => unknown,
-): void {
+export function setupErrorHandling(app: FastifyInstance, allowedMethods: AllowedMethods, fallback?: (request: FastifyRequest, reply: FastifyReply) => unknown): void {
   app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.statusCode).send({ code: error.code, message: error.message });
     const e = error as FastifyError;

@@ -25,7 +25,11 @@ beforeAll(async () => {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
   signRsa = (claims, exp = 600) =>
-    new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuedAt().setExpirationTime(Math.floor(Date.now() / 1000) + exp).sign(privateKey);
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + exp)
+      .sign(privateKey);
   server = createServer(async (req, res) => {
     const reply = (status: number, body?: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -112,7 +116,10 @@ describe('jwt', () => {
     await node.close();
   });
   const hmac = (claims: Record<string, unknown>, key = secret, exp = 600) =>
-    new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(Date.now() / 1000) + exp).sign(new TextEncoder().encode(key));
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(Math.floor(Date.now() / 1000) + exp)
+      .sign(new TextEncoder().encode(key));
 
   test('HMAC (base64 secret), verify_claims with placeholders, wrong key or claim 0x86, secret masked', async () => {
     await addAuthenticator(node, {
@@ -133,7 +140,13 @@ describe('jwt', () => {
 
   test('the acl claim decides before the sources; expiry disconnects the client', async () => {
     const token = await hmac(
-      { sub: 'gina', acl: [{ permission: 'deny', action: 'publish', topic: 'ctl/#' }, { permission: 'deny', action: 'subscribe', topic: 'priv/#' }] },
+      {
+        sub: 'gina',
+        acl: [
+          { permission: 'deny', action: 'publish', topic: 'ctl/#' },
+          { permission: 'deny', action: 'subscribe', topic: 'priv/#' },
+        ],
+      },
       secret,
       3,
     );
@@ -152,7 +165,13 @@ describe('jwt', () => {
     // no source decides here and no_match is allow: only the claim can deny
     const v2 = await connectClient(node.mqttPort, {
       username: 'v2',
-      password: await hmac({ sub: 'v2', acl: [{ permission: 'allow', action: 'publish', topic: 'listed/#' }, { permission: 'deny', action: 'all', topic: 'ctl/#' }] }),
+      password: await hmac({
+        sub: 'v2',
+        acl: [
+          { permission: 'allow', action: 'publish', topic: 'listed/#' },
+          { permission: 'deny', action: 'all', topic: 'ctl/#' },
+        ],
+      }),
       clientId: unique('v2'),
     });
     const v1 = await connectClient(node.mqttPort, {

@@ -119,7 +119,9 @@ describe.each(Object.keys(DIALECTS) as (keyof typeof DIALECTS)[])('%s', (dialect
     expect(await delivered(alice, bob, 'data/locked')).toBe(false);
     expect(await delivered(alice, bob, 'data/open')).toBe(true);
     const cache = await api(node, 'GET', `/clients/${encodeURIComponent(alice.options.clientId!)}/authorization/cache`);
-    expect(cache.body).toEqual(expect.arrayContaining([expect.objectContaining({ topic: 'data/locked', result: 'deny', access: { action_type: 'publish', qos: 0, retain: false } })]));
+    expect(cache.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ topic: 'data/locked', result: 'deny', access: { action_type: 'publish', qos: 0, retain: false } })]),
+    );
   });
 
   test('bcrypt rows as other implementations store them ($2a$ and $2b$, salt column empty or the salt string) let real clients in', async () => {

@@ -52,28 +52,24 @@ export default function AppLayout() {
       >
         {/* the menu scrolls inside the area above the collapse trigger, so no item can sit under the trigger */}
         <div style={{ height: '100%', overflowY: 'auto' }}>
-        <Logo collapsed={collapsed} />
-        <Menu
-          mode="inline"
-          items={items}
-          selectedKeys={current ? [current.key] : []}
-          onClick={({ key }) => {
-            const e = entries.find((x) => x.key === key);
-            if (e) void navigate(e.to);
-          }}
-          style={{ borderInlineEnd: 'none' }}
-        />
+          <Logo collapsed={collapsed} />
+          <Menu
+            mode="inline"
+            items={items}
+            selectedKeys={current ? [current.key] : []}
+            onClick={({ key }) => {
+              const e = entries.find((x) => x.key === key);
+              if (e) void navigate(e.to);
+            }}
+            style={{ borderInlineEnd: 'none' }}
+          />
         </div>
       </Layout.Sider>
       <Layout>
         <HeaderBar title={current ? t(current.labelKey) : ''} />
         <Layout.Content style={{ padding: token.paddingLG, minWidth: 0 }}>
           {current && current.tabs.length > 1 && tab && (
-            <Tabs
-              activeKey={tab.path}
-              items={current.tabs.map((x) => ({ key: x.path, label: t(x.labelKey) }))}
-              onChange={(key) => void navigate(`/${key}`)}
-            />
+            <Tabs activeKey={tab.path} items={current.tabs.map((x) => ({ key: x.path, label: t(x.labelKey) }))} onChange={(key) => void navigate(`/${key}`)} />
           )}
           <Outlet />
           <KeepAliveHost />

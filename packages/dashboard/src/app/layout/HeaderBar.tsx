@@ -85,11 +85,7 @@ export function HeaderBar({ title }: { title: string }) {
         <Dropdown
           trigger={['click']}
           menu={{
-            items: [
-              { key: 'changePassword', label: t('changePassword') },
-              { type: 'divider' },
-              { key: 'logout', label: t('logout'), danger: true },
-            ],
+            items: [{ key: 'changePassword', label: t('changePassword') }, { type: 'divider' }, { key: 'logout', label: t('logout'), danger: true }],
             onClick: ({ key }) => (key === 'logout' ? confirmLogout() : setPwdOpen(true)),
           }}
         >

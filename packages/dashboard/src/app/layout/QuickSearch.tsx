@@ -74,10 +74,7 @@ export function QuickSearch({ open, onOpenChange }: Props) {
           style={{ marginTop: token.marginSM, maxHeight: 360, overflow: 'auto' }}
           dataSource={hits}
           renderItem={(x, i) => (
-            <List.Item
-              onClick={() => go(x)}
-              style={{ cursor: 'pointer', paddingInline: token.paddingSM, background: i === cursor ? token.controlItemBgActive : undefined }}
-            >
+            <List.Item onClick={() => go(x)} style={{ cursor: 'pointer', paddingInline: token.paddingSM, background: i === cursor ? token.controlItemBgActive : undefined }}>
               <Typography.Text>{x.parentKey ? `${tm(x.parentKey)} › ${tm(x.labelKey)}` : tm(x.labelKey)}</Typography.Text>
               <Typography.Text type="secondary">{x.to}</Typography.Text>
             </List.Item>

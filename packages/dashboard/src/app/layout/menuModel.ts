@@ -48,9 +48,7 @@ export function activeEntry(entries: MenuEntry[], pathname: string): MenuEntry |
 /** The tab matching the current path (longest prefix). */
 export function activeTab(entry: MenuEntry | undefined, pathname: string): FeatureTab | undefined {
   const p = pathname.replace(/^\/+/, '');
-  return entry?.tabs
-    .filter((t) => p === t.path || p.startsWith(`${t.path}/`))
-    .sort((a, b) => b.path.length - a.path.length)[0];
+  return entry?.tabs.filter((t) => p === t.path || p.startsWith(`${t.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
 }
 
 export interface SearchTarget {

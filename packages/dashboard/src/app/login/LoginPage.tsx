@@ -43,13 +43,7 @@ export default function LoginPage() {
 
   return (
     <Flex style={{ minHeight: '100vh', background: token.colorBgLayout }}>
-      <Flex
-        vertical
-        justify="center"
-        gap={token.marginLG}
-        style={{ flex: 1, padding: token.paddingXL * 2, background: token.colorPrimaryBg, minWidth: 0 }}
-        className="login-brand"
-      >
+      <Flex vertical justify="center" gap={token.marginLG} style={{ flex: 1, padding: token.paddingXL * 2, background: token.colorPrimaryBg, minWidth: 0 }} className="login-brand">
         <Logo size={40} />
         <Typography.Title level={1} style={{ margin: 0 }}>
           {t('tagline')}

@@ -5,15 +5,26 @@ import { mockApi, mockApiError, mockNodeKind } from '../../../test/msw';
 import AlarmSettingsPage from './AlarmSettingsPage';
 
 const sysmon = {
-  vm: { process_check_interval: '30s', process_high_watermark: '80%', process_low_watermark: '60%', long_gc: 'disabled', long_schedule: '240ms',
-    large_heap: '32MB', busy_dist_port: true, busy_port: true },
-  os: { cpu_check_interval: '60s', cpu_high_watermark: '80%', cpu_low_watermark: '60%', mem_check_interval: '60s', sysmem_high_watermark: '70%',
-    procmem_high_watermark: '5%' },
+  vm: {
+    process_check_interval: '30s',
+    process_high_watermark: '80%',
+    process_low_watermark: '60%',
+    long_gc: 'disabled',
+    long_schedule: '240ms',
+    large_heap: '32MB',
+    busy_dist_port: true,
+    busy_port: true,
+  },
+  os: { cpu_check_interval: '60s', cpu_high_watermark: '80%', cpu_low_watermark: '60%', mem_check_interval: '60s', sysmem_high_watermark: '70%', procmem_high_watermark: '5%' },
 };
-const hotconf = { components: { schemas: {
-  'emqx.sysmon': { properties: { os: { $ref: '#/components/schemas/emqx.sysmon_os' } } },
-  'emqx.sysmon_os': { properties: { cpu_high_watermark: { description: 'The threshold, as percentage of system CPU load.' } } },
-} } };
+const hotconf = {
+  components: {
+    schemas: {
+      'emqx.sysmon': { properties: { os: { $ref: '#/components/schemas/emqx.sysmon_os' } } },
+      'emqx.sysmon_os': { properties: { cpu_high_watermark: { description: 'The threshold, as percentage of system CPU load.' } } },
+    },
+  },
+};
 
 function setup(role = 'administrator') {
   mockApi('get', '/configs/sysmon', 200, sysmon);

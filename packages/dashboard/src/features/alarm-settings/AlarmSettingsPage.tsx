@@ -13,13 +13,19 @@ const FIELDS = [...osFields, ...vmFields];
 export default function AlarmSettingsPage() {
   const { t } = useTranslation('alarmSettings');
   return (
-    <SettingsScreen name="alarm-settings" ns="alarmSettings" title={t('title')} component="emqx.sysmon" fields={FIELDS}
-      query={useSysmonQuery()} save={useSaveSysmonMutation()}
+    <SettingsScreen
+      name="alarm-settings"
+      ns="alarmSettings"
+      title={t('title')}
+      component="emqx.sysmon"
+      fields={FIELDS}
+      query={useSysmonQuery()}
+      save={useSaveSysmonMutation()}
       sections={[
         { title: t('os'), from: 0, to: osFields.length },
         { title: t('vm'), from: osFields.length, to: FIELDS.length, nodeNote: t('vmNoCounterpart') },
       ]}
-      notice={<Alert type="info" showIcon title={t('intro')} action={<Link to="/alarm/current-alarm">{t('openAlarms')}</Link>}
-        style={{ marginBottom: 16, maxWidth: 640 }} />} />
+      notice={<Alert type="info" showIcon title={t('intro')} action={<Link to="/alarm/current-alarm">{t('openAlarms')}</Link>} style={{ marginBottom: 16, maxWidth: 640 }} />}
+    />
   );
 }

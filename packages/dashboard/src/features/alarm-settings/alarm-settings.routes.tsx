@@ -8,7 +8,11 @@ export const alarmSettingsRoutes: FeatureRoute[] = [
     path: 'monitoring/alarm-settings',
     lazy: () => import('./AlarmSettingsPage'),
     menu: {
-      section: 'management', key: 'monitoring', labelKey: 'monitoringSettings', order: 15, icon: <MonitorOutlined />,
+      section: 'management',
+      key: 'monitoring',
+      labelKey: 'monitoringSettings',
+      order: 15,
+      icon: <MonitorOutlined />,
       tabs: [{ path: 'monitoring/alarm-settings', labelKey: 'monitoringSystem' }],
     },
   },

@@ -5,17 +5,25 @@ import { renderWithProviders } from '../../../test/render';
 import { contractUrl, mockApi, server } from '../../../test/msw';
 import AlarmsPage from './AlarmsPage';
 
-const active = { node: 'emqx@127.0.0.1', name: 'high_cpu_usage', message: 'cpu 93% is high', details: { usage: '93%' }, duration: 65_000,
-  activate_at: '2026-01-01T00:00:00.000+00:00' };
+const active = {
+  node: 'emqx@127.0.0.1',
+  name: 'high_cpu_usage',
+  message: 'cpu 93% is high',
+  details: { usage: '93%' },
+  duration: 65_000,
+  activate_at: '2026-01-01T00:00:00.000+00:00',
+};
 
 describe('AlarmsPage', () => {
   it('active alarms: deactivate sends the name', async () => {
     const lists = mockApi('get', '/alarms', 200, { data: [active], meta: { page: 1, limit: 20, count: 1, hasnext: false } });
     const bodies: unknown[] = [];
-    server.use(http.post(contractUrl('/alarms/force_deactivate'), async ({ request }) => {
-      bodies.push(await request.json());
-      return new HttpResponse(null, { status: 204 });
-    }));
+    server.use(
+      http.post(contractUrl('/alarms/force_deactivate'), async ({ request }) => {
+        bodies.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     const { user } = renderWithProviders(<AlarmsPage />, { route: '/alarm/current-alarm' });
     const row = (await screen.findByText('high_cpu_usage')).closest('tr')!;
     expect(within(row).getByText('1m 5s')).toBeInTheDocument();

@@ -24,22 +24,34 @@ export default function AlarmsPage() {
   const columns = [
     { title: t('name'), dataIndex: 'name', key: 'name' },
     {
-      title: t('message'), key: 'message',
-      render: (_: unknown, a: Alarm) => <Tooltip title={a.details ? JSON.stringify(a.details) : undefined}><span>{a.message}</span></Tooltip>,
+      title: t('message'),
+      key: 'message',
+      render: (_: unknown, a: Alarm) => (
+        <Tooltip title={a.details ? JSON.stringify(a.details) : undefined}>
+          <span>{a.message}</span>
+        </Tooltip>
+      ),
     },
     { title: t('common:node'), dataIndex: 'node', key: 'node' },
     { title: t('activateAt'), key: 'activate_at', render: (_: unknown, a: Alarm) => formatDateTime(a.activate_at) },
     history
       ? { title: t('deactivateAt'), key: 'deactivate_at', render: (_: unknown, a: Alarm) => formatDateTime(a.deactivate_at) }
       : { title: t('duration'), key: 'duration', render: (_: unknown, a: Alarm) => formatDuration(a.duration) },
-    ...(canWrite && !history ? [{
-      title: t('common:actions'), key: 'ops',
-      render: (_: unknown, a: Alarm) => (
-        <ConfirmAction title={t('deactivateConfirm', { name: a.name })} onConfirm={() => deactivate.mutateAsync(a.name)}>
-          <Button type="link" size="small">{t('deactivate')}</Button>
-        </ConfirmAction>
-      ),
-    }] : []),
+    ...(canWrite && !history
+      ? [
+          {
+            title: t('common:actions'),
+            key: 'ops',
+            render: (_: unknown, a: Alarm) => (
+              <ConfirmAction title={t('deactivateConfirm', { name: a.name })} onConfirm={() => deactivate.mutateAsync(a.name)}>
+                <Button type="link" size="small">
+                  {t('deactivate')}
+                </Button>
+              </ConfirmAction>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -50,7 +62,9 @@ export default function AlarmsPage() {
       loading={list.isLoading}
       actions={
         <>
-          <Button icon={<SettingOutlined />} onClick={() => void navigate('/monitoring/alarm-settings')}>{t('settings')}</Button>
+          <Button icon={<SettingOutlined />} onClick={() => void navigate('/monitoring/alarm-settings')}>
+            {t('settings')}
+          </Button>
           {canWrite && history && (
             <ConfirmAction title={t('clearHistoryConfirm')} danger onConfirm={() => clear.mutateAsync()}>
               <Button danger>{t('clearHistory')}</Button>
@@ -59,8 +73,14 @@ export default function AlarmsPage() {
         </>
       }
       toolbar={
-        <Tabs activeKey={history ? 'history' : 'current'} onChange={(k) => void navigate(k === 'history' ? '/alarm/history-alarm' : '/alarm/current-alarm')}
-          items={[{ key: 'current', label: t('current') }, { key: 'history', label: t('history') }]} />
+        <Tabs
+          activeKey={history ? 'history' : 'current'}
+          onChange={(k) => void navigate(k === 'history' ? '/alarm/history-alarm' : '/alarm/current-alarm')}
+          items={[
+            { key: 'current', label: t('current') },
+            { key: 'history', label: t('history') },
+          ]}
+        />
       }
       rowKey={(a) => `${a.node}/${a.name}/${a.activate_at}`}
       columns={columns}

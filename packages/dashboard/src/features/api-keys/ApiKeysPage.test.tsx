@@ -5,8 +5,26 @@ import { mockApi } from '../../../test/msw';
 import ApiKeysPage from './ApiKeysPage';
 
 const keys = [
-  { name: 'ci', api_key: 'a4697a5c75a769f6', desc: 'pipeline', enable: true, expired: false, expired_at: 'infinity' as const, created_at: '2025-01-01T00:00:00Z', role: 'administrator' },
-  { name: 'old', api_key: 'b4697a5c75a769f6', desc: '', enable: true, expired: true, expired_at: '2024-01-01T00:00:00Z', created_at: '2023-01-01T00:00:00Z', role: 'administrator' },
+  {
+    name: 'ci',
+    api_key: 'a4697a5c75a769f6',
+    desc: 'pipeline',
+    enable: true,
+    expired: false,
+    expired_at: 'infinity' as const,
+    created_at: '2025-01-01T00:00:00Z',
+    role: 'administrator',
+  },
+  {
+    name: 'old',
+    api_key: 'b4697a5c75a769f6',
+    desc: '',
+    enable: true,
+    expired: true,
+    expired_at: '2024-01-01T00:00:00Z',
+    created_at: '2023-01-01T00:00:00Z',
+    role: 'administrator',
+  },
 ];
 
 function setup() {

@@ -70,12 +70,7 @@ export default function ApiKeysPage() {
               <Button size="small" onClick={() => form.openEdit(k)}>
                 {t('common:edit')}
               </Button>
-              <ConfirmAction
-                title={t('deleteConfirm', { name: k.name })}
-                onConfirm={() => del.mutateAsync(k.name ?? '')}
-                successMessage={t('common:deleteSuccess')}
-                danger
-              >
+              <ConfirmAction title={t('deleteConfirm', { name: k.name })} onConfirm={() => del.mutateAsync(k.name ?? '')} successMessage={t('common:deleteSuccess')} danger>
                 <Button size="small" danger>
                   {t('common:delete')}
                 </Button>
@@ -88,8 +83,17 @@ export default function ApiKeysPage() {
   ];
 
   return (
-    <ListPage<ApiKey> mode="all" title={t('title')} noRefresh actions={canWrite && <CreateButton onClick={form.openCreate} />}
-      list={keys} loading={keys.isLoading} rowKey="name" columns={columns} table={{ scroll: { x: 'max-content' } }}>
+    <ListPage<ApiKey>
+      mode="all"
+      title={t('title')}
+      noRefresh
+      actions={canWrite && <CreateButton onClick={form.openCreate} />}
+      list={keys}
+      loading={keys.isLoading}
+      rowKey="name"
+      columns={columns}
+      table={{ scroll: { x: 'max-content' } }}
+    >
       <ApiKeyFormModal open={form.open} apiKey={form.item} withRole={withRole} onClose={form.close} onCreated={setCreated} />
       {/* Unmounted (not just hidden) on close, so the secret leaves the DOM at once. */}
       {created && <SecretModal created={created} onClose={() => setCreated(null)} />}

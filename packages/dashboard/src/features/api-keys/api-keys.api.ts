@@ -34,8 +34,7 @@ export function useUpdateApiKeyMutation() {
   const qc = useQueryClient();
   return useMutation({
     // EMQX resets an omitted expired_at to 'infinity', so the current value is always sent.
-    mutationFn: ({ name, ...body }: ApiKeyBody & { name: string }) =>
-      api.PUT('/api_key/{name}', { params: { path: { name } }, body }).then(unwrap),
+    mutationFn: ({ name, ...body }: ApiKeyBody & { name: string }) => api.PUT('/api_key/{name}', { params: { path: { name } }, body }).then(unwrap),
     onSuccess: () => qc.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }

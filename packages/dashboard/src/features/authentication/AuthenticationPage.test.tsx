@@ -9,8 +9,19 @@ import AuthnCreatePage from './AuthnCreatePage';
 import { toConfigBody } from './authentication.config';
 
 const builtin = aBuiltInAuthenticator();
-const jwt = { id: 'jwt', mechanism: 'jwt' as const, enable: false, algorithm: 'hmac-based' as const, secret: '******', from: 'password' as const,
-  use_jwks: false as const, verify_claims: {}, acl_claim_name: 'acl', disconnect_after_expire: true, secret_base64_encoded: false };
+const jwt = {
+  id: 'jwt',
+  mechanism: 'jwt' as const,
+  enable: false,
+  algorithm: 'hmac-based' as const,
+  secret: '******',
+  from: 'password' as const,
+  use_jwks: false as const,
+  verify_claims: {},
+  acl_claim_name: 'acl',
+  disconnect_after_expire: true,
+  secret_base64_encoded: false,
+};
 const status = anAuthnStatus('connected', { total: 12, success: 10, failed: 2, nomatch: 0, rate: 0.5, rate_max: 3 });
 
 function session(role = 'administrator') {
@@ -67,7 +78,12 @@ describe('AuthenticationPage', () => {
   it('shows a loading placeholder, not the empty state, until the list answers', async () => {
     let answer!: () => void;
     const gate = new Promise<void>((r) => (answer = r));
-    server.use(http.get('*/api/v5/authentication', async () => { await gate; return HttpResponse.json([builtin]); }));
+    server.use(
+      http.get('*/api/v5/authentication', async () => {
+        await gate;
+        return HttpResponse.json([builtin]);
+      }),
+    );
     mockApi('get', '/authentication/{id}/status', 200, status);
     renderWithProviders(<AuthenticationPage />, { route: '/authentication', session: session() });
     await new Promise((r) => setTimeout(r, 300));
@@ -95,8 +111,13 @@ describe('AuthnCreatePage', () => {
     expect(await screen.findByText('User ID Type')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(posts).toHaveLength(1));
-    expect(posts[0].body).toEqual({ mechanism: 'password_based', backend: 'built_in_database', enable: true, user_id_type: 'username',
-      password_hash_algorithm: { name: 'sha256', salt_position: 'suffix' } });
+    expect(posts[0].body).toEqual({
+      mechanism: 'password_based',
+      backend: 'built_in_database',
+      enable: true,
+      user_id_type: 'username',
+      password_hash_algorithm: { name: 'sha256', salt_position: 'suffix' },
+    });
     expect(await screen.findByText('Created successfully')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/authentication'));
   });
@@ -157,14 +178,26 @@ describe('AuthnCreatePage', () => {
 
 describe('toConfigBody', () => {
   it('parses JSON texts and keeps only the fields of the chosen JWT variant', () => {
-    const body = toConfigBody({ mechanism: 'jwt', use_jwks: true, endpoint: 'https://x/jwks', refresh_interval: 60, algorithm: 'hmac-based',
-      secret: 'a', verify_claims: '{"username":"${username}"}', enable: true });
+    const body = toConfigBody({
+      mechanism: 'jwt',
+      use_jwks: true,
+      endpoint: 'https://x/jwks',
+      refresh_interval: 60,
+      algorithm: 'hmac-based',
+      secret: 'a',
+      verify_claims: '{"username":"${username}"}',
+      enable: true,
+    });
     expect(body).toEqual({ mechanism: 'jwt', use_jwks: true, endpoint: 'https://x/jwks', refresh_interval: 60, verify_claims: { username: '${username}' }, enable: true });
   });
 
   it('keeps the LDAP filter as text and drops the body of an HTTP GET', () => {
     expect(toConfigBody({ mechanism: 'password_based', backend: 'ldap', filter: '(objectClass=mqttUser)' }).filter).toBe('(objectClass=mqttUser)');
     expect(toConfigBody({ mechanism: 'password_based', backend: 'http', method: 'get', body: '{}', headers: '' })).toEqual({
-      mechanism: 'password_based', backend: 'http', method: 'get', headers: {} });
+      mechanism: 'password_based',
+      backend: 'http',
+      method: 'get',
+      headers: {},
+    });
   });
 });

@@ -47,17 +47,30 @@ export default function AuthenticationPage() {
   const columns: TableColumnsType<Row> = [
     { title: t('mechanism'), dataIndex: 'mechanism', render: (m: string, r) => <Link to={`/authentication/detail/${encodeURIComponent(r.id)}`}>{mechanismLabel(t, m)}</Link> },
     { title: t('backend'), dataIndex: 'backend', render: (b?: string) => backendLabel(t, b) },
-    { title: t('common:status'), key: 'status', render: (_, _r, i) => {
-      const s = statuses[i]?.data;
-      return s?.status ? <StatusTag status={s.status} /> : '-';
-    } },
+    {
+      title: t('common:status'),
+      key: 'status',
+      render: (_, _r, i) => {
+        const s = statuses[i]?.data;
+        return s?.status ? <StatusTag status={s.status} /> : '-';
+      },
+    },
     { title: t('success'), key: 'success', render: (_, _r, i) => formatNumber(statuses[i]?.data?.metrics?.success) },
     { title: t('failed'), key: 'failed', render: (_, _r, i) => formatNumber(statuses[i]?.data?.metrics?.failed) },
     { title: t('rate'), key: 'rate', render: (_, _r, i) => formatNumber(statuses[i]?.data?.metrics?.rate) },
-    { title: t('common:enable'), dataIndex: 'enable', render: (on: boolean | undefined, r) => (
-      <Switch size="small" checked={on !== false} disabled={!canWrite} aria-label={`${t('common:enable')} ${r.id}`}
-        onChange={(enable) => update.mutate({ id: r.id, config: { ...r, enable } })} />
-    ) },
+    {
+      title: t('common:enable'),
+      dataIndex: 'enable',
+      render: (on: boolean | undefined, r) => (
+        <Switch
+          size="small"
+          checked={on !== false}
+          disabled={!canWrite}
+          aria-label={`${t('common:enable')} ${r.id}`}
+          onChange={(enable) => update.mutate({ id: r.id, config: { ...r, enable } })}
+        />
+      ),
+    },
   ];
   if (canWrite) {
     columns.push({
@@ -65,9 +78,13 @@ export default function AuthenticationPage() {
       key: 'actions',
       render: (_, r, i) => (
         <Flex gap="small">
-          <Button size="small" onClick={() => navigate(`/authentication/detail/${encodeURIComponent(r.id)}?tab=settings`)}>{t('settings')}</Button>
+          <Button size="small" onClick={() => navigate(`/authentication/detail/${encodeURIComponent(r.id)}?tab=settings`)}>
+            {t('settings')}
+          </Button>
           <ConfirmAction title={t('deleteConfirm', { id: r.id })} onConfirm={() => del.mutateAsync(r.id)} successMessage={t('common:deleteSuccess')} danger>
-            <Button size="small" danger>{t('common:delete')}</Button>
+            <Button size="small" danger>
+              {t('common:delete')}
+            </Button>
           </ConfirmAction>
           <Dropdown menu={{ items: moveItems(i), onClick: ({ key }) => doMove(i, key) }} trigger={['click']}>
             <Button size="small" icon={<MoreOutlined />} aria-label={`${t('common:more')} ${r.id}`} />
@@ -82,7 +99,13 @@ export default function AuthenticationPage() {
       mode="all"
       title={t('title')}
       noRefresh
-      actions={canWrite && <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/authentication/create')}>{t('common:create')}</Button>}
+      actions={
+        canWrite && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/authentication/create')}>
+            {t('common:create')}
+          </Button>
+        )
+      }
       // No dataSource before the first answer: antd then shows only the spinner, never the empty state.
       list={{ data: list.data && rows }}
       loading={list.isPending}

@@ -38,7 +38,6 @@ export default function AuthnCreatePage() {
   };
   const prev = () => setStep(step === 2 && !backends.length ? 0 : step - 1);
 
-
   return (
     <PageSection title={t('create')}>
       {flow.guard}
@@ -46,7 +45,9 @@ export default function AuthnCreatePage() {
       {step === 0 && (
         <Radio.Group value={mechanism} onChange={(e) => setMechanism(e.target.value as Mechanism)} optionType="button" buttonStyle="solid">
           {MECHANISMS.map((m) => (
-            <Radio.Button key={m} value={m} disabled={mechanismTaken(m)}>{mechanismLabel(t, m)}</Radio.Button>
+            <Radio.Button key={m} value={m} disabled={mechanismTaken(m)}>
+              {mechanismLabel(t, m)}
+            </Radio.Button>
           ))}
         </Radio.Group>
       )}
@@ -62,7 +63,8 @@ export default function AuthnCreatePage() {
       {step === 2 && (
         <>
           <Typography.Paragraph type="secondary">
-            {mechanismLabel(t, mechanism)}{effectiveBackend ? ` · ${backendLabel(t, effectiveBackend)}` : ''}
+            {mechanismLabel(t, mechanism)}
+            {effectiveBackend ? ` · ${backendLabel(t, effectiveBackend)}` : ''}
           </Typography.Paragraph>
           <AuthnConfigForm form={form} config={config} onValuesChange={flow.markDirty} />
         </>
@@ -70,10 +72,14 @@ export default function AuthnCreatePage() {
       <Flex gap="small" style={{ marginTop: 24 }}>
         {step > 0 && <Button onClick={prev}>{t('prev')}</Button>}
         {step < 2 ? (
-          <Button type="primary" onClick={next} disabled={step === 1 && existing.has(authnId(mechanism, selected))}>{t('next')}</Button>
+          <Button type="primary" onClick={next} disabled={step === 1 && existing.has(authnId(mechanism, selected))}>
+            {t('next')}
+          </Button>
         ) : (
           <>
-            <Button type="primary" loading={create.isPending} onClick={flow.submit}>{t('common:create')}</Button>
+            <Button type="primary" loading={create.isPending} onClick={flow.submit}>
+              {t('common:create')}
+            </Button>
             <AuthnTestButton form={form} mechanism={mechanism} backend={effectiveBackend} />
           </>
         )}

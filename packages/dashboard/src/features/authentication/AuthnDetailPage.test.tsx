@@ -13,7 +13,10 @@ function setup(role = 'administrator') {
   mockApi('get', '/authentication/{id}', 200, builtin);
   mockApi('get', '/authentication/{id}/status', 200, anAuthnStatus('connected', { total: 3, success: 2, failed: 1 }));
   const users = mockApi('get', '/authentication/{id}/users', 200, {
-    data: [{ user_id: 'alice', is_superuser: true }, { user_id: 'bob', is_superuser: false }],
+    data: [
+      { user_id: 'alice', is_superuser: true },
+      { user_id: 'bob', is_superuser: false },
+    ],
     meta: { page: 1, limit: 20, hasnext: false, count: 2 },
   });
   const r = renderWithProviders(<AuthnDetailPage />, {

@@ -28,14 +28,10 @@ export default function AuthnDetailPage() {
   if (config.isLoading) return <Spin />;
   if (config.isError || !config.data) {
     const missing = isApiError(config.error) && config.error.status === 404;
-    return (
-      <Result status={missing ? '404' : 'error'} title={missing ? t('notFound') : t('common:errorOccurred')}
-        extra={<Link to="/authentication">{t('common:back')}</Link>} />
-    );
+    return <Result status={missing ? '404' : 'error'} title={missing ? t('notFound') : t('common:errorOccurred')} extra={<Link to="/authentication">{t('common:back')}</Link>} />;
   }
   const c = config.data;
   const hasUsers = c.backend === 'built_in_database';
-
 
   const items = [
     { key: 'overview', label: t('overview'), children: <AuthnMetrics status={status.data} /> },
@@ -49,7 +45,9 @@ export default function AuthnDetailPage() {
           </fieldset>
           {canWrite && (
             <Flex gap="small">
-              <Button type="primary" loading={update.isPending} onClick={flow.submit}>{t('common:update')}</Button>
+              <Button type="primary" loading={update.isPending} onClick={flow.submit}>
+                {t('common:update')}
+              </Button>
               <AuthnTestButton form={form} mechanism={c.mechanism} backend={c.backend} id={id} />
             </Flex>
           )}
@@ -60,7 +58,13 @@ export default function AuthnDetailPage() {
   ];
   const tab = params.get('tab') ?? (hasUsers ? 'users' : 'overview');
   return (
-    <PageSection title={<><Link to="/authentication">{t('title')}</Link> / {mechanismLabel(t, c.mechanism)} {c.backend ? `· ${backendLabel(t, c.backend)}` : ''}</>}>
+    <PageSection
+      title={
+        <>
+          <Link to="/authentication">{t('title')}</Link> / {mechanismLabel(t, c.mechanism)} {c.backend ? `· ${backendLabel(t, c.backend)}` : ''}
+        </>
+      }
+    >
       {flow.guard}
       <Tabs activeKey={tab} items={items} onChange={(k) => setParams({ tab: k }, { replace: true })} destroyOnHidden={false} />
     </PageSection>

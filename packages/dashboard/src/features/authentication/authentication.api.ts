@@ -50,8 +50,7 @@ export function useAuthenticatorQuery(id: string) {
   return useQuery({
     queryKey: authnKeys.detail(id),
     meta: { silent: true },
-    queryFn: ({ signal }) =>
-      api.GET('/authentication/{id}', { params: { path: { id } }, signal }).then(unwrap) as unknown as Promise<AuthnConfig>,
+    queryFn: ({ signal }) => api.GET('/authentication/{id}', { params: { path: { id } }, signal }).then(unwrap) as unknown as Promise<AuthnConfig>,
   });
 }
 
@@ -60,8 +59,7 @@ function statusQuery(id: string, refetchInterval?: number) {
     queryKey: authnKeys.status(id),
     meta: { silent: true },
     refetchInterval,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api.GET('/authentication/{id}/status', { params: { path: { id } }, signal }).then(unwrap),
+    queryFn: ({ signal }: { signal: AbortSignal }) => api.GET('/authentication/{id}/status', { params: { path: { id } }, signal }).then(unwrap),
   };
 }
 
@@ -114,8 +112,7 @@ export function useDeleteAuthenticatorMutation() {
 export function useMoveAuthenticatorMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, position }: { id: string; position: string }) =>
-      api.PUT('/authentication/{id}/position/{position}', { params: { path: { id, position } } }).then(unwrap),
+    mutationFn: ({ id, position }: { id: string; position: string }) => api.PUT('/authentication/{id}/position/{position}', { params: { path: { id, position } } }).then(unwrap),
     onSuccess: () => qc.invalidateQueries({ queryKey: authnKeys.list() }),
   });
 }
@@ -159,8 +156,7 @@ export function useSaveAuthnUserMutation(id: string) {
 export function useDeleteAuthnUserMutation(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (user_id: string) =>
-      api.DELETE('/authentication/{id}/users/{user_id}', { params: { path: { id, user_id } } }).then(unwrap),
+    mutationFn: (user_id: string) => api.DELETE('/authentication/{id}/users/{user_id}', { params: { path: { id, user_id } } }).then(unwrap),
     onSuccess: () => qc.invalidateQueries({ queryKey: [...authnKeys.all, 'users', id] }),
   });
 }

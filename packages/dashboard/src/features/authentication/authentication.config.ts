@@ -30,34 +30,108 @@ const DB = { pool_size: 8, auto_reconnect: true, ssl: { enable: false } };
 export function defaultConfig(mechanism: Mechanism, backend?: Backend): AuthnConfig {
   const base = { mechanism, enable: true };
   if (mechanism === 'jwt') {
-    return { ...base, use_jwks: false, algorithm: 'hmac-based', secret: '', secret_base64_encoded: false, from: 'password',
-      verify_claims: {}, acl_claim_name: 'acl', disconnect_after_expire: true, refresh_interval: 300, endpoint: '', public_key: '' };
+    return {
+      ...base,
+      use_jwks: false,
+      algorithm: 'hmac-based',
+      secret: '',
+      secret_base64_encoded: false,
+      from: 'password',
+      verify_claims: {},
+      acl_claim_name: 'acl',
+      disconnect_after_expire: true,
+      refresh_interval: 300,
+      endpoint: '',
+      public_key: '',
+    };
   }
   if (mechanism === 'scram') return { ...base, backend: 'built_in_database', algorithm: 'sha256', iteration_count: 4096 };
   switch (backend) {
     case 'mysql':
-      return { ...base, backend, ...DB, server: '127.0.0.1:3306', database: '', username: 'root', password: '',
+      return {
+        ...base,
+        backend,
+        ...DB,
+        server: '127.0.0.1:3306',
+        database: '',
+        username: 'root',
+        password: '',
         query: 'SELECT password_hash, salt, is_superuser FROM mqtt_user WHERE username = ${username} LIMIT 1',
-        query_timeout: '5s', password_hash_algorithm: SHA256 };
+        query_timeout: '5s',
+        password_hash_algorithm: SHA256,
+      };
     case 'postgresql':
-      return { ...base, backend, ...DB, server: '127.0.0.1:5432', database: '', username: 'root', password: '',
+      return {
+        ...base,
+        backend,
+        ...DB,
+        server: '127.0.0.1:5432',
+        database: '',
+        username: 'root',
+        password: '',
         query: 'SELECT password_hash, salt, is_superuser FROM mqtt_user WHERE username = ${username} LIMIT 1',
-        password_hash_algorithm: SHA256 };
+        password_hash_algorithm: SHA256,
+      };
     case 'mongodb':
-      return { ...base, backend, mongo_type: 'single', server: '127.0.0.1:27017', w_mode: 'unsafe', database: '', collection: '', username: '', password: '',
-        pool_size: 8, filter: { username: '${username}' }, password_hash_field: 'password_hash', salt_field: 'salt',
-        is_superuser_field: 'is_superuser', password_hash_algorithm: SHA256, ssl: { enable: false } };
+      return {
+        ...base,
+        backend,
+        mongo_type: 'single',
+        server: '127.0.0.1:27017',
+        w_mode: 'unsafe',
+        database: '',
+        collection: '',
+        username: '',
+        password: '',
+        pool_size: 8,
+        filter: { username: '${username}' },
+        password_hash_field: 'password_hash',
+        salt_field: 'salt',
+        is_superuser_field: 'is_superuser',
+        password_hash_algorithm: SHA256,
+        ssl: { enable: false },
+      };
     case 'redis':
-      return { ...base, backend, redis_type: 'single', server: '127.0.0.1:6379', database: 0, password: '', ...DB,
-        cmd: 'HMGET mqtt_user:${username} password_hash salt is_superuser', password_hash_algorithm: SHA256 };
+      return {
+        ...base,
+        backend,
+        redis_type: 'single',
+        server: '127.0.0.1:6379',
+        database: 0,
+        password: '',
+        ...DB,
+        cmd: 'HMGET mqtt_user:${username} password_hash salt is_superuser',
+        password_hash_algorithm: SHA256,
+      };
     case 'http':
-      return { ...base, backend, method: 'post', url: 'http://127.0.0.1:8080', headers: { 'content-type': 'application/json' },
-        body: { username: '${username}', password: '${password}' }, connect_timeout: '15s', request_timeout: '5s',
-        pool_size: 8, enable_pipelining: 100, ssl: { enable: false } };
+      return {
+        ...base,
+        backend,
+        method: 'post',
+        url: 'http://127.0.0.1:8080',
+        headers: { 'content-type': 'application/json' },
+        body: { username: '${username}', password: '${password}' },
+        connect_timeout: '15s',
+        request_timeout: '5s',
+        pool_size: 8,
+        enable_pipelining: 100,
+        ssl: { enable: false },
+      };
     case 'ldap':
-      return { ...base, backend, server: '127.0.0.1:389', username: '', password: '', base_dn: '', filter: '(objectClass=mqttUser)',
-        pool_size: 8, query_timeout: '5s', request_timeout: '10s', method: { type: 'hash', password_attribute: 'userPassword', is_superuser_attribute: 'isSuperuser' },
-        ssl: { enable: false } };
+      return {
+        ...base,
+        backend,
+        server: '127.0.0.1:389',
+        username: '',
+        password: '',
+        base_dn: '',
+        filter: '(objectClass=mqttUser)',
+        pool_size: 8,
+        query_timeout: '5s',
+        request_timeout: '10s',
+        method: { type: 'hash', password_attribute: 'userPassword', is_superuser_attribute: 'isSuperuser' },
+        ssl: { enable: false },
+      };
     default:
       return { ...base, backend: 'built_in_database', user_id_type: 'username', password_hash_algorithm: SHA256 };
   }

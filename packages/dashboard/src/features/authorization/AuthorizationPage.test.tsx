@@ -58,7 +58,12 @@ describe('AuthorizationPage', () => {
   it('shows a loading placeholder, not the empty state, until the sources answer', async () => {
     let answer!: () => void;
     const gate = new Promise<void>((r) => (answer = r));
-    server.use(http.get('*/api/v5/authorization/sources', async () => { await gate; return HttpResponse.json({ sources }); }));
+    server.use(
+      http.get('*/api/v5/authorization/sources', async () => {
+        await gate;
+        return HttpResponse.json({ sources });
+      }),
+    );
     mockApi('get', '/authorization/sources/{type}/status', 200, status);
     renderWithProviders(<AuthorizationPage />, { route: '/authorization', session: session() });
     await screen.findByRole('button', { name: /Create/ }, { timeout: 8000 });
@@ -112,11 +117,21 @@ describe('AuthorizationPage', () => {
     extensions(['authorization_explain']);
     const { user } = setupList();
     const calls: unknown[] = [];
-    server.use(http.post('*/api/v5/authorization/explain', async ({ request }) => {
-      calls.push(await request.json());
-      return HttpResponse.json({ result: 'deny', decided_by: 'source', source: 'file', rule: '{deny, all, publish, ["secret/#"]}',
-        sources: [{ type: 'built_in_database', result: 'nomatch' }, { type: 'file', result: 'deny' }] });
-    }));
+    server.use(
+      http.post('*/api/v5/authorization/explain', async ({ request }) => {
+        calls.push(await request.json());
+        return HttpResponse.json({
+          result: 'deny',
+          decided_by: 'source',
+          source: 'file',
+          rule: '{deny, all, publish, ["secret/#"]}',
+          sources: [
+            { type: 'built_in_database', result: 'nomatch' },
+            { type: 'file', result: 'deny' },
+          ],
+        });
+      }),
+    );
     await user.click(await screen.findByRole('button', { name: /Explain/ }, { timeout: 8000 }));
     const drawer = await findDialog('Which rule decides?');
     await user.click(within(drawer).getByRole('button', { name: 'Explain' }));
@@ -135,10 +150,12 @@ describe('AuthorizationPage', () => {
     extensions(['authorization_explain']);
     const { user } = setupList();
     const calls: unknown[] = [];
-    server.use(http.post('*/api/v5/authorization/explain', async ({ request }) => {
-      calls.push(await request.json());
-      return HttpResponse.json({ result: 'allow', decided_by: 'no_match', sources: [] });
-    }));
+    server.use(
+      http.post('*/api/v5/authorization/explain', async ({ request }) => {
+        calls.push(await request.json());
+        return HttpResponse.json({ result: 'allow', decided_by: 'no_match', sources: [] });
+      }),
+    );
     await user.click(await screen.findByRole('button', { name: /Explain/ }, { timeout: 8000 }));
     const drawer = await findDialog('Which rule decides?');
     await user.type(within(drawer).getByLabelText('Client ID'), 'c1');
@@ -172,10 +189,12 @@ describe('AuthorizationPage', () => {
 
   it('hides the explain button where the node does not serve the extension (a real EMQX answers 404)', async () => {
     let asked = false;
-    server.use(http.get('*/api/v5/mqdeck/extensions', () => {
-      asked = true;
-      return HttpResponse.json({ code: 'NOT_FOUND', message: 'Not Found' }, { status: 404 });
-    }));
+    server.use(
+      http.get('*/api/v5/mqdeck/extensions', () => {
+        asked = true;
+        return HttpResponse.json({ code: 'NOT_FOUND', message: 'Not Found' }, { status: 404 });
+      }),
+    );
     setupList();
     await screen.findByText('Built-in Database', undefined, { timeout: 8000 });
     await waitFor(() => expect(asked).toBe(true));
@@ -214,7 +233,16 @@ describe('built-in rules', () => {
     function Harness() {
       const [form] = Form.useForm();
       return (
-        <Form form={form} initialValues={{ rules: [{ permission: 'allow', action: 'all', topic: 'a/#/b' }, { permission: 'deny', action: 'all', topic: 'x+' }, { permission: 'deny', action: 'all', topic: 'eq t/#' }] }}>
+        <Form
+          form={form}
+          initialValues={{
+            rules: [
+              { permission: 'allow', action: 'all', topic: 'a/#/b' },
+              { permission: 'deny', action: 'all', topic: 'x+' },
+              { permission: 'deny', action: 'all', topic: 'eq t/#' },
+            ],
+          }}
+        >
           <RulesEditor />
           <Button onClick={() => void form.validateFields().catch(() => undefined)}>validate</Button>
         </Form>

@@ -38,28 +38,45 @@ export default function AuthorizationPage() {
     { title: t('allow'), key: 'allow', render: (_, r) => <SourceMetricCell type={r.type} metric="allow" /> },
     { title: t('deny'), key: 'deny', render: (_, r) => <SourceMetricCell type={r.type} metric="deny" /> },
     { title: t('nomatch'), key: 'nomatch', render: (_, r) => <SourceMetricCell type={r.type} metric="nomatch" /> },
-    { title: t('common:enable'), dataIndex: 'enable', render: (on: boolean | undefined, r) => (
-      <Switch size="small" checked={on !== false} disabled={!canWrite} aria-label={`${t('common:enable')} ${r.type}`}
-        onChange={(enable) => update.mutate({ ...r, enable })} />
-    ) },
+    {
+      title: t('common:enable'),
+      dataIndex: 'enable',
+      render: (on: boolean | undefined, r) => (
+        <Switch size="small" checked={on !== false} disabled={!canWrite} aria-label={`${t('common:enable')} ${r.type}`} onChange={(enable) => update.mutate({ ...r, enable })} />
+      ),
+    },
   ];
   if (canWrite) {
-    columns.push({ title: t('common:actions'), key: 'actions', render: (_, r, i) => (
-      <Flex gap="small">
-        <Button size="small" onClick={() => navigate(`/authorization/detail/${r.type}?tab=settings`)}>{t('settings')}</Button>
-        <ConfirmAction title={t('deleteConfirm', { type: r.type })} onConfirm={() => del.mutateAsync(r.type)} successMessage={t('common:deleteSuccess')} danger>
-          <Button size="small" danger>{t('common:delete')}</Button>
-        </ConfirmAction>
-        <Dropdown trigger={['click']} menu={{ onClick: ({ key }) => doMove(i, key), items: [
-          { key: 'front', label: t('moveFront'), disabled: i === 0 },
-          { key: 'up', label: t('moveUp'), disabled: i === 0 },
-          { key: 'down', label: t('moveDown'), disabled: i === rows.length - 1 },
-          { key: 'rear', label: t('moveRear'), disabled: i === rows.length - 1 },
-        ] }}>
-          <Button size="small" icon={<MoreOutlined />} aria-label={`${t('common:more')} ${r.type}`} />
-        </Dropdown>
-      </Flex>
-    ) });
+    columns.push({
+      title: t('common:actions'),
+      key: 'actions',
+      render: (_, r, i) => (
+        <Flex gap="small">
+          <Button size="small" onClick={() => navigate(`/authorization/detail/${r.type}?tab=settings`)}>
+            {t('settings')}
+          </Button>
+          <ConfirmAction title={t('deleteConfirm', { type: r.type })} onConfirm={() => del.mutateAsync(r.type)} successMessage={t('common:deleteSuccess')} danger>
+            <Button size="small" danger>
+              {t('common:delete')}
+            </Button>
+          </ConfirmAction>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              onClick: ({ key }) => doMove(i, key),
+              items: [
+                { key: 'front', label: t('moveFront'), disabled: i === 0 },
+                { key: 'up', label: t('moveUp'), disabled: i === 0 },
+                { key: 'down', label: t('moveDown'), disabled: i === rows.length - 1 },
+                { key: 'rear', label: t('moveRear'), disabled: i === rows.length - 1 },
+              ],
+            }}
+          >
+            <Button size="small" icon={<MoreOutlined />} aria-label={`${t('common:more')} ${r.type}`} />
+          </Dropdown>
+        </Flex>
+      ),
+    });
   }
 
   return (
@@ -70,8 +87,14 @@ export default function AuthorizationPage() {
       actions={
         <>
           <ExplainButton onClick={() => setDrawer('explain')} />
-          <Button icon={<SettingOutlined />} onClick={() => setDrawer('settings')}>{t('globalSettings')}</Button>
-          {canWrite && <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/authorization/create')}>{t('common:create')}</Button>}
+          <Button icon={<SettingOutlined />} onClick={() => setDrawer('settings')}>
+            {t('globalSettings')}
+          </Button>
+          {canWrite && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/authorization/create')}>
+              {t('common:create')}
+            </Button>
+          )}
         </>
       }
       // No dataSource before the first answer: antd then shows only the spinner, never the empty state.

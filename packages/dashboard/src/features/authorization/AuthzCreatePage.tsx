@@ -23,23 +23,32 @@ export default function AuthzCreatePage() {
   const create = useCreateSourceMutation();
   const flow = useSubmitFlow({ read: () => readSource(form), send: create.mutateAsync, success: t('common:createSuccess'), leaveTo: '/authorization' });
 
-
   return (
     <PageSection title={t('create')}>
       {flow.guard}
       <Steps current={step} style={{ marginBottom: 24 }} items={[{ title: t('type') }, { title: t('settings') }]} />
       {step === 0 ? (
         <Radio.Group value={type} onChange={(e) => setPicked(e.target.value as SourceType)} optionType="button" buttonStyle="solid">
-          {SOURCE_TYPES.map((s) => <Radio.Button key={s} value={s} disabled={existing.has(s)}>{sourceTypeLabel(t, s)}</Radio.Button>)}
+          {SOURCE_TYPES.map((s) => (
+            <Radio.Button key={s} value={s} disabled={existing.has(s)}>
+              {sourceTypeLabel(t, s)}
+            </Radio.Button>
+          ))}
         </Radio.Group>
       ) : (
         <SourceForm form={form} source={source} onValuesChange={flow.markDirty} />
       )}
       <Flex gap="small" style={{ marginTop: 24 }}>
         {step === 1 && <Button onClick={() => setStep(0)}>{t('prev')}</Button>}
-        {step === 0
-          ? <Button type="primary" disabled={existing.has(type)} onClick={() => setStep(1)}>{t('next')}</Button>
-          : <Button type="primary" loading={create.isPending} onClick={flow.submit}>{t('common:create')}</Button>}
+        {step === 0 ? (
+          <Button type="primary" disabled={existing.has(type)} onClick={() => setStep(1)}>
+            {t('next')}
+          </Button>
+        ) : (
+          <Button type="primary" loading={create.isPending} onClick={flow.submit}>
+            {t('common:create')}
+          </Button>
+        )}
         <Button onClick={() => navigate('/authorization')}>{t('common:cancel')}</Button>
       </Flex>
     </PageSection>

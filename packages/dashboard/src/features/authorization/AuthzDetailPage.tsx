@@ -32,23 +32,36 @@ export default function AuthzDetailPage() {
     return <Result status={missing ? '404' : 'error'} title={missing ? t('notFound') : t('common:errorOccurred')} extra={<Link to="/authorization">{t('common:back')}</Link>} />;
   }
 
-
   const builtIn = type === 'built_in_database';
   const items = [
     ...(builtIn ? [{ key: 'permissions', label: t('permissions'), children: <BuiltInRules /> }] : []),
     { key: 'overview', label: t('overview'), children: <AuthzMetrics status={status.data} /> },
-    { key: 'settings', label: t('settings'), children: (
-      <>
-        <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0 }}>
-          <SourceForm form={form} source={source.data} onValuesChange={flow.markDirty} />
-        </fieldset>
-        {canWrite && <Button type="primary" loading={update.isPending} onClick={flow.submit}>{t('common:update')}</Button>}
-      </>
-    ) },
+    {
+      key: 'settings',
+      label: t('settings'),
+      children: (
+        <>
+          <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0 }}>
+            <SourceForm form={form} source={source.data} onValuesChange={flow.markDirty} />
+          </fieldset>
+          {canWrite && (
+            <Button type="primary" loading={update.isPending} onClick={flow.submit}>
+              {t('common:update')}
+            </Button>
+          )}
+        </>
+      ),
+    },
   ];
   const tab = params.get('tab') ?? (builtIn ? 'permissions' : type === 'file' ? 'settings' : 'overview');
   return (
-    <PageSection title={<><Link to="/authorization">{t('title')}</Link> / {sourceTypeLabel(t, type)}</>}>
+    <PageSection
+      title={
+        <>
+          <Link to="/authorization">{t('title')}</Link> / {sourceTypeLabel(t, type)}
+        </>
+      }
+    >
       {flow.guard}
       <Tabs activeKey={tab} items={items} onChange={(k) => setParams({ tab: k }, { replace: true })} />
     </PageSection>

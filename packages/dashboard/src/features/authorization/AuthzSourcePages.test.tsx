@@ -14,7 +14,12 @@ const session = (role = 'administrator') => ({ token: 't', username: 'admin', ed
 const status = anAuthzStatus('connected', { total: 0, allow: 0, deny: 0, nomatch: 0, rate: 0 });
 const ACL = '{allow, {username, "ops"}, all, ["ops/#"]}.\n{deny, all}.\n';
 
-function setupCreate(existing: { type: string; enable: boolean }[] = [{ type: 'file', enable: true }, { type: 'built_in_database', enable: true }]) {
+function setupCreate(
+  existing: { type: string; enable: boolean }[] = [
+    { type: 'file', enable: true },
+    { type: 'built_in_database', enable: true },
+  ],
+) {
   mockApi('get', '/authorization/sources', 200, { sources: existing } as never);
   const posts = mockApi('post', '/authorization/sources', 204, null);
   const r = renderWithProviders(<AuthzCreatePage />, { route: '/authorization/create', path: '/authorization/create', session: session() });
@@ -30,7 +35,11 @@ function setupDetail(source: Record<string, unknown>, role?: string) {
   mockApi('get', '/authorization/sources/{type}', 200, source as never);
   mockApi('get', '/authorization/sources/{type}/status', 200, status);
   const puts = mockApi('put', '/authorization/sources/{type}', 204, null);
-  const r = renderWithProviders(<AuthzDetailPage />, { route: `/authorization/detail/${String(source.type)}?tab=settings`, path: '/authorization/detail/:type', session: session(role) });
+  const r = renderWithProviders(<AuthzDetailPage />, {
+    route: `/authorization/detail/${String(source.type)}?tab=settings`,
+    path: '/authorization/detail/:type',
+    session: session(role),
+  });
   return { ...r, puts };
 }
 
@@ -63,8 +72,16 @@ describe('AuthzCreatePage', () => {
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0].body).toEqual({
-      type: 'mysql', enable: true, server: 'db.local:3306', database: 'mqtt', username: 'root', password: 's3cret', pool_size: 8,
-      auto_reconnect: true, ssl: { enable: false }, query: 'SELECT action, permission, topic FROM acl WHERE clientid = ${clientid}',
+      type: 'mysql',
+      enable: true,
+      server: 'db.local:3306',
+      database: 'mqtt',
+      username: 'root',
+      password: 's3cret',
+      pool_size: 8,
+      auto_reconnect: true,
+      ssl: { enable: false },
+      query: 'SELECT action, permission, topic FROM acl WHERE clientid = ${clientid}',
     });
     expect(await screen.findByText('Created successfully')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/authorization'));
@@ -129,8 +146,16 @@ describe('AuthzCreatePage', () => {
     await user.type(screen.getByLabelText('Replica Set Name'), 'rs0');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(posts).toHaveLength(1));
-    expect(posts[0].body).toMatchObject({ type: 'mongodb', mongo_type: 'rs', servers: '127.0.0.1:27017,10.0.0.2:27017', replica_set_name: 'rs0',
-      r_mode: 'master', w_mode: 'unsafe', database: 'mqtt', collection: 'acl' });
+    expect(posts[0].body).toMatchObject({
+      type: 'mongodb',
+      mongo_type: 'rs',
+      servers: '127.0.0.1:27017,10.0.0.2:27017',
+      replica_set_name: 'rs0',
+      r_mode: 'master',
+      w_mode: 'unsafe',
+      database: 'mqtt',
+      collection: 'acl',
+    });
     expect(posts[0].body).not.toHaveProperty('server');
   });
 
@@ -172,7 +197,9 @@ describe('AuthzDetailPage permissions', () => {
     mockApi('get', '/authorization/sources/built_in_database/rules/clients', 200, pageOf([]));
     mockApi('get', '/authorization/sources/built_in_database/rules/all', 200, { rules: [] });
     const { user, router } = renderWithProviders(<AuthzDetailPage />, {
-      route: '/authorization/detail/built_in_database?tab=permissions&rules=users', path: '/authorization/detail/:type', session: session(),
+      route: '/authorization/detail/built_in_database?tab=permissions&rules=users',
+      path: '/authorization/detail/:type',
+      session: session(),
     });
     expect(await screen.findByText('ops', undefined, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Username' })).toHaveAttribute('aria-selected', 'true');
@@ -207,8 +234,18 @@ describe('AuthzDetailPage settings', () => {
   });
 
   it('an external source keeps fields the form does not show, and the masked password', async () => {
-    const redis = { type: 'redis', enable: true, redis_type: 'single', server: '10.0.0.5:6379', database: 2, password: '******', pool_size: 8,
-      auto_reconnect: true, ssl: { enable: true, verify: 'verify_none' }, cmd: 'HGETALL mqtt_acl:${username}' };
+    const redis = {
+      type: 'redis',
+      enable: true,
+      redis_type: 'single',
+      server: '10.0.0.5:6379',
+      database: 2,
+      password: '******',
+      pool_size: 8,
+      auto_reconnect: true,
+      ssl: { enable: true, verify: 'verify_none' },
+      cmd: 'HGETALL mqtt_acl:${username}',
+    };
     const { user, puts } = setupDetail(redis);
     const server = await screen.findByLabelText('Server', undefined, { timeout: 8000 });
     await waitFor(() => expect(server).toHaveValue('10.0.0.5:6379'));

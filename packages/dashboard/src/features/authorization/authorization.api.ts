@@ -65,8 +65,7 @@ export function useSourceStatusQuery(type: SourceType, enabled = true) {
     meta: { silent: true },
     enabled,
     refetchInterval: 10_000,
-    queryFn: ({ signal }) =>
-      api.GET('/authorization/sources/{type}/status', { params: { path: { type } }, signal }).then(unwrap),
+    queryFn: ({ signal }) => api.GET('/authorization/sources/{type}/status', { params: { path: { type } }, signal }).then(unwrap),
   });
 }
 
@@ -144,9 +143,7 @@ export function useRulesQuery(kind: RulesKind, q: { page: number; limit: number;
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => {
       const query = { page: q.page, limit: q.limit, ...(q.like ? { [kind === 'clients' ? 'like_clientid' : 'like_username']: q.like } : {}) };
-      const r = kind === 'clients'
-        ? api.GET(`${RULES_BASE}/clients`, { params: { query }, signal })
-        : api.GET(`${RULES_BASE}/users`, { params: { query }, signal });
+      const r = kind === 'clients' ? api.GET(`${RULES_BASE}/clients`, { params: { query }, signal }) : api.GET(`${RULES_BASE}/users`, { params: { query }, signal });
       return r.then(unwrap) as unknown as Promise<Paged<RulesRow>>;
     },
   });

@@ -11,24 +11,65 @@ const DB = { enable: true, pool_size: 8, auto_reconnect: true, ssl: { enable: fa
 export function defaultSource(type: SourceType): AuthzSource {
   switch (type) {
     case 'file':
-      return { type, enable: true, rules: '{allow, {username, {re, "^dashboard$"}}, subscribe, ["$SYS/#"]}.\n{allow, {ipaddr, "127.0.0.1"}, all, ["$SYS/#", "#"]}.\n{deny, all, subscribe, ["$SYS/#", {eq, "#"}]}.\n{allow, all}.\n' };
+      return {
+        type,
+        enable: true,
+        rules:
+          '{allow, {username, {re, "^dashboard$"}}, subscribe, ["$SYS/#"]}.\n{allow, {ipaddr, "127.0.0.1"}, all, ["$SYS/#", "#"]}.\n{deny, all, subscribe, ["$SYS/#", {eq, "#"}]}.\n{allow, all}.\n',
+      };
     case 'built_in_database':
       return { type, enable: true, max_rules: 100 };
     case 'mysql':
-      return { type, ...DB, server: '127.0.0.1:3306', database: '', username: 'root', password: '',
-        query: 'SELECT action, permission, topic FROM mqtt_acl WHERE username = ${username}' };
+      return {
+        type,
+        ...DB,
+        server: '127.0.0.1:3306',
+        database: '',
+        username: 'root',
+        password: '',
+        query: 'SELECT action, permission, topic FROM mqtt_acl WHERE username = ${username}',
+      };
     case 'postgresql':
-      return { type, ...DB, server: '127.0.0.1:5432', database: '', username: 'root', password: '',
-        query: 'SELECT action, permission, topic FROM mqtt_acl WHERE username = ${username}' };
+      return {
+        type,
+        ...DB,
+        server: '127.0.0.1:5432',
+        database: '',
+        username: 'root',
+        password: '',
+        query: 'SELECT action, permission, topic FROM mqtt_acl WHERE username = ${username}',
+      };
     case 'mongodb':
-      return { type, enable: true, mongo_type: 'single', server: '127.0.0.1:27017', w_mode: 'unsafe', database: '', collection: '', username: '', password: '',
-        pool_size: 8, filter: { username: '${username}' }, ssl: { enable: false } };
+      return {
+        type,
+        enable: true,
+        mongo_type: 'single',
+        server: '127.0.0.1:27017',
+        w_mode: 'unsafe',
+        database: '',
+        collection: '',
+        username: '',
+        password: '',
+        pool_size: 8,
+        filter: { username: '${username}' },
+        ssl: { enable: false },
+      };
     case 'redis':
       return { type, ...DB, redis_type: 'single', server: '127.0.0.1:6379', database: 0, password: '', cmd: 'HGETALL mqtt_acl:${username}' };
     case 'http':
-      return { type, enable: true, method: 'post', url: 'http://127.0.0.1:8080', headers: { 'content-type': 'application/json' },
-        body: { username: '${username}', topic: '${topic}', action: '${action}' }, connect_timeout: '15s', request_timeout: '30s',
-        pool_size: 8, enable_pipelining: 100, ssl: { enable: false } };
+      return {
+        type,
+        enable: true,
+        method: 'post',
+        url: 'http://127.0.0.1:8080',
+        headers: { 'content-type': 'application/json' },
+        body: { username: '${username}', topic: '${topic}', action: '${action}' },
+        connect_timeout: '15s',
+        request_timeout: '30s',
+        pool_size: 8,
+        enable_pipelining: 100,
+        ssl: { enable: false },
+      };
   }
 }
 

@@ -29,8 +29,7 @@ export default function AutoSubscribePage() {
       columns={columns}
       rowKey="topic"
       dialog={(d) => (
-        <TopicModal open={d.open} item={d.item} others={(query.data ?? []).filter((_, j) => j !== d.index).map((x) => x.topic)}
-          onClose={d.onClose} onSubmit={d.onSubmit} />
+        <TopicModal open={d.open} item={d.item} others={(query.data ?? []).filter((_, j) => j !== d.index).map((x) => x.topic)} onClose={d.onClose} onSubmit={d.onSubmit} />
       )}
     />
   );

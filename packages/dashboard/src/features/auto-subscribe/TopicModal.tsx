@@ -25,8 +25,18 @@ export function TopicModal({ open, item, others, onClose, onSubmit }: Props) {
   const initialValues = useMemo(() => item ?? NEW_TOPIC, [item]);
   const submit = (v: AutoSubscription) => onSubmit({ ...v, topic: v.topic.trim() });
   return (
-    <FormModal<AutoSubscription> open={open} editing={!!item} title={item ? t('editTopic') : t('addTopic')} form={form} name="auto-subscribe-topic"
-      initialValues={initialValues} onSubmit={submit} onClose={onClose} okText={t('common:save')} requiredMark>
+    <FormModal<AutoSubscription>
+      open={open}
+      editing={!!item}
+      title={item ? t('editTopic') : t('addTopic')}
+      form={form}
+      name="auto-subscribe-topic"
+      initialValues={initialValues}
+      onSubmit={submit}
+      onClose={onClose}
+      okText={t('common:save')}
+      requiredMark
+    >
       <Form.Item name="topic" label={t('topic')} rules={[rules.required(t('topic')), topicRule('filter', { others: () => others })]}>
         <Input aria-label={t('topic')} placeholder="client/${clientid}" />
       </Form.Item>

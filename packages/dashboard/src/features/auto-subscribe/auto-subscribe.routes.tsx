@@ -3,5 +3,9 @@ import type { FeatureRoute } from '../../app/types';
 
 // Enterprise console path (CONSOLE-REFERENCE §5.2, Management › Advanced MQTT).
 export const autoSubscribeRoutes: FeatureRoute[] = [
-  { path: 'auto-sub', lazy: () => import('./AutoSubscribePage'), menu: { section: 'management', key: 'auto-sub', labelKey: 'autoSubscribe', order: 61, icon: <NodeIndexOutlined /> } },
+  {
+    path: 'auto-sub',
+    lazy: () => import('./AutoSubscribePage'),
+    menu: { section: 'management', key: 'auto-sub', labelKey: 'autoSubscribe', order: 61, icon: <NodeIndexOutlined /> },
+  },
 ];

@@ -69,8 +69,7 @@ export function useCreateBanMutation() {
 export function useDeleteBanMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (b: { as: BanAs; who: string }) =>
-      api.DELETE('/banned/{as}/{who}', { params: { path: { as: b.as, who: b.who } } }).then(unwrap),
+    mutationFn: (b: { as: BanAs; who: string }) => api.DELETE('/banned/{as}/{who}', { params: { path: { as: b.as, who: b.who } } }).then(unwrap),
     onSuccess: () => qc.invalidateQueries({ queryKey: bannedKeys.all }),
   });
 }

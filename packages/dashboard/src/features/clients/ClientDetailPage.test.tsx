@@ -44,9 +44,7 @@ const ROUTE = `/clients/detail/${encodeURIComponent('dev/1')}`;
 
 function setup(extra: Record<string, unknown> = {}) {
   const detail = mockApi('get', '/clients/{clientid}', 200, { ...client, ...extra });
-  const subs = mockApi('get', '/clients/{clientid}/subscriptions', 200, [
-    { topic: 'room/+/temp', qos: 1, nl: 0, rap: 1, rh: 0, clientid: 'dev/1', node: 'mqdeck@127.0.0.1' },
-  ]);
+  const subs = mockApi('get', '/clients/{clientid}/subscriptions', 200, [{ topic: 'room/+/temp', qos: 1, nl: 0, rap: 1, rh: 0, clientid: 'dev/1', node: 'mqdeck@127.0.0.1' }]);
   return { detail, subs, ...renderWithProviders(<ClientDetailPage />, { route: ROUTE, path: PATH }) };
 }
 

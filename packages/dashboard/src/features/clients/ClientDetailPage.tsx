@@ -35,7 +35,12 @@ export function ClientDetailPage() {
     </Link>
   );
 
-  if (client.isPending) return <PageSection title={back}><Skeleton active /></PageSection>;
+  if (client.isPending)
+    return (
+      <PageSection title={back}>
+        <Skeleton active />
+      </PageSection>
+    );
   if (client.isError) {
     const missing = isApiError(client.error) && client.error.status === 404;
     return (
@@ -87,9 +92,7 @@ export function ClientDetailPage() {
             {
               key: 'subscriptions',
               label: `${t('subscriptions')} (${c.subscriptions_cnt ?? 0})`,
-              children: (
-                <ClientSubscriptions clientid={clientId} connected={connected} canWrite={canWrite} refetchInterval={interval} />
-              ),
+              children: <ClientSubscriptions clientid={clientId} connected={connected} canWrite={canWrite} refetchInterval={interval} />,
             },
             { key: 'mqueue', label: t('messageQueue'), children: <QueueMessages clientid={clientId} kind="mqueue" /> },
             { key: 'inflight', label: t('inflightMessages'), children: <QueueMessages clientid={clientId} kind="inflight" /> },

@@ -52,11 +52,7 @@ export function ClientsPage() {
       query={query}
       onQueryChange={setQuery}
       columnChooser={{ storageKey: CLIENT_COLUMNS_KEY }}
-      rowSelection={
-        canWrite
-          ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: false }
-          : undefined
-      }
+      rowSelection={canWrite ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: false } : undefined}
     />
   );
 }

@@ -8,8 +8,7 @@ export const clientKeys = {
   list: (q: ClientsTableQuery) => [...clientKeys.all, 'list', q] as const,
   detail: (id: string) => [...clientKeys.all, 'detail', id] as const,
   subscriptions: (id: string) => [...clientKeys.all, 'detail', id, 'subscriptions'] as const,
-  queue: (id: string, kind: QueueKind, position: string, limit: number) =>
-    [...clientKeys.all, 'detail', id, kind, { position, limit }] as const,
+  queue: (id: string, kind: QueueKind, position: string, limit: number) => [...clientKeys.all, 'detail', id, kind, { position, limit }] as const,
 };
 
 export function useClientsQuery(q: ClientsTableQuery) {
@@ -30,8 +29,7 @@ export function useClientQuery(clientid: string, refetchInterval: number | false
     queryKey: clientKeys.detail(clientid),
     meta: { silent: true },
     refetchInterval,
-    queryFn: ({ signal }) =>
-      api.GET('/clients/{clientid}', { params: { path: { clientid } }, signal }).then(unwrap),
+    queryFn: ({ signal }) => api.GET('/clients/{clientid}', { params: { path: { clientid } }, signal }).then(unwrap),
   });
 }
 
@@ -41,10 +39,7 @@ export function useClientSubscriptionsQuery(clientid: string, refetchInterval: n
     refetchInterval,
     // Shown inline by the tab (a vanished client already shows 'The client does not exist').
     meta: { silent: true },
-    queryFn: ({ signal }) =>
-      api
-        .GET('/clients/{clientid}/subscriptions', { params: { path: { clientid } }, signal })
-        .then(unwrap),
+    queryFn: ({ signal }) => api.GET('/clients/{clientid}/subscriptions', { params: { path: { clientid } }, signal }).then(unwrap),
   });
 }
 
@@ -56,10 +51,7 @@ export function useQueueMessagesQuery(clientid: string, kind: QueueKind, positio
     meta: { silent: true },
     queryFn: async ({ signal }) => {
       const options = { params: { path: { clientid }, query: { position, limit } }, signal };
-      const call =
-        kind === 'mqueue'
-          ? api.GET('/clients/{clientid}/mqueue_messages', options)
-          : api.GET('/clients/{clientid}/inflight_messages', options);
+      const call = kind === 'mqueue' ? api.GET('/clients/{clientid}/mqueue_messages', options) : api.GET('/clients/{clientid}/inflight_messages', options);
       return unwrap(await call);
     },
   });
@@ -69,14 +61,10 @@ export function useQueueMessagesQuery(clientid: string, kind: QueueKind, positio
 export function useDeleteClientMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (clientid: string) =>
-      api.DELETE('/clients/{clientid}', { params: { path: { clientid } } }).then(unwrap),
+    mutationFn: (clientid: string) => api.DELETE('/clients/{clientid}', { params: { path: { clientid } } }).then(unwrap),
     // The client is gone: refetching its detail would only answer 404, so its cache is just marked stale.
     onSuccess: (_r, clientid) =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: clientKeys.detail(clientid), refetchType: 'none' }),
-        qc.invalidateQueries({ queryKey: [...clientKeys.all, 'list'] }),
-      ]),
+      Promise.all([qc.invalidateQueries({ queryKey: clientKeys.detail(clientid), refetchType: 'none' }), qc.invalidateQueries({ queryKey: [...clientKeys.all, 'list'] })]),
   });
 }
 
@@ -91,8 +79,7 @@ export function useBulkKickMutation() {
 export function useSubscribeMutation(clientid: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SubscribeBody) =>
-      api.POST('/clients/{clientid}/subscribe', { params: { path: { clientid } }, body }).then(unwrap),
+    mutationFn: (body: SubscribeBody) => api.POST('/clients/{clientid}/subscribe', { params: { path: { clientid } }, body }).then(unwrap),
     onSuccess: () => qc.invalidateQueries({ queryKey: clientKeys.detail(clientid) }),
   });
 }
@@ -100,8 +87,7 @@ export function useSubscribeMutation(clientid: string) {
 export function useUnsubscribeMutation(clientid: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (topic: string) =>
-      api.POST('/clients/{clientid}/unsubscribe', { params: { path: { clientid } }, body: { topic } }).then(unwrap),
+    mutationFn: (topic: string) => api.POST('/clients/{clientid}/unsubscribe', { params: { path: { clientid } }, body: { topic } }).then(unwrap),
     onSuccess: () => qc.invalidateQueries({ queryKey: clientKeys.detail(clientid) }),
   });
 }

@@ -46,7 +46,9 @@ export default function ClusterPage() {
           <Form.Item name="node" label={t('nodeName')} rules={[{ required: true, whitespace: true, message: t('nodeNameRequired') }]}>
             <Input aria-label={t('nodeName')} placeholder="emqx@192.168.0.2" style={{ width: 280 }} />
           </Form.Item>
-          <Button type="primary" loading={invite.isPending} onClick={() => void submit().catch(() => undefined)}>{t('invite')}</Button>
+          <Button type="primary" loading={invite.isPending} onClick={() => void submit().catch(() => undefined)}>
+            {t('invite')}
+          </Button>
         </Form>
       )}
     </PageSection>

@@ -24,15 +24,21 @@ export default function DelayedMessagesPage() {
     { title: t('delayed_interval'), key: 'interval', render: (_: unknown, m: DelayedMessage) => formatDuration(m.delayed_interval * 1000) },
     { title: t('delayed_remaining'), key: 'remaining', render: (_: unknown, m: DelayedMessage) => formatDuration(m.delayed_remaining * 1000) },
     { title: t('expected_at'), key: 'expected_at', render: (_: unknown, m: DelayedMessage) => formatDateTime(m.expected_at) },
-    ...(canWrite ? [{
-      title: t('common:actions'),
-      key: 'ops',
-      render: (_: unknown, m: DelayedMessage) => (
-        <ConfirmAction title={t('common:deleteConfirm')} danger onConfirm={() => remove.mutateAsync(m)}>
-          <Button type="link" size="small" danger>{t('common:delete')}</Button>
-        </ConfirmAction>
-      ),
-    }] : []),
+    ...(canWrite
+      ? [
+          {
+            title: t('common:actions'),
+            key: 'ops',
+            render: (_: unknown, m: DelayedMessage) => (
+              <ConfirmAction title={t('common:deleteConfirm')} danger onConfirm={() => remove.mutateAsync(m)}>
+                <Button type="link" size="small" danger>
+                  {t('common:delete')}
+                </Button>
+              </ConfirmAction>
+            ),
+          },
+        ]
+      : []),
   ];
   return (
     <ListPage<DelayedMessage>

@@ -5,8 +5,18 @@ import { mockApi } from '../../../test/msw';
 import DelayedMessagesPage from './DelayedMessagesPage';
 import DelayedSettingsPage from './DelayedSettingsPage';
 
-const msg = { msgid: 'ABC', node: 'emqx@127.0.0.1', topic: 'later/t', qos: 1, from_clientid: 'c1', from_username: 'u', publish_at: '2026-01-01T00:00:00.000+00:00',
-  delayed_interval: 90, delayed_remaining: 61, expected_at: '2026-01-01T00:01:30.000+00:00' };
+const msg = {
+  msgid: 'ABC',
+  node: 'emqx@127.0.0.1',
+  topic: 'later/t',
+  qos: 1,
+  from_clientid: 'c1',
+  from_username: 'u',
+  publish_at: '2026-01-01T00:00:00.000+00:00',
+  delayed_interval: 90,
+  delayed_remaining: 61,
+  expected_at: '2026-01-01T00:01:30.000+00:00',
+};
 
 describe('delayed publish', () => {
   it('lists waiting messages and deletes one by node and msgid', async () => {

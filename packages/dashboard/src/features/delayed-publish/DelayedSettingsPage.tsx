@@ -14,8 +14,15 @@ const FIELDS: FieldSpec[] = [
 export default function DelayedSettingsPage() {
   const { t } = useTranslation('delayedPublish');
   return (
-    <SettingsScreen name="delayed-settings" ns="delayedPublish" title={t('settingsTitle')} component="emqx.delayed" fields={FIELDS}
-      query={useDelayedSettingsQuery()} save={useSaveDelayedSettingsMutation()}
-      notice={<Alert type="info" showIcon title={t('intro')} style={{ marginBottom: 16, maxWidth: 640 }} />} />
+    <SettingsScreen
+      name="delayed-settings"
+      ns="delayedPublish"
+      title={t('settingsTitle')}
+      component="emqx.delayed"
+      fields={FIELDS}
+      query={useDelayedSettingsQuery()}
+      save={useSaveDelayedSettingsMutation()}
+      notice={<Alert type="info" showIcon title={t('intro')} style={{ marginBottom: 16, maxWidth: 640 }} />}
+    />
   );
 }

@@ -19,8 +19,15 @@ export default function FlappingPage() {
   const { t } = useTranslation('flapping');
   const query = useZoneSection(useGlobalZoneQuery(), 'flapping_detect');
   return (
-    <SettingsScreen name="flapping" ns="flapping" title={t('title')} component="emqx.flapping_detect" fields={FIELDS}
-      query={query} save={useSaveZoneSectionMutation('flapping_detect')}
-      notice={<Alert type="info" showIcon title={t('intro')} style={{ marginBottom: 24, maxWidth: 720 }} />} />
+    <SettingsScreen
+      name="flapping"
+      ns="flapping"
+      title={t('title')}
+      component="emqx.flapping_detect"
+      fields={FIELDS}
+      query={query}
+      save={useSaveZoneSectionMutation('flapping_detect')}
+      notice={<Alert type="info" showIcon title={t('intro')} style={{ marginBottom: 24, maxWidth: 720 }} />}
+    />
   );
 }

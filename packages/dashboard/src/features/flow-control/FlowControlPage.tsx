@@ -17,7 +17,15 @@ const FIELDS: FieldSpec[] = [
 export default function FlowControlPage() {
   const { t } = useTranslation('flowControl');
   return (
-    <SettingsScreen name="flow-control" ns="flowControl" title={t('title')} component="emqx.limiter" fields={FIELDS} query={useLimiterQuery()}
-      save={useSaveLimiterMutation()} notice={<Alert type="info" showIcon title={t('intro')} description={t('perClient')} style={{ marginBottom: 16, maxWidth: 640 }} />} />
+    <SettingsScreen
+      name="flow-control"
+      ns="flowControl"
+      title={t('title')}
+      component="emqx.limiter"
+      fields={FIELDS}
+      query={useLimiterQuery()}
+      save={useSaveLimiterMutation()}
+      notice={<Alert type="info" showIcon title={t('intro')} description={t('perClient')} style={{ marginBottom: 16, maxWidth: 640 }} />}
+    />
   );
 }

@@ -12,14 +12,22 @@ const tcp = aListener();
 const detail = (extra: Partial<TcpListenerDetail> = {}) => aTcpListenerDetail(extra);
 
 // the hotconf shape EMQX serves: the listeners map reaches the tcp listener struct and its tcp_options
-const hotconf = { components: { schemas: {
-  'emqx.listeners': { properties: { tcp: { additionalProperties: { anyOf: [{ $ref: '#/components/schemas/emqx.mqtt_tcp_listener' }, { type: 'string' }] } } } },
-  'emqx.mqtt_tcp_listener': { properties: {
-    proxy_protocol: { description: 'Enable the Proxy Protocol V1/2 if the EMQX cluster is deployed behind HAProxy or Nginx.<br/> See: https://www.haproxy.com/blog/haproxy/proxy-protocol/' },
-    tcp_options: { $ref: '#/components/schemas/broker.tcp_opts' },
-  } },
-  'broker.tcp_opts': { properties: { send_timeout: { description: 'The maximum time a process is suspended for sending data to a busy socket.' } } },
-} } };
+const hotconf = {
+  components: {
+    schemas: {
+      'emqx.listeners': { properties: { tcp: { additionalProperties: { anyOf: [{ $ref: '#/components/schemas/emqx.mqtt_tcp_listener' }, { type: 'string' }] } } } },
+      'emqx.mqtt_tcp_listener': {
+        properties: {
+          proxy_protocol: {
+            description: 'Enable the Proxy Protocol V1/2 if the EMQX cluster is deployed behind HAProxy or Nginx.<br/> See: https://www.haproxy.com/blog/haproxy/proxy-protocol/',
+          },
+          tcp_options: { $ref: '#/components/schemas/broker.tcp_opts' },
+        },
+      },
+      'broker.tcp_opts': { properties: { send_timeout: { description: 'The maximum time a process is suspended for sending data to a busy socket.' } } },
+    },
+  },
+};
 
 async function openEdit(extra: Record<string, unknown> = {}) {
   mockApi('get', '/schemas/{name}', 200, hotconf);
@@ -105,7 +113,17 @@ describe('listener flow control fields', () => {
     const item = (label: string) => within(drawer).getByLabelText(label).closest('.ant-form-item') as HTMLElement;
     expect(await within(item('Active N')).findByText(erlang)).toBeInTheDocument();
     expect(within(item('Buffer')).getByText(erlang)).toBeInTheDocument();
-    const applied = ['Proxy Protocol', 'Proxy Protocol Timeout', 'High Watermark', 'Send Timeout', 'Close on Send Timeout', 'Messages Rate (per client)', 'Max Connections', 'Backlog', 'TCP_NODELAY'];
+    const applied = [
+      'Proxy Protocol',
+      'Proxy Protocol Timeout',
+      'High Watermark',
+      'Send Timeout',
+      'Close on Send Timeout',
+      'Messages Rate (per client)',
+      'Max Connections',
+      'Backlog',
+      'TCP_NODELAY',
+    ];
     for (const label of applied) {
       expect(within(item(label)).queryByText(note), label).not.toBeInTheDocument();
       expect(within(item(label)).queryByText(erlang), label).not.toBeInTheDocument();

@@ -12,15 +12,21 @@ const ws = aListener({ id: 'ws:default', type: 'ws', bind: '0.0.0.0:8083' });
 const websocket = aWebsocketOptions({ proxy_address_header: 'x-real-ip', proxy_port_header: 'x-real-port' });
 const detail = aWsListenerDetail(websocket);
 // the hotconf shape EMQX serves: the listeners map reaches the ws listener struct and its websocket options
-const hotconf = { components: { schemas: {
-  'emqx.listeners': { properties: { ws: { additionalProperties: { anyOf: [{ $ref: '#/components/schemas/emqx.mqtt_ws_listener' }, { type: 'string' }] } } } },
-  'emqx.mqtt_ws_listener': { properties: { websocket: { $ref: '#/components/schemas/broker.ws_opts' } } },
-  'broker.ws_opts': { properties: {
-    mqtt_piggyback: { description: 'Whether a WebSocket message is allowed to contain multiple MQTT packets.' },
-    proxy_address_header: { description: 'HTTP header used to pass information about the client IP address.' },
-    proxy_port_header: { description: 'HTTP header used to pass information about the client port.' },
-  } },
-} } };
+const hotconf = {
+  components: {
+    schemas: {
+      'emqx.listeners': { properties: { ws: { additionalProperties: { anyOf: [{ $ref: '#/components/schemas/emqx.mqtt_ws_listener' }, { type: 'string' }] } } } },
+      'emqx.mqtt_ws_listener': { properties: { websocket: { $ref: '#/components/schemas/broker.ws_opts' } } },
+      'broker.ws_opts': {
+        properties: {
+          mqtt_piggyback: { description: 'Whether a WebSocket message is allowed to contain multiple MQTT packets.' },
+          proxy_address_header: { description: 'HTTP header used to pass information about the client IP address.' },
+          proxy_port_header: { description: 'HTTP header used to pass information about the client port.' },
+        },
+      },
+    },
+  },
+};
 
 function setup() {
   mockApi('get', '/schemas/{name}', 200, hotconf);
@@ -47,7 +53,11 @@ describe('listener WebSocket proxy headers and piggyback', () => {
     const posts = mockApi('post', '/listeners', 200, detail);
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(posts).toHaveLength(1));
-    expect((posts[0].body as typeof detail).websocket).toMatchObject({ proxy_address_header: 'x-forwarded-for', proxy_port_header: 'x-forwarded-port', mqtt_piggyback: 'multiple' });
+    expect((posts[0].body as typeof detail).websocket).toMatchObject({
+      proxy_address_header: 'x-forwarded-for',
+      proxy_port_header: 'x-forwarded-port',
+      mqtt_piggyback: 'multiple',
+    });
   });
 
   it('edit shows the stored values with their help texts and sends the changes', async () => {

@@ -46,7 +46,7 @@ describe('listener zone', () => {
     expect(puts[0].body).toMatchObject({ id: 'tcp:default', zone: 'edge' });
   });
 
-  it('a node without the route (EMQX) offers default only, without our node\'s notes; a stored zone it does not list is kept', async () => {
+  it("a node without the route (EMQX) offers default only, without our node's notes; a stored zone it does not list is kept", async () => {
     mockNodeKind('emqx');
     const { user, drawer, queryClient, options, save, puts } = await openEdit(null, 'legacy');
     await waitFor(() => expect(queryClient.getQueryState(['mqdeck', 'extensions'])?.status).toBe('success'));

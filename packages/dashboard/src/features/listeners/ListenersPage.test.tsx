@@ -35,7 +35,12 @@ describe('ListenersPage', () => {
     let answer!: () => void;
     const gate = new Promise<void>((r) => (answer = r));
     setup();
-    server.use(http.get('*/api/v5/listeners', async () => { await gate; return HttpResponse.json([tcp]); }));
+    server.use(
+      http.get('*/api/v5/listeners', async () => {
+        await gate;
+        return HttpResponse.json([tcp]);
+      }),
+    );
     await screen.findByRole('button', { name: /Add Listener/ });
     await new Promise((r) => setTimeout(r, 300));
     expect(screen.queryByText('No data')).not.toBeInTheDocument();
@@ -77,10 +82,19 @@ describe('ListenersPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0].body).toMatchObject({
-      type: 'ws', name: 'edge', bind: '127.0.0.1:18830', zone: 'default', max_connections: 'infinity',
+      type: 'ws',
+      name: 'edge',
+      bind: '127.0.0.1:18830',
+      zone: 'default',
+      max_connections: 'infinity',
       tcp_options: { high_watermark: '1MB' },
-      websocket: { mqtt_path: '/mqtt', idle_timeout: '7200s', max_frame_size: 'infinity', deflate_opts: { server_max_window_bits: 15, mem_level: 8 },
-        supported_subprotocols: 'mqtt, mqtt-v3, mqtt-v3.1.1, mqtt-v5' },
+      websocket: {
+        mqtt_path: '/mqtt',
+        idle_timeout: '7200s',
+        max_frame_size: 'infinity',
+        deflate_opts: { server_max_window_bits: 15, mem_level: 8 },
+        supported_subprotocols: 'mqtt, mqtt-v3, mqtt-v3.1.1, mqtt-v5',
+      },
     });
   });
 

@@ -9,9 +9,7 @@ import { ListPage } from '../../shared/list/ListPage';
 import { useCanWrite } from '../../shared/useCanWrite';
 import { DeleteListenerModal } from './components/DeleteListenerModal';
 import { ListenerDrawer } from './components/ListenerDrawer';
-import {
-  useDeleteListenerMutation, useListenerActionMutation, useListenersQuery, useSetListenerEnabledMutation, type ListenerSummary,
-} from './listeners.api';
+import { useDeleteListenerMutation, useListenerActionMutation, useListenersQuery, useSetListenerEnabledMutation, type ListenerSummary } from './listeners.api';
 import { useListenerColumns } from './listeners.columns';
 import './listeners.messages';
 
@@ -43,7 +41,13 @@ export default function ListenersPage() {
     <ListPage
       mode="all"
       title={t('title')}
-      actions={canWrite && <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true })}>{t('addListener')}</Button>}
+      actions={
+        canWrite && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true })}>
+            {t('addListener')}
+          </Button>
+        )
+      }
       // No dataSource before the first answer: antd then shows only the spinner, never 'No data'.
       list={list}
       errorText={t('common:errorOccurred')}
@@ -52,12 +56,15 @@ export default function ListenersPage() {
       columns={columns}
     >
       <ListenerDrawer open={drawer.open} editing={drawer.editing} onClose={() => setDrawer({ open: false })} />
-      <DeleteListenerModal listener={deleting} onCancel={() => setDeleting(undefined)}
+      <DeleteListenerModal
+        listener={deleting}
+        onCancel={() => setDeleting(undefined)}
         onConfirm={async (l) => {
           await remove.mutateAsync(l.id);
           setDeleting(undefined);
           void toast().success(t('common:deleteSuccess'));
-        }} />
+        }}
+      />
     </ListPage>
   );
 }

@@ -42,8 +42,7 @@ export function useListenersQuery() {
   });
 }
 
-export const getListener = (id: string, signal?: AbortSignal) =>
-  api.GET('/listeners/{id}', { params: { path: { id } }, signal }).then(unwrap);
+export const getListener = (id: string, signal?: AbortSignal) => api.GET('/listeners/{id}', { params: { path: { id } }, signal }).then(unwrap);
 
 export function useListenerQuery(id: string | undefined) {
   return useQuery({ queryKey: listenerKeys.detail(id ?? ''), enabled: !!id, queryFn: ({ signal }) => getListener(id!, signal) });

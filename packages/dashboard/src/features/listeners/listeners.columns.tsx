@@ -28,7 +28,9 @@ export function useListenerColumns(h: Handlers): TableColumnsType<ListenerSummar
       key: 'status',
       render: (_, l) => (
         <Tooltip title={(l.node_status ?? []).map((n) => `${n.node}: ${t(`common:${runningWord(n.status)}`)}`).join('\n')}>
-          <span><StatusTag status={runningWord(l.status)} /></span>
+          <span>
+            <StatusTag status={runningWord(l.status)} />
+          </span>
         </Tooltip>
       ),
     },
@@ -57,9 +59,13 @@ export function useListenerColumns(h: Handlers): TableColumnsType<ListenerSummar
     key: 'actions',
     render: (_, l) => (
       <Space size={4}>
-        <Button type="link" size="small" onClick={() => h.onEdit(l)}>{t('common:edit')}</Button>
+        <Button type="link" size="small" onClick={() => h.onEdit(l)}>
+          {t('common:edit')}
+        </Button>
         <ConfirmAction title={t('stopConfirm', { id: l.id })} danger onConfirm={() => h.onAction(l, 'stop')}>
-          <Button type="link" size="small" disabled={!l.status?.running}>{t('stop')}</Button>
+          <Button type="link" size="small" disabled={!l.status?.running}>
+            {t('stop')}
+          </Button>
         </ConfirmAction>
         {/* opened by click: on hover, the menu of a row under the pointer after a drawer closes covered the rows below */}
         <Dropdown
@@ -77,7 +83,9 @@ export function useListenerColumns(h: Handlers): TableColumnsType<ListenerSummar
             },
           }}
         >
-          <Button type="link" size="small">{t('common:more')}</Button>
+          <Button type="link" size="small">
+            {t('common:more')}
+          </Button>
         </Dropdown>
       </Space>
     ),

@@ -44,7 +44,10 @@ export const listenersMessages = defineMessages('listeners', {
   nodeStatus: { en: '{{node}}: {{connections}} connections', zh: '{{node}}：{{connections}} 个连接' },
   // settings this Node.js node keeps in the config (so EMQX configs round-trip) without acting on them
   notApplied: { en: 'Kept in the listener config for EMQX; this node does not apply it.', zh: '保存在监听器配置中以兼容 EMQX；本节点不应用此项。' },
-  erlangOnly: { en: 'An Erlang VM setting of EMQX: kept in the config, nothing to apply on this Node.js node.', zh: 'EMQX 的 Erlang 虚拟机设置：保存在配置中，本 Node.js 节点无对应项。' },
+  erlangOnly: {
+    en: 'An Erlang VM setting of EMQX: kept in the config, nothing to apply on this Node.js node.',
+    zh: 'EMQX 的 Erlang 虚拟机设置：保存在配置中，本 Node.js 节点无对应项。',
+  },
   reuseaddrNote: { en: 'This node always sets SO_REUSEADDR on its listening sockets.', zh: '本节点的监听套接字始终设置 SO_REUSEADDR。' },
   // sections
   tcpOptions: { en: 'TCP Options', zh: 'TCP 选项' },
@@ -70,7 +73,7 @@ export const listenersMessages = defineMessages('listeners', {
   keyPassword: { en: 'TLS Key Password', zh: 'TLS 密钥密码' },
   keyPasswordHint: { en: 'Passphrase of an encrypted key; leave empty for an unencrypted key.', zh: '加密密钥的口令；密钥未加密时留空。' },
   badExtension: { en: 'Allowed file types: {{ext}}', zh: '允许的文件类型：{{ext}}' },
-  nodeCertHint: { en: 'Leave cert and key empty to use the node\'s own certificate.', zh: '证书和密钥留空时使用节点自带的证书。' },
+  nodeCertHint: { en: "Leave cert and key empty to use the node's own certificate.", zh: '证书和密钥留空时使用节点自带的证书。' },
   verify: { en: 'Verify Peer', zh: '验证对端' },
   failIfNoPeerCert: { en: 'Fail If No Peer Cert', zh: '对端无证书时拒绝' },
   versions: { en: 'TLS Versions', zh: 'TLS 版本' },

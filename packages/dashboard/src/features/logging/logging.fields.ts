@@ -18,6 +18,4 @@ export const fileFields: FieldSpec[] = [
   { path: 'file.default.rotation_count', label: 'rotation_count', kind: 'integer', min: 1, max: 128, required: true },
   { path: 'file.default.rotation_size', label: 'rotation_size', kind: 'size', units: ['KB', 'MB', 'GB'], words: ['infinity'], min: 1024, required: true },
 ];
-export const throttlingFields: FieldSpec[] = [
-  { path: 'throttling.time_window', label: 'time_window', kind: 'duration', units: ['s', 'm', 'h'], min: 1000, required: true },
-];
+export const throttlingFields: FieldSpec[] = [{ path: 'throttling.time_window', label: 'time_window', kind: 'duration', units: ['s', 'm', 'h'], min: 1000, required: true }];

@@ -5,17 +5,17 @@ import { renderWithProviders } from '../../../test/render';
 import MetricsPage from './MetricsPage';
 
 const CLUSTER_COUNTERS = {
-    'messages.received': 42,
-    'messages.sent': 40,
-    'bytes.received': 2048,
-    'packets.connect.received': 3,
-    'client.connected': 3,
-    'client.authenticate': 3,
-    'session.created': 2,
-    'authorization.allow': 5,
-    'authorization.deny': 1,
-    'authorization.cache_hit': 4,
-    'delivery.dropped.no_local': 1,
+  'messages.received': 42,
+  'messages.sent': 40,
+  'bytes.received': 2048,
+  'packets.connect.received': 3,
+  'client.connected': 3,
+  'client.authenticate': 3,
+  'session.created': 2,
+  'authorization.allow': 5,
+  'authorization.deny': 1,
+  'authorization.cache_hit': 4,
+  'delivery.dropped.no_local': 1,
   'overload_protection.gc': 0,
 };
 
@@ -30,9 +30,7 @@ function setup(route = '/dashboard/metrics') {
         ],
   );
   mockApi('get', '/stats', 200, ({ url }) =>
-    url.searchParams.get('aggregate') === 'true'
-      ? { 'connections.count': 3, 'connections.max': 4 }
-      : [{ node: 'emqx@127.0.0.1', 'connections.count': 1, 'connections.max': 2 }],
+    url.searchParams.get('aggregate') === 'true' ? { 'connections.count': 3, 'connections.max': 4 } : [{ node: 'emqx@127.0.0.1', 'connections.count': 1, 'connections.max': 2 }],
   );
   const cluster = calls;
   mockApi('get', '/nodes', 200, [{ node: 'emqx@127.0.0.1', node_status: 'running' }]);

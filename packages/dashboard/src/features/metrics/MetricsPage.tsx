@@ -47,13 +47,7 @@ export default function MetricsPage() {
     <PageSection
       title={
         <Space wrap>
-          <Select
-            aria-label={t('scope')}
-            value={node ?? ''}
-            onChange={(v: string) => setNode(v || undefined)}
-            options={scopeOptions}
-            style={{ minWidth: 240 }}
-          />
+          <Select aria-label={t('scope')} value={node ?? ''} onChange={(v: string) => setNode(v || undefined)} options={scopeOptions} style={{ minWidth: 240 }} />
           {counters.dataUpdatedAt > 0 && (
             <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal' }}>
               {t('updatedAt', { time: dayjs(counters.dataUpdatedAt).format('HH:mm:ss') })}

@@ -46,7 +46,12 @@ describe('metric groups', () => {
 
 describe('normalising per-node answers', () => {
   it('sums counters and drops the node name', () => {
-    expect(sumCounters([{ node: 'a', 'messages.sent': 2 }, { node: 'b', 'messages.sent': 3 }])).toEqual({ 'messages.sent': 5 });
+    expect(
+      sumCounters([
+        { node: 'a', 'messages.sent': 2 },
+        { node: 'b', 'messages.sent': 3 },
+      ]),
+    ).toEqual({ 'messages.sent': 5 });
   });
 
   it('does not multiply cluster-wide stats', () => {

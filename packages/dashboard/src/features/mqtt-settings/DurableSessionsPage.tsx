@@ -9,7 +9,13 @@ export default function DurableSessionsPage() {
   const { t } = useTranslation('mqttSettings');
   const query = useZoneSection(useGlobalZoneQuery(), 'durable_sessions');
   return (
-    <SettingsScreen name="durable-sessions" title={t('durableSessions')} component="emqx.durable_sessions" fields={durableSessionFields}
-      query={query} save={useSaveZoneSectionMutation('durable_sessions')} />
+    <SettingsScreen
+      name="durable-sessions"
+      title={t('durableSessions')}
+      component="emqx.durable_sessions"
+      fields={durableSessionFields}
+      query={query}
+      save={useSaveZoneSectionMutation('durable_sessions')}
+    />
   );
 }

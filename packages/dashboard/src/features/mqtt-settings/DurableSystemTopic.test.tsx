@@ -8,11 +8,21 @@ import { aGlobalZone } from '../../../test/fixtures/configs';
 import DurableSessionsPage from './DurableSessionsPage';
 import SystemTopicPage from './SystemTopicPage';
 
-const durable = { enable: false, batch_size: 100, idle_poll_interval: '10s', heartbeat_interval: '5000ms', session_gc_interval: '10m',
-  session_gc_batch_size: 100, message_retention_period: '1d' };
+const durable = {
+  enable: false,
+  batch_size: 100,
+  idle_poll_interval: '10s',
+  heartbeat_interval: '5000ms',
+  session_gc_interval: '10m',
+  session_gc_batch_size: 100,
+  message_retention_period: '1d',
+};
 const zone = aGlobalZone({ mqtt: { max_qos_allowed: 2 }, durable_sessions: durable, force_shutdown: { enable: true, max_mailbox_size: 1000, max_heap_size: '32MB' } });
-const sysTopics = { sys_msg_interval: '1m', sys_heartbeat_interval: '30s',
-  sys_event_messages: { client_connected: true, client_disconnected: true, client_subscribed: false, client_unsubscribed: false } };
+const sysTopics = {
+  sys_msg_interval: '1m',
+  sys_heartbeat_interval: '30s',
+  sys_event_messages: { client_connected: true, client_disconnected: true, client_subscribed: false, client_unsubscribed: false },
+};
 
 function render(page: React.ReactElement) {
   mockApi('get', '/schemas/{name}', 200, { components: { schemas: {} } });
@@ -69,8 +79,7 @@ describe('System Topic', () => {
     await user.click(screen.getByRole('switch', { name: 'Client Subscribed' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0].body).toEqual({ sys_msg_interval: '2m', sys_heartbeat_interval: 'disabled',
-      sys_event_messages: { ...sysTopics.sys_event_messages, client_subscribed: true } });
+    expect(puts[0].body).toEqual({ sys_msg_interval: '2m', sys_heartbeat_interval: 'disabled', sys_event_messages: { ...sysTopics.sys_event_messages, client_subscribed: true } });
     expect(await screen.findByText('Saved successfully')).toBeInTheDocument();
   });
 });

@@ -14,8 +14,21 @@ export default function ForceShutdownPage() {
   const query = useZoneSection(useGlobalZoneQuery(), 'force_shutdown');
   const ourNode = useMqdeckNode();
   return (
-    <SettingsScreen name="force-shutdown" title={t('forceShutdown')} component="emqx.force_shutdown" fields={forceShutdownFields}
-      query={query} save={useSaveZoneSectionMutation('force_shutdown')}
-      notice={ourNode && <><Alert type="info" showIcon title={t('forceGcNoCounterpart')} style={{ marginBottom: 16, maxWidth: 640 }} /><OverloadProtectionNote /></>} />
+    <SettingsScreen
+      name="force-shutdown"
+      title={t('forceShutdown')}
+      component="emqx.force_shutdown"
+      fields={forceShutdownFields}
+      query={query}
+      save={useSaveZoneSectionMutation('force_shutdown')}
+      notice={
+        ourNode && (
+          <>
+            <Alert type="info" showIcon title={t('forceGcNoCounterpart')} style={{ marginBottom: 16, maxWidth: 640 }} />
+            <OverloadProtectionNote />
+          </>
+        )
+      }
+    />
   );
 }

@@ -8,7 +8,14 @@ import { retainerFields } from './mqtt-settings.fields';
 export default function RetainerPage() {
   const { t } = useTranslation('mqttSettings');
   return (
-    <SettingsScreen name="retainer" title={t('retainer')} component="emqx.retainer" fields={retainerFields} query={useRetainerQuery()}
-      save={useSaveRetainerMutation()} notice={<Alert type="info" showIcon title={t('disabledKeepsMessages')} style={{ marginBottom: 16, maxWidth: 640 }} />} />
+    <SettingsScreen
+      name="retainer"
+      title={t('retainer')}
+      component="emqx.retainer"
+      fields={retainerFields}
+      query={useRetainerQuery()}
+      save={useSaveRetainerMutation()}
+      notice={<Alert type="info" showIcon title={t('disabledKeepsMessages')} style={{ marginBottom: 16, maxWidth: 640 }} />}
+    />
   );
 }

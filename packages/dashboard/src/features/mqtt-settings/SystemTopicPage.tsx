@@ -6,5 +6,14 @@ import { sysTopicFields } from './mqtt-settings.fields';
 
 export default function SystemTopicPage() {
   const { t } = useTranslation('mqttSettings');
-  return <SettingsScreen name="system-topic" title={t('systemTopic')} component="emqx.sys_topics" fields={sysTopicFields} query={useSysTopicsQuery()} save={useSaveSysTopicsMutation()} />;
+  return (
+    <SettingsScreen
+      name="system-topic"
+      title={t('systemTopic')}
+      component="emqx.sys_topics"
+      fields={sysTopicFields}
+      query={useSysTopicsQuery()}
+      save={useSaveSysTopicsMutation()}
+    />
+  );
 }

@@ -95,7 +95,10 @@ export const mqttSettingsMessages = defineMessages('mqttSettings', {
   delivery_rate: { en: 'Deliver Rate', zh: '投递速率' },
   stop_publish_clear_msg: { en: 'Stop Publish Clear Message', zh: '停止发布清除消息' },
   help_max_retained_messages: { en: 'Maximum number of retained messages. 0 means unlimited.', zh: '保留消息的最大数量，0 表示不限制。' },
-  help_storage_type: { en: 'RAM keeps retained messages in memory; disk keeps them in the node data directory.', zh: '内存方式将保留消息保存在内存中；磁盘方式保存在节点数据目录中。' },
+  help_storage_type: {
+    en: 'RAM keeps retained messages in memory; disk keeps them in the node data directory.',
+    zh: '内存方式将保留消息保存在内存中；磁盘方式保存在节点数据目录中。',
+  },
   disabledKeepsMessages: { en: 'Disabling the retainer does not clear stored messages.', zh: '禁用保留消息不会清除已存储的消息。' },
   // sys_topics
   sys_msg_interval: { en: 'Messages Publish Interval', zh: '消息发布间隔' },
@@ -115,11 +118,11 @@ export const mqttSettingsMessages = defineMessages('mqttSettings', {
     zh: '在本节点上，超过任一限制的连接会以 DISCONNECT 0x97（超出配额）关闭，并计入 force_shutdown 指标。限制为 0 表示不限制。',
   },
   note_max_mailbox_size: {
-    en: 'On this node: the packets of one connection waiting to be handled, plus those queued for its socket once more than 1MB is buffered (EMQX\'s default TCP high watermark). Checked whenever a packet is queued. Node.js has no Erlang mailbox, so this is the closest measure, not an exact counterpart.',
+    en: "On this node: the packets of one connection waiting to be handled, plus those queued for its socket once more than 1MB is buffered (EMQX's default TCP high watermark). Checked whenever a packet is queued. Node.js has no Erlang mailbox, so this is the closest measure, not an exact counterpart.",
     zh: '在本节点上：一个连接中等待处理的报文数，加上其 socket 缓冲超过 1MB（EMQX 默认 TCP 高水位）后排队等待发送的报文数。每次报文入队时检查。Node.js 没有 Erlang 进程邮箱，这是最接近的度量，并非完全对应。',
   },
   note_max_heap_size: {
-    en: 'On this node: an estimate of the memory one connection holds (bytes buffered for its socket plus the messages in its queue and inflight window). Checked about once a second. All connections share one Node.js heap, so Erlang\'s per-process heap has no exact counterpart.',
+    en: "On this node: an estimate of the memory one connection holds (bytes buffered for its socket plus the messages in its queue and inflight window). Checked about once a second. All connections share one Node.js heap, so Erlang's per-process heap has no exact counterpart.",
     zh: '在本节点上：一个连接占用内存的估算值（其 socket 缓冲字节数加上消息队列和飞行窗口中的消息）。约每秒检查一次。所有连接共用一个 Node.js 堆，Erlang 的单进程堆没有完全对应的概念。',
   },
   forceGcNoCounterpart: {

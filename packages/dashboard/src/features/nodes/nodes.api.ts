@@ -12,7 +12,10 @@ export const nodeKeys = {
 };
 
 export function getNodes(signal?: AbortSignal): Promise<NodeInfo[]> {
-  return api.GET('/nodes', { signal }).then(unwrap).then((d) => (Array.isArray(d) ? d : []));
+  return api
+    .GET('/nodes', { signal })
+    .then(unwrap)
+    .then((d) => (Array.isArray(d) ? d : []));
 }
 
 export function getNode(node: string, signal?: AbortSignal): Promise<NodeInfo> {

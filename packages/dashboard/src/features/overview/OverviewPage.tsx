@@ -21,9 +21,7 @@ export default function OverviewPage() {
   const [range, setRange] = useRangeParam();
   return (
     <>
-      {current.isError && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('loadFailed', { message: formatError(current.error) })} />
-      )}
+      {current.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('loadFailed', { message: formatError(current.error) })} />}
       <CountCards current={current.data} stats={stats.data} loading={current.isPending} />
       <Row gutter={[16, 16]} style={{ marginTop: 16, marginBottom: 16 }}>
         <Col xs={24} xl={12}>

@@ -5,12 +5,7 @@ const t0 = 1_700_000_000_000;
 
 describe('monitor series', () => {
   it('plots gauges as they are, sorted by time, skipping samples without a value', () => {
-    const samples = [
-      { time_stamp: t0 + 20_000, connections: 3 },
-      { time_stamp: t0, connections: 1 },
-      { time_stamp: t0 + 10_000 },
-      { connections: 9 },
-    ];
+    const samples = [{ time_stamp: t0 + 20_000, connections: 3 }, { time_stamp: t0, connections: 1 }, { time_stamp: t0 + 10_000 }, { connections: 9 }];
     expect(gaugeSeries(samples, 'connections')).toEqual([
       [t0, 1],
       [t0 + 20_000, 3],

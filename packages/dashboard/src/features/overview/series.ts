@@ -12,9 +12,7 @@ export type DeltaKey = 'received' | 'sent' | 'dropped';
 export type Point = [number, number];
 
 function timed(samples: readonly MonitorSample[]): (MonitorSample & { time_stamp: number })[] {
-  return samples
-    .filter((s): s is MonitorSample & { time_stamp: number } => typeof s.time_stamp === 'number')
-    .sort((a, b) => a.time_stamp - b.time_stamp);
+  return samples.filter((s): s is MonitorSample & { time_stamp: number } => typeof s.time_stamp === 'number').sort((a, b) => a.time_stamp - b.time_stamp);
 }
 
 export function gaugeSeries(samples: readonly MonitorSample[], key: GaugeKey): Point[] {

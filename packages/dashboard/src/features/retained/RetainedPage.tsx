@@ -7,14 +7,7 @@ import { SearchBox } from '../../shared/SearchBox';
 import { ConfirmAction } from '../../shared/ConfirmAction';
 import { useTableQuery } from '../../shared/useTableQuery';
 import { useCanWrite } from '../../shared/useCanWrite';
-import {
-  defaultRetainedQuery,
-  useClearRetainedMutation,
-  useDeleteRetainedMutation,
-  useRetainedListQuery,
-  useRetainerConfigQuery,
-  type RetainedSummary,
-} from './retained.api';
+import { defaultRetainedQuery, useClearRetainedMutation, useDeleteRetainedMutation, useRetainedListQuery, useRetainerConfigQuery, type RetainedSummary } from './retained.api';
 import { useRetainedColumns } from './retained.columns';
 import { RetainedPayloadDrawer } from './components/RetainedPayloadDrawer';
 import './retained.messages';
@@ -44,14 +37,7 @@ export function RetainedPage() {
       }
       toolbar={
         <>
-          {config.data?.enable === false && (
-            <Alert
-              type="warning"
-              showIcon
-              style={{ marginBottom: token.marginMD }}
-              title={<Link to="/mqtt/retainer">{t('disabled')}</Link>}
-            />
-          )}
+          {config.data?.enable === false && <Alert type="warning" showIcon style={{ marginBottom: token.marginMD }} title={<Link to="/mqtt/retainer">{t('disabled')}</Link>} />}
           <SearchBox value={query.topic} onSearch={(topic) => setQuery({ topic })} label={t('topic')} placeholder={t('topicPlaceholder')} />
         </>
       }

@@ -52,16 +52,14 @@ export function useRetainedMessageQuery(topic: string | undefined) {
     queryKey: retainedKeys.message(topic ?? ''),
     enabled: topic !== undefined,
     meta: { silent: true },
-    queryFn: ({ signal }) =>
-      api.GET('/mqtt/retainer/message/{topic}', { params: { path: { topic: topic ?? '' } }, signal }).then(unwrap),
+    queryFn: ({ signal }) => api.GET('/mqtt/retainer/message/{topic}', { params: { path: { topic: topic ?? '' } }, signal }).then(unwrap),
   });
 }
 
 export function useDeleteRetainedMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (topic: string) =>
-      api.DELETE('/mqtt/retainer/message/{topic}', { params: { path: { topic } } }).then(unwrap),
+    mutationFn: (topic: string) => api.DELETE('/mqtt/retainer/message/{topic}', { params: { path: { topic } } }).then(unwrap),
     onSuccess: () => qc.invalidateQueries({ queryKey: retainedKeys.all }),
   });
 }

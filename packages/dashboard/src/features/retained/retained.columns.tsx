@@ -39,12 +39,7 @@ export function useRetainedColumns({ canWrite, onView, onDelete }: Handlers): Ta
               {t('viewPayload')}
             </Button>
             {canWrite && (
-              <ConfirmAction
-                title={t('deleteConfirm', { topic: r.topic })}
-                successMessage={t('deleted')}
-                danger
-                onConfirm={() => onDelete(r.topic ?? '')}
-              >
+              <ConfirmAction title={t('deleteConfirm', { topic: r.topic })} successMessage={t('deleted')} danger onConfirm={() => onDelete(r.topic ?? '')}>
                 <Button type="link" size="small" danger>
                   {tc('delete')}
                 </Button>

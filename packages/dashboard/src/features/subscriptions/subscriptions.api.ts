@@ -1,12 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Schemas, Subscription } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
-import {
-  toSubscriptionListParams,
-  toTopicListParams,
-  type SubscriptionsTableQuery,
-  type TopicsTableQuery,
-} from './subscriptions.filters';
+import { toSubscriptionListParams, toTopicListParams, type SubscriptionsTableQuery, type TopicsTableQuery } from './subscriptions.filters';
 
 export type TopicRoute = Schemas['emqx_mgmt_api_topics.topic'];
 /** EMQX sends `clientid: null` for the broker's own internal subscriptions. */

@@ -19,11 +19,7 @@ export function useSubscriptionColumns(): TableColumnsType<SubscriptionRow> {
         title: t('clientid'),
         dataIndex: 'clientid',
         render: (id?: string | null) =>
-          id ? (
-            <Link to={`/clients/detail/${encodeURIComponent(id)}`}>{id}</Link>
-          ) : (
-            <Typography.Text type="secondary">{t('internal')}</Typography.Text>
-          ),
+          id ? <Link to={`/clients/detail/${encodeURIComponent(id)}`}>{id}</Link> : <Typography.Text type="secondary">{t('internal')}</Typography.Text>,
       },
       { key: 'topic', title: t('topic'), dataIndex: 'topic', render: (topic: string) => splitSharedTopic(topic ?? '').topic },
       {

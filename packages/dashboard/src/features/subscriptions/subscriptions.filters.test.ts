@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultSubscriptionsQuery,
-  defaultTopicsQuery,
-  splitSharedTopic,
-  toSubscriptionListParams,
-  toTopicListParams,
-} from './subscriptions.filters';
+import { defaultSubscriptionsQuery, defaultTopicsQuery, splitSharedTopic, toSubscriptionListParams, toTopicListParams } from './subscriptions.filters';
 
 describe('subscription filters', () => {
   it('drops empty filters', () => {

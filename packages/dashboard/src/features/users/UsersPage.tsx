@@ -72,8 +72,16 @@ export default function UsersPage() {
   ];
 
   return (
-    <ListPage<UserRow> mode="all" title={t('title')} noRefresh actions={canWrite && <CreateButton onClick={form.openCreate} />}
-      list={users} loading={users.isLoading} rowKey="username" columns={columns}>
+    <ListPage<UserRow>
+      mode="all"
+      title={t('title')}
+      noRefresh
+      actions={canWrite && <CreateButton onClick={form.openCreate} />}
+      list={users}
+      loading={users.isLoading}
+      rowKey="username"
+      columns={columns}
+    >
       <UserFormModal open={form.open} user={form.item} withRole={withRole} onClose={form.close} />
       {passwordOf && (
         <ChangePasswordModal

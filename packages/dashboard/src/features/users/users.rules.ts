@@ -11,8 +11,7 @@ export function usernameRules(): FormRule[] {
     { required: true, message: i18n.t('password:usernameRequired') },
     { pattern: /^[_a-zA-Z0-9]+$/, message: i18n.t('users:usernamePattern') },
     {
-      validator: (_r, v: string | undefined) =>
-        v && RESERVED_USERNAMES.includes(v.toLowerCase()) ? Promise.reject(new Error(i18n.t('users:reservedName'))) : Promise.resolve(),
+      validator: (_r, v: string | undefined) => (v && RESERVED_USERNAMES.includes(v.toLowerCase()) ? Promise.reject(new Error(i18n.t('users:reservedName'))) : Promise.resolve()),
     },
   ];
 }

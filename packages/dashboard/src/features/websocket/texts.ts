@@ -36,8 +36,7 @@ export function problemText(t: WsT, lang: Language, problem: ConnectionProblem):
 
 /** 'Subscription failure: not authorized (0x87)' and the like; the spec's fixed texts for the known cases. */
 export function failureText(t: WsT, lang: Language, titleKey: keyof typeof websocketMessages, error: unknown): string {
-  const failure: OperationFailure =
-    error instanceof WsOperationError ? error.failure : { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+  const failure: OperationFailure = error instanceof WsOperationError ? error.failure : { kind: 'error', message: error instanceof Error ? error.message : String(error) };
   switch (failure.kind) {
     case 'notConnected':
       return t('websocket:clientNotConnected');

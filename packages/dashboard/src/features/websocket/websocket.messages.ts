@@ -134,7 +134,7 @@ export const websocketMessages = defineMessages('websocket', {
     zh: '请确认服务端在该主机和端口上开启了 WebSocket 监听器，并且路径与之一致（通常为 /mqtt）。',
   },
   wssHint: {
-    en: 'For wss: the browser must trust the listener\'s certificate (open https://{{host}}:{{port}} once and accept it, or use a certificate from a trusted CA), the port must be the wss listener (default 8084) and the path must match it.',
+    en: "For wss: the browser must trust the listener's certificate (open https://{{host}}:{{port}} once and accept it, or use a certificate from a trusted CA), the port must be the wss listener (default 8084) and the path must match it.",
     zh: '使用 wss 时：浏览器必须信任监听器的证书（可先访问 https://{{host}}:{{port}} 并接受证书，或使用受信任 CA 签发的证书），端口必须是 wss 监听器的端口（默认 8084），路径也必须一致。',
   },
   mixedContentHint: {

@@ -26,7 +26,6 @@ export function requiredRule(t: WsT, label: string): Rule {
 
 export function jsonRule(t: WsT, enabled: boolean): Rule {
   return {
-    validator: (_, value: string | undefined) =>
-      enabled && !isValidJson(value ?? '') ? Promise.reject(new Error(t('websocket:invalidJson'))) : Promise.resolve(),
+    validator: (_, value: string | undefined) => (enabled && !isValidJson(value ?? '') ? Promise.reject(new Error(t('websocket:invalidJson'))) : Promise.resolve()),
   };
 }

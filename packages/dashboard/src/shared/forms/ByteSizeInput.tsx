@@ -21,12 +21,24 @@ export function ByteSizeInput({ value, onChange, id, units = BYTE_UNITS, words =
   };
   return (
     <Space.Compact>
-      <InputNumber id={id} aria-label={ariaLabel} min={0} value={word ? null : s.value} disabled={disabled || !!word} style={{ width: 160 }}
-        onChange={(n) => emit(typeof n === 'number' ? n : null, s.unit)} />
-      <Select aria-label={ariaLabel ? `${ariaLabel} ${t('unitLabel')}` : undefined} value={word ?? s.unit} disabled={disabled} style={{ width: words.length ? 150 : 120 }}
+      <InputNumber
+        id={id}
+        aria-label={ariaLabel}
+        min={0}
+        value={word ? null : s.value}
+        disabled={disabled || !!word}
+        style={{ width: 160 }}
+        onChange={(n) => emit(typeof n === 'number' ? n : null, s.unit)}
+      />
+      <Select
+        aria-label={ariaLabel ? `${ariaLabel} ${t('unitLabel')}` : undefined}
+        value={word ?? s.unit}
+        disabled={disabled}
+        style={{ width: words.length ? 150 : 120 }}
         popupMatchSelectWidth={false}
         options={unitOptions(t, units, words)}
-        onChange={(unit: string) => emit(word ? 1 : s.value, unit)} />
+        onChange={(unit: string) => emit(word ? 1 : s.value, unit)}
+      />
     </Space.Compact>
   );
 }

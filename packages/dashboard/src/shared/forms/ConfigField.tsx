@@ -48,7 +48,12 @@ export function ConfigField({ spec, ns, description, disabled, ourNode }: Props)
       control = spec.typeMessage ? <InfinityNumberInput {...common} word="" /> : <InputNumber {...common} precision={0} style={{ width: 200 }} />;
       break;
     case 'decimal':
-      list.push({ type: 'number', min: spec.min, max: spec.max, message: spec.max === undefined ? tc('common:minError', { min: spec.min }) : tc('common:rangeError', { min: spec.min, max: spec.max }) });
+      list.push({
+        type: 'number',
+        min: spec.min,
+        max: spec.max,
+        message: spec.max === undefined ? tc('common:minError', { min: spec.min }) : tc('common:rangeError', { min: spec.min, max: spec.max }),
+      });
       control = <InputNumber {...common} step={spec.step ?? 0.1} style={{ width: 200 }} />;
       break;
     case 'integerOr':
@@ -81,13 +86,28 @@ export function ConfigField({ spec, ns, description, disabled, ourNode }: Props)
       break;
     case 'priorities':
       list.push(rowRules.priorities());
-      control = <RowsInput disabled={disabled} emptyText={tc('configFields:prioritiesDisabled')}
-        columns={[{ key: 'topic', label: tc('configFields:topic'), kind: 'text' }, { key: 'priority', label: tc('configFields:priority'), kind: 'number' }]} />;
+      control = (
+        <RowsInput
+          disabled={disabled}
+          emptyText={tc('configFields:prioritiesDisabled')}
+          columns={[
+            { key: 'topic', label: tc('configFields:topic'), kind: 'text' },
+            { key: 'priority', label: tc('configFields:priority'), kind: 'number' },
+          ]}
+        />
+      );
       break;
     case 'clientAttrs':
       list.push(rowRules.clientAttrs());
-      control = <RowsInput disabled={disabled}
-        columns={[{ key: 'expression', label: tc('configFields:expression'), kind: 'text', width: 320 }, { key: 'set_as_attr', label: tc('configFields:attribute'), kind: 'text', width: 200 }]} />;
+      control = (
+        <RowsInput
+          disabled={disabled}
+          columns={[
+            { key: 'expression', label: tc('configFields:expression'), kind: 'text', width: 320 },
+            { key: 'set_as_attr', label: tc('configFields:attribute'), kind: 'text', width: 200 },
+          ]}
+        />
+      );
       break;
   }
   return (

@@ -60,7 +60,17 @@ describe('DurationInput', () => {
     const onChange = vi.fn();
     function Controlled() {
       const [v, setV] = useState<string | undefined>('5m');
-      return <DurationInput aria-label="Ban time" value={v} units={['s', 'm', 'h']} onChange={(n) => { setV(n); onChange(n); }} />;
+      return (
+        <DurationInput
+          aria-label="Ban time"
+          value={v}
+          units={['s', 'm', 'h']}
+          onChange={(n) => {
+            setV(n);
+            onChange(n);
+          }}
+        />
+      );
     }
     const { user } = renderWithProviders(<Controlled />);
     const number = screen.getByLabelText('Ban time');
@@ -81,7 +91,18 @@ describe('DurationInput', () => {
     const onChange = vi.fn();
     function Controlled() {
       const [v, setV] = useState<string | undefined>('100ms');
-      return <DurationInput aria-label="Long GC" value={v} units={['ms', 's']} words={['disabled']} onChange={(n) => { setV(n); onChange(n); }} />;
+      return (
+        <DurationInput
+          aria-label="Long GC"
+          value={v}
+          units={['ms', 's']}
+          words={['disabled']}
+          onChange={(n) => {
+            setV(n);
+            onChange(n);
+          }}
+        />
+      );
     }
     const { user } = renderWithProviders(<Controlled />);
     expect(screen.getByLabelText('Long GC')).toHaveValue('100');

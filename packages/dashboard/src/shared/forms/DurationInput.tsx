@@ -27,12 +27,25 @@ export function DurationInput({ value, onChange, id, units = DURATION_UNITS, wor
   };
   return (
     <Space.Compact>
-      <InputNumber id={id} aria-label={ariaLabel} min={0} precision={0} value={word ? null : d.value} disabled={disabled || !!word}
-        style={{ width: 160 }} onChange={(n) => emit(typeof n === 'number' ? n : null, d.unit)} />
-      <Select aria-label={ariaLabel ? `${ariaLabel} ${t('unitLabel')}` : undefined} value={word ?? d.unit} disabled={disabled}
-        style={{ width: words.length ? 150 : 80 }} popupMatchSelectWidth={false}
+      <InputNumber
+        id={id}
+        aria-label={ariaLabel}
+        min={0}
+        precision={0}
+        value={word ? null : d.value}
+        disabled={disabled || !!word}
+        style={{ width: 160 }}
+        onChange={(n) => emit(typeof n === 'number' ? n : null, d.unit)}
+      />
+      <Select
+        aria-label={ariaLabel ? `${ariaLabel} ${t('unitLabel')}` : undefined}
+        value={word ?? d.unit}
+        disabled={disabled}
+        style={{ width: words.length ? 150 : 80 }}
+        popupMatchSelectWidth={false}
         options={unitOptions(t, units, words)}
-        onChange={(unit: string) => emit(word ? 1 : d.value, unit)} />
+        onChange={(unit: string) => emit(word ? 1 : d.value, unit)}
+      />
     </Space.Compact>
   );
 }

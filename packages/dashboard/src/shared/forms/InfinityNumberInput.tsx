@@ -20,7 +20,14 @@ export function InfinityNumberInput({ value, onChange, id, word = 'infinity', di
     return /^-?\d+$/.test(s) ? Number(s) : s;
   };
   return (
-    <Input id={id} aria-label={ariaLabel} value={value === undefined || value === null ? '' : String(value)} disabled={disabled}
-      placeholder={word ? t('numberOrWord', { word }) : undefined} style={{ width: 280 }} onChange={(e) => onChange?.(toValue(e.target.value))} />
+    <Input
+      id={id}
+      aria-label={ariaLabel}
+      value={value === undefined || value === null ? '' : String(value)}
+      disabled={disabled}
+      placeholder={word ? t('numberOrWord', { word }) : undefined}
+      style={{ width: 280 }}
+      onChange={(e) => onChange?.(toValue(e.target.value))}
+    />
   );
 }

@@ -29,8 +29,7 @@ export function MongoServerFields() {
   return (
     <>
       <Form.Item name="mongo_type" label={t('mongoType')}>
-        <Select aria-label={t('mongoType')} onChange={onTypeChange}
-          options={MONGO_TYPES.map((m) => ({ value: m, label: t(`mongoType_${m}`) }))} />
+        <Select aria-label={t('mongoType')} onChange={onTypeChange} options={MONGO_TYPES.map((m) => ({ value: m, label: t(`mongoType_${m}`) }))} />
       </Form.Item>
       {type === 'single' ? (
         <Form.Item name="server" label={t('server')} rules={[required(t('server'))]}>
@@ -47,12 +46,24 @@ export function MongoServerFields() {
             <Input aria-label={t('replicaSetName')} />
           </Form.Item>
           <Form.Item name="r_mode" label={t('readMode')}>
-            <Select aria-label={t('readMode')} options={[{ value: 'master', label: 'master' }, { value: 'slave_ok', label: 'slave_ok' }]} />
+            <Select
+              aria-label={t('readMode')}
+              options={[
+                { value: 'master', label: 'master' },
+                { value: 'slave_ok', label: 'slave_ok' },
+              ]}
+            />
           </Form.Item>
         </>
       )}
       <Form.Item name="w_mode" label={t('writeMode')}>
-        <Select aria-label={t('writeMode')} options={[{ value: 'unsafe', label: 'unsafe' }, { value: 'safe', label: 'safe' }]} />
+        <Select
+          aria-label={t('writeMode')}
+          options={[
+            { value: 'unsafe', label: 'unsafe' },
+            { value: 'safe', label: 'safe' },
+          ]}
+        />
       </Form.Item>
     </>
   );

@@ -8,10 +8,17 @@ type Props = FormControlProps<string>;
 export function PercentInput({ value, onChange, id, disabled, 'aria-label': ariaLabel }: Props) {
   const shown = typeof value === 'string' ? value.replace(/%$/, '') : '';
   return (
-    <Input id={id} aria-label={ariaLabel} value={shown} disabled={disabled} suffix="%" style={{ width: 200 }}
+    <Input
+      id={id}
+      aria-label={ariaLabel}
+      value={shown}
+      disabled={disabled}
+      suffix="%"
+      style={{ width: 200 }}
       onChange={(e) => {
         const text = e.target.value.trim().replace(/%$/, '');
         onChange?.(text === '' ? undefined : `${text}%`);
-      }} />
+      }}
+    />
   );
 }

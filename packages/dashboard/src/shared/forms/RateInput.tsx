@@ -8,7 +8,14 @@ type Props = FormControlProps<string>;
 export function RateInput({ value, onChange, id, disabled, 'aria-label': ariaLabel }: Props) {
   const { t } = useTranslation('configFields');
   return (
-    <Input id={id} aria-label={ariaLabel} value={value ?? ''} disabled={disabled} placeholder={t('ratePlaceholder')} style={{ width: 280 }}
-      onChange={(e) => onChange?.(e.target.value.trim() === '' ? undefined : e.target.value.trim())} />
+    <Input
+      id={id}
+      aria-label={ariaLabel}
+      value={value ?? ''}
+      disabled={disabled}
+      placeholder={t('ratePlaceholder')}
+      style={{ width: 280 }}
+      onChange={(e) => onChange?.(e.target.value.trim() === '' ? undefined : e.target.value.trim())}
+    />
   );
 }

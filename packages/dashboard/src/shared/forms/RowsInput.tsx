@@ -31,21 +31,37 @@ export function RowsInput({ value = [], onChange, columns, disabled, emptyText }
         <Flex key={i} gap={8} align="center">
           {columns.map((c) =>
             c.kind === 'number' ? (
-              <InputNumber key={c.key} aria-label={`${c.label} ${i + 1}`} placeholder={c.label} value={row[c.key] as number | null} disabled={disabled}
-                style={{ width: c.width ?? 140 }} onChange={(n) => set(i, c.key, typeof n === 'number' ? n : null)} />
+              <InputNumber
+                key={c.key}
+                aria-label={`${c.label} ${i + 1}`}
+                placeholder={c.label}
+                value={row[c.key] as number | null}
+                disabled={disabled}
+                style={{ width: c.width ?? 140 }}
+                onChange={(n) => set(i, c.key, typeof n === 'number' ? n : null)}
+              />
             ) : (
-              <Input key={c.key} aria-label={`${c.label} ${i + 1}`} placeholder={c.label} value={String(row[c.key] ?? '')} disabled={disabled}
-                style={{ width: c.width ?? 240 }} onChange={(e) => set(i, c.key, e.target.value)} />
+              <Input
+                key={c.key}
+                aria-label={`${c.label} ${i + 1}`}
+                placeholder={c.label}
+                value={String(row[c.key] ?? '')}
+                disabled={disabled}
+                style={{ width: c.width ?? 240 }}
+                onChange={(e) => set(i, c.key, e.target.value)}
+              />
             ),
           )}
-          {!disabled && (
-            <Button aria-label={`${t('removeRow')} ${i + 1}`} icon={<DeleteOutlined />} onClick={() => onChange?.(value.filter((_, j) => j !== i))} />
-          )}
+          {!disabled && <Button aria-label={`${t('removeRow')} ${i + 1}`} icon={<DeleteOutlined />} onClick={() => onChange?.(value.filter((_, j) => j !== i))} />}
         </Flex>
       ))}
       {!disabled && (
-        <Button type="dashed" icon={<PlusOutlined />} style={{ width: 'fit-content' }}
-          onClick={() => onChange?.([...value, Object.fromEntries(columns.map((c) => [c.key, c.kind === 'number' ? null : '']))])}>
+        <Button
+          type="dashed"
+          icon={<PlusOutlined />}
+          style={{ width: 'fit-content' }}
+          onClick={() => onChange?.([...value, Object.fromEntries(columns.map((c) => [c.key, c.kind === 'number' ? null : '']))])}
+        >
           {t('addRow')}
         </Button>
       )}

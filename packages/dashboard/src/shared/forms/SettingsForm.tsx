@@ -89,7 +89,13 @@ export function SettingsForm<T>({ name, ns, component, fields, value, onSave, sa
             {t('save')}
           </Button>
           {dirty && (
-            <Button style={{ marginInlineStart: 8 }} onClick={() => { form.setFieldsValue(initial); setDirty(false); }}>
+            <Button
+              style={{ marginInlineStart: 8 }}
+              onClick={() => {
+                form.setFieldsValue(initial);
+                setDirty(false);
+              }}
+            >
               {t('reset')}
             </Button>
           )}

@@ -31,12 +31,28 @@ export function SettingsScreen({ name, title, component, fields, query, save, no
       {notice}
       {query.isLoading && <Spin />}
       {query.isError && (
-        <Alert type="error" showIcon title={t('loadFailed')}
-          action={<Button size="small" onClick={() => void query.refetch()}>{t('common:retry')}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('loadFailed')}
+          action={
+            <Button size="small" onClick={() => void query.refetch()}>
+              {t('common:retry')}
+            </Button>
+          }
+        />
       )}
       {query.data && (
-        <SettingsForm name={name} ns={ns} component={component} fields={fields} value={query.data}
-          onSave={(next) => save.mutateAsync(next)} saving={save.isPending} sections={sections} />
+        <SettingsForm
+          name={name}
+          ns={ns}
+          component={component}
+          fields={fields}
+          value={query.data}
+          onSave={(next) => save.mutateAsync(next)}
+          saving={save.isPending}
+          sections={sections}
+        />
       )}
     </PageSection>
   );

@@ -57,6 +57,9 @@ export function describeField(doc: HotconfDoc | undefined, component: string, pa
     node = child ?? parent;
   }
   if (node && !node.description) node = resolve(doc, node);
-  const text = node?.description?.split(/<br\s*\/?>/i)[0].replace(MARKUP, '').trim();
+  const text = node?.description
+    ?.split(/<br\s*\/?>/i)[0]
+    .replace(MARKUP, '')
+    .trim();
   return text || undefined;
 }

@@ -4,9 +4,18 @@ import { describeField, type HotconfDoc } from './hotconf.api';
 const doc: HotconfDoc = {
   components: {
     schemas: {
-      'emqx.log': { properties: { file: { description: 'File-based log handlers.', anyOf: [{ $ref: '#/components/schemas/emqx.log_file_handler' }, { additionalProperties: { description: 'x' } }] } } },
+      'emqx.log': {
+        properties: {
+          file: { description: 'File-based log handlers.', anyOf: [{ $ref: '#/components/schemas/emqx.log_file_handler' }, { additionalProperties: { description: 'x' } }] },
+        },
+      },
       'emqx.log_file_handler': { properties: { rotation_count: { description: 'Maximum number of log files.' } } },
-      'emqx.retainer': { properties: { backend: { $ref: '#/components/schemas/emqx.mnesia_config' }, max_payload_size: { description: 'The maximum size.<br/>A string that represents a number of bytes, for example: <code>10B</code>' } } },
+      'emqx.retainer': {
+        properties: {
+          backend: { $ref: '#/components/schemas/emqx.mnesia_config' },
+          max_payload_size: { description: 'The maximum size.<br/>A string that represents a number of bytes, for example: <code>10B</code>' },
+        },
+      },
       'emqx.mnesia_config': { properties: { max_retained_messages: { description: 'Maximum number of retained messages. 0 means no limit.' } } },
       'emqx.sys_topics': { properties: { sys_heartbeat_interval: { description: 'Time interval for:\n  - `$SYS/brokers/<node>/uptime`<br/>A string.' } } },
     },

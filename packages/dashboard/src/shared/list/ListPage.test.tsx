@@ -75,8 +75,7 @@ describe('ListPage + SearchBox', () => {
 
   it("'all' mode: the whole array in one table without a pager, the error notice when the list failed", () => {
     renderWithProviders(
-      <ListPage<Row> mode="all" title="Whole" list={{ data: [{ topic: 'a/b' }, { topic: 'c/d' }], isError: true }} errorText="Load failed"
-        rowKey="topic" columns={columns} />,
+      <ListPage<Row> mode="all" title="Whole" list={{ data: [{ topic: 'a/b' }, { topic: 'c/d' }], isError: true }} errorText="Load failed" rowKey="topic" columns={columns} />,
     );
     expect(screen.getAllByRole('row')).toHaveLength(3); // header + 2
     expect(screen.getByText('Load failed')).toBeInTheDocument();

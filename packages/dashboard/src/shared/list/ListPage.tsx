@@ -27,9 +27,7 @@ interface CommonProps {
   children?: ReactNode;
 }
 
-export interface PagedListProps<T>
-  extends CommonProps,
-    Pick<PagedTableProps<T>, 'rowKey' | 'columns' | 'query' | 'onQueryChange' | 'rowSelection' | 'columnChooser'> {
+export interface PagedListProps<T> extends CommonProps, Pick<PagedTableProps<T>, 'rowKey' | 'columns' | 'query' | 'onQueryChange' | 'rowSelection' | 'columnChooser'> {
   mode?: 'paged';
   /** The list query (react-query result): Refresh refetches it, and its fetching state is the table's. */
   list: { data?: Paged<T>; isFetching: boolean; refetch: () => unknown };
@@ -59,7 +57,17 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     </Button>
   );
   return (
-    <PageSection title={title} extra={(refresh || actions) && <>{refresh}{actions}</>}>
+    <PageSection
+      title={title}
+      extra={
+        (refresh || actions) && (
+          <>
+            {refresh}
+            {actions}
+          </>
+        )
+      }
+    >
       {toolbar}
       {props.mode === 'all' ? (
         <>

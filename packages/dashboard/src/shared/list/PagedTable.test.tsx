@@ -43,18 +43,14 @@ describe('PagedTable', () => {
   });
 
   it('disables next on the last page without count', () => {
-    renderWithProviders(
-      <PagedTable rowKey="id" columns={columns} data={paged(rows(3), { hasnext: false })} query={{ page: 1, limit: 20 }} onQueryChange={vi.fn()} />,
-    );
+    renderWithProviders(<PagedTable rowKey="id" columns={columns} data={paged(rows(3), { hasnext: false })} query={{ page: 1, limit: 20 }} onQueryChange={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
   });
 
   it('goes back to page 1 with a notice when a later page is empty', async () => {
     const onQueryChange = vi.fn();
-    renderWithProviders(
-      <PagedTable rowKey="id" columns={columns} data={paged([], { page: 3 })} query={{ page: 3, limit: 20 }} onQueryChange={onQueryChange} />,
-    );
+    renderWithProviders(<PagedTable rowKey="id" columns={columns} data={paged([], { page: 3 })} query={{ page: 3, limit: 20 }} onQueryChange={onQueryChange} />);
     await waitFor(() => expect(onQueryChange).toHaveBeenCalledWith({ page: 1 }));
     expect(await screen.findByText('No data available on this page. Redirected to the first page.')).toBeInTheDocument();
   });

@@ -54,10 +54,7 @@ export function PagedTable<T extends object>(props: PagedTableProps<T>) {
     }
   }, [loading, rows, query.page, onQueryChange, t]);
 
-  const visibleColumns = useMemo(
-    () => (columnChooser ? columns.filter((c, i) => !hidden.includes(columnId(c, i))) : columns),
-    [columns, columnChooser, hidden],
-  );
+  const visibleColumns = useMemo(() => (columnChooser ? columns.filter((c, i) => !hidden.includes(columnId(c, i))) : columns), [columns, columnChooser, hidden]);
 
   function toggleColumn(id: string, show: boolean) {
     const next = show ? hidden.filter((h) => h !== id) : [...hidden, id];
@@ -121,19 +118,9 @@ export function PagedTable<T extends object>(props: PagedTableProps<T>) {
           />
         ) : (
           <>
-            <Button
-              icon={<LeftOutlined />}
-              aria-label={t('prevPage')}
-              disabled={query.page <= 1}
-              onClick={() => onQueryChange({ page: query.page - 1 })}
-            />
+            <Button icon={<LeftOutlined />} aria-label={t('prevPage')} disabled={query.page <= 1} onClick={() => onQueryChange({ page: query.page - 1 })} />
             <Typography.Text>{t('pageNumber', { page: query.page })}</Typography.Text>
-            <Button
-              icon={<RightOutlined />}
-              aria-label={t('nextPage')}
-              disabled={!hasnext}
-              onClick={() => onQueryChange({ page: query.page + 1 })}
-            />
+            <Button icon={<RightOutlined />} aria-label={t('nextPage')} disabled={!hasnext} onClick={() => onQueryChange({ page: query.page + 1 })} />
             <Select
               aria-label={t('pageSize', { size: query.limit })}
               value={query.limit}

@@ -15,7 +15,16 @@ function ItemDialog({ open, item, onSubmit, onClose }: WholeListDialog<Item>) {
   const [form] = Form.useForm<Item>();
   const initialValues = useMemo(() => item ?? { name: '' }, [item]);
   return (
-    <FormModal<Item> open={open} editing={!!item} title={item ? 'Edit item' : 'Add item'} form={form} name="item" initialValues={initialValues} onSubmit={onSubmit} onClose={onClose}>
+    <FormModal<Item>
+      open={open}
+      editing={!!item}
+      title={item ? 'Edit item' : 'Add item'}
+      form={form}
+      name="item"
+      initialValues={initialValues}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
       <Form.Item name="name" label="Name">
         <Input />
       </Form.Item>
@@ -81,7 +90,12 @@ describe('WholeListPage', () => {
 
   it('disables every row action and Add while a save of the list is pending, so no change is built on the old list', async () => {
     let finish: () => void = () => undefined;
-    const save = vi.fn((_next: Item[]) => new Promise<void>((resolve) => { finish = resolve; }));
+    const save = vi.fn(
+      (_next: Item[]) =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
     const { user } = setup(save);
     await user.click(within(row('a')).getByLabelText('Down'));
     expect(save).toHaveBeenCalledTimes(1);

@@ -70,7 +70,9 @@ export function WholeListPage<T extends object>({ title, intro, query, save, add
           key: 'ops',
           render: (_: unknown, _r: T, i: number) => (
             <Space size={4}>
-              <Button type="link" size="small" disabled={saving} onClick={() => editing.openEdit(i)}>{t('edit')}</Button>
+              <Button type="link" size="small" disabled={saving} onClick={() => editing.openEdit(i)}>
+                {t('edit')}
+              </Button>
               {move && (
                 <>
                   <Button type="text" size="small" aria-label={move.up} icon={<ArrowUpOutlined />} disabled={saving || i === 0} onClick={() => swap(i, -1)} />
@@ -78,7 +80,9 @@ export function WholeListPage<T extends object>({ title, intro, query, save, add
                 </>
               )}
               <ConfirmAction title={t('deleteConfirm')} danger successMessage={false} disabled={saving} onConfirm={() => commit(items.filter((_, j) => j !== i))}>
-                <Button type="link" size="small" danger disabled={saving}>{t('delete')}</Button>
+                <Button type="link" size="small" danger disabled={saving}>
+                  {t('delete')}
+                </Button>
               </ConfirmAction>
             </Space>
           ),
@@ -92,7 +96,13 @@ export function WholeListPage<T extends object>({ title, intro, query, save, add
       mode="all"
       title={title}
       noRefresh
-      actions={canWrite && <CreateButton disabled={saving} onClick={editing.openCreate}>{addLabel}</CreateButton>}
+      actions={
+        canWrite && (
+          <CreateButton disabled={saving} onClick={editing.openCreate}>
+            {addLabel}
+          </CreateButton>
+        )
+      }
       toolbar={<Alert type="info" showIcon title={intro} style={{ marginBottom: token.margin }} />}
       list={{ data: items, isError: query.isError }}
       errorText={t('errorOccurred')}

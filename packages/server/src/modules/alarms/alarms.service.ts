@@ -21,7 +21,13 @@ interface Row {
   deactivate_at: number | null;
 }
 
-const toAlarm = (r: Row): Alarm => ({ name: r.name, message: r.message, details: JSON.parse(r.details) as Record<string, unknown>, activateAt: r.activate_at, deactivateAt: r.deactivate_at });
+const toAlarm = (r: Row): Alarm => ({
+  name: r.name,
+  message: r.message,
+  details: JSON.parse(r.details) as Record<string, unknown>,
+  activateAt: r.activate_at,
+  deactivateAt: r.deactivate_at,
+});
 
 export class AlarmService {
   private readonly sweeper: NodeJS.Timeout;

@@ -118,7 +118,11 @@ export class Sysmon {
       const name = `too_many_connections/${id}`;
       const current = listener.currentConnections;
       if (max !== null && listener.running && current >= max) {
-        this.alarms.activate(name, { listener: id, current_connections: current, max_connections: max }, `Listener ${id} reached its max_connections (${current}/${max}): new connections are refused`);
+        this.alarms.activate(
+          name,
+          { listener: id, current_connections: current, max_connections: max },
+          `Listener ${id} reached its max_connections (${current}/${max}): new connections are refused`,
+        );
       } else if (this.alarms.isActive(name)) {
         this.alarms.deactivate(name, { listener: id, current_connections: current, max_connections: max ?? 'infinity' });
       }

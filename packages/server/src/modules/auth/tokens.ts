@@ -14,9 +14,7 @@ export class TokenStore {
 
   issue(username: string): string {
     const token = randomBytes(32).toString('base64url');
-    this.db
-      .prepare('INSERT INTO dashboard_tokens (token_hash, username, expires_at) VALUES (?, ?, ?)')
-      .run(sha256(token), username, Date.now() + this.ttlMs());
+    this.db.prepare('INSERT INTO dashboard_tokens (token_hash, username, expires_at) VALUES (?, ?, ?)').run(sha256(token), username, Date.now() + this.ttlMs());
     return token;
   }
 

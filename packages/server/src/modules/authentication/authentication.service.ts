@@ -130,7 +130,12 @@ export class AuthenticationService {
   async move(id: string, position: string): Promise<void> {
     const entry = this.require(id);
     const rest = this.chain.filter((e) => e !== entry);
-    const index = positionIndex(rest, position, (e) => e.id, (id) => `Authenticator '${id}' does not exist`);
+    const index = positionIndex(
+      rest,
+      position,
+      (e) => e.id,
+      (id) => `Authenticator '${id}' does not exist`,
+    );
     const next = [...rest.slice(0, index), entry, ...rest.slice(index)];
     await this.persist(next);
     this.chain = next;

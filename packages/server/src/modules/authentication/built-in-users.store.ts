@@ -21,9 +21,8 @@ export class UsersRepo {
   constructor(private readonly db: Db) {}
 
   get(authenticator: string, userId: string): StoredUser | undefined {
-    const row = this.db
-      .prepare('SELECT user_id, password_hash, salt, is_superuser FROM authn_users WHERE authenticator = ? AND user_id = ?')
-      .get(authenticator, userId) as Row | undefined;
+    const row = this.db.prepare('SELECT user_id, password_hash, salt, is_superuser FROM authn_users WHERE authenticator = ? AND user_id = ?').get(authenticator, userId) as
+      Row | undefined;
     return row ? toUser(row) : undefined;
   }
 
@@ -32,7 +31,7 @@ export class UsersRepo {
     const where = ['authenticator = ?'];
     const args: unknown[] = [authenticator];
     if (filter.like !== undefined) {
-      where.push("instr(user_id, ?) > 0");
+      where.push('instr(user_id, ?) > 0');
       args.push(filter.like);
     }
     if (filter.isSuperuser !== undefined) {

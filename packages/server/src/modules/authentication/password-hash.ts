@@ -97,9 +97,10 @@ export async function hashWithSalt(alg: HashAlgorithm, password: string, salt: s
     }
     case 'pbkdf2': {
       const length = alg.dk_length ?? macLength(alg.mac_fun);
-      const out = alg.mac_fun === 'md4'
-        ? await pbkdf2Md4(Buffer.from(password), Buffer.from(salt), alg.iterations, length)
-        : await pbkdf2(Buffer.from(password), Buffer.from(salt), alg.iterations, length, NODE_DIGEST[alg.mac_fun]);
+      const out =
+        alg.mac_fun === 'md4'
+          ? await pbkdf2Md4(Buffer.from(password), Buffer.from(salt), alg.iterations, length)
+          : await pbkdf2(Buffer.from(password), Buffer.from(salt), alg.iterations, length, NODE_DIGEST[alg.mac_fun]);
       return out.toString('hex');
     }
     default:

@@ -101,7 +101,12 @@ describe('POST /authentication_probe', () => {
   });
 
   test('HTTP: any answer means reachable; JWKS: the key set must load', async () => {
-    const http = await api(node, 'POST', '/authentication_probe', { mechanism: 'password_based', backend: 'http', method: 'post', url: `http://127.0.0.1:${webPort}/auth/\${username}` });
+    const http = await api(node, 'POST', '/authentication_probe', {
+      mechanism: 'password_based',
+      backend: 'http',
+      method: 'post',
+      url: `http://127.0.0.1:${webPort}/auth/\${username}`,
+    });
     expect(http.status).toBe(204);
     const jwks = (path: string) => ({ mechanism: 'jwt', use_jwks: true, endpoint: `http://127.0.0.1:${webPort}${path}` });
     expect((await api(node, 'POST', '/authentication_probe', jwks('/jwks'))).status).toBe(204);

@@ -22,7 +22,12 @@ interface ScramRun {
 }
 
 /** `hold`: the client-final is sent only once this resolves (to interleave two exchanges) */
-function scramConnect(user: string, password: string, method = 'SCRAM-SHA-256', opts: { clientId?: string; hold?: Promise<void>; onServerFirst?: () => void } = {}): Promise<ScramRun> {
+function scramConnect(
+  user: string,
+  password: string,
+  method = 'SCRAM-SHA-256',
+  opts: { clientId?: string; hold?: Promise<void>; onServerFirst?: () => void } = {},
+): Promise<ScramRun> {
   const cnonce = randomBytes(12).toString('base64');
   const clientFirstBare = `n=${user},r=${cnonce}`;
   let expected = '';

@@ -85,7 +85,7 @@ interface Token {
 function tokenize(text: string): Token[] {
   const out: Token[] = [];
   let line = 1;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const ch = text[i];
     if (ch === '\n') {
       line++;

@@ -120,7 +120,15 @@ export default async function authorizationRoutes(app: FastifyInstance): Promise
       if (b.peerhost !== undefined && isIP(b.peerhost) === 0) {
         throw new ApiError(400, 'BAD_REQUEST', `peerhost: '${b.peerhost}' is not an IPv4 or IPv6 address`);
       }
-      const view = { clientid: b.clientid, username: b.username ?? null, peerhost: b.peerhost ?? '127.0.0.1', action: b.action, topic: b.topic, qos: b.qos ?? 0, retain: b.retain ?? false };
+      const view = {
+        clientid: b.clientid,
+        username: b.username ?? null,
+        peerhost: b.peerhost ?? '127.0.0.1',
+        action: b.action,
+        topic: b.topic,
+        qos: b.qos ?? 0,
+        retain: b.retain ?? false,
+      };
       return authz.evaluate(view, b.is_superuser ?? false);
     },
   });

@@ -205,7 +205,12 @@ export class AuthorizationService {
   async move(type: string, position: string): Promise<void> {
     const entry = this.require(type);
     const rest = this.sources.filter((s) => s !== entry);
-    const index = positionIndex(rest, position, (s) => s.type, (type) => `Not found: ${type}`);
+    const index = positionIndex(
+      rest,
+      position,
+      (s) => s.type,
+      (type) => `Not found: ${type}`,
+    );
     await this.commit([...rest.slice(0, index), entry, ...rest.slice(index)]);
   }
 

@@ -52,12 +52,24 @@ describe('built-in rules and enforcement', () => {
     const rules = [{ topic: 'secret/#', permission: 'deny', action: 'all' }];
     expect((await api(node, 'POST', `${RULES}/users`, [{ username: 'mallory', rules }])).status).toBe(204);
     expect((await api(node, 'POST', `${RULES}/users`, [{ username: 'mallory', rules }])).body).toEqual({ code: 'ALREADY_EXISTS', message: "User 'mallory' already exist" });
-    expect((await api(node, 'GET', `${RULES}/users/mallory`)).body).toEqual({ username: 'mallory', rules: [{ topic: 'secret/#', permission: 'deny', action: 'all', qos: [0, 1, 2], retain: 'all' }] });
+    expect((await api(node, 'GET', `${RULES}/users/mallory`)).body).toEqual({
+      username: 'mallory',
+      rules: [{ topic: 'secret/#', permission: 'deny', action: 'all', qos: [0, 1, 2], retain: 'all' }],
+    });
     expect((await api(node, 'GET', `${RULES}/users?like_username=mal`)).body.meta).toEqual({ page: 1, limit: 100, hasnext: false });
     expect((await api(node, 'POST', `${RULES}/users`, [{ username: 'x', rules: [{ topic: 't', permission: 'maybe', action: 'all' }] }])).status).toBe(400);
     expect((await api(node, 'GET', `${RULES}/users/x`)).status).toBe(404);
     // topics are filters ('eq ' names one literally); the spec's texts say what is wrong
-    const badTopic = (topic: string) => api(node, 'POST', `${RULES}/users`, [{ username: 'x', rules: [{ topic: 'fine/#', permission: 'allow', action: 'all' }, { topic, permission: 'deny', action: 'all' }] }]);
+    const badTopic = (topic: string) =>
+      api(node, 'POST', `${RULES}/users`, [
+        {
+          username: 'x',
+          rules: [
+            { topic: 'fine/#', permission: 'allow', action: 'all' },
+            { topic, permission: 'deny', action: 'all' },
+          ],
+        },
+      ]);
     expect((await badTopic('a/#/b')).body).toEqual({ code: 'BAD_REQUEST', message: 'rules[1].topic: Invalid use of "#" wildcard' });
     expect((await badTopic('eq a/b+')).body).toEqual({ code: 'BAD_REQUEST', message: 'rules[1].topic: Invalid use of "+" wildcard' });
     expect((await badTopic('t/'.repeat(40000))).body.message).toBe('rules[1].topic: Topic length exceeds the limit');

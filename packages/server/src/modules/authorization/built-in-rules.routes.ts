@@ -73,7 +73,10 @@ export async function builtInRulesRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'post', '/authorization/sources/built_in_database/rules/users', {
     schema: { body: listBody },
     handler: async (req, reply) => {
-      createAll('username', given(req.body).map((item) => ({ who: item.username, rules: item.rules })));
+      createAll(
+        'username',
+        given(req.body).map((item) => ({ who: item.username, rules: item.rules })),
+      );
       return reply.code(204).send();
     },
   });
@@ -107,7 +110,10 @@ export async function builtInRulesRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'post', '/authorization/sources/built_in_database/rules/clients', {
     schema: { body: listBody },
     handler: async (req, reply) => {
-      createAll('clientid', given(req.body).map((item) => ({ who: item.clientid, rules: item.rules })));
+      createAll(
+        'clientid',
+        given(req.body).map((item) => ({ who: item.clientid, rules: item.rules })),
+      );
       return reply.code(204).send();
     },
   });

@@ -30,7 +30,15 @@ describe('ClientAcls.check', () => {
   });
 
   test('v2 list: first matching rule decides, no match falls through to the sources', () => {
-    acls.set('c1', parseAclRules([{ permission: 'deny', action: 'publish', topic: 'ctl/#' }, { permission: 'allow', action: 'all', topic: 'ctl/#' }]), undefined, false);
+    acls.set(
+      'c1',
+      parseAclRules([
+        { permission: 'deny', action: 'publish', topic: 'ctl/#' },
+        { permission: 'allow', action: 'all', topic: 'ctl/#' },
+      ]),
+      undefined,
+      false,
+    );
     expect(acls.check(req('publish', 'ctl/a'))?.result).toBe('deny');
     expect(acls.check(req('subscribe', 'ctl/a'))?.result).toBe('allow');
     expect(acls.check(req('publish', 'other'))).toBeUndefined();

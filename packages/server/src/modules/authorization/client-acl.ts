@@ -31,7 +31,11 @@ export function parseAclRules(value: unknown, allowMap = true): Omit<ClientAcl, 
   }
   if (allowMap && value && typeof value === 'object') {
     const rules: Rule[] = [];
-    for (const [key, action] of [['pub', 'publish'], ['sub', 'subscribe'], ['all', 'all']] as const) {
+    for (const [key, action] of [
+      ['pub', 'publish'],
+      ['sub', 'subscribe'],
+      ['all', 'all'],
+    ] as const) {
       const topics = (value as Record<string, unknown>)[key];
       if (topics === undefined) continue;
       if (!Array.isArray(topics) || !topics.every((t) => typeof t === 'string')) throw new AclFormatError(`acl.${key}: expected a list of topics`);

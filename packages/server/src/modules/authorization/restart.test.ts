@@ -15,7 +15,9 @@ describe('authorization across a restart', () => {
     expect((await api(node, 'PUT', '/authorization/settings', settings)).status).toBe(200);
     expect((await api(node, 'PUT', '/authorization/sources/file', { type: 'file', enable: true, rules: ACL })).status).toBe(204);
     expect((await api(node, 'POST', '/authorization/sources', { type: 'built_in_database', enable: true, max_rules: 50 })).status).toBe(204);
-    expect((await api(node, 'POST', `${RULES}/users`, [{ username: 'ann', rules: [{ topic: 'ann/${clientid}/#', permission: 'allow', action: 'publish', qos: [1] }] }])).status).toBe(204);
+    expect(
+      (await api(node, 'POST', `${RULES}/users`, [{ username: 'ann', rules: [{ topic: 'ann/${clientid}/#', permission: 'allow', action: 'publish', qos: [1] }] }])).status,
+    ).toBe(204);
     expect((await api(node, 'POST', `${RULES}/clients`, [{ clientid: 'dev-1', rules: [{ topic: 'eq dev/#', permission: 'allow', action: 'subscribe' }] }])).status).toBe(204);
     expect((await api(node, 'POST', `${RULES}/all`, { rules: [{ topic: 'public/+', permission: 'allow', action: 'all', retain: false }] })).status).toBe(204);
     // built_in_database was prepended: put it after file

@@ -31,10 +31,14 @@ export function withDefaults(t: { topic: string; qos?: number; rh?: number; rap?
 export function fillPlaceholders(topic: string, c: Pick<ClientInfo, 'clientid' | 'username' | 'ipAddress' | 'port'>): { topic: string } | { error: string } {
   if (topic.includes('${username}') && !c.username) return { error: 'username_undefined' };
   const filled = topic
-    .split('${clientid}').join(c.clientid)
-    .split('${username}').join(c.username ?? '')
-    .split('${host}').join(c.ipAddress)
-    .split('${port}').join(String(c.port));
+    .split('${clientid}')
+    .join(c.clientid)
+    .split('${username}')
+    .join(c.username ?? '')
+    .split('${host}')
+    .join(c.ipAddress)
+    .split('${port}')
+    .join(String(c.port));
   return filled === '' ? { error: 'empty_topic' } : { topic: filled };
 }
 

@@ -8,7 +8,10 @@ describe('auto subscribe', () => {
   test('PUT validates, fills defaults; connecting clients are subscribed with placeholders and receive', async () => {
     expect((await api(node, 'GET', '/mqtt/auto_subscribe')).body).toEqual([]);
     const tooMany = Array.from({ length: 21 }, (_, i) => ({ topic: `t/${i}` }));
-    expect(await api(node, 'PUT', '/mqtt/auto_subscribe', tooMany)).toMatchObject({ status: 409, body: { code: 'EXCEED_LIMIT', message: 'Max auto subscribe topic count is  20' } });
+    expect(await api(node, 'PUT', '/mqtt/auto_subscribe', tooMany)).toMatchObject({
+      status: 409,
+      body: { code: 'EXCEED_LIMIT', message: 'Max auto subscribe topic count is  20' },
+    });
     expect(await api(node, 'PUT', '/mqtt/auto_subscribe', [{ topic: 'ok/${clientid}' }, { topic: 'a/#/b' }, { topic: 'c+' }])).toMatchObject({
       status: 400,
       body: { code: 'BAD_REQUEST', message: 'Invalid topic filter: "a/#/b" (Invalid use of "#" wildcard), "c+" (Invalid use of "+" wildcard)' },

@@ -107,9 +107,7 @@ export class BannedService {
     if (existing) throw new ApiError(400, 'ALREADY_EXISTS', JSON.stringify(toBanView(existing)));
     const test = compilePattern(ban.as, ban.who); // throws 400 before anything is stored
     this.removeFromIndex(ban.as, ban.who);
-    this.db
-      .prepare('INSERT OR REPLACE INTO banned (kind, who, by, reason, at, until) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(ban.as, ban.who, ban.by, ban.reason, ban.at, ban.until);
+    this.db.prepare('INSERT OR REPLACE INTO banned (kind, who, by, reason, at, until) VALUES (?, ?, ?, ?, ?, ?)').run(ban.as, ban.who, ban.by, ban.reason, ban.at, ban.until);
     this.index(ban, test);
     this.kickMatching(ban, test);
     return ban;

@@ -89,7 +89,8 @@ describe('GET /banned', () => {
       ['username', 'bob'],
       ['peerhost', '10.0.0.1'],
       ['peerhost_net', '10.9.0.0/16'],
-    ]) await api(node, 'POST', '/banned', { as, who });
+    ])
+      await api(node, 'POST', '/banned', { as, who });
   });
 
   test('no filter: meta {page, limit, count} without hasnext, per the contract', async () => {

@@ -100,7 +100,21 @@ describe('GET /clients/{clientid}', () => {
     expect(res.status).toBe(200);
     expectContract('get', '/clients/{clientid}', 200, res.body);
     const c = res.body;
-    expect(c).toMatchObject({ clientid: 'h3-a', username: 'alice', node: 'emqx@127.0.0.1', ip_address: '127.0.0.1', proto_name: 'MQTT', proto_ver: 5, connected: true, listener: 'tcp:default', heap_size: 0, reductions: 0, mountpoint: null, subscriptions_max: 'infinity', durable: false });
+    expect(c).toMatchObject({
+      clientid: 'h3-a',
+      username: 'alice',
+      node: 'emqx@127.0.0.1',
+      ip_address: '127.0.0.1',
+      proto_name: 'MQTT',
+      proto_ver: 5,
+      connected: true,
+      listener: 'tcp:default',
+      heap_size: 0,
+      reductions: 0,
+      mountpoint: null,
+      subscriptions_max: 'infinity',
+      durable: false,
+    });
     expect(c.connected_at).toMatch(RFC3339_MS);
     expect(c.created_at).toMatch(RFC3339_MS);
     expect(c.connected_at).not.toMatch(/Z$/);

@@ -58,7 +58,8 @@ function queueRoute(app: FastifyInstance, kind: Kind) {
     if (!['base64', 'plain', 'none'].includes(mode)) throw new ApiError(400, 'BAD_REQUEST', `payload: expected base64, plain or none, got '${mode}'`);
     const maxBytesText = single(query.max_payload_bytes) ?? '1MB';
     const maxBytes = parseBytes(maxBytesText);
-    if (typeof maxBytes !== 'number' || maxBytes <= 0) throw new ApiError(400, 'BAD_REQUEST', `max_payload_bytes: expected a size greater than 0 such as '1MB', got '${maxBytesText}'`);
+    if (typeof maxBytes !== 'number' || maxBytes <= 0)
+      throw new ApiError(400, 'BAD_REQUEST', `max_payload_bytes: expected a size greater than 0 such as '1MB', got '${maxBytesText}'`);
     const position = parsePosition(kind, single(query.position));
 
     requireClient(app.broker, req.params.clientid);

@@ -68,7 +68,10 @@ describe('PUT /configs (HOCON text)', () => {
     expect(syntax.statusCode).toBe(400);
     expect(syntax.json()).toMatchObject({ code: 'UPDATE_FAILED', message: expect.stringMatching(/^invalid HOCON: missing '}' at line 1/) });
     expect((await putText(node, 'bridges { x = 1 }')).json()).toMatchObject({ code: 'UPDATE_FAILED', message: 'bridges: unknown config root' });
-    expect((await putText(node, 'listeners.tcp.default.max_connections = 10')).json()).toMatchObject({ code: 'UPDATE_FAILED', message: expect.stringMatching(/^listeners: cannot be changed/) });
+    expect((await putText(node, 'listeners.tcp.default.max_connections = 10')).json()).toMatchObject({
+      code: 'UPDATE_FAILED',
+      message: expect.stringMatching(/^listeners: cannot be changed/),
+    });
     expect((await putText(node, 'sysmon {}', '?mode=sideways')).statusCode).toBe(400);
     const json = await node.app.inject({ method: 'PUT', url: '/api/v5/configs', headers: node.auth, payload: { sysmon: {} } });
     expect(json.statusCode).toBe(415);

@@ -48,7 +48,13 @@ describe('global zone', () => {
     const priorities = await api(node, 'PUT', '/configs/global_zone', { mqtt: { ...before.mqtt, mqueue_priorities: { 'a/b': 300 } } });
     expect(priorities.body.message).toContain('Priority number must be a number between 1 and 255.');
     const attrs = await api(node, 'PUT', '/configs/global_zone', {
-      mqtt: { ...before.mqtt, client_attrs_init: [{ expression: 'cn', set_as_attr: 'a' }, { expression: 'dn', set_as_attr: 'a' }] },
+      mqtt: {
+        ...before.mqtt,
+        client_attrs_init: [
+          { expression: 'cn', set_as_attr: 'a' },
+          { expression: 'dn', set_as_attr: 'a' },
+        ],
+      },
     });
     expect(attrs.body.message).toContain('Duplicated Attribute');
     expect((await api(node, 'PUT', '/configs/global_zone', { zone_x: {} })).status).toBe(400);

@@ -31,8 +31,24 @@ describe('parseHocon', () => {
   test("EMQX's example body: unquoted durations, percentages and sizes are strings, true/false booleans", () => {
     expect(parseHocon(EMQX_EXAMPLE)).toEqual({
       sysmon: {
-        os: { cpu_check_interval: '60s', cpu_high_watermark: '80%', cpu_low_watermark: '60%', mem_check_interval: '60s', procmem_high_watermark: '5%', sysmem_high_watermark: '70%' },
-        vm: { busy_dist_port: true, busy_port: true, large_heap: '32MB', long_gc: 'disabled', long_schedule: '240ms', process_check_interval: '30s', process_high_watermark: '80%', process_low_watermark: '60%' },
+        os: {
+          cpu_check_interval: '60s',
+          cpu_high_watermark: '80%',
+          cpu_low_watermark: '60%',
+          mem_check_interval: '60s',
+          procmem_high_watermark: '5%',
+          sysmem_high_watermark: '70%',
+        },
+        vm: {
+          busy_dist_port: true,
+          busy_port: true,
+          large_heap: '32MB',
+          long_gc: 'disabled',
+          long_schedule: '240ms',
+          process_check_interval: '30s',
+          process_high_watermark: '80%',
+          process_low_watermark: '60%',
+        },
       },
     });
   });

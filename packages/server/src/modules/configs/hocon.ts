@@ -12,7 +12,9 @@ function value(v: unknown, indent: string): string {
 
 function block(obj: Record<string, unknown>, indent: string): string {
   const inner = `${indent}  `;
-  const lines = Object.entries(obj).map(([k, v]) => `${inner}${BARE_KEY.test(k) ? k : JSON.stringify(k)} ${v !== null && typeof v === 'object' && !Array.isArray(v) ? '' : '= '}${value(v, inner)}`);
+  const lines = Object.entries(obj).map(
+    ([k, v]) => `${inner}${BARE_KEY.test(k) ? k : JSON.stringify(k)} ${v !== null && typeof v === 'object' && !Array.isArray(v) ? '' : '= '}${value(v, inner)}`,
+  );
   return lines.length ? `{\n${lines.join('\n')}\n${indent}}` : '{}';
 }
 

@@ -81,7 +81,14 @@ describe('authentication', () => {
 describe('authorization', () => {
   test('HTTP source: Authorization header ******, PUT with ****** keeps the header the backend checks', async () => {
     expect((await api(node, 'PUT', '/authorization/settings', { no_match: 'deny', deny_action: 'ignore', cache: { enable: false } })).status).toBe(200);
-    const source = { type: 'http', enable: true, method: 'post', url: `${webUrl}/authz`, headers: { 'content-type': 'application/json', Authorization: 'Bearer real-token' }, body: { topic: '${topic}' } };
+    const source = {
+      type: 'http',
+      enable: true,
+      method: 'post',
+      url: `${webUrl}/authz`,
+      headers: { 'content-type': 'application/json', Authorization: 'Bearer real-token' },
+      body: { topic: '${topic}' },
+    };
     expect((await api(node, 'POST', '/authorization/sources', source)).status).toBe(204);
     const shown = (await api(node, 'GET', '/authorization/sources/http')).body;
     expect(shown.headers.Authorization).toBe('******');

@@ -48,20 +48,38 @@ describe('secrets in GET|PUT /configs', () => {
   test('listener TLS passphrase, authn/authz backend passwords, JWT secret, HTTP header: masked in every form; a HOCON round trip keeps them', async () => {
     await created('/listeners', { type: 'ssl', name: 'sec', bind: '127.0.0.1:0', ssl_options: { password: TLS_PASS } });
     await created('/authentication', {
-      mechanism: 'password_based', backend: 'mysql', server: '127.0.0.1:1', database: 'test', username: 'root', password: DB_PASS,
+      mechanism: 'password_based',
+      backend: 'mysql',
+      server: '127.0.0.1:1',
+      database: 'test',
+      username: 'root',
+      password: DB_PASS,
       query: 'SELECT password_hash FROM users WHERE username = ${username} LIMIT 1',
     });
     await created('/authentication', { mechanism: 'jwt', algorithm: 'hmac-based', secret: JWT_SECRET });
     await created('/authentication', {
-      mechanism: 'password_based', backend: 'ldap', server: '127.0.0.1:1', base_dn: 'ou=mqtt', username: 'cn=admin', password: LDAP_PASS,
+      mechanism: 'password_based',
+      backend: 'ldap',
+      server: '127.0.0.1:1',
+      base_dn: 'ou=mqtt',
+      username: 'cn=admin',
+      password: LDAP_PASS,
       method: { type: 'bind', bind_password: '${password}' },
     });
     await created('/authentication', {
-      mechanism: 'password_based', backend: 'http', method: 'post', url: 'http://127.0.0.1:1/auth',
-      headers: { 'content-type': 'application/json', Authorization: HTTP_AUTH }, body: { username: '${username}', password: '${password}' },
+      mechanism: 'password_based',
+      backend: 'http',
+      method: 'post',
+      url: 'http://127.0.0.1:1/auth',
+      headers: { 'content-type': 'application/json', Authorization: HTTP_AUTH },
+      body: { username: '${username}', password: '${password}' },
     });
     await created('/authorization/sources', {
-      type: 'postgresql', server: '127.0.0.1:1', database: 'test', username: 'postgres', password: AUTHZ_PASS,
+      type: 'postgresql',
+      server: '127.0.0.1:1',
+      database: 'test',
+      username: 'postgres',
+      password: AUTHZ_PASS,
       query: 'SELECT permission, action, topic FROM acl WHERE username = ${username}',
     });
     const stored = JSON.stringify(node.app.config.all());
@@ -69,7 +87,9 @@ describe('secrets in GET|PUT /configs', () => {
 
     const text = await get('', 'text/plain');
     expect(text.statusCode).toBe(200);
-    const perRoot = await Promise.all(['listeners', 'authentication', 'authorization', 'dashboard', 'node'].flatMap((key) => [get(`?key=${key}`, 'application/json'), get(`?key=${key}`, 'text/plain')]));
+    const perRoot = await Promise.all(
+      ['listeners', 'authentication', 'authorization', 'dashboard', 'node'].flatMap((key) => [get(`?key=${key}`, 'application/json'), get(`?key=${key}`, 'text/plain')]),
+    );
     for (const r of perRoot) expect(r.statusCode, r.body).toBe(200);
     const answers = [text.body, (await get('', 'application/json')).body, ...perRoot.map((r) => r.body)];
     for (const body of answers) for (const s of SECRETS) expect(body, s).not.toContain(s);

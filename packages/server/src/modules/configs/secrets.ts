@@ -35,7 +35,12 @@ export const isSecretKey = (key: string): boolean => SECRET_KEYS.has(key.toLower
  * `file://` reference is shown as it is: it names where the secret comes from, it is not the secret.
  */
 const hidden = (key: string, value: unknown) =>
-  isSecretKey(key) && value !== undefined && value !== null && value !== '' && typeof value !== 'object' && !(typeof value === 'string' && /^(\$\{[^}]*\}|file:\/\/.*)$/s.test(value));
+  isSecretKey(key) &&
+  value !== undefined &&
+  value !== null &&
+  value !== '' &&
+  typeof value !== 'object' &&
+  !(typeof value === 'string' && /^(\$\{[^}]*\}|file:\/\/.*)$/s.test(value));
 
 /** A copy of `value` with every secret leaf replaced by the mask; `key` is the name `value` itself is stored under. */
 export function maskSecrets(value: unknown, key = ''): unknown {

@@ -23,10 +23,11 @@ interface Row {
 }
 
 // correlation data is the one Buffer among the properties: kept as {"$b64": "..."} in JSON
-const encodeProps = (p?: PublishProperties) =>
-  p ? JSON.stringify(p, (_k, v: unknown) => (isBufferJson(v) ? { $b64: Buffer.from(v.data).toString('base64') } : v)) : null;
+const encodeProps = (p?: PublishProperties) => (p ? JSON.stringify(p, (_k, v: unknown) => (isBufferJson(v) ? { $b64: Buffer.from(v.data).toString('base64') } : v)) : null);
 const decodeProps = (text: string | null): PublishProperties | undefined =>
-  text ? (JSON.parse(text, (_k, v: unknown) => (v && typeof v === 'object' && '$b64' in v ? Buffer.from(String((v as { $b64: string }).$b64), 'base64') : v)) as PublishProperties) : undefined;
+  text
+    ? (JSON.parse(text, (_k, v: unknown) => (v && typeof v === 'object' && '$b64' in v ? Buffer.from(String((v as { $b64: string }).$b64), 'base64') : v)) as PublishProperties)
+    : undefined;
 
 function isBufferJson(v: unknown): v is { type: 'Buffer'; data: number[] } {
   return typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'Buffer' && Array.isArray((v as { data?: unknown }).data);
@@ -65,7 +66,19 @@ export class DelayedStore {
         `INSERT OR REPLACE INTO delayed_messages (msgid, expected_at, delayed_interval, topic, qos, retain, payload, from_clientid, from_username, publish_at, properties)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(m.id.toUpperCase(), d.expectedAt, d.delayedInterval, m.topic, m.qos, m.retain ? 1 : 0, m.payload, m.fromClientid, m.fromUsername, m.timestamp, encodeProps(m.properties));
+      .run(
+        m.id.toUpperCase(),
+        d.expectedAt,
+        d.delayedInterval,
+        m.topic,
+        m.qos,
+        m.retain ? 1 : 0,
+        m.payload,
+        m.fromClientid,
+        m.fromUsername,
+        m.timestamp,
+        encodeProps(m.properties),
+      );
     this.changed();
   }
 

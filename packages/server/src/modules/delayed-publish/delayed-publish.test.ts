@@ -68,7 +68,10 @@ describe('delayed publish', () => {
   test('errors: bad node, bad id, unknown id, delete by topic, bad topic', async () => {
     const n = node.app.nodeName;
     expect(await api(node, 'GET', `/mqtt/delayed/messages/other@host/${'A'.repeat(32)}`)).toMatchObject({ status: 400, body: { code: 'INVALID_NODE' } });
-    expect(await api(node, 'GET', `/mqtt/delayed/messages/${n}/xyz`)).toMatchObject({ status: 400, body: { code: 'MESSAGE_ID_SCHEMA_ERROR', message: 'Message ID xyz schema error' } });
+    expect(await api(node, 'GET', `/mqtt/delayed/messages/${n}/xyz`)).toMatchObject({
+      status: 400,
+      body: { code: 'MESSAGE_ID_SCHEMA_ERROR', message: 'Message ID xyz schema error' },
+    });
     expect(await api(node, 'DELETE', `/mqtt/delayed/messages/${n}/${'A'.repeat(32)}`)).toMatchObject({ status: 404, body: { code: 'MESSAGE_ID_NOT_FOUND' } });
     expect(await api(node, 'DELETE', `/mqtt/delayed/messages/${encodeURIComponent('d/#')}`)).toMatchObject({ status: 400, body: { code: 'INVALID_TOPIC_NAME' } });
     expect(await api(node, 'DELETE', `/mqtt/delayed/messages/${encodeURIComponent('d/none')}`)).toMatchObject({

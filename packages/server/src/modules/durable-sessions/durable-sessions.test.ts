@@ -38,7 +38,15 @@ describe('durable sessions (in process)', () => {
     expect(await clientView(second, 'ds-sub')).toMatchObject({ connected: false, durable: true, mqueue_len: 2, subscriptions_cnt: 1 });
     const got: string[] = [];
     let present: boolean | undefined;
-    const back = mqtt.connect({ host: '127.0.0.1', port: second.mqttPort, reconnectPeriod: 0, protocolVersion: 5, clientId: 'ds-sub', clean: false, properties: { sessionExpiryInterval: 600 } });
+    const back = mqtt.connect({
+      host: '127.0.0.1',
+      port: second.mqttPort,
+      reconnectPeriod: 0,
+      protocolVersion: 5,
+      clientId: 'ds-sub',
+      clean: false,
+      properties: { sessionExpiryInterval: 600 },
+    });
     back.on('connect', (ack) => (present ??= ack.sessionPresent));
     back.on('message', (_t, payload) => got.push(payload.toString()));
     await waitFor(() => got.length >= 2, 5000, 'the stored messages');
@@ -55,7 +63,12 @@ describe('durable sessions (in process)', () => {
     await sub.endAsync();
     const get = await node.app.inject({ method: 'GET', url: '/api/v5/configs/global_zone', headers: node.auth });
     const zone = get.json<{ durable_sessions: Record<string, unknown> }>();
-    const put = await node.app.inject({ method: 'PUT', url: '/api/v5/configs/global_zone', headers: node.auth, payload: { ...zone, durable_sessions: { ...zone.durable_sessions, enable: false } } });
+    const put = await node.app.inject({
+      method: 'PUT',
+      url: '/api/v5/configs/global_zone',
+      headers: node.auth,
+      payload: { ...zone, durable_sessions: { ...zone.durable_sessions, enable: false } },
+    });
     expect(put.statusCode).toBe(200);
     expect(await clientView(node, 'ds-off')).toMatchObject({ connected: false, durable: false });
     expect(node.app.db.prepare('SELECT COUNT(*) AS n FROM durable_sessions').get()).toEqual({ n: 0 });

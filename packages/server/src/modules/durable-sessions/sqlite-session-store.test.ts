@@ -39,7 +39,11 @@ sessionStoreSuite('sqlite', () => {
 });
 
 const identity = { clientid: 'x', username: null, peerhost: '127.0.0.1', listener: 'tcp:default', protoVer: 4 as const, isSuperuser: false, clientAttrs: {}, mountpoint: '' };
-const msg = (timestamp: number) => ({ msg: { id: 'B'.repeat(32), topic: 't', payload: Buffer.from('p'), qos: 1 as const, retain: false, fromClientid: null, fromUsername: null, timestamp }, qos: 1 as const, retain: false });
+const msg = (timestamp: number) => ({
+  msg: { id: 'B'.repeat(32), topic: 't', payload: Buffer.from('p'), qos: 1 as const, retain: false, fromClientid: null, fromUsername: null, timestamp },
+  qos: 1 as const,
+  retain: false,
+});
 
 describe('SqliteSessionStore', () => {
   test('acks are batched: written at batch_size, or by the flush timer', async () => {
@@ -62,7 +66,8 @@ describe('SqliteSessionStore', () => {
   test('GC drops expired sessions (up to the batch size) and messages past the retention period', () => {
     const store = new SqliteSessionStore(fresh().db);
     const now = 1_800_000_000_000;
-    for (const id of ['e1', 'e2', 'e3']) store.saveSession({ clientid: id, identity: { ...identity, clientid: id }, expiryInterval: 10, createdAt: 0, disconnectedAt: now - 20_000, subs: [] });
+    for (const id of ['e1', 'e2', 'e3'])
+      store.saveSession({ clientid: id, identity: { ...identity, clientid: id }, expiryInterval: 10, createdAt: 0, disconnectedAt: now - 20_000, subs: [] });
     store.saveSession({ clientid: 'live', identity, expiryInterval: 10, createdAt: 0, disconnectedAt: now - 1000, subs: [] });
     store.saveSession({ clientid: 'never', identity, expiryInterval: 0xffffffff, createdAt: 0, disconnectedAt: 0, subs: [] });
     store.saveSession({ clientid: 'online', identity, expiryInterval: 10, createdAt: 0, subs: [] });
@@ -91,7 +96,10 @@ describe('SqliteSessionStore', () => {
     insert.run('b', JSON.stringify({ ...identity, clientid: 'b' }), '[]');
     expect(migrate(db, all)).toContain('502_durable_subscriptions.sql');
     const rows = new SqliteSessionStore(db).loadSessions();
-    expect(rows.map((r) => [r.clientid, r.subs.map((x) => x.topic)])).toEqual([['a', ['z/1', 'b/#', '$share/g/x']], ['b', []]]);
+    expect(rows.map((r) => [r.clientid, r.subs.map((x) => x.topic)])).toEqual([
+      ['a', ['z/1', 'b/#', '$share/g/x']],
+      ['b', []],
+    ]);
     expect(rows[0].subs[0]).toEqual(sub('a', 'z/1'));
   });
 });

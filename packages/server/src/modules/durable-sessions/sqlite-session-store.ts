@@ -109,7 +109,13 @@ export class SqliteSessionStore implements SessionStore {
       list.push(fromJson(r.sub));
     }
     return (this.q.sessions.all() as SessionDbRow[]).map((r) => {
-      const s: StoredSession = { clientid: r.clientid, identity: fromJson(r.identity), expiryInterval: r.expiry_interval, createdAt: r.created_at, subs: subs.get(r.clientid) ?? [] };
+      const s: StoredSession = {
+        clientid: r.clientid,
+        identity: fromJson(r.identity),
+        expiryInterval: r.expiry_interval,
+        createdAt: r.created_at,
+        subs: subs.get(r.clientid) ?? [],
+      };
       if (r.disconnected_at !== null) s.disconnectedAt = r.disconnected_at;
       return s;
     });
@@ -145,7 +151,12 @@ export class SqliteSessionStore implements SessionStore {
   loadMessages(clientid: string): StoredMessage[] {
     this.flush();
     return (this.q.messages.all(clientid) as MessageRow[]).map((r) => {
-      const out: StoredMessage = { seq: r.seq, msg: { ...fromJson<Omit<PublishMessage, 'payload'>>(r.msg), payload: r.payload }, qos: r.qos as StoredMessage['qos'], retain: r.retain === 1 };
+      const out: StoredMessage = {
+        seq: r.seq,
+        msg: { ...fromJson<Omit<PublishMessage, 'payload'>>(r.msg), payload: r.payload },
+        qos: r.qos as StoredMessage['qos'],
+        retain: r.retain === 1,
+      };
       if (r.subids !== null) out.subids = JSON.parse(r.subids) as number[];
       if (r.packet_id !== null && r.phase !== null) Object.assign(out, { packetId: r.packet_id, phase: r.phase });
       return out;
@@ -180,7 +191,9 @@ export class SqliteSessionStore implements SessionStore {
   gc(now: number, limit: number, retentionMs: number | null): { sessions: number; messages: number } {
     this.flush();
     const expired = this.db
-      .prepare('SELECT clientid FROM durable_sessions WHERE disconnected_at IS NOT NULL AND expiry_interval < 4294967295 AND disconnected_at + expiry_interval * 1000 <= ? ORDER BY disconnected_at, clientid LIMIT ?')
+      .prepare(
+        'SELECT clientid FROM durable_sessions WHERE disconnected_at IS NOT NULL AND expiry_interval < 4294967295 AND disconnected_at + expiry_interval * 1000 <= ? ORDER BY disconnected_at, clientid LIMIT ?',
+      )
       .all(now, limit) as { clientid: string }[];
     let messages = 0;
     this.db.transaction(() => {

@@ -36,7 +36,15 @@ function isListenerView(value: object): value is ListenerView {
 /** The listener's raw config, secrets masked, with its id, name and live figures (API.md §3.14). */
 export function listenerDetail(e: ListenerEntry, status: ListenerStatus): ListenerView {
   const masked = maskSecrets(e.raw);
-  const view = { ...(typeof masked === 'object' ? masked : {}), id: e.id, type: e.type, name: e.name, bind: formatBind(e.raw.bind), running: status.running, current_connections: status.current_connections };
+  const view = {
+    ...(typeof masked === 'object' ? masked : {}),
+    id: e.id,
+    type: e.type,
+    name: e.name,
+    bind: formatBind(e.raw.bind),
+    running: status.running,
+    current_connections: status.current_connections,
+  };
   if (!isListenerView(view)) throw new Error(`listener ${e.id}: no type or bind`);
   return view;
 }
@@ -44,7 +52,9 @@ export function listenerDetail(e: ListenerEntry, status: ListenerStatus): Listen
 /** Sums per-type status: running is true/false when all agree, "inconsistent" otherwise. */
 export function typeStatus(node: string, type: ListenerType, rows: { e: ListenerEntry; s: ListenerStatus }[]): ReplyOf<'/listeners_status', 'get', 200>[number] {
   const running: boolean | 'inconsistent' = rows.every((r) => r.s.running) ? true : rows.every((r) => !r.s.running) ? false : 'inconsistent';
-  const max: number | 'infinity' = rows.some((r) => r.s.max_connections === 'infinity') ? 'infinity' : rows.reduce((n, r) => n + (r.s.max_connections === 'infinity' ? 0 : r.s.max_connections), 0);
+  const max: number | 'infinity' = rows.some((r) => r.s.max_connections === 'infinity')
+    ? 'infinity'
+    : rows.reduce((n, r) => n + (r.s.max_connections === 'infinity' ? 0 : r.s.max_connections), 0);
   const status = { running, max_connections: max, current_connections: rows.reduce((n, r) => n + r.s.current_connections, 0) };
   return { type, enable: rows.some((r) => r.e.raw.enable !== false), ids: rows.map((r) => r.e.id), status, node_status: [{ node, status }] };
 }

@@ -83,7 +83,13 @@ describe('listener flow control on real clients', () => {
   });
 
   test('a bad rate is a 400 naming the field; the stored rate and the running listener stay', async () => {
-    for (const [key, value] of [['messages_rate', 'fast'], ['messages_rate', '10/fortnight'], ['bytes_rate', '0/s'], ['max_conn_rate', 'lots'], ['max_conn_rate', '0/s']] as const) {
+    for (const [key, value] of [
+      ['messages_rate', 'fast'],
+      ['messages_rate', '10/fortnight'],
+      ['bytes_rate', '0/s'],
+      ['max_conn_rate', 'lots'],
+      ['max_conn_rate', '0/s'],
+    ] as const) {
       const res = await put({ [key]: value });
       expect(res, `${key}=${value}`).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
       expect(res.body.message).toContain(key);

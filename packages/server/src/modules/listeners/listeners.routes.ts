@@ -36,7 +36,11 @@ export default async function listenersRoutes(app: FastifyInstance): Promise<voi
 
   route(app, 'get', '/listeners_status', {
     handler: async () =>
-      LISTENER_TYPES.map((type) => manager().entries(type).map((e) => ({ e, s: manager().status(e) })))
+      LISTENER_TYPES.map((type) =>
+        manager()
+          .entries(type)
+          .map((e) => ({ e, s: manager().status(e) })),
+      )
         .filter((rows) => rows.length > 0)
         .map((rows) => typeStatus(app.nodeName, rows[0].e.type, rows)),
   });

@@ -19,8 +19,11 @@ const portOf = (id: string) => node.app.listeners.get(id)?.port ?? 0;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'mqdeck-tlspass-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-days', '1', '-subj', '/CN=localhost',
-    '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-passout', `pass:${PASS}`], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-days', '1', '-subj', '/CN=localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-passout', `pass:${PASS}`],
+    { stdio: 'ignore' },
+  );
   cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
   encryptedKey = readFileSync(join(dir, 'key.pem'), 'utf8');
   node = await startTestNode();
@@ -38,16 +41,19 @@ describe('ssl_options.password (encrypted keyfile)', () => {
     const none = await api(node, 'POST', '/listeners', { type: 'ssl', name: 'enc', bind: '127.0.0.1:0', ssl_options: { certfile: cert, keyfile: encryptedKey } });
     expect(none.status).toBe(400);
     expect(none.body.message).toMatch(/keyfile is encrypted: ssl_options.password/);
-    const wrong = await api(node, 'POST', '/listeners', { type: 'ssl', name: 'enc', bind: '127.0.0.1:0',
-      ssl_options: { certfile: cert, keyfile: encryptedKey, password: 'nope' } });
+    const wrong = await api(node, 'POST', '/listeners', {
+      type: 'ssl',
+      name: 'enc',
+      bind: '127.0.0.1:0',
+      ssl_options: { certfile: cert, keyfile: encryptedKey, password: 'nope' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toMatch(/ssl_options.password: cannot decrypt/);
     expect(node.app.config.get('listeners.ssl.enc')).toBeUndefined();
   });
 
   test('with the passphrase the listener serves TLS; GET masks it; sending the mask back keeps it', async () => {
-    const res = await api(node, 'POST', '/listeners', { type: 'ssl', name: 'enc', bind: '127.0.0.1:0',
-      ssl_options: { certfile: cert, keyfile: encryptedKey, password: PASS } });
+    const res = await api(node, 'POST', '/listeners', { type: 'ssl', name: 'enc', bind: '127.0.0.1:0', ssl_options: { certfile: cert, keyfile: encryptedKey, password: PASS } });
     expect(res.status).toBe(200);
     expect(res.body.ssl_options.password).toBe('******');
     clients.push(await connectClient(portOf('ssl:enc'), { protocol: 'mqtts', rejectUnauthorized: false, clientId: 'enc-1' }));
@@ -76,7 +82,10 @@ describe('ssl_options.password (encrypted keyfile)', () => {
     ] as const) {
       const res = await api(node, 'POST', path, body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ code: 'BAD_REQUEST', message: 'ssl_options.password: "******" stands for a stored passphrase, and this new listener has none: enter the keyfile passphrase' });
+      expect(res.body).toEqual({
+        code: 'BAD_REQUEST',
+        message: 'ssl_options.password: "******" stands for a stored passphrase, and this new listener has none: enter the keyfile passphrase',
+      });
     }
     expect(node.app.config.get('listeners.ssl.copied')).toBeUndefined();
     expect(node.app.config.get('listeners.wss.copied')).toBeUndefined();

@@ -134,7 +134,8 @@ export class ListenerManager {
     if (this.entry(id)) throw new ApiError(400, 'BAD_LISTENER_ID', `Listener ${id} already exists`);
     if (body.bind === undefined) throw badRequest('bind: required (for example "0.0.0.0:1884")');
     // a new listener has no stored passphrase for the mask to stand for (e.g. a form copied from another listener)
-    if (body.ssl_options?.password === MASK) throw badRequest('ssl_options.password: "******" stands for a stored passphrase, and this new listener has none: enter the keyfile passphrase');
+    if (body.ssl_options?.password === MASK)
+      throw badRequest('ssl_options.password: "******" stands for a stored passphrase, and this new listener has none: enter the keyfile passphrase');
     const defaults = this.deps.config.defaults as { listeners: Record<string, Raw> };
     return this.apply(type, name, deepMerge(defaults.listeners[type].default, body) as Raw, undefined);
   }
@@ -261,7 +262,14 @@ function sameBind(a: unknown, b: unknown): boolean {
 }
 
 function onlyHotChanges(previous: Raw, next: Raw): boolean {
-  const strip = (raw: Raw) => JSON.stringify(Object.fromEntries(Object.entries(raw).filter(([k]) => !HOT_KEYS.includes(k)).sort(([a], [b]) => a.localeCompare(b))));
+  const strip = (raw: Raw) =>
+    JSON.stringify(
+      Object.fromEntries(
+        Object.entries(raw)
+          .filter(([k]) => !HOT_KEYS.includes(k))
+          .sort(([a], [b]) => a.localeCompare(b)),
+      ),
+    );
   return strip(previous) === strip(next);
 }
 

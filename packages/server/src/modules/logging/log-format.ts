@@ -59,6 +59,8 @@ export function formatRecord(rec: LogRecord, opts: FormatOptions): string {
     return `${JSON.stringify({ time, level, msg: rec.msg, ...rec.fields })}\n`;
   }
   const time = opts.timestampFormat === 'epoch' ? String(rec.time * 1000) : logTimestamp(rec.time, opts.timeOffset);
-  const extra = Object.entries(rec.fields).map(([k, v]) => `, ${k}: ${textValue(v)}`).join('');
+  const extra = Object.entries(rec.fields)
+    .map(([k, v]) => `, ${k}: ${textValue(v)}`)
+    .join('');
   return `${time} [${level}] msg: ${rec.msg}${extra}\n`;
 }

@@ -6,7 +6,8 @@ import type { ClientInfo } from '@mqdeck/broker';
 export default async function loggingModule(app: FastifyInstance): Promise<void> {
   // app.log itself, not a child: a child keeps the level it was created with, the router changes app.log's
   const log = app.log;
-  const onConnected = (c: ClientInfo) => log.info({ tag: 'MQTT', clientid: c.clientid, username: c.username, peername: `${c.ipAddress}:${c.port}`, listener: c.listener, proto_ver: c.protoVer }, 'client_connected');
+  const onConnected = (c: ClientInfo) =>
+    log.info({ tag: 'MQTT', clientid: c.clientid, username: c.username, peername: `${c.ipAddress}:${c.port}`, listener: c.listener, proto_ver: c.protoVer }, 'client_connected');
   const onDisconnected = (c: ClientInfo, reason: string) => log.info({ tag: 'MQTT', clientid: c.clientid, username: c.username, reason }, 'client_disconnected');
   const onError = (err: unknown) => log.error({ tag: 'MQTT', reason: err instanceof Error ? err.message : String(err) }, 'broker_internal_error');
   app.broker.events.on('client.connected', onConnected);

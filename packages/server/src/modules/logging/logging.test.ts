@@ -20,8 +20,15 @@ describe('log formats', () => {
     const rec = { time: Date.UTC(2024, 0, 2, 3, 4, 5, 678), level: 40, msg: 'alarm_is_activated', fields: { name: 'x' } };
     expect(logTimestamp(rec.time, '+08:00')).toBe('2024-01-02T11:04:05.678000+08:00');
     expect(logTimestamp(rec.time, 'utc')).toBe('2024-01-02T03:04:05.678000Z');
-    expect(formatRecord(rec, { formatter: 'text', timestampFormat: 'auto', timeOffset: '-02:30' })).toBe('2024-01-02T00:34:05.678000-02:30 [warning] msg: alarm_is_activated, name: x\n');
-    expect(JSON.parse(formatRecord(rec, { formatter: 'json', timestampFormat: 'auto', timeOffset: 'utc' }))).toEqual({ time: rec.time * 1000, level: 'warning', msg: 'alarm_is_activated', name: 'x' });
+    expect(formatRecord(rec, { formatter: 'text', timestampFormat: 'auto', timeOffset: '-02:30' })).toBe(
+      '2024-01-02T00:34:05.678000-02:30 [warning] msg: alarm_is_activated, name: x\n',
+    );
+    expect(JSON.parse(formatRecord(rec, { formatter: 'json', timestampFormat: 'auto', timeOffset: 'utc' }))).toEqual({
+      time: rec.time * 1000,
+      level: 'warning',
+      msg: 'alarm_is_activated',
+      name: 'x',
+    });
   });
 
   test('rotation keeps rotation_count files', () => {
@@ -48,7 +55,11 @@ describe('logging config', () => {
     expect(res.status).toBe(200);
     const c = await connectClient(node.mqttPort, { clientId: 'log-client' });
     await waitFor(() => existsSync(path) && readFileSync(path, 'utf8').includes('log-client'), 2000, 'connect line');
-    const line = readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l)).find((l) => l.clientid === 'log-client');
+    const line = readFileSync(path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .find((l) => l.clientid === 'log-client');
     expect(line).toMatchObject({ level: 'info', msg: 'client_connected', tag: 'MQTT' });
 
     // back to warning text: the next connect is not logged

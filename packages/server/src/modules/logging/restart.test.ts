@@ -24,7 +24,11 @@ describe('log config across a restart', () => {
     const path = join(node.dataDir, 'log', 'emqx.log');
     const c = await connectClient(node.mqttPort, { clientId: 'log-after-restart' });
     await waitFor(() => existsSync(path) && readFileSync(path, 'utf8').includes('log-after-restart'), 2000, 'connect line');
-    const line = readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.clientid === 'log-after-restart');
+    const line = readFileSync(path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.clientid === 'log-after-restart');
     expect(line).toMatchObject({ level: 'info', msg: 'client_connected' });
     await closeClients([c]);
   });

@@ -18,7 +18,6 @@ afterAll(async () => {
   await node.close();
 });
 
-
 describe('overload_protection', () => {
   test("EMQX's default shape under GET /configs?key=, not in the global zone (hidden there in EMQX 5.8)", async () => {
     const res = await node.app.inject({ method: 'GET', url: '/api/v5/configs?key=overload_protection', headers: { ...node.auth, accept: 'application/json' } });

@@ -11,8 +11,7 @@ const refused = () => refusedOn(node);
 
 const node = restartableNode();
 
-const shown = async () =>
-  (await node.app.inject({ method: 'GET', url: '/api/v5/configs?key=overload_protection', headers: { ...node.auth, accept: 'application/json' } })).json();
+const shown = async () => (await node.app.inject({ method: 'GET', url: '/api/v5/configs?key=overload_protection', headers: { ...node.auth, accept: 'application/json' } })).json();
 
 describe('overload_protection across a restart', () => {
   test('the stored values are shown and applied by the restarted node', async () => {

@@ -38,7 +38,16 @@ function fullCount(db: Db, now: number) {
   return { subscriptions: row.subscriptions, disconnected: row.disconnected };
 }
 
-const identity = (clientid: string): ClientIdentity => ({ clientid, username: null, peerhost: '127.0.0.1', listener: 'tcp:default', protoVer: 5, isSuperuser: false, clientAttrs: {}, mountpoint: '' });
+const identity = (clientid: string): ClientIdentity => ({
+  clientid,
+  username: null,
+  peerhost: '127.0.0.1',
+  listener: 'tcp:default',
+  protoVer: 5,
+  isSuperuser: false,
+  clientAttrs: {},
+  mountpoint: '',
+});
 const sub = (clientid: string, topic: string): SubscriptionInfo => ({ clientid, topic, qos: 1, nl: 0, rap: 0, rh: 0 });
 
 /** a small deterministic generator (mulberry32), so a failure replays */
@@ -49,7 +58,7 @@ function rng(seed: number) {
     let t = s;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * n | 0;
+    return ((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n) | 0;
   };
 }
 
@@ -75,7 +84,13 @@ describe('durable gauges from the totals', () => {
       const at = T0 + step * 1000;
       switch (rand(8)) {
         case 0: // a connect: the whole row with its subscriptions
-          store.saveSession({ clientid: id, identity: identity(id), expiryInterval: expiries[rand(expiries.length)], createdAt: at, subs: Array.from({ length: rand(4) }, (_, i) => sub(id, `t/${i}`)) });
+          store.saveSession({
+            clientid: id,
+            identity: identity(id),
+            expiryInterval: expiries[rand(expiries.length)],
+            createdAt: at,
+            subs: Array.from({ length: rand(4) }, (_, i) => sub(id, `t/${i}`)),
+          });
           break;
         case 1: // a disconnect (the row only)
           store.saveSession({ clientid: id, identity: identity(id), expiryInterval: expiries[rand(expiries.length)], createdAt: T0, disconnectedAt: at });

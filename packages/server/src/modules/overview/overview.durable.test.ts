@@ -33,7 +33,11 @@ describe('durable gauges', () => {
     expect(await durableGauges(node)).toEqual({ subscriptions_durable: 2, disconnected_durable_sessions: 1, subscriptions_ram: 1 });
 
     // the samples of /monitor carry them too
-    await waitFor(async () => ((await api(node, 'GET', '/monitor?latest=60')).body as Row[]).some((r) => r.disconnected_durable_sessions === 1 && r.subscriptions_durable === 2), 3000, 'a sample with the durable gauges');
+    await waitFor(
+      async () => ((await api(node, 'GET', '/monitor?latest=60')).body as Row[]).some((r) => r.disconnected_durable_sessions === 1 && r.subscriptions_durable === 2),
+      3000,
+      'a sample with the durable gauges',
+    );
     await closeClients([plain]);
   });
 

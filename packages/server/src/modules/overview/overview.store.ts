@@ -15,14 +15,7 @@ export const DELTA_FIELDS = [
   'sent_bytes',
 ] as const;
 
-export const GAUGE_FIELDS = [
-  'connections',
-  'live_connections',
-  'subscriptions',
-  'subscriptions_durable',
-  'disconnected_durable_sessions',
-  'topics',
-] as const;
+export const GAUGE_FIELDS = ['connections', 'live_connections', 'subscriptions', 'subscriptions_durable', 'disconnected_durable_sessions', 'topics'] as const;
 
 export type DeltaField = (typeof DELTA_FIELDS)[number];
 export type GaugeField = (typeof GAUGE_FIELDS)[number];

@@ -17,10 +17,14 @@ describe('monitor', () => {
     await sub.subscribeAsync('m/#', { qos: 1 });
     for (let i = 0; i < 20; i++) await pub.publishAsync('m/t', `n${i}`, { qos: 1 });
 
-    await waitFor(async () => {
-      const rows = (await api(node, 'GET', '/monitor')).body as Row[];
-      return rows.reduce((sum, r) => sum + r.received, 0) >= 20 && rows.some((r) => r.live_connections === 2);
-    }, 5000, 'samples with traffic');
+    await waitFor(
+      async () => {
+        const rows = (await api(node, 'GET', '/monitor')).body as Row[];
+        return rows.reduce((sum, r) => sum + r.received, 0) >= 20 && rows.some((r) => r.live_connections === 2);
+      },
+      5000,
+      'samples with traffic',
+    );
 
     const res = await api(node, 'GET', '/monitor?latest=300');
     expect(res.status).toBe(200);
@@ -79,8 +83,25 @@ describe('monitor', () => {
 });
 
 describe('downsample', () => {
-  const row = (t: number, received: number, connections: number): Sample =>
-    ({ time_stamp: t, received, connections, sent: 0, dropped: 0, persisted: 0, validation_succeeded: 0, validation_failed: 0, transformation_succeeded: 0, transformation_failed: 0, received_bytes: 0, sent_bytes: 0, live_connections: 0, subscriptions: 0, subscriptions_durable: 0, disconnected_durable_sessions: 0, topics: 0 });
+  const row = (t: number, received: number, connections: number): Sample => ({
+    time_stamp: t,
+    received,
+    connections,
+    sent: 0,
+    dropped: 0,
+    persisted: 0,
+    validation_succeeded: 0,
+    validation_failed: 0,
+    transformation_succeeded: 0,
+    transformation_failed: 0,
+    received_bytes: 0,
+    sent_bytes: 0,
+    live_connections: 0,
+    subscriptions: 0,
+    subscriptions_durable: 0,
+    disconnected_durable_sessions: 0,
+    topics: 0,
+  });
 
   test('keeps small series; merges runs summing deltas and keeping the last gauge', () => {
     const rows = Array.from({ length: 10 }, (_, i) => row(i * 10, 1, i));

@@ -46,7 +46,10 @@ describe('POST /publish', () => {
     expect(await api(node, 'POST', '/publish', { topic: 'p/+', payload: 'x' })).toMatchObject({ status: 400, body: { reason_code: 144, message: 'topic_name_invalid' } });
     expect(await api(node, 'POST', '/publish', { topic: '', payload: 'x' })).toMatchObject({ status: 400, body: { reason_code: 144 } });
     // 40,000 two-byte characters: 80,000 bytes of UTF-8, over MQTT's 65535-byte topic limit
-    expect(await api(node, 'POST', '/publish', { topic: 'é'.repeat(40000), payload: 'x' })).toMatchObject({ status: 400, body: { reason_code: 144, message: 'topic_name_invalid' } });
+    expect(await api(node, 'POST', '/publish', { topic: 'é'.repeat(40000), payload: 'x' })).toMatchObject({
+      status: 400,
+      body: { reason_code: 144, message: 'topic_name_invalid' },
+    });
     expect(await api(node, 'POST', '/publish', { topic: 'p/b64', payload: '***', payload_encoding: 'base64' })).toMatchObject({ status: 400, body: { reason_code: 131 } });
     const big = 'x'.repeat(1024 * 1024 + 1);
     expect(await api(node, 'POST', '/publish', { topic: 'p/big', payload: big })).toMatchObject({ status: 400, body: { reason_code: 151, message: 'packet_too_large' } });
@@ -65,17 +68,26 @@ describe('POST /publish', () => {
 
 describe('POST /publish/bulk', () => {
   test('status combines the items: 200, 202, and one bad item refuses the batch', async () => {
-    const ok = await api(node, 'POST', '/publish/bulk', [{ topic: 'p/b1', payload: '1' }, { topic: 'p/b2', payload: '2' }]);
+    const ok = await api(node, 'POST', '/publish/bulk', [
+      { topic: 'p/b1', payload: '1' },
+      { topic: 'p/b2', payload: '2' },
+    ]);
     expect(ok.status).toBe(200);
     expectContract('post', '/publish/bulk', 200, ok.body);
     expect(ok.body).toHaveLength(2);
 
-    const mixed = await api(node, 'POST', '/publish/bulk', [{ topic: 'p/b3', payload: '3' }, { topic: 'none/b4', payload: '4' }]);
+    const mixed = await api(node, 'POST', '/publish/bulk', [
+      { topic: 'p/b3', payload: '3' },
+      { topic: 'none/b4', payload: '4' },
+    ]);
     expect(mixed.status).toBe(202);
     expect(mixed.body[0].id).toMatch(/^[0-9A-F]{32}$/);
     expect(mixed.body[1]).toEqual({ reason_code: 16, message: 'no_matching_subscribers' });
 
-    const bad = await api(node, 'POST', '/publish/bulk', [{ topic: 'p/b5', payload: '5' }, { topic: 'p/#', payload: '6' }]);
+    const bad = await api(node, 'POST', '/publish/bulk', [
+      { topic: 'p/b5', payload: '5' },
+      { topic: 'p/#', payload: '6' },
+    ]);
     expect(bad).toMatchObject({ status: 400, body: { reason_code: 144, message: 'topic_name_invalid' } });
     expect((await api(node, 'POST', '/publish/bulk', [])).status).toBe(400);
     await waitFor(() => received.some((m) => m.topic === 'p/b3'), 3000, 'bulk delivery');

@@ -44,7 +44,12 @@ describe.each([
     expect(store.get('a/2')?.properties).toEqual({ messageExpiryInterval: 60, correlationData: Buffer.from([1, 2]), userProperties: { k: 'v' } });
     expect(store.get('a/1')).toMatchObject({ topic: 'a/1', qos: 1, retain: true, fromClientid: 'c1', timestamp: 1_700_000_000_000 });
     expect(store.get('a/1')?.payload.toString()).toBe('one');
-    expect(store.match('a/+').map((m) => m.topic).sort()).toEqual(['a/1', 'a/2']);
+    expect(
+      store
+        .match('a/+')
+        .map((m) => m.topic)
+        .sort(),
+    ).toEqual(['a/1', 'a/2']);
     expect(store.match('#').length).toBe(3);
     expect(store.match('b').map((m) => m.topic)).toEqual(['b']);
     store.put(msg('a/1', 'again'));

@@ -27,7 +27,22 @@ interface DumpStruct {
 const DUMP = fileURLToPath(new URL('./hocon-roots.emqx-5.8.1.json', import.meta.url));
 /** the roots whose settings the console edits through /configs… and /listeners (MQTT `listeners` before
  * `dashboard`, so that it, not the dashboard's HTTP listeners, is named `emqx.listeners`) */
-const ROOTS = ['mqtt', 'flapping_detect', 'force_shutdown', 'force_gc', 'durable_sessions', 'sys_topics', 'sysmon', 'alarm', 'log', 'broker', 'listeners', 'dashboard', 'retainer', 'limiter'];
+const ROOTS = [
+  'mqtt',
+  'flapping_detect',
+  'force_shutdown',
+  'force_gc',
+  'durable_sessions',
+  'sys_topics',
+  'sysmon',
+  'alarm',
+  'log',
+  'broker',
+  'listeners',
+  'dashboard',
+  'retainer',
+  'limiter',
+];
 const ZONE = ['mqtt', 'flapping_detect', 'force_shutdown', 'force_gc', 'durable_sessions'];
 
 /** `OneOf(String("infinity"),Integer(1..+inf))` → { name: 'OneOf', args: ['String("infinity")', 'Integer(1..+inf)'] } */
@@ -59,7 +74,13 @@ function parseDefault(text: string | undefined): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    if (/^\[.*\]$/s.test(text)) return text.slice(1, -1).split(',').map((s) => s.trim()).filter(Boolean).map((s) => parseDefault(s));
+    if (/^\[.*\]$/s.test(text))
+      return text
+        .slice(1, -1)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((s) => parseDefault(s));
     return text;
   }
 }

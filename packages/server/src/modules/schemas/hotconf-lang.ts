@@ -28,16 +28,23 @@ const BREAK = /(<br\s*\/?>)/i;
 
 /** The paragraphs of a description, as the translation keys them. */
 export function paragraphs(text: string): string[] {
-  return text.split(BREAK).filter((p, i) => i % 2 === 0).map((p) => p.trim()).filter(Boolean);
+  return text
+    .split(BREAK)
+    .filter((p, i) => i % 2 === 0)
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
 /** `text` with every paragraph translated; a paragraph without a translation stays English. */
 function translate(text: string, texts: Record<string, string>): string {
-  return text.split(BREAK).map((part, i) => {
-    if (i % 2 === 1) return part;
-    const key = part.trim();
-    return key && texts[key] !== undefined ? part.replace(key, () => texts[key]) : part;
-  }).join('');
+  return text
+    .split(BREAK)
+    .map((part, i) => {
+      if (i % 2 === 1) return part;
+      const key = part.trim();
+      return key && texts[key] !== undefined ? part.replace(key, () => texts[key]) : part;
+    })
+    .join('');
 }
 
 /** Calls `visit` with every `description` string of the document, replacing it with the result. */

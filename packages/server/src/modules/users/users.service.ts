@@ -85,9 +85,7 @@ export class UsersService {
     if (patch.role !== undefined && !(ROLES as readonly string[]).includes(patch.role)) {
       throw apiError(400, 'BAD_REQUEST', `Role does not exist: ${patch.role}`);
     }
-    this.db
-      .prepare('UPDATE dashboard_users SET description = ?, role = ? WHERE username = ?')
-      .run(patch.description ?? row.description, patch.role ?? row.role, username);
+    this.db.prepare('UPDATE dashboard_users SET description = ?, role = ? WHERE username = ?').run(patch.description ?? row.description, patch.role ?? row.role, username);
     return toUser(this.row(username)!);
   }
 

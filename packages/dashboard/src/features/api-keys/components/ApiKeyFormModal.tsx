@@ -86,8 +86,7 @@ export function ApiKeyFormModal({ open, apiKey, withRole, onClose, onCreated }: 
         extra={t('neverHint')}
         rules={[
           {
-            validator: (_r, v: Dayjs | null | undefined) =>
-              !v || v.isAfter(dayjs()) ? Promise.resolve() : Promise.reject(new Error(t('expireInPast'))),
+            validator: (_r, v: Dayjs | null | undefined) => (!v || v.isAfter(dayjs()) ? Promise.resolve() : Promise.reject(new Error(t('expireInPast')))),
           },
         ]}
       >

@@ -34,7 +34,12 @@ export function AuthnConfigForm({ form, config, onValuesChange }: Props) {
       {mechanism === 'scram' && (
         <>
           <Form.Item name="algorithm" label={t('algorithm')}>
-            <Select options={[{ value: 'sha256', label: 'sha256' }, { value: 'sha512', label: 'sha512' }]} />
+            <Select
+              options={[
+                { value: 'sha256', label: 'sha256' },
+                { value: 'sha512', label: 'sha512' },
+              ]}
+            />
           </Form.Item>
           <Form.Item name="iteration_count" label={t('iterationCount')} rules={[rules.integer(INT_BOUNDS.scramIterations)]}>
             <InputNumber precision={0} style={{ width: '100%' }} />
@@ -44,7 +49,12 @@ export function AuthnConfigForm({ form, config, onValuesChange }: Props) {
       {mechanism === 'password_based' && backend === 'built_in_database' && (
         <>
           <Form.Item name="user_id_type" label={t('userIdType')}>
-            <Select options={[{ value: 'username', label: t('username') }, { value: 'clientid', label: t('clientid') }]} />
+            <Select
+              options={[
+                { value: 'username', label: t('username') },
+                { value: 'clientid', label: t('clientid') },
+              ]}
+            />
           </Form.Item>
           <HashFields withSaltRounds />
         </>

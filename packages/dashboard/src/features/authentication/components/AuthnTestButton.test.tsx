@@ -18,10 +18,12 @@ function extensions(served: boolean) {
 /** POST /authentication_probe answering `status` (204, or 400 with `message`); returns the requests. */
 function probe(status: number, message?: string) {
   const calls: { url: URL; body: Record<string, unknown> }[] = [];
-  server.use(http.post('*/api/v5/authentication_probe', async ({ request }) => {
-    calls.push({ url: new URL(request.url), body: (await request.json()) as Record<string, unknown> });
-    return status === 204 ? new HttpResponse(null, { status }) : HttpResponse.json({ code: 'TEST_FAILED', message }, { status });
-  }));
+  server.use(
+    http.post('*/api/v5/authentication_probe', async ({ request }) => {
+      calls.push({ url: new URL(request.url), body: (await request.json()) as Record<string, unknown> });
+      return status === 204 ? new HttpResponse(null, { status }) : HttpResponse.json({ code: 'TEST_FAILED', message }, { status });
+    }),
+  );
   return calls;
 }
 
@@ -70,7 +72,9 @@ describe('Test button (authentication_probe)', () => {
     mockApi('get', '/authentication/{id}/status', 200, anAuthnStatus('connected', { total: 0 }));
     const calls = probe(204);
     const { user } = renderWithProviders(<AuthnDetailPage />, {
-      route: `/authentication/detail/${encodeURIComponent(REDIS)}?tab=settings`, path: '/authentication/detail/:id' });
+      route: `/authentication/detail/${encodeURIComponent(REDIS)}?tab=settings`,
+      path: '/authentication/detail/:id',
+    });
     await user.click(await screen.findByRole('button', { name: 'Test' }, { timeout: 8000 }));
     expect(await screen.findByText('Test success, your configuration works fine')).toBeInTheDocument();
     expect(calls[0].url.searchParams.get('id')).toBe(REDIS);
@@ -81,10 +85,12 @@ describe('Test button (authentication_probe)', () => {
     mockApi('get', '/authentication/{id}', 200, redis);
     mockApi('get', '/authentication/{id}/status', 200, anAuthnStatus('connected', { total: 0 }));
     let asked = false;
-    server.use(http.get('*/api/v5/mqdeck/extensions', () => {
-      asked = true;
-      return HttpResponse.json({ code: 'NOT_FOUND', message: 'Not Found' }, { status: 404 });
-    }));
+    server.use(
+      http.get('*/api/v5/mqdeck/extensions', () => {
+        asked = true;
+        return HttpResponse.json({ code: 'NOT_FOUND', message: 'Not Found' }, { status: 404 });
+      }),
+    );
     renderWithProviders(<AuthnDetailPage />, { route: `/authentication/detail/${encodeURIComponent(REDIS)}?tab=settings`, path: '/authentication/detail/:id' });
     expect(await screen.findByRole('button', { name: 'Update' }, { timeout: 8000 })).toBeInTheDocument();
     await waitFor(() => expect(asked).toBe(true));

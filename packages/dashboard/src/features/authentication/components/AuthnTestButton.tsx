@@ -55,6 +55,8 @@ function ProbeButton({ form, id }: Props) {
   }
 
   return (
-    <Button loading={probe.isPending} onClick={() => void run()}>{t('test')}</Button>
+    <Button loading={probe.isPending} onClick={() => void run()}>
+      {t('test')}
+    </Button>
   );
 }

@@ -37,8 +37,16 @@ export function AuthnUserModal({ id, idLabel, open, user, onClose }: Props) {
   }
 
   return (
-    <Modal open={open} title={editing ? t('editUser') : t('addUser')} okText={editing ? t('common:update') : t('common:create')}
-      onOk={() => void submit().catch(() => undefined)} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden forceRender>
+    <Modal
+      open={open}
+      title={editing ? t('editUser') : t('addUser')}
+      okText={editing ? t('common:update') : t('common:create')}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+      forceRender
+    >
       <Form form={form} name="authnUser" layout="vertical">
         <Form.Item name="user_id" label={idLabel} rules={[required(idLabel)]}>
           <Input disabled={editing} autoComplete="off" />

@@ -26,18 +26,24 @@ export function AuthnUsersTab({ id, userIdType }: { id: string; userIdType: stri
     { title: idLabel, dataIndex: 'user_id' },
     { title: t('isSuperuser'), dataIndex: 'is_superuser', render: (s?: boolean) => <Tag color={s ? 'warning' : 'default'}>{s ? t('common:yes') : t('common:no')}</Tag> },
     ...(canWrite
-      ? [{
-          title: t('common:actions'),
-          key: 'actions',
-          render: (_: unknown, u: AuthnUser) => (
-            <Flex gap="small">
-              <Button size="small" onClick={() => setDialog({ user: u })}>{t('common:edit')}</Button>
-              <ConfirmAction title={t('deleteUserConfirm', { id: u.user_id })} onConfirm={() => del.mutateAsync(u.user_id)} successMessage={t('common:deleteSuccess')} danger>
-                <Button size="small" danger>{t('common:delete')}</Button>
-              </ConfirmAction>
-            </Flex>
-          ),
-        }]
+      ? [
+          {
+            title: t('common:actions'),
+            key: 'actions',
+            render: (_: unknown, u: AuthnUser) => (
+              <Flex gap="small">
+                <Button size="small" onClick={() => setDialog({ user: u })}>
+                  {t('common:edit')}
+                </Button>
+                <ConfirmAction title={t('deleteUserConfirm', { id: u.user_id })} onConfirm={() => del.mutateAsync(u.user_id)} successMessage={t('common:deleteSuccess')} danger>
+                  <Button size="small" danger>
+                    {t('common:delete')}
+                  </Button>
+                </ConfirmAction>
+              </Flex>
+            ),
+          },
+        ]
       : []),
   ];
 
@@ -56,8 +62,12 @@ export function AuthnUsersTab({ id, userIdType }: { id: string; userIdType: stri
         />
         {canWrite && (
           <Flex gap="small">
-            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>{t('import')}</Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})}>{t('addUser')}</Button>
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+              {t('import')}
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})}>
+              {t('addUser')}
+            </Button>
           </Flex>
         )}
       </Flex>

@@ -56,8 +56,16 @@ describe('MongoDB mode (mongo_type)', () => {
     await user.click(await screen.findByTitle('slave_ok'));
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(posts).toHaveLength(1));
-    expect(posts[0].body).toMatchObject({ backend: 'mongodb', mongo_type: 'rs', servers: '10.0.0.1:27017,10.0.0.2:27017', replica_set_name: 'rs0',
-      r_mode: 'slave_ok', w_mode: 'unsafe', database: 'mqtt', collection: 'mqtt_user' });
+    expect(posts[0].body).toMatchObject({
+      backend: 'mongodb',
+      mongo_type: 'rs',
+      servers: '10.0.0.1:27017,10.0.0.2:27017',
+      replica_set_name: 'rs0',
+      r_mode: 'slave_ok',
+      w_mode: 'unsafe',
+      database: 'mqtt',
+      collection: 'mqtt_user',
+    });
     expect(posts[0].body).not.toHaveProperty('server');
   });
 

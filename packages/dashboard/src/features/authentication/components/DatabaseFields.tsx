@@ -22,7 +22,11 @@ export function DatabaseFields({ backend }: { backend: Backend }) {
         </Form.Item>
       )}
       {backend === 'redis' ? (
-        <Form.Item name="database" label={t('database')} rules={[{ required: true, message: t('common:required', { name: t('database') }) }, rules.integer(INT_BOUNDS.redisDatabase)]}>
+        <Form.Item
+          name="database"
+          label={t('database')}
+          rules={[{ required: true, message: t('common:required', { name: t('database') }) }, rules.integer(INT_BOUNDS.redisDatabase)]}
+        >
           <InputNumber precision={0} style={{ width: '100%' }} />
         </Form.Item>
       ) : (

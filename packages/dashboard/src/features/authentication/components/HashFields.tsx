@@ -21,7 +21,12 @@ export function HashFields({ withSaltRounds }: { withSaltRounds: boolean }) {
           <Form.Item name={['password_hash_algorithm', 'mac_fun']} label={t('macFun')} initialValue="sha256" rules={[required(t('macFun'))]}>
             <Select options={MAC_FUNS.map((h) => ({ value: h, label: h }))} />
           </Form.Item>
-          <Form.Item name={['password_hash_algorithm', 'iterations']} label={t('iterations')} initialValue={4096} rules={[{ required: true, message: t('common:required', { name: t('iterations') }) }, rules.integer(INT_BOUNDS.pbkdf2Iterations)]}>
+          <Form.Item
+            name={['password_hash_algorithm', 'iterations']}
+            label={t('iterations')}
+            initialValue={4096}
+            rules={[{ required: true, message: t('common:required', { name: t('iterations') }) }, rules.integer(INT_BOUNDS.pbkdf2Iterations)]}
+          >
             <InputNumber precision={0} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name={['password_hash_algorithm', 'dk_length']} label={t('dkLength')} rules={[rules.integer(INT_BOUNDS.dkLength)]}>

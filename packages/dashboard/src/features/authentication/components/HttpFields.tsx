@@ -12,7 +12,12 @@ export function HttpFields() {
   return (
     <>
       <Form.Item name="method" label={t('method')}>
-        <Select options={[{ value: 'post', label: 'POST' }, { value: 'get', label: 'GET' }]} />
+        <Select
+          options={[
+            { value: 'post', label: 'POST' },
+            { value: 'get', label: 'GET' },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="url" label={t('url')} rules={[required(t('url')), { type: 'url', message: t('common:formatError') }]}>
         <Input placeholder="http://127.0.0.1:8080/auth" />

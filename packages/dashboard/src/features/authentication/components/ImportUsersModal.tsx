@@ -41,24 +41,64 @@ export function ImportUsersModal({ id, open, onClose }: Props) {
   }
 
   return (
-    <Modal open={open} title={t('importUsers')} onCancel={close} destroyOnHidden
-      footer={result
-        ? <Button type="primary" onClick={close}>{t('common:close')}</Button>
-        : [<Button key="c" onClick={close}>{t('common:cancel')}</Button>,
-           <Button key="ok" type="primary" loading={importUsers.isPending} onClick={() => void submit().catch(() => undefined)}>{t('import')}</Button>]}>
+    <Modal
+      open={open}
+      title={t('importUsers')}
+      onCancel={close}
+      destroyOnHidden
+      footer={
+        result ? (
+          <Button type="primary" onClick={close}>
+            {t('common:close')}
+          </Button>
+        ) : (
+          [
+            <Button key="c" onClick={close}>
+              {t('common:cancel')}
+            </Button>,
+            <Button key="ok" type="primary" loading={importUsers.isPending} onClick={() => void submit().catch(() => undefined)}>
+              {t('import')}
+            </Button>,
+          ]
+        )
+      }
+    >
       {result ? (
-        <Alert type={result.failed ? 'warning' : 'success'} showIcon title={t('importResult', {
-          success: result.success ?? 0, override: result.override ?? 0, failed: result.failed ?? 0, skipped: result.skipped ?? 0, total: result.total ?? 0,
-        })} />
+        <Alert
+          type={result.failed ? 'warning' : 'success'}
+          showIcon
+          title={t('importResult', {
+            success: result.success ?? 0,
+            override: result.override ?? 0,
+            failed: result.failed ?? 0,
+            skipped: result.skipped ?? 0,
+            total: result.total ?? 0,
+          })}
+        />
       ) : (
         <Form layout="vertical">
           <Form.Item label={t('importType')}>
-            <Radio.Group value={type} onChange={(e) => setType(e.target.value as 'plain' | 'hash')}
-              options={[{ value: 'plain', label: t('importPlain') }, { value: 'hash', label: t('importHash') }]} />
+            <Radio.Group
+              value={type}
+              onChange={(e) => setType(e.target.value as 'plain' | 'hash')}
+              options={[
+                { value: 'plain', label: t('importPlain') },
+                { value: 'hash', label: t('importHash') },
+              ]}
+            />
           </Form.Item>
           <Form.Item label={t('importFile')} validateStatus={missing ? 'error' : undefined} help={missing ? t('common:selectFileFirst') : undefined}>
-            <Upload accept=".csv,.json" maxCount={1} fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
-              beforeUpload={(f) => { setFile(f); setMissing(false); return false; }} onRemove={() => setFile(null)}>
+            <Upload
+              accept=".csv,.json"
+              maxCount={1}
+              fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
+              beforeUpload={(f) => {
+                setFile(f);
+                setMissing(false);
+                return false;
+              }}
+              onRemove={() => setFile(null)}
+            >
               <Button icon={<UploadOutlined />}>{t('selectFile')}</Button>
             </Upload>
           </Form.Item>

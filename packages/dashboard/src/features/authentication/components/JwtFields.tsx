@@ -12,7 +12,12 @@ export function JwtFields() {
   return (
     <>
       <Form.Item name="from" label={t('jwtFrom')}>
-        <Select options={[{ value: 'password', label: 'password' }, { value: 'username', label: 'username' }]} />
+        <Select
+          options={[
+            { value: 'password', label: 'password' },
+            { value: 'username', label: 'username' },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="use_jwks" label={t('useJwks')} valuePropName="checked">
         <Switch />
@@ -29,7 +34,12 @@ export function JwtFields() {
       ) : (
         <>
           <Form.Item name="algorithm" label={t('algorithm')}>
-            <Select options={[{ value: 'hmac-based', label: t('hmacBased') }, { value: 'public-key', label: t('publicKey') }]} />
+            <Select
+              options={[
+                { value: 'hmac-based', label: t('hmacBased') },
+                { value: 'public-key', label: t('publicKey') },
+              ]}
+            />
           </Form.Item>
           {algorithm === 'public-key' ? (
             <Form.Item name="public_key" label={t('publicKeyField')} rules={[required(t('publicKeyField'))]}>

@@ -27,7 +27,12 @@ export function LdapFields() {
         <Input />
       </Form.Item>
       <Form.Item name={['method', 'type']} label={t('ldapMethod')}>
-        <Select options={[{ value: 'hash', label: t('ldapHash') }, { value: 'bind', label: t('ldapBind') }]} />
+        <Select
+          options={[
+            { value: 'hash', label: t('ldapHash') },
+            { value: 'bind', label: t('ldapBind') },
+          ]}
+        />
       </Form.Item>
       {type === 'bind' ? (
         <Form.Item name={['method', 'bind_password']} label={t('bindPassword')} initialValue="${password}">

@@ -32,16 +32,39 @@ export function AuthzSettingsDrawer({ open, onClose }: { open: boolean; onClose:
   }
 
   return (
-    <Drawer open={open} onClose={onClose} title={t('globalSettings')} size="large"
-      extra={canWrite && <Button type="primary" loading={save.isPending} onClick={() => void submit().catch(() => undefined)}>{t('common:save')}</Button>}>
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={t('globalSettings')}
+      size="large"
+      extra={
+        canWrite && (
+          <Button type="primary" loading={save.isPending} onClick={() => void submit().catch(() => undefined)}>
+            {t('common:save')}
+          </Button>
+        )
+      }
+    >
       <Form form={form} name="authzSettings" layout="vertical" disabled={!canWrite}>
         <Form.Item name="no_match" label={t('noMatch')}>
-          <Radio.Group options={[{ value: 'allow', label: t('allow') }, { value: 'deny', label: t('deny') }]} />
+          <Radio.Group
+            options={[
+              { value: 'allow', label: t('allow') },
+              { value: 'deny', label: t('deny') },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="deny_action" label={t('denyAction')}>
-          <Radio.Group options={[{ value: 'ignore', label: t('ignore') }, { value: 'disconnect', label: t('disconnect') }]} />
+          <Radio.Group
+            options={[
+              { value: 'ignore', label: t('ignore') },
+              { value: 'disconnect', label: t('disconnect') },
+            ]}
+          />
         </Form.Item>
-        <Form.Item name={['cache', 'enable']} label={t('cacheEnable')} valuePropName="checked"><Switch /></Form.Item>
+        <Form.Item name={['cache', 'enable']} label={t('cacheEnable')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
         {cacheOn && (
           <>
             <Form.Item name={['cache', 'max_size']} label={t('cacheMaxSize')} rules={[rules.integer(INT_BOUNDS.cacheMaxSize)]}>

@@ -39,23 +39,45 @@ function KeyedRules({ kind }: { kind: RulesKind }) {
   const columns: TableColumnsType<RulesRow> = [
     { title: whoLabel, key: 'who', render: (_, r) => whoOf(r) },
     { title: t('rules'), key: 'rules', render: (_, r) => <RuleTags rules={r.rules} /> },
-    ...(canWrite ? [{ title: t('common:actions'), key: 'actions', render: (_: unknown, r: RulesRow) => (
-      <Flex gap="small">
-        <Button size="small" onClick={() => setDialog({ row: r })}>{t('common:edit')}</Button>
-        <ConfirmAction title={t('deleteRulesConfirm', { who: whoOf(r) })} onConfirm={() => del.mutateAsync(whoOf(r))} successMessage={t('common:deleteSuccess')} danger>
-          <Button size="small" danger>{t('common:delete')}</Button>
-        </ConfirmAction>
-      </Flex>
-    ) }] : []),
+    ...(canWrite
+      ? [
+          {
+            title: t('common:actions'),
+            key: 'actions',
+            render: (_: unknown, r: RulesRow) => (
+              <Flex gap="small">
+                <Button size="small" onClick={() => setDialog({ row: r })}>
+                  {t('common:edit')}
+                </Button>
+                <ConfirmAction title={t('deleteRulesConfirm', { who: whoOf(r) })} onConfirm={() => del.mutateAsync(whoOf(r))} successMessage={t('common:deleteSuccess')} danger>
+                  <Button size="small" danger>
+                    {t('common:delete')}
+                  </Button>
+                </ConfirmAction>
+              </Flex>
+            ),
+          },
+        ]
+      : []),
   ];
   return (
     <>
       <Flex justify="space-between" gap="small" wrap style={{ marginBottom: 16 }}>
         <Input.Search placeholder={whoLabel} allowClear style={{ width: 280 }} onSearch={(v) => setQ({ ...q, page: 1, like: v.trim() })} />
-        {canWrite && <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})}>{t('common:add')}</Button>}
+        {canWrite && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})}>
+            {t('common:add')}
+          </Button>
+        )}
       </Flex>
-      <PagedTable<RulesRow> rowKey={whoOf} columns={columns} data={rules.data} loading={rules.isFetching} query={q}
-        onQueryChange={(p) => setQ({ ...q, ...p, page: p.page ?? 1 })} />
+      <PagedTable<RulesRow>
+        rowKey={whoOf}
+        columns={columns}
+        data={rules.data}
+        loading={rules.isFetching}
+        query={q}
+        onQueryChange={(p) => setQ({ ...q, ...p, page: p.page ?? 1 })}
+      />
       <RulesModal kind={kind} open={dialog !== null} row={dialog?.row} onClose={() => setDialog(null)} />
     </>
   );
@@ -78,7 +100,11 @@ function AllRules() {
   return (
     <Form form={form} name="rules-all" disabled={!canWrite}>
       <RulesEditor />
-      {canWrite && <Button type="primary" style={{ marginTop: 16 }} loading={save.isPending} onClick={() => void submit().catch(() => undefined)}>{t('common:save')}</Button>}
+      {canWrite && (
+        <Button type="primary" style={{ marginTop: 16 }} loading={save.isPending} onClick={() => void submit().catch(() => undefined)}>
+          {t('common:save')}
+        </Button>
+      )}
     </Form>
   );
 }
@@ -93,11 +119,14 @@ export function BuiltInRules() {
   const fromUrl = params.get('rules');
   const active: RuleTab = isRuleTab(fromUrl) ? fromUrl : 'clients';
   const choose = (key: string) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.set('rules', key);
-      return next;
-    }, { replace: true });
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('rules', key);
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <Tabs
       type="card"

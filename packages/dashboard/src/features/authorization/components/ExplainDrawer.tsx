@@ -14,7 +14,11 @@ const EXTENSION = 'authorization_explain';
 export function ExplainButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation(['authorization', 'common']);
   if (!useApiExtension(EXTENSION)) return null;
-  return <Button icon={<QuestionCircleOutlined />} onClick={onClick}>{t('explain')}</Button>;
+  return (
+    <Button icon={<QuestionCircleOutlined />} onClick={onClick}>
+      {t('explain')}
+    </Button>
+  );
 }
 
 export function ExplainDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -40,35 +44,72 @@ function ExplainPanel({ open, onClose }: { open: boolean; onClose: () => void })
   return (
     <Drawer open={open} onClose={onClose} title={t('explainTitle')} size="large">
       <Typography.Paragraph type="secondary">{t('explainHint')}</Typography.Paragraph>
-      <Form form={form} name="explain" layout="vertical" initialValues={{ action: 'publish', qos: 0, retain: false, is_superuser: false }}
-        onValuesChange={() => explain.reset()}>
-        <Form.Item name="clientid" label={t('clientid')} rules={[{ required: true, whitespace: true, message: t('common:required', { name: t('clientid') }) }]}><Input /></Form.Item>
-        <Form.Item name="username" label={t('username')}><Input /></Form.Item>
-        <Form.Item name="peerhost" label={t('peerhost')}
-          rules={[{ validator: (_r, v?: string) => (!v || isIpAddress(v) ? Promise.resolve() : Promise.reject(new Error(t('common:formatError')))) }]}>
+      <Form form={form} name="explain" layout="vertical" initialValues={{ action: 'publish', qos: 0, retain: false, is_superuser: false }} onValuesChange={() => explain.reset()}>
+        <Form.Item name="clientid" label={t('clientid')} rules={[{ required: true, whitespace: true, message: t('common:required', { name: t('clientid') }) }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="username" label={t('username')}>
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="peerhost"
+          label={t('peerhost')}
+          rules={[{ validator: (_r, v?: string) => (!v || isIpAddress(v) ? Promise.resolve() : Promise.reject(new Error(t('common:formatError')))) }]}
+        >
           <Input placeholder="127.0.0.1" />
         </Form.Item>
         <Form.Item name="action" label={t('action')} rules={[{ required: true, message: t('selectAction') }]}>
-          <Select options={[{ value: 'publish', label: t('publish') }, { value: 'subscribe', label: t('subscribe') }]} />
+          <Select
+            options={[
+              { value: 'publish', label: t('publish') },
+              { value: 'subscribe', label: t('subscribe') },
+            ]}
+          />
         </Form.Item>
-        <Form.Item name="topic" label={t('topic')} dependencies={['action']}
-          rules={[{ required: true, whitespace: true, message: t('enterTopic') }, topicRule(action === 'subscribe' ? 'filter' : 'name')]}><Input /></Form.Item>
-        <Form.Item name="qos" label={t('qos')}><Select options={[0, 1, 2].map((q) => ({ value: q, label: `QoS ${q}` }))} /></Form.Item>
-        <Form.Item name="retain" label={t('retain')} valuePropName="checked"><Switch /></Form.Item>
-        <Form.Item name="is_superuser" label={t('isSuperuser')} valuePropName="checked"><Switch /></Form.Item>
-        <Button type="primary" loading={explain.isPending} onClick={() => void run().catch(() => undefined)}>{t('run')}</Button>
+        <Form.Item
+          name="topic"
+          label={t('topic')}
+          dependencies={['action']}
+          rules={[{ required: true, whitespace: true, message: t('enterTopic') }, topicRule(action === 'subscribe' ? 'filter' : 'name')]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item name="qos" label={t('qos')}>
+          <Select options={[0, 1, 2].map((q) => ({ value: q, label: `QoS ${q}` }))} />
+        </Form.Item>
+        <Form.Item name="retain" label={t('retain')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="is_superuser" label={t('isSuperuser')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Button type="primary" loading={explain.isPending} onClick={() => void run().catch(() => undefined)}>
+          {t('run')}
+        </Button>
       </Form>
       {r && (
         <div style={{ marginTop: 24 }}>
           <Alert type={r.result === 'allow' ? 'success' : 'error'} showIcon title={`${t('verdict')}: ${r.result === 'allow' ? t('allow') : t('deny')}`} />
-          <Descriptions column={1} size="small" style={{ marginTop: 16 }}
+          <Descriptions
+            column={1}
+            size="small"
+            style={{ marginTop: 16 }}
             items={[
               { key: 'by', label: t('decidedBy'), children: decided },
               ...(r.rule ? [{ key: 'rule', label: t('rule'), children: <Typography.Text code>{r.rule}</Typography.Text> }] : []),
-              { key: 'trace', label: t('trace'), children: r.sources.length ? r.sources.map((s) => (
-                <Tag key={s.type} color={s.result === 'allow' ? 'success' : s.result === 'deny' ? 'error' : 'default'}>{s.type}: {s.result}</Tag>
-              )) : '-' },
-            ]} />
+              {
+                key: 'trace',
+                label: t('trace'),
+                children: r.sources.length
+                  ? r.sources.map((s) => (
+                      <Tag key={s.type} color={s.result === 'allow' ? 'success' : s.result === 'deny' ? 'error' : 'default'}>
+                        {s.type}: {s.result}
+                      </Tag>
+                    ))
+                  : '-',
+              },
+            ]}
+          />
         </div>
       )}
     </Drawer>

@@ -16,28 +16,59 @@ export function RulesEditor({ name = 'rules' }: { name?: string }) {
           {fields.map((f, i) => (
             <Flex key={f.key} gap={token.marginXS} align="start" wrap data-testid={`rule-${i}`}>
               <Form.Item name={[f.name, 'permission']} rules={[{ required: true, message: t('selectPermission') }]} style={{ marginBottom: 0, width: 110 }}>
-                <Select aria-label={`${t('permission')} ${i + 1}`} placeholder={t('permission')}
-                  options={[{ value: 'allow', label: t('allow') }, { value: 'deny', label: t('deny') }]} />
+                <Select
+                  aria-label={`${t('permission')} ${i + 1}`}
+                  placeholder={t('permission')}
+                  options={[
+                    { value: 'allow', label: t('allow') },
+                    { value: 'deny', label: t('deny') },
+                  ]}
+                />
               </Form.Item>
               <Form.Item name={[f.name, 'action']} rules={[{ required: true, message: t('selectAction') }]} style={{ marginBottom: 0, width: 170 }}>
-                <Select aria-label={`${t('action')} ${i + 1}`} placeholder={t('action')}
-                  options={[{ value: 'publish', label: t('publish') }, { value: 'subscribe', label: t('subscribe') }, { value: 'all', label: t('actionAll') }]} />
+                <Select
+                  aria-label={`${t('action')} ${i + 1}`}
+                  placeholder={t('action')}
+                  options={[
+                    { value: 'publish', label: t('publish') },
+                    { value: 'subscribe', label: t('subscribe') },
+                    { value: 'all', label: t('actionAll') },
+                  ]}
+                />
               </Form.Item>
-              <Form.Item name={[f.name, 'topic']} rules={[{ required: true, whitespace: true, message: t('enterTopic') }, topicRule('filter', { allowEq: true })]} style={{ marginBottom: 0, flex: 1, minWidth: 180 }}>
+              <Form.Item
+                name={[f.name, 'topic']}
+                rules={[{ required: true, whitespace: true, message: t('enterTopic') }, topicRule('filter', { allowEq: true })]}
+                style={{ marginBottom: 0, flex: 1, minWidth: 180 }}
+              >
                 <Input aria-label={`${t('topic')} ${i + 1}`} placeholder={t('topic')} />
               </Form.Item>
               <Form.Item name={[f.name, 'qos']} style={{ marginBottom: 0, width: 150 }}>
-                <Select aria-label={`${t('qos')} ${i + 1}`} mode="multiple" maxTagCount="responsive" placeholder={t('qos')} options={[0, 1, 2].map((q) => ({ value: q, label: `QoS ${q}` }))} />
+                <Select
+                  aria-label={`${t('qos')} ${i + 1}`}
+                  mode="multiple"
+                  maxTagCount="responsive"
+                  placeholder={t('qos')}
+                  options={[0, 1, 2].map((q) => ({ value: q, label: `QoS ${q}` }))}
+                />
               </Form.Item>
               <Form.Item name={[f.name, 'retain']} style={{ marginBottom: 0, width: 110 }}>
-                <Select aria-label={`${t('retain')} ${i + 1}`}
-                  options={[{ value: 'all', label: t('retainAll') }, { value: true, label: t('common:yes') }, { value: false, label: t('common:no') }]} />
+                <Select
+                  aria-label={`${t('retain')} ${i + 1}`}
+                  options={[
+                    { value: 'all', label: t('retainAll') },
+                    { value: true, label: t('common:yes') },
+                    { value: false, label: t('common:no') },
+                  ]}
+                />
               </Form.Item>
               <Button icon={<DeleteOutlined />} aria-label={`${t('common:delete')} ${i + 1}`} onClick={() => remove(f.name)} />
             </Flex>
           ))}
           <div>
-            <Button icon={<PlusOutlined />} onClick={() => add({ ...RULE_DEFAULT })}>{t('addRule')}</Button>
+            <Button icon={<PlusOutlined />} onClick={() => add({ ...RULE_DEFAULT })}>
+              {t('addRule')}
+            </Button>
           </div>
         </Flex>
       )}

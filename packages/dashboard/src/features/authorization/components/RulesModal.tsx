@@ -34,8 +34,17 @@ export function RulesModal({ kind, open, row, onClose }: Props) {
   }
 
   return (
-    <Modal open={open} width={900} title={editing ? t('editRules') : t('addRules')} okText={editing ? t('common:update') : t('common:create')}
-      onOk={() => void submit().catch(() => undefined)} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden forceRender>
+    <Modal
+      open={open}
+      width={900}
+      title={editing ? t('editRules') : t('addRules')}
+      okText={editing ? t('common:update') : t('common:create')}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+      forceRender
+    >
       <Form form={form} name={`rules-${kind}`} layout="vertical">
         <Form.Item name="who" label={whoLabel} rules={[{ required: true, whitespace: true, message: t('common:required', { name: whoLabel }) }]}>
           <Input disabled={editing} />

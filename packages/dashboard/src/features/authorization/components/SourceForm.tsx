@@ -54,37 +54,84 @@ export function SourceForm({ form, source, onValuesChange }: { form: FormInstanc
           {type === 'mongodb' ? (
             <MongoServerFields />
           ) : (
-            <Form.Item name="server" label={t('server')} rules={[req(t('server'))]}><Input /></Form.Item>
+            <Form.Item name="server" label={t('server')} rules={[req(t('server'))]}>
+              <Input />
+            </Form.Item>
           )}
           {type === 'redis' ? (
-            <Form.Item name="database" label={t('database')} rules={[rules.integer(INT_BOUNDS.redisDatabase)]}><InputNumber precision={0} style={{ width: '100%' }} /></Form.Item>
+            <Form.Item name="database" label={t('database')} rules={[rules.integer(INT_BOUNDS.redisDatabase)]}>
+              <InputNumber precision={0} style={{ width: '100%' }} />
+            </Form.Item>
           ) : (
-            <Form.Item name="database" label={t('database')} rules={[req(t('database'))]}><Input /></Form.Item>
+            <Form.Item name="database" label={t('database')} rules={[req(t('database'))]}>
+              <Input />
+            </Form.Item>
           )}
-          {type === 'mongodb' && <Form.Item name="collection" label={t('collection')} rules={[req(t('collection'))]}><Input /></Form.Item>}
-          {type !== 'redis' && <Form.Item name="username" label={t('username')}><Input autoComplete="off" /></Form.Item>}
-          <Form.Item name="password" label={t('password')}><Input.Password autoComplete="new-password" /></Form.Item>
-          <Form.Item name="pool_size" label={t('poolSize')} rules={[rules.integer(INT_BOUNDS.poolSize)]}><InputNumber precision={0} style={{ width: '100%' }} /></Form.Item>
+          {type === 'mongodb' && (
+            <Form.Item name="collection" label={t('collection')} rules={[req(t('collection'))]}>
+              <Input />
+            </Form.Item>
+          )}
+          {type !== 'redis' && (
+            <Form.Item name="username" label={t('username')}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          )}
+          <Form.Item name="password" label={t('password')}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item name="pool_size" label={t('poolSize')} rules={[rules.integer(INT_BOUNDS.poolSize)]}>
+            <InputNumber precision={0} style={{ width: '100%' }} />
+          </Form.Item>
           {(type === 'mysql' || type === 'postgresql') && (
-            <Form.Item name="query" label={t('query')} rules={[req(t('query'))]} extra={hint}><Input.TextArea autoSize={{ minRows: 3 }} spellCheck={false} /></Form.Item>
+            <Form.Item name="query" label={t('query')} rules={[req(t('query'))]} extra={hint}>
+              <Input.TextArea autoSize={{ minRows: 3 }} spellCheck={false} />
+            </Form.Item>
           )}
-          {type === 'redis' && <Form.Item name="cmd" label={t('cmd')} rules={[req(t('cmd'))]} extra={hint}><Input.TextArea autoSize={{ minRows: 2 }} spellCheck={false} /></Form.Item>}
-          {type === 'mongodb' && <Form.Item name="filter" label={t('filter')} rules={[json]} extra={hint}><Input.TextArea autoSize={{ minRows: 3 }} spellCheck={false} /></Form.Item>}
+          {type === 'redis' && (
+            <Form.Item name="cmd" label={t('cmd')} rules={[req(t('cmd'))]} extra={hint}>
+              <Input.TextArea autoSize={{ minRows: 2 }} spellCheck={false} />
+            </Form.Item>
+          )}
+          {type === 'mongodb' && (
+            <Form.Item name="filter" label={t('filter')} rules={[json]} extra={hint}>
+              <Input.TextArea autoSize={{ minRows: 3 }} spellCheck={false} />
+            </Form.Item>
+          )}
         </>
       )}
       {type === 'http' && (
         <>
-          <Form.Item name="method" label={t('method')}><Select options={[{ value: 'post', label: 'POST' }, { value: 'get', label: 'GET' }]} /></Form.Item>
-          <Form.Item name="url" label={t('url')} rules={[req(t('url')), { type: 'url', message: t('common:formatError') }]} extra={hint}><Input /></Form.Item>
-          <Form.Item name="headers" label={t('headers')} rules={[json]}><Input.TextArea autoSize={{ minRows: 2 }} spellCheck={false} /></Form.Item>
-          {method !== 'get' && <Form.Item name="body" label={t('body')} rules={[json]}><Input.TextArea autoSize={{ minRows: 3 }} spellCheck={false} /></Form.Item>}
+          <Form.Item name="method" label={t('method')}>
+            <Select
+              options={[
+                { value: 'post', label: 'POST' },
+                { value: 'get', label: 'GET' },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="url" label={t('url')} rules={[req(t('url')), { type: 'url', message: t('common:formatError') }]} extra={hint}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="headers" label={t('headers')} rules={[json]}>
+            <Input.TextArea autoSize={{ minRows: 2 }} spellCheck={false} />
+          </Form.Item>
+          {method !== 'get' && (
+            <Form.Item name="body" label={t('body')} rules={[json]}>
+              <Input.TextArea autoSize={{ minRows: 3 }} spellCheck={false} />
+            </Form.Item>
+          )}
           <Form.Item name="request_timeout" label={t('requestTimeout')} rules={[rules.duration({ min: 1 })]}>
             <DurationInput aria-label={t('requestTimeout')} units={['ms', 's', 'm']} />
           </Form.Item>
-          <Form.Item name="pool_size" label={t('poolSize')} rules={[rules.integer(INT_BOUNDS.poolSize)]}><InputNumber precision={0} style={{ width: '100%' }} /></Form.Item>
+          <Form.Item name="pool_size" label={t('poolSize')} rules={[rules.integer(INT_BOUNDS.poolSize)]}>
+            <InputNumber precision={0} style={{ width: '100%' }} />
+          </Form.Item>
         </>
       )}
-      <Form.Item name="enable" label={t('common:enable')} valuePropName="checked"><Switch /></Form.Item>
+      <Form.Item name="enable" label={t('common:enable')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
     </Form>
   );
 }

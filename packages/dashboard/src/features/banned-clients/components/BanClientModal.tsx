@@ -54,22 +54,14 @@ export function BanClientModal({ open, onClose }: Props) {
       <Form.Item name="as" label={t('as')} rules={[{ required: true, message: t('common:selectRequired', { name: t('as') }) }]}>
         <Select options={BAN_AS.map((a) => ({ value: a, label: banAsLabel(t, a) }))} />
       </Form.Item>
-      <Form.Item
-        name="who"
-        label={t('who')}
-        rules={[{ required: true, whitespace: true, message: t('common:required', { name: t('who') }) }]}
-      >
+      <Form.Item name="who" label={t('who')} rules={[{ required: true, whitespace: true, message: t('common:required', { name: t('who') }) }]}>
         <Input placeholder={placeholder} />
       </Form.Item>
       <Form.Item name="reason" label={t('reason')}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
       </Form.Item>
       <Form.Item name="until" label={t('until')} rules={[untilRule()]}>
-        <DatePicker
-          showTime
-          style={{ width: '100%' }}
-          placeholder={t('neverExpire')}
-        />
+        <DatePicker showTime style={{ width: '100%' }} placeholder={t('neverExpire')} />
       </Form.Item>
     </FormModal>
   );

@@ -40,11 +40,7 @@ export function AddSubscriptionModal({ clientid, open, onClose }: Props) {
       okText={tc('add')}
       requiredMark
     >
-      <Form.Item
-        name="topic"
-        label={t('topic')}
-        rules={[{ required: true, whitespace: true, message: t('topicRequired') }, topicRule('filter')]}
-      >
+      <Form.Item name="topic" label={t('topic')} rules={[{ required: true, whitespace: true, message: t('topicRequired') }, topicRule('filter')]}>
         <Input placeholder="t/#" autoFocus />
       </Form.Item>
       <Form.Item name="qos" label={t('qos')}>

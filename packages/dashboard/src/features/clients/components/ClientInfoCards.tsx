@@ -14,8 +14,7 @@ type Limit = number | 'infinity' | undefined;
 
 function useLimit() {
   const { t } = useTranslation('clients');
-  return (cur: number | undefined, max: Limit) =>
-    `${formatNumber(cur ?? 0)} / ${max === 'infinity' || max === undefined ? t('unlimited') : formatNumber(max)}`;
+  return (cur: number | undefined, max: Limit) => `${formatNumber(cur ?? 0)} / ${max === 'infinity' || max === undefined ? t('unlimited') : formatNumber(max)}`;
 }
 
 /** Every detail field of spec §3, grouped the way operators read them: connection, session, process. */
@@ -30,11 +29,7 @@ export function ClientInfoCards({ client: c }: Props) {
 
   const card = (title: string, items: [string, ReactNode][]) => (
     <Card size="small" title={title} style={{ height: '100%' }}>
-      <Descriptions
-        size="small"
-        column={1}
-        items={items.map(([label, children]) => ({ key: label, label, children: children ?? '-' }))}
-      />
+      <Descriptions size="small" column={1} items={items.map(([label, children]) => ({ key: label, label, children: children ?? '-' }))} />
     </Card>
   );
 

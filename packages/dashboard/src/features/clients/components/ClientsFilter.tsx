@@ -19,10 +19,7 @@ export function ClientsFilter({ value, onChange }: Props) {
   const [text, setText] = useState(value.q);
   useEffect(() => setText(value.q), [value.q]);
 
-  const hint =
-    value.mode === 'exact' && value.field !== 'ip_address'
-      ? t(value.field === 'clientid' ? 'clientIdsHint' : 'usernamesHint')
-      : undefined;
+  const hint = value.mode === 'exact' && value.field !== 'ip_address' ? t(value.field === 'clientid' ? 'clientIdsHint' : 'usernamesHint') : undefined;
 
   return (
     <Flex wrap gap={token.marginSM} style={{ marginBottom: token.marginMD }}>

@@ -39,9 +39,7 @@ export function QueueMessages({ clientid, kind }: Props) {
     { key: 'msgid', dataIndex: 'msgid', title: t('msgid'), ellipsis: true },
     { key: 'topic', dataIndex: 'topic', title: t('topic') },
     { key: 'qos', dataIndex: 'qos', title: t('qos') },
-    ...(kind === 'mqueue'
-      ? [{ key: 'mqueue_priority', dataIndex: 'mqueue_priority', title: t('priority') }]
-      : []),
+    ...(kind === 'mqueue' ? [{ key: 'mqueue_priority', dataIndex: 'mqueue_priority', title: t('priority') }] : []),
     { key: 'from_clientid', dataIndex: 'from_clientid', title: t('fromClientid') },
     { key: 'from_username', dataIndex: 'from_username', title: t('fromUsername') },
     { key: 'publish_at', dataIndex: 'publish_at', title: t('publishAt'), render: formatDateTime },
@@ -74,12 +72,7 @@ export function QueueMessages({ clientid, kind }: Props) {
         <Button disabled={stack.length <= 1} onClick={() => setStack(['none'])}>
           {t('firstPage')}
         </Button>
-        <Button
-          icon={<LeftOutlined />}
-          aria-label={tc('prevPage')}
-          disabled={stack.length <= 1}
-          onClick={() => setStack((s) => s.slice(0, -1))}
-        />
+        <Button icon={<LeftOutlined />} aria-label={tc('prevPage')} disabled={stack.length <= 1} onClick={() => setStack((s) => s.slice(0, -1))} />
         <Button
           icon={<RightOutlined />}
           aria-label={tc('nextPage')}

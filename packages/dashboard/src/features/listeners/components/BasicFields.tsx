@@ -24,20 +24,32 @@ export function BasicFields({ creating, ourNode }: { creating: boolean; ourNode:
       <Form.Item name="type" label={t('type')} rules={[rules.required(t('type'))]}>
         <Select aria-label={t('type')} disabled={!creating} options={LISTENER_TYPES.map((v) => ({ value: v, label: v }))} />
       </Form.Item>
-      <Form.Item name="name" label={t('name')}
-        rules={[rules.required(t('name')), { pattern: NAME_RE, message: t('common:namePattern') }]}>
+      <Form.Item name="name" label={t('name')} rules={[rules.required(t('name')), { pattern: NAME_RE, message: t('common:namePattern') }]}>
         <Input aria-label={t('name')} disabled={!creating} />
       </Form.Item>
-      <Form.Item name="bind" tooltip={help('bind')} label={t('bind')} rules={[rules.required(t('bind')), {
-        validator: (_r, v: unknown) => {
-          if (v === undefined || v === '') return Promise.resolve();
-          const m = BIND_RE.exec(String(v).trim());
-          return m && Number(m[1]) >= 1 && Number(m[1]) <= 65535 ? Promise.resolve() : Promise.reject(new Error(t('bindFormat')));
-        },
-      }]}>
+      <Form.Item
+        name="bind"
+        tooltip={help('bind')}
+        label={t('bind')}
+        rules={[
+          rules.required(t('bind')),
+          {
+            validator: (_r, v: unknown) => {
+              if (v === undefined || v === '') return Promise.resolve();
+              const m = BIND_RE.exec(String(v).trim());
+              return m && Number(m[1]) >= 1 && Number(m[1]) <= 65535 ? Promise.resolve() : Promise.reject(new Error(t('bindFormat')));
+            },
+          },
+        ]}
+      >
         <Input aria-label={t('bind')} placeholder="0.0.0.0:1883" />
       </Form.Item>
-      <Form.Item name="max_connections" tooltip={help('max_connections')} label={t('maxConnections')} rules={[rules.required(t('maxConnections')), rules.integerOr('infinity', { min: 1 })]}>
+      <Form.Item
+        name="max_connections"
+        tooltip={help('max_connections')}
+        label={t('maxConnections')}
+        rules={[rules.required(t('maxConnections')), rules.integerOr('infinity', { min: 1 })]}
+      >
         <InfinityNumberInput aria-label={t('maxConnections')} />
       </Form.Item>
       <Form.Item name="mountpoint" tooltip={help('mountpoint')} label={t('mountpoint')}>
@@ -47,7 +59,13 @@ export function BasicFields({ creating, ourNode }: { creating: boolean; ourNode:
         <Select aria-label={t('zone')} options={zoneNames.map((z) => ({ value: z, label: z }))} />
       </Form.Item>
       <Form.Item name="enable_authn" tooltip={help('enable_authn')} label={t('enableAuthn')}>
-        <Radio.Group options={[{ value: true, label: 'true' }, { value: false, label: 'false' }, { value: 'quick_deny_anonymous', label: t('authnQuickDeny') }]} />
+        <Radio.Group
+          options={[
+            { value: true, label: 'true' },
+            { value: false, label: 'false' },
+            { value: 'quick_deny_anonymous', label: t('authnQuickDeny') },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="access_rules" label={t('accessRules')} tooltip={t('accessRulesHelp')}>
         <Select aria-label={t('accessRules')} mode="tags" open={false} />

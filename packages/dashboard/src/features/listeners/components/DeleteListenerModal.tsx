@@ -31,9 +31,16 @@ export function DeleteListenerModal({ listener, onCancel, onConfirm }: Props) {
     }
   }
   return (
-    <Modal open={!!listener} title={listener ? t('deleteTitle', { id: listener.id }) : ''} onCancel={close} onOk={() => void confirm()}
-      okText={t('common:delete')} cancelText={t('common:cancel')} destroyOnHidden
-      okButtonProps={{ danger: true, disabled: !listener || typed !== listener.name, loading: busy }}>
+    <Modal
+      open={!!listener}
+      title={listener ? t('deleteTitle', { id: listener.id }) : ''}
+      onCancel={close}
+      onOk={() => void confirm()}
+      okText={t('common:delete')}
+      cancelText={t('common:cancel')}
+      destroyOnHidden
+      okButtonProps={{ danger: true, disabled: !listener || typed !== listener.name, loading: busy }}
+    >
       <Typography.Paragraph>{listener && t('deleteHint', { name: listener.name })}</Typography.Paragraph>
       <Input aria-label={t('deleteNameLabel')} value={typed} placeholder={listener?.name} onChange={(e) => setTyped(e.target.value)} />
     </Modal>

@@ -21,7 +21,17 @@ interface Props {
 /** EMQX may send ciphers as one comma-separated string; the form edits a list. */
 function toForm(config: ListenerConfig): ListenerConfig {
   const ssl = config.ssl_options;
-  if (ssl && typeof ssl.ciphers === 'string') return { ...config, ssl_options: { ...ssl, ciphers: ssl.ciphers.split(',').map((c: string) => c.trim()).filter(Boolean) } };
+  if (ssl && typeof ssl.ciphers === 'string')
+    return {
+      ...config,
+      ssl_options: {
+        ...ssl,
+        ciphers: ssl.ciphers
+          .split(',')
+          .map((c: string) => c.trim())
+          .filter(Boolean),
+      },
+    };
   return config;
 }
 
@@ -67,16 +77,21 @@ export function ListenerDrawer({ open, editing, onClose }: Props) {
   ].filter((s): s is Exclude<typeof s, false> => !!s);
 
   return (
-    <Drawer open={open} onClose={onClose} size="large" destroyOnHidden title={editing ? `${t('editListener')} ${editing.id}` : t('addListener')}
+    <Drawer
+      open={open}
+      onClose={onClose}
+      size="large"
+      destroyOnHidden
+      title={editing ? `${t('editListener')} ${editing.id}` : t('addListener')}
       extra={
         <Space>
           <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button type="primary" loading={create.isPending || update.isPending} disabled={!!editing && !detail.data}
-            onClick={() => void submit().catch(() => undefined)}>
+          <Button type="primary" loading={create.isPending || update.isPending} disabled={!!editing && !detail.data} onClick={() => void submit().catch(() => undefined)}>
             {editing ? t('common:update') : t('common:create')}
           </Button>
         </Space>
-      }>
+      }
+    >
       {editing && detail.isLoading && <Spin />}
       <Form form={form} name="listener" layout="vertical" onValuesChange={(changed: ListenerConfig) => changed.type && onTypeChange(changed.type)}>
         {ourNode && type === 'quic' && <Alert type="warning" showIcon title={t('quicNotice')} style={{ marginBottom: 16 }} />}

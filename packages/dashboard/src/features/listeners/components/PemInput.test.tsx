@@ -54,7 +54,11 @@ describe('PemInput upload', () => {
   it('refuses a binary key or keystore with a plain message and leaves the field alone', async () => {
     const { input, user, onChange } = setup('key');
     await user.upload(input, new File([DER], 'store.pfx'));
-    expect(await screen.findByText(/store\.pfx is not a PEM file or a DER certificate\. EMQX listener ssl_options \(and this node\) take PEM certificates and keys, not PKCS#12 \(\.pfx\)/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /store\.pfx is not a PEM file or a DER certificate\. EMQX listener ssl_options \(and this node\) take PEM certificates and keys, not PKCS#12 \(\.pfx\)/,
+      ),
+    ).toBeInTheDocument();
     expect(onChange).not.toHaveBeenCalled();
   });
 });

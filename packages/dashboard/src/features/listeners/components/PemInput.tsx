@@ -21,9 +21,18 @@ export function PemInput({ value, onChange, id, 'aria-label': ariaLabel, kind }:
   const { t } = useTranslation('listeners');
   return (
     <Flex vertical gap={8}>
-      <Input.TextArea id={id} aria-label={ariaLabel} rows={3} value={value ?? ''} placeholder={t('pemPlaceholder')}
-        onChange={(e) => onChange?.(e.target.value)} style={{ fontFamily: 'monospace' }} />
-      <Upload accept={CERT_EXTENSIONS.map((e) => `.${e}`).join(',')} showUploadList={false}
+      <Input.TextArea
+        id={id}
+        aria-label={ariaLabel}
+        rows={3}
+        value={value ?? ''}
+        placeholder={t('pemPlaceholder')}
+        onChange={(e) => onChange?.(e.target.value)}
+        style={{ fontFamily: 'monospace' }}
+      />
+      <Upload
+        accept={CERT_EXTENSIONS.map((e) => `.${e}`).join(',')}
+        showUploadList={false}
         beforeUpload={(file) => {
           const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
           if (!(CERT_EXTENSIONS as readonly string[]).includes(ext)) {
@@ -36,8 +45,11 @@ export function PemInput({ value, onChange, id, 'aria-label': ariaLabel, kind }:
             else void toast().error(t('notPem', { file: file.name }));
           });
           return false; // read locally; the PEM travels inside the listener config
-        }}>
-        <Button size="small" icon={<UploadOutlined />}>{t('uploadFile')}</Button>
+        }}
+      >
+        <Button size="small" icon={<UploadOutlined />}>
+          {t('uploadFile')}
+        </Button>
       </Upload>
     </Flex>
   );

@@ -39,7 +39,12 @@ export function SslOptionsFields({ ourNode }: { ourNode: boolean }) {
       <Form.Item name={p('fail_if_no_peer_cert')} tooltip={tip('fail_if_no_peer_cert')} label={t('failIfNoPeerCert')} valuePropName="checked">
         <Switch aria-label={t('failIfNoPeerCert')} />
       </Form.Item>
-      <Form.Item name={p('versions')} tooltip={tip('versions')} label={t('versions')} rules={[{ required: true, type: 'array', min: 1, message: t('common:selectRequired', { name: t('versions') }) }]}>
+      <Form.Item
+        name={p('versions')}
+        tooltip={tip('versions')}
+        label={t('versions')}
+        rules={[{ required: true, type: 'array', min: 1, message: t('common:selectRequired', { name: t('versions') }) }]}
+      >
         <Select aria-label={t('versions')} mode="multiple" options={VERSIONS.map((v) => ({ value: v, label: v }))} />
       </Form.Item>
       <Form.Item name={p('ciphers')} label={t('ciphers')} tooltip={t('ciphersHelp')}>

@@ -15,7 +15,12 @@ export function WebsocketFields() {
   const tip = (...k: string[]) => help(['websocket', ...k].join('.'));
   return (
     <>
-      <Form.Item name={p('mqtt_path')} tooltip={tip('mqtt_path')} label={t('mqttPath')} rules={[rules.required(t('mqttPath')), { pattern: /^\//, message: t('common:formatError') }]}>
+      <Form.Item
+        name={p('mqtt_path')}
+        tooltip={tip('mqtt_path')}
+        label={t('mqttPath')}
+        rules={[rules.required(t('mqttPath')), { pattern: /^\//, message: t('common:formatError') }]}
+      >
         <Input aria-label={t('mqttPath')} />
       </Form.Item>
       <Form.Item name={p('mqtt_piggyback')} tooltip={tip('mqtt_piggyback')} label={t('mqttPiggyback')}>
@@ -30,7 +35,12 @@ export function WebsocketFields() {
       <Form.Item name={p('compress')} tooltip={tip('compress')} label={t('compress')} valuePropName="checked">
         <Switch aria-label={t('compress')} />
       </Form.Item>
-      <Form.Item name={p('deflate_opts', 'server_max_window_bits')} tooltip={tip('deflate_opts', 'server_max_window_bits')} label={t('windowBits')} rules={[rules.integer({ min: 8, max: 15 })]}>
+      <Form.Item
+        name={p('deflate_opts', 'server_max_window_bits')}
+        tooltip={tip('deflate_opts', 'server_max_window_bits')}
+        label={t('windowBits')}
+        rules={[rules.integer({ min: 8, max: 15 })]}
+      >
         <InputNumber aria-label={t('windowBits')} precision={0} style={{ width: 200 }} />
       </Form.Item>
       <Form.Item name={p('deflate_opts', 'mem_level')} tooltip={tip('deflate_opts', 'mem_level')} label={t('memLevel')} rules={[rules.integer({ min: 1, max: 9 })]}>

@@ -30,9 +30,7 @@ export function NodeInfoCard({ node }: { node: NodeInfo }) {
       <Descriptions.Item label={t('processes')}>
         {t('processesUsedOfAvailable', { used: formatNumber(node.process_used), available: formatNumber(node.process_available) })}
       </Descriptions.Item>
-      <Descriptions.Item label={t('connectionsLive')}>
-        {`${formatNumber(node.connections)} / ${formatNumber(node.live_connections)}`}
-      </Descriptions.Item>
+      <Descriptions.Item label={t('connectionsLive')}>{`${formatNumber(node.connections)} / ${formatNumber(node.live_connections)}`}</Descriptions.Item>
       <Descriptions.Item label={t('sysPath')}>{node.sys_path ?? '-'}</Descriptions.Item>
       <Descriptions.Item label={t('logPath')} span="filled">
         {node.log_path ?? '-'}

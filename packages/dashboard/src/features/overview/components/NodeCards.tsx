@@ -15,21 +15,14 @@ function NodeCard({ node }: { node: NodeInfo }) {
   const { t } = useTranslation('nodes');
   const name = node.node ?? '-';
   return (
-    <Card
-      size="small"
-      title={node.node ? <Link to={nodePath(node.node)}>{name}</Link> : name}
-      extra={<NodeStatus status={node.node_status} />}
-      data-testid="node-card"
-    >
+    <Card size="small" title={node.node ? <Link to={nodePath(node.node)}>{name}</Link> : name} extra={<NodeStatus status={node.node_status} />} data-testid="node-card">
       <Descriptions size="small" column={1}>
         <Descriptions.Item label={t('version')}>{node.version ?? '-'}</Descriptions.Item>
         <Descriptions.Item label={t('uptime')}>{formatDuration(node.uptime)}</Descriptions.Item>
         <Descriptions.Item label={t('role')}>
           <NodeRole role={node.role} />
         </Descriptions.Item>
-        <Descriptions.Item label={t('load')}>
-          {[node.load1, node.load5, node.load15].map(formatLoad).join(' / ')}
-        </Descriptions.Item>
+        <Descriptions.Item label={t('load')}>{[node.load1, node.load5, node.load15].map(formatLoad).join(' / ')}</Descriptions.Item>
         <Descriptions.Item label={t('memory')}>
           <MemoryUsage used={node.memory_used} total={node.memory_total} />
         </Descriptions.Item>

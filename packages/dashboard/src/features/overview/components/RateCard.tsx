@@ -40,15 +40,7 @@ export function RateCard({ current, samples, loading }: Props) {
           <Statistic title={t('droppedRate')} value={current?.dropped_msg_rate ?? 0} suffix={unit} loading={loading && !current} />
         </Col>
       </Row>
-      <TrendChart
-        series={series}
-        label={t('rateTrend')}
-        height={180}
-        xRange={xRange}
-        unit={unit}
-        emptyText={t('waitingForSamples')}
-        loading={loading && !current}
-      />
+      <TrendChart series={series} label={t('rateTrend')} height={180} xRange={xRange} unit={unit} emptyText={t('waitingForSamples')} loading={loading && !current} />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('rateTrendHint', { seconds: CURRENT_REFRESH_MS / 1000 })}
       </Typography.Text>

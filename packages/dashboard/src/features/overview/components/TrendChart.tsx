@@ -141,14 +141,7 @@ export function TrendChart({ series, label, height = 220, xRange, unit, emptyTex
 
   return (
     <div style={{ position: 'relative', height }}>
-      <div
-        ref={ref}
-        role="img"
-        aria-label={label}
-        data-testid="trend-chart"
-        data-rendered={rendered ? 'true' : 'false'}
-        style={{ position: 'absolute', inset: 0 }}
-      />
+      <div ref={ref} role="img" aria-label={label} data-testid="trend-chart" data-rendered={rendered ? 'true' : 'false'} style={{ position: 'absolute', inset: 0 }} />
       {!hasData && (
         <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none' }}>
           {loading ? <Spin /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />}

@@ -68,9 +68,7 @@ export function TrendCharts({ range, onRangeChange, node }: Props) {
           options={TIME_RANGES.map((r) => ({ value: r.seconds, label: t(r.labelKey) }))}
         />
       </Space>
-      {history.isError && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('loadFailed', { message: formatError(history.error) })} />
-      )}
+      {history.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('loadFailed', { message: formatError(history.error) })} />}
       <Row gutter={[16, 16]}>
         {charts.map((c) => (
           <Col key={c.key} xs={24} md={12} xl={8}>

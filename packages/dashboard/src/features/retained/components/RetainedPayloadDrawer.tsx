@@ -22,13 +22,7 @@ export function RetainedPayloadDrawer({ topic, onClose }: Props) {
   return (
     <Drawer open={topic !== undefined} onClose={onClose} title={t('payload')} size="large" destroyOnHidden>
       {q.isPending && <Skeleton active />}
-      {q.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={isApiError(q.error) && q.error.status === 404 ? t('messageNotFound') : formatError(q.error)}
-        />
-      )}
+      {q.isError && <Alert type="error" showIcon title={isApiError(q.error) && q.error.status === 404 ? t('messageNotFound') : formatError(q.error)} />}
       {m && (
         <>
           <Descriptions
@@ -44,11 +38,7 @@ export function RetainedPayloadDrawer({ topic, onClose }: Props) {
             ]}
           />
           <div style={{ marginTop: token.marginLG }}>
-            {m.payload === undefined ? (
-              <Alert type="info" showIcon title={t('payloadOmitted')} />
-            ) : (
-              <PayloadViewer payload={m.payload} />
-            )}
+            {m.payload === undefined ? <Alert type="info" showIcon title={t('payloadOmitted')} /> : <PayloadViewer payload={m.payload} />}
           </div>
         </>
       )}

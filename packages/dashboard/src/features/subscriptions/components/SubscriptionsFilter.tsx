@@ -70,9 +70,7 @@ export function SubscriptionsFilter({ value, onChange, nodes }: Props) {
       <Button type="primary" onClick={() => onChange(draft)}>
         {tc('search')}
       </Button>
-      <Button onClick={() => onChange({ clientid: '', topic: '', match_topic: '', share_group: '', qos: '', node: '' })}>
-        {tc('reset')}
-      </Button>
+      <Button onClick={() => onChange({ clientid: '', topic: '', match_topic: '', share_group: '', qos: '', node: '' })}>{tc('reset')}</Button>
     </Flex>
   );
 }

@@ -63,13 +63,7 @@ export const ConnectionPanel = memo(function ConnectionPanel({ id, visible }: { 
       >
         <Flex vertical gap={16}>
           {conn.problem && <ConnectionProblemAlert problem={conn.problem} />}
-          <ConnectionSettingsForm
-            formName={`${id}-settings`}
-            form={form}
-            settings={conn.settings}
-            locked={open || busy}
-            onChange={onSettingsChange}
-          />
+          <ConnectionSettingsForm formName={`${id}-settings`} form={form} settings={conn.settings} locked={open || busy} onChange={onSettingsChange} />
         </Flex>
       </Card>
       <Row gutter={[16, 16]}>

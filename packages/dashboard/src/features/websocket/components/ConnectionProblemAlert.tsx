@@ -9,13 +9,6 @@ export function ConnectionProblemAlert({ problem }: { problem: ConnectionProblem
   const lang = useLanguage();
   const { message, hints } = problemText(t, lang, problem);
   return (
-    <Alert
-      type="error"
-      showIcon
-      role="alert"
-      data-testid="connection-problem"
-      title={message}
-      description={hints.length ? hints.map((h) => <div key={h}>{h}</div>) : undefined}
-    />
+    <Alert type="error" showIcon role="alert" data-testid="connection-problem" title={message} description={hints.length ? hints.map((h) => <div key={h}>{h}</div>) : undefined} />
   );
 }

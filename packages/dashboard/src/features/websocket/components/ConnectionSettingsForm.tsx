@@ -43,20 +43,17 @@ export const ConnectionSettingsForm = memo(function ConnectionSettingsForm({ for
   };
 
   return (
-    <Form<ConnectionSettings>
-      form={form}
-      name={formName}
-      layout="vertical"
-      initialValues={settings}
-      onValuesChange={onValuesChange}
-      disabled={locked}
-      requiredMark={false}
-    >
+    <Form<ConnectionSettings> form={form} name={formName} layout="vertical" initialValues={settings} onValuesChange={onValuesChange} disabled={locked} requiredMark={false}>
       {locked && <Alert type="info" showIcon title={t('settingsLocked')} style={{ marginBottom: 16 }} />}
       <Row gutter={16}>
         <Col xs={24} md={4}>
           <Form.Item name="scheme" label={t('scheme')}>
-            <Select options={[{ value: 'ws', label: 'ws://' }, { value: 'wss', label: 'wss://' }]} />
+            <Select
+              options={[
+                { value: 'ws', label: 'ws://' },
+                { value: 'wss', label: 'wss://' },
+              ]}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
@@ -127,11 +124,7 @@ export const ConnectionSettingsForm = memo(function ConnectionSettingsForm({ for
             <Form.Item label={t('sessionExpiry')} required={false}>
               <Row gutter={8} align="middle" wrap={false}>
                 <Col flex="auto">
-                  <Form.Item
-                    name="sessionExpiryInterval"
-                    noStyle
-                    rules={neverExpire ? [] : [rangeRule(t, 'sessionExpiryInterval', t('sessionExpiry'))]}
-                  >
+                  <Form.Item name="sessionExpiryInterval" noStyle rules={neverExpire ? [] : [rangeRule(t, 'sessionExpiryInterval', t('sessionExpiry'))]}>
                     <InputNumber style={{ width: '100%' }} disabled={locked || neverExpire} aria-label={t('sessionExpiry')} />
                   </Form.Item>
                 </Col>
@@ -164,12 +157,20 @@ export const ConnectionSettingsForm = memo(function ConnectionSettingsForm({ for
                         </Form.Item>
                       </Col>
                       <Col xs={24} md={8}>
-                        <Form.Item name={['properties', 'maximumPacketSize']} label={t('maximumPacketSize')} rules={[rangeRule(t, 'maximumPacketSize', t('maximumPacketSize'), true)]}>
+                        <Form.Item
+                          name={['properties', 'maximumPacketSize']}
+                          label={t('maximumPacketSize')}
+                          rules={[rangeRule(t, 'maximumPacketSize', t('maximumPacketSize'), true)]}
+                        >
                           <InputNumber style={{ width: '100%' }} placeholder={t('optional')} />
                         </Form.Item>
                       </Col>
                       <Col xs={24} md={8}>
-                        <Form.Item name={['properties', 'topicAliasMaximum']} label={t('topicAliasMaximum')} rules={[rangeRule(t, 'topicAliasMaximum', t('topicAliasMaximum'), true)]}>
+                        <Form.Item
+                          name={['properties', 'topicAliasMaximum']}
+                          label={t('topicAliasMaximum')}
+                          rules={[rangeRule(t, 'topicAliasMaximum', t('topicAliasMaximum'), true)]}
+                        >
                           <InputNumber style={{ width: '100%' }} placeholder={t('optional')} />
                         </Form.Item>
                       </Col>

@@ -77,9 +77,7 @@ function MessageListView({ log, cap, onClear, testId }: Props) {
           </Button>
         </Flex>
       </Flex>
-      {deferredLog.dropped > 0 && (
-        <Alert type="warning" showIcon title={t('messagesDropped', { dropped: formatNumber(deferredLog.dropped), cap: formatNumber(cap) })} />
-      )}
+      {deferredLog.dropped > 0 && <Alert type="warning" showIcon title={t('messagesDropped', { dropped: formatNumber(deferredLog.dropped), cap: formatNumber(cap) })} />}
       {query && <Typography.Text type="secondary">{t('shownOfKept', { shown: pages.matched, kept: deferredLog.items.length })}</Typography.Text>}
       {shown.rows.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noMessages')} />
@@ -91,17 +89,7 @@ function MessageListView({ log, cap, onClear, testId }: Props) {
           ))}
         </Flex>
       )}
-      {pages.matched > PAGE_SIZE && (
-        <Pagination
-          size="small"
-          align="end"
-          current={current}
-          pageSize={PAGE_SIZE}
-          total={pages.matched}
-          showSizeChanger={false}
-          onChange={setPage}
-        />
-      )}
+      {pages.matched > PAGE_SIZE && <Pagination size="small" align="end" current={current} pageSize={PAGE_SIZE} total={pages.matched} showSizeChanger={false} onChange={setPage} />}
     </Flex>
   );
 }

@@ -24,28 +24,12 @@ export function MessagesPanel({ id, live }: { id: string; live: boolean }) {
         {
           key: 'received',
           label: t('receivedMessages'),
-          children: (
-            <MessageList
-              testId="received-messages"
-              log={logs.received}
-              live={live && which === 'received'}
-              cap={DEFAULT_MESSAGE_CAP}
-              onClear={clearReceived}
-            />
-          ),
+          children: <MessageList testId="received-messages" log={logs.received} live={live && which === 'received'} cap={DEFAULT_MESSAGE_CAP} onClear={clearReceived} />,
         },
         {
           key: 'published',
           label: t('publishedMessages'),
-          children: (
-            <MessageList
-              testId="published-messages"
-              log={logs.published}
-              live={live && which === 'published'}
-              cap={DEFAULT_MESSAGE_CAP}
-              onClear={clearPublished}
-            />
-          ),
+          children: <MessageList testId="published-messages" log={logs.published} live={live && which === 'published'} cap={DEFAULT_MESSAGE_CAP} onClear={clearPublished} />,
         },
       ]}
     />

@@ -24,12 +24,7 @@ export function UserPropertiesField({ name, disabled }: Props) {
                 <Form.Item name={[field.name, 'value']} noStyle>
                   <Input placeholder={t('propertyValue')} aria-label={t('propertyValue')} disabled={disabled} />
                 </Form.Item>
-                <Button
-                  icon={<DeleteOutlined />}
-                  aria-label={t('removeUserProperty')}
-                  onClick={() => remove(field.name)}
-                  disabled={disabled}
-                />
+                <Button icon={<DeleteOutlined />} aria-label={t('removeUserProperty')} onClick={() => remove(field.name)} disabled={disabled} />
               </Flex>
             ))}
             <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ key: '', value: '' })} disabled={disabled}>

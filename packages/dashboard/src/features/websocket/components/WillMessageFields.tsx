@@ -25,11 +25,7 @@ export function WillMessageFields({ form, v5, locked }: Props) {
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item
-          name={['will', 'topic']}
-          label={t('willTopic')}
-          rules={enabled ? [requiredRule(t, t('willTopic')), topicRule('name')] : []}
-        >
+        <Form.Item name={['will', 'topic']} label={t('willTopic')} rules={enabled ? [requiredRule(t, t('willTopic')), topicRule('name')] : []}>
           <Input disabled={off} />
         </Form.Item>
       </Col>

@@ -79,7 +79,15 @@ describe('connection settings', () => {
       password: 'p',
       neverExpire: true,
       will: { enabled: true, topic: 'w', payload: 'bye', qos: 1, retain: true, delayInterval: 5 },
-      properties: { receiveMaximum: 10, topicAliasMaximum: 3, requestResponseInformation: true, userProperties: [{ key: 'a', value: '1' }, { key: '', value: 'x' }] },
+      properties: {
+        receiveMaximum: 10,
+        topicAliasMaximum: 3,
+        requestResponseInformation: true,
+        userProperties: [
+          { key: 'a', value: '1' },
+          { key: '', value: 'x' },
+        ],
+      },
     });
     expect(options).toMatchObject({
       clientId: s.clientId,
@@ -105,7 +113,13 @@ describe('connection settings', () => {
   });
 
   it('groups repeated user-property keys', () => {
-    expect(toUserProperties([{ key: 'a', value: '1' }, { key: 'a', value: '2' }, { key: 'b', value: '3' }])).toEqual({ a: ['1', '2'], b: '3' });
+    expect(
+      toUserProperties([
+        { key: 'a', value: '1' },
+        { key: 'a', value: '2' },
+        { key: 'b', value: '3' },
+      ]),
+    ).toEqual({ a: ['1', '2'], b: '3' });
     expect(toUserProperties([])).toBeUndefined();
   });
 });

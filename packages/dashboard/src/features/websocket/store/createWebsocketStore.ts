@@ -9,15 +9,7 @@ import type { CreateClient, MqttLike } from './mqttClient';
 import { createMessageLogs, FLOOD_FLUSH_INTERVAL_MS, FLUSH_INTERVAL_MS } from './messageLogs';
 import { toLoggedProperties } from './properties';
 import { WsOperationError } from './types';
-import type {
-  ConnectionProblem,
-  ConnectionSnapshot,
-  LoggedMessage,
-  PublishRequest,
-  StoreSnapshot,
-  SubscribeRequest,
-  SubscriptionEntry,
-} from './types';
+import type { ConnectionProblem, ConnectionSnapshot, LoggedMessage, PublishRequest, StoreSnapshot, SubscribeRequest, SubscriptionEntry } from './types';
 
 /** The default connection plus at most 6 more (spec §9). */
 export const MAX_CONNECTIONS = 7;
@@ -297,9 +289,7 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
       const problem = topicProblem(req.topic, 'filter');
       if (problem) throw new WsOperationError({ kind: 'invalidTopic', problem });
       const v5 = conn.connectedWith?.protocolVersion === 5;
-      const options = v5
-        ? { qos: req.qos, nl: !!req.nl, rap: !!req.rap, rh: req.rh ?? 0 }
-        : { qos: req.qos };
+      const options = v5 ? { qos: req.qos, nl: !!req.nl, rap: !!req.rap, rh: req.rh ?? 0 } : { qos: req.qos };
       return new Promise((resolve, reject) => {
         client.subscribe(req.topic, options, (err, granted, packet) => {
           const code = reasonFromSuback(granted, packet);

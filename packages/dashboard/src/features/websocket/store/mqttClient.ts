@@ -1,14 +1,5 @@
 // The part of MQTT.js the store uses, so tests can drive the store with a scripted client.
-import type {
-  IClientOptions,
-  IClientPublishOptions,
-  IClientSubscribeOptions,
-  IConnackPacket,
-  IDisconnectPacket,
-  IPublishPacket,
-  ISubscriptionGrant,
-  Packet,
-} from 'mqtt';
+import type { IClientOptions, IClientPublishOptions, IClientSubscribeOptions, IConnackPacket, IDisconnectPacket, IPublishPacket, ISubscriptionGrant, Packet } from 'mqtt';
 import { connectMqttJs } from './mqttJs';
 import type { FromWorker, Port, ToWorker } from './worker/protocol';
 import { createWorkerHub } from './worker/workerClient';

@@ -12,9 +12,7 @@ export function toLoggedProperties(p: IPublishPacket['properties']): MessageProp
   if (p.messageExpiryInterval !== undefined) out.messageExpiryInterval = p.messageExpiryInterval;
   if (p.payloadFormatIndicator !== undefined) out.payloadFormatIndicator = p.payloadFormatIndicator;
   if (p.userProperties) {
-    out.userProperties = Object.entries(p.userProperties).flatMap(([key, value]) =>
-      (Array.isArray(value) ? value : [value]).map((v) => ({ key, value: String(v) })),
-    );
+    out.userProperties = Object.entries(p.userProperties).flatMap(([key, value]) => (Array.isArray(value) ? value : [value]).map((v) => ({ key, value: String(v) })));
   }
   return Object.keys(out).length ? out : undefined;
 }

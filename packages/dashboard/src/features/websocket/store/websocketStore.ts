@@ -20,9 +20,7 @@ export function useWebsocketSnapshot(): StoreSnapshot {
 
 /** One connection; its object identity changes only when that connection changes (never with messages). */
 export function useConnection(id: string): ConnectionSnapshot | undefined {
-  return useSyncExternalStore(websocketStore.subscribe, () =>
-    websocketStore.getSnapshot().connections.find((c) => c.id === id),
-  );
+  return useSyncExternalStore(websocketStore.subscribe, () => websocketStore.getSnapshot().connections.find((c) => c.id === id));
 }
 
 const NOT_LISTENING = () => () => undefined;

@@ -60,11 +60,7 @@ const kinds: Record<string, BackendKind> = {
       user_id_type: enumField(raw, 'user_id_type', ['username', 'clientid'] as const, 'username'),
       password_hash_algorithm: parseHashAlgorithm(raw.password_hash_algorithm, true),
     }),
-    create: (id, c, ctx) =>
-      builtInDatabase(
-        { id, userIdType: c.user_id_type as 'username' | 'clientid', hash: parseHashAlgorithm(c.password_hash_algorithm, true) },
-        ctx.users,
-      ),
+    create: (id, c, ctx) => builtInDatabase({ id, userIdType: c.user_id_type as 'username' | 'clientid', hash: parseHashAlgorithm(c.password_hash_algorithm, true) }, ctx.users),
   },
 };
 

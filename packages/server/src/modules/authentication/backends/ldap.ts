@@ -76,9 +76,7 @@ export function ldapAuthn(cfg: Record<string, unknown>): AuthnBackend {
       }
       const stored = entry.attributes[method.password_attribute.toLowerCase()];
       if (!stored?.length) return { result: 'ignore' };
-      return stored.some((s) => ldapPasswordMatches(s, c.password!))
-        ? { result: 'allow', isSuperuser }
-        : { result: 'deny', reasonCode: BAD_USERNAME_OR_PASSWORD };
+      return stored.some((s) => ldapPasswordMatches(s, c.password!)) ? { result: 'allow', isSuperuser } : { result: 'deny', reasonCode: BAD_USERNAME_OR_PASSWORD };
     },
     ping: () => ldap.ping(),
     status: () => ldap.status(),

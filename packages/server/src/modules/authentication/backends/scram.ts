@@ -91,7 +91,9 @@ export function scramAuthn(id: string, cfg: Record<string, unknown>, users: User
     const ok = timingSafeEqual(createHash(algorithm).update(clientKey).digest(), storedKey);
     if (!ok) return { result: 'deny', reasonCode: BAD_USERNAME_OR_PASSWORD };
     // RFC 5802 server-final: ServerSignature = HMAC(ServerKey, AuthMessage)
-    const serverSignature = createHmac(algorithm, Buffer.from(serverHex ?? '', 'hex')).update(authMessage).digest('base64');
+    const serverSignature = createHmac(algorithm, Buffer.from(serverHex ?? '', 'hex'))
+      .update(authMessage)
+      .digest('base64');
     return { result: 'allow', isSuperuser: user.is_superuser, authData: Buffer.from(`v=${serverSignature}`) };
   }
 

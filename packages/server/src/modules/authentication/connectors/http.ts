@@ -71,7 +71,11 @@ export function httpConnector(cfg: Record<string, unknown>): HttpConnector {
       let path = renderUrl(pathTemplate);
       const values: Record<string, string> = {};
       for (const [k, v] of Object.entries(body)) values[k] = typeof v === 'string' ? render(v) : JSON.stringify(v);
-      const renderedHeaders = Object.fromEntries(Object.entries(headers).filter(([k]) => !HOP_BY_HOP.has(k.toLowerCase())).map(([k, v]) => [k, render(v)]));
+      const renderedHeaders = Object.fromEntries(
+        Object.entries(headers)
+          .filter(([k]) => !HOP_BY_HOP.has(k.toLowerCase()))
+          .map(([k, v]) => [k, render(v)]),
+      );
       let payload: string | undefined;
       if (method === 'GET') {
         if (Object.keys(values).length) path += (path.includes('?') ? '&' : '?') + encodeForm(values);

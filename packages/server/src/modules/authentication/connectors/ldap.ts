@@ -65,7 +65,10 @@ export function normalizeLdapConnector(raw: Record<string, unknown>): Record<str
 /** ldapts result errors carry their meaning in the class name ("InvalidCredentialsError", message " Code: 0x31") */
 function ldapReason(err: unknown): unknown {
   if (!(err instanceof Error) || !/^[A-Z]\w+Error$/.test(err.name) || !/^\s*Code: 0x/.test(err.message)) return err;
-  const words = err.name.replace(/Error$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = err.name
+    .replace(/Error$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return new Error(`LDAP bind: ${words} (${err.message.trim()})`);
 }
 

@@ -64,4 +64,3 @@ export function mongoConnector(cfg: Record<string, unknown>, timeoutMs = 5000): 
     close: () => client.close().catch(() => undefined),
   };
 }
-

@@ -30,7 +30,10 @@ export function serveMqtt(port: Port<ToWorker, FromWorker>, connect: Connect, ba
     for (const [id, batch] of pending) {
       if (cid !== undefined && id !== cid) continue;
       pending.delete(id);
-      port.postMessage({ ev: 'messages', cid: id, batch }, batch.map((m) => m.payload.buffer as ArrayBuffer));
+      port.postMessage(
+        { ev: 'messages', cid: id, batch },
+        batch.map((m) => m.payload.buffer as ArrayBuffer),
+      );
     }
     if (!pending.size && timer) {
       clearTimeout(timer);

@@ -101,7 +101,15 @@ class WorkerClient implements MqttLike {
         break;
       case 'messages':
         for (const w of m.batch) {
-          const packet: IPublishPacket = { cmd: 'publish', topic: w.topic, payload: w.payload as IPublishPacket['payload'], qos: w.qos, retain: w.retain, dup: false, properties: w.properties };
+          const packet: IPublishPacket = {
+            cmd: 'publish',
+            topic: w.topic,
+            payload: w.payload as IPublishPacket['payload'],
+            qos: w.qos,
+            retain: w.retain,
+            dup: false,
+            properties: w.properties,
+          };
           this.emit('message', w.topic, w.payload, packet);
         }
         break;
@@ -155,7 +163,13 @@ export function createWorkerHub(port: Port<FromWorker, ToWorker>, fallback?: Cre
   return {
     createClient(url: string, options: IClientOptions) {
       const cid = nextCid++;
-      const client = new WorkerClient(cid, url, options, (m) => port.postMessage(m), () => nextReq++);
+      const client = new WorkerClient(
+        cid,
+        url,
+        options,
+        (m) => port.postMessage(m),
+        () => nextReq++,
+      );
       clients.set(cid, client);
       port.postMessage({ op: 'connect', cid, url, options });
       return client;
