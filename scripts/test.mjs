@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// The README's test command: lint + typecheck + contract freshness, unit tests of every package,
+// The README's test command: lint + typecheck + contract freshness + formatting (Prettier), unit tests of every package,
 // the console build, and the browser tests (installs Debian's chromium and a CJK font if missing).
 // `node scripts/test.mjs static|unit|e2e` runs one part. Prints every phase's duration in a table and
 // ends with the line "N passed, N failed".
 //
 // Plan for the 2-core CI machine (figures: one run each, machine shared, see the commit that set it):
-//   1. lint ∥ typecheck ∥ contract check ∥ console build: CPU-bound single-threaded tools, ~40 s together
+//   1. lint ∥ typecheck ∥ contract check ∥ format check ∥ console build: CPU-bound single-threaded tools, ~40 s together
 //   2. dashboard unit tests ∥ (server, then broker): the console's jsdom files are the longest lane and
 //      CPU-bound; server files mostly wait on sockets and timers. Each vitest runs 1 worker (cores - 1)
 //   3. browser tests alone: chromium and the node under test need both cores
@@ -27,11 +27,17 @@ const all = !only;
 const lint = { name: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings=0'] };
 const typecheck = { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck', '--workspaces', '--if-present'], live: true };
 const contract = { name: 'contract types are fresh', cmd: 'node', args: ['packages/api/scripts/gen.mjs', '--check'] };
+const format = { name: 'format', cmd: 'npx', args: ['prettier', '--check', '.', '--log-level', 'warn'] };
 const build = { name: 'console build', cmd: 'npm', args: ['run', 'build', '-w', '@mqdeck/dashboard'], live: only === 'e2e' };
-const unit = (name, projects, live) => vitestPhase(`unit ${name}`, projects.flatMap((p) => ['--project', p]), { live });
+const unit = (name, projects, live) =>
+  vitestPhase(
+    `unit ${name}`,
+    projects.flatMap((p) => ['--project', p]),
+    { live },
+  );
 
 const stages = [];
-if (all || only === 'static') stages.push([typecheck, lint, contract, ...(all ? [build] : [])]);
+if (all || only === 'static') stages.push([typecheck, lint, contract, format, ...(all ? [build] : [])]);
 if (only === 'e2e') stages.push([build]);
 if (all || only === 'unit') stages.push([unit('dashboard', ['dashboard', 'dashboard-mocks'], true), [unit('server', ['server']), unit('broker', ['broker'])]]);
 if (all || only === 'e2e') {
