@@ -43,7 +43,7 @@ export default function AlarmsPage() {
             title: t('common:actions'),
             key: 'ops',
             render: (_: unknown, a: Alarm) => (
-              <ConfirmAction title={t('deactivateConfirm', { name: a.name })} onConfirm={() => deactivate.mutateAsync(a.name)}>
+              <ConfirmAction title={t('deactivateConfirm', { name: a.name })} onConfirm={() => deactivate.mutateAsync(a.name ?? '')}>
                 <Button type="link" size="small">
                   {t('deactivate')}
                 </Button>

@@ -1,16 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paged } from '@mqdeck/api';
+import type { AlarmView } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
 
-export interface Alarm {
-  node: string;
-  name: string;
-  message: string;
-  details?: Record<string, unknown>;
-  duration: number;
-  activate_at: string;
-  deactivate_at?: string;
-}
+/** One alarm as GET /alarms lists it (the contract's, details with keys). */
+export type Alarm = AlarmView;
 
 export const alarmKeys = {
   all: ['alarms'] as const,
@@ -22,7 +15,8 @@ export function useAlarmsQuery(activated: boolean, q: { page: number; limit: num
     queryKey: alarmKeys.list(activated, q),
     placeholderData: keepPreviousData,
     refetchInterval: activated ? 10_000 : false,
-    queryFn: ({ signal }) => api.GET('/alarms', { params: { query: { activated, ...q } }, signal }).then(unwrap) as Promise<Paged<Alarm>>,
+    // awaited rather than .then(unwrap): with keepPreviousData beside it, TanStack would infer the data type from that function
+    queryFn: async ({ signal }) => unwrap(await api.GET('/alarms', { params: { query: { activated, ...q } }, signal })),
   });
 }
 

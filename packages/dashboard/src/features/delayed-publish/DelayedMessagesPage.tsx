@@ -9,6 +9,9 @@ import { useTableQuery } from '../../shared/useTableQuery';
 import { useDelayedMessagesQuery, useDelayedSettingsQuery, useDeleteDelayedMessageMutation, type DelayedMessage } from './delayed-publish.api';
 import './delayed-publish.messages';
 
+// the document marks the interval keys optional: a missing one shows as '-'
+const seconds = (s: number | undefined) => (s === undefined ? undefined : s * 1000);
+
 export default function DelayedMessagesPage() {
   const { t } = useTranslation(['delayedPublish', 'common']);
   const { token } = theme.useToken();
@@ -21,8 +24,8 @@ export default function DelayedMessagesPage() {
     { title: t('topic'), dataIndex: 'topic', key: 'topic' },
     { title: t('qos'), dataIndex: 'qos', key: 'qos' },
     { title: t('from_clientid'), dataIndex: 'from_clientid', key: 'from_clientid' },
-    { title: t('delayed_interval'), key: 'interval', render: (_: unknown, m: DelayedMessage) => formatDuration(m.delayed_interval * 1000) },
-    { title: t('delayed_remaining'), key: 'remaining', render: (_: unknown, m: DelayedMessage) => formatDuration(m.delayed_remaining * 1000) },
+    { title: t('delayed_interval'), key: 'interval', render: (_: unknown, m: DelayedMessage) => formatDuration(seconds(m.delayed_interval)) },
+    { title: t('delayed_remaining'), key: 'remaining', render: (_: unknown, m: DelayedMessage) => formatDuration(seconds(m.delayed_remaining)) },
     { title: t('expected_at'), key: 'expected_at', render: (_: unknown, m: DelayedMessage) => formatDateTime(m.expected_at) },
     ...(canWrite
       ? [

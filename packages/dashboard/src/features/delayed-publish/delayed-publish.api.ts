@@ -1,19 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paged } from '@mqdeck/api';
+import type { DelayedMessageSummary } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
 
-export interface DelayedMessage {
-  msgid: string;
-  node: string;
-  topic: string;
-  qos: number;
-  from_clientid?: string;
-  from_username?: string;
-  publish_at?: string;
-  delayed_interval: number;
-  delayed_remaining: number;
-  expected_at: string;
-}
+/** One waiting message as GET /mqtt/delayed/messages lists it (the contract's: msgid is hex text). */
+export type DelayedMessage = DelayedMessageSummary;
 
 type AnyConfig = Record<string, unknown>;
 export const delayedKeys = {
@@ -40,14 +30,15 @@ export function useDelayedMessagesQuery(q: { page: number; limit: number }) {
     placeholderData: keepPreviousData,
     // remaining times count down on the node: refresh while the list is open
     refetchInterval: 5000,
-    queryFn: ({ signal }) => api.GET('/mqtt/delayed/messages', { params: { query: q }, signal }).then(unwrap) as Promise<Paged<DelayedMessage>>,
+    // awaited rather than .then(unwrap): with keepPreviousData beside it, TanStack would infer the data type from that function
+    queryFn: async ({ signal }) => unwrap(await api.GET('/mqtt/delayed/messages', { params: { query: q }, signal })),
   });
 }
 
 export function useDeleteDelayedMessageMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (m: DelayedMessage) => api.DELETE('/mqtt/delayed/messages/{node}/{msgid}', { params: { path: { node: m.node, msgid: m.msgid } } }).then(unwrap),
+    mutationFn: (m: DelayedMessage) => api.DELETE('/mqtt/delayed/messages/{node}/{msgid}', { params: { path: { node: m.node ?? '', msgid: m.msgid ?? '' } } }).then(unwrap),
     onSuccess: () => qc.invalidateQueries({ queryKey: delayedKeys.all }),
   });
 }
