@@ -41,7 +41,7 @@ type AnyBody = never;
 export function useAuthenticatorsQuery() {
   return useQuery({
     queryKey: authnKeys.list(),
-    queryFn: async ({ signal }) => ((await api.GET('/authentication', { signal }).then(unwrap)) ?? []) as unknown as AuthnConfig[],
+    queryFn: async ({ signal }): Promise<AuthnConfig[]> => (await api.GET('/authentication', { signal }).then(unwrap)) ?? [],
   });
 }
 
@@ -50,7 +50,7 @@ export function useAuthenticatorQuery(id: string) {
   return useQuery({
     queryKey: authnKeys.detail(id),
     meta: { silent: true },
-    queryFn: ({ signal }) => api.GET('/authentication/{id}', { params: { path: { id } }, signal }).then(unwrap) as unknown as Promise<AuthnConfig>,
+    queryFn: async ({ signal }): Promise<AuthnConfig> => unwrap(await api.GET('/authentication/{id}', { params: { path: { id } }, signal })),
   });
 }
 
@@ -75,7 +75,7 @@ export function useAuthnStatusesQueries(ids: string[]) {
 export function useCreateAuthenticatorMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (c: AuthnConfig) => api.POST('/authentication', { body: c as AnyBody }).then(unwrap) as unknown as Promise<AuthnConfig>,
+    mutationFn: async (c: AuthnConfig): Promise<AuthnConfig> => unwrap(await api.POST('/authentication', { body: c as AnyBody })),
     onSuccess: () => qc.invalidateQueries({ queryKey: authnKeys.all }),
   });
 }

@@ -1,5 +1,6 @@
 // What the create wizard offers, the defaults of each backend (EMQX 5.8 schema defaults), and the
 // conversion between the API config and the form (JSON-valued fields are edited as text).
+import type { ReplyOf } from '@mqdeck/api';
 import { pruneMongoTopology } from '../../shared/mongo';
 
 export type Mechanism = 'password_based' | 'jwt' | 'scram';
@@ -16,7 +17,13 @@ export const HASH_NAMES = ['plain', 'md4', 'md5', 'ripemd160', 'sha', 'sha224', 
 export const MAC_FUNS = ['md4', 'md5', 'ripemd160', 'sha', 'sha224', 'sha256', 'sha384', 'sha512'] as const;
 
 /** A config as the API returns it; the form works on the same shape. */
-export type AuthnConfig = Record<string, unknown> & { mechanism: Mechanism; backend?: Backend; enable?: boolean; id?: string };
+export type AuthnConfig = Record<string, unknown> & { mechanism: AnyMechanism; backend?: AnyBackend; enable?: boolean; id?: string };
+
+type Authenticator = ReplyOf<'/authentication/{id}', 'get', 200>;
+/** Every mechanism the contract's 22 authenticator kinds name (cinfo, gssapi … too); the wizard offers `Mechanism`. */
+export type AnyMechanism = Mechanism | Authenticator['mechanism'];
+/** Every backend the contract's kinds name; JWT and cinfo have none. */
+export type AnyBackend = Backend | (Authenticator extends infer A ? (A extends { backend: infer B } ? B : never) : never);
 
 /** Authenticator id = `<mechanism>:<backend>`, or just `jwt`. */
 export function authnId(mechanism: string, backend?: string): string {

@@ -7,19 +7,19 @@ import { ApiRequestError, formatError } from '../../../api/client';
 import { toast } from '../../../app/bridge';
 import { useApiExtension } from '../../../shared/apiExtensions';
 import { useProbeAuthenticatorMutation } from '../authentication.api';
-import type { Backend, Mechanism } from '../authentication.config';
+import type { AnyBackend, AnyMechanism } from '../authentication.config';
 import { readAuthnConfig } from './AuthnConfigForm';
 
 interface Props {
   form: FormInstance;
-  mechanism: Mechanism;
-  backend?: Backend;
+  mechanism: AnyMechanism;
+  backend?: AnyBackend;
   /** the stored authenticator being edited: its secrets stand for the ****** the form shows */
   id?: string;
 }
 
 /** Built-in databases and JWT keys have nothing to reach: checking the config is all a test could do. */
-export function hasBackendToReach(mechanism: Mechanism, backend: Backend | undefined, useJwks: boolean): boolean {
+export function hasBackendToReach(mechanism: AnyMechanism, backend: AnyBackend | undefined, useJwks: boolean): boolean {
   if (mechanism === 'jwt') return useJwks;
   return backend !== undefined && backend !== 'built_in_database';
 }
