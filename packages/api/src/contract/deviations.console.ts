@@ -37,12 +37,25 @@ export interface SchemaDocument {
 type PagedAnswer<T extends { data?: unknown; meta?: unknown }> = T & { data: NonNullable<T['data']>; meta: NonNullable<T['meta']> };
 type Json200<P extends keyof paths> = paths[P] extends { get: { responses: { 200: { content: { 'application/json': infer B } } } } } ? B : never;
 
+/** API.md §3.10: GET (and the PUT echo of) /authorization/settings always carries the whole `cache` object; the document marks it optional. */
+export type AuthzSettingsView = Json200<'/authorization/settings'> & { cache: NonNullable<Json200<'/authorization/settings'>['cache']> };
+
 export interface ConsoleResponsePatch {
   '/topics': { get: { 200: PagedAnswer<Json200<'/topics'>> } }; // API.md §2.5: data and meta always sent
   '/mqtt/retainer/messages': { get: { 200: PagedAnswer<Json200<'/mqtt/retainer/messages'>> } }; // API.md §2.5: data and meta always sent
   '/clients/{clientid}/mqueue_messages': { get: { 200: PagedAnswer<Schemas['emqx_mgmt_api_clients.mqueue_messages']> } }; // API.md §3.4: data and meta always sent
   '/clients/{clientid}/inflight_messages': { get: { 200: PagedAnswer<Schemas['emqx_mgmt_api_clients.inflight_messages']> } }; // API.md §3.4: data and meta always sent
   '/authentication/{id}/users': { get: { 200: PagedAnswer<Json200<'/authentication/{id}/users'>> } }; // API.md §2.5: data and meta always sent
+  '/authorization/settings': {
+    get: { 200: AuthzSettingsView }; // API.md §3.10: cache always sent
+    put: { 200: AuthzSettingsView }; // API.md §3.10: echoes the stored settings, cache included
+  };
+  '/authorization/sources/built_in_database/rules/clients': {
+    get: { 200: PagedAnswer<Json200<'/authorization/sources/built_in_database/rules/clients'>> }; // API.md §2.5: data and meta always sent
+  };
+  '/authorization/sources/built_in_database/rules/users': {
+    get: { 200: PagedAnswer<Json200<'/authorization/sources/built_in_database/rules/users'>> }; // API.md §2.5: data and meta always sent
+  };
   '/configs/log': {
     get: { 200: LogConfig }; // EMQX CE: no audit handler; file is a map of handlers
     put: { 200: LogConfig }; // EMQX CE: no audit handler; file is a map of handlers

@@ -1,24 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paged, ReplyOf, Schemas } from '@mqdeck/api';
+import type { ReplyOf, Schemas } from '@mqdeck/api';
 import { api, apiBaseUrl, unwrap } from '../../api/client';
 import { getSession } from '../../app/session';
 import { toApiError } from '../../api/errors';
-import type { AuthzSource, SourceType } from './authorization.config';
+import type { AnySourceType, AuthzSource } from './authorization.config';
 
 export type Rule = Schemas['emqx_authz_api_mnesia.rule_item'];
 /** Rule as edited: qos and retain are optional (EMQX defaults: all QoS, retain 'all'). */
 export type RuleInput = Pick<Rule, 'permission' | 'action' | 'topic'> & Partial<Pick<Rule, 'qos' | 'retain'>>;
 export type RulesKind = 'clients' | 'users';
-export interface RulesRow {
-  clientid?: string;
-  username?: string;
-  rules: Rule[];
-}
-export interface AuthzSettings {
-  no_match: 'allow' | 'deny';
-  deny_action: 'ignore' | 'disconnect';
-  cache: { enable: boolean; max_size?: number; ttl?: string; excludes?: string[] };
-}
+type ClientRules = ReplyOf<'/authorization/sources/built_in_database/rules/clients', 'get', 200>['data'][number];
+type UserRules = ReplyOf<'/authorization/sources/built_in_database/rules/users', 'get', 200>['data'][number];
+/** One row of either list: a client's or a user's rules. */
+export type RulesRow = Partial<Pick<ClientRules, 'clientid'> & Pick<UserRules, 'username'>> & Pick<ClientRules, 'rules'>;
+export type AuthzSettings = ReplyOf<'/authorization/settings', 'get', 200>;
 export interface AuthzMetricsValues {
   total?: number;
   allow?: number;
@@ -47,19 +42,19 @@ type AnyBody = never;
 export function useSourcesQuery() {
   return useQuery({
     queryKey: authzKeys.sources(),
-    queryFn: async ({ signal }) => ((await api.GET('/authorization/sources', { signal }).then(unwrap)).sources ?? []) as unknown as AuthzSource[],
+    queryFn: async ({ signal }): Promise<AuthzSource[]> => (await api.GET('/authorization/sources', { signal }).then(unwrap)).sources ?? [],
   });
 }
 
-export function useSourceQuery(type: SourceType) {
+export function useSourceQuery(type: AnySourceType) {
   return useQuery({
     queryKey: authzKeys.source(type),
     meta: { silent: true },
-    queryFn: ({ signal }) => api.GET('/authorization/sources/{type}', { params: { path: { type } }, signal }).then(unwrap) as unknown as Promise<AuthzSource>,
+    queryFn: async ({ signal }): Promise<AuthzSource> => unwrap(await api.GET('/authorization/sources/{type}', { params: { path: { type } }, signal })),
   });
 }
 
-export function useSourceStatusQuery(type: SourceType, enabled = true) {
+export function useSourceStatusQuery(type: AnySourceType, enabled = true) {
   return useQuery({
     queryKey: authzKeys.status(type),
     meta: { silent: true },
@@ -97,7 +92,7 @@ export function useUpdateSourceMutation() {
 export function useDeleteSourceMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (type: SourceType) => api.DELETE('/authorization/sources/{type}', { params: { path: { type } } }).then(unwrap),
+    mutationFn: (type: AnySourceType) => api.DELETE('/authorization/sources/{type}', { params: { path: { type } } }).then(unwrap),
     onSuccess: (_data, type) => {
       qc.setQueryData<AuthzSource[]>(authzKeys.sources(), (list) => list?.filter((s) => s.type !== type));
       qc.removeQueries({ queryKey: authzKeys.status(type) });
@@ -110,7 +105,7 @@ export function useDeleteSourceMutation() {
 export function useMoveSourceMutation() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ type, position }: { type: SourceType; position: string }) =>
+    mutationFn: ({ type, position }: { type: AnySourceType; position: string }) =>
       api.POST('/authorization/sources/{type}/move', { params: { path: { type } }, body: { position } as AnyBody }).then(unwrap),
     onSuccess: invalidate,
   });
@@ -119,7 +114,7 @@ export function useMoveSourceMutation() {
 export function useAuthzSettingsQuery() {
   return useQuery({
     queryKey: authzKeys.settings(),
-    queryFn: ({ signal }) => api.GET('/authorization/settings', { signal }).then(unwrap) as unknown as Promise<AuthzSettings>,
+    queryFn: ({ signal }) => api.GET('/authorization/settings', { signal }).then(unwrap),
   });
 }
 
@@ -141,10 +136,12 @@ export function useRulesQuery(kind: RulesKind, q: { page: number; limit: number;
   return useQuery({
     queryKey: authzKeys.rules(kind, q),
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => {
+    // awaited rather than .then(unwrap): with keepPreviousData beside it, TanStack would infer the data type from that function
+    queryFn: async ({ signal }) => {
       const query = { page: q.page, limit: q.limit, ...(q.like ? { [kind === 'clients' ? 'like_clientid' : 'like_username']: q.like } : {}) };
-      const r = kind === 'clients' ? api.GET(`${RULES_BASE}/clients`, { params: { query }, signal }) : api.GET(`${RULES_BASE}/users`, { params: { query }, signal });
-      return r.then(unwrap) as unknown as Promise<Paged<RulesRow>>;
+      return kind === 'clients'
+        ? unwrap(await api.GET(`${RULES_BASE}/clients`, { params: { query }, signal }))
+        : unwrap(await api.GET(`${RULES_BASE}/users`, { params: { query }, signal }));
     },
   });
 }

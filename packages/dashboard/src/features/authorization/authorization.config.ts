@@ -1,10 +1,13 @@
 // Source types, their defaults (EMQX 5.8 schema defaults) and the form conversion (JSON fields as text).
+import type { ReplyOf } from '@mqdeck/api';
 import { pruneMongoTopology } from '../../shared/mongo';
 
 export type SourceType = 'file' | 'built_in_database' | 'mysql' | 'postgresql' | 'mongodb' | 'redis' | 'http';
 export const SOURCE_TYPES: SourceType[] = ['file', 'built_in_database', 'mysql', 'postgresql', 'mongodb', 'redis', 'http'];
 
-export type AuthzSource = Record<string, unknown> & { type: SourceType; enable?: boolean };
+/** Every source type the contract's kinds name (ldap … too); the console creates `SourceType`. */
+export type AnySourceType = SourceType | ReplyOf<'/authorization/sources/{type}', 'get', 200>['type'];
+export type AuthzSource = Record<string, unknown> & { type: AnySourceType; enable?: boolean };
 
 const DB = { enable: true, pool_size: 8, auto_reconnect: true, ssl: { enable: false } };
 

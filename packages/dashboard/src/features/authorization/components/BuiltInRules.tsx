@@ -38,7 +38,7 @@ function KeyedRules({ kind }: { kind: RulesKind }) {
   const whoLabel = kind === 'clients' ? t('clientid') : t('username');
   const columns: TableColumnsType<RulesRow> = [
     { title: whoLabel, key: 'who', render: (_, r) => whoOf(r) },
-    { title: t('rules'), key: 'rules', render: (_, r) => <RuleTags rules={r.rules} /> },
+    { title: t('rules'), key: 'rules', render: (_, r) => <RuleTags rules={r.rules ?? []} /> },
     ...(canWrite
       ? [
           {

@@ -19,7 +19,7 @@ export function RulesModal({ kind, open, row, onClose }: Props) {
   const whoLabel = kind === 'clients' ? t('clientid') : t('username');
   const editing = !!row;
   useEffect(() => {
-    if (open) form.setFieldsValue({ who: row ? (row.clientid ?? row.username ?? '') : '', rules: row?.rules.length ? row.rules : [{ ...RULE_DEFAULT } as RuleInput] });
+    if (open) form.setFieldsValue({ who: row ? (row.clientid ?? row.username ?? '') : '', rules: row?.rules?.length ? row.rules : [{ ...RULE_DEFAULT } as RuleInput] });
   }, [open, row, form]);
 
   async function submit() {
