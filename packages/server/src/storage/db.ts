@@ -19,9 +19,19 @@ export function openDatabase(dataDir: string): Db {
   return db;
 }
 
+/** `sql` is a `SELECT COUNT(*) AS n ...`; an aggregate without GROUP BY always yields one row */
+export function countRows(db: Db, sql: string, ...params: unknown[]): number {
+  return db.prepare<unknown[], { n: number }>(sql).get(...params)?.n ?? 0;
+}
+
 export function migrate(db: Db, dir = MIGRATIONS_DIR): string[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
-  const applied = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
+  const applied = new Set(
+    db
+      .prepare<[], { version: number }>('SELECT version FROM schema_migrations')
+      .all()
+      .map((r) => r.version),
+  );
   const files = readdirSync(dir)
     .map((file) => /^(\d{3})_([\w-]+)\.sql$/.exec(file))
     .filter((m): m is RegExpExecArray => m !== null)

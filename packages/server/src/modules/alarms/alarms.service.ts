@@ -4,6 +4,8 @@
 // publish → JSON on $SYS/brokers/<node>/alarms/activate | deactivate (times in microseconds, as EMQX).
 import type { FastifyInstance } from 'fastify';
 import { parseDuration } from '../../config/units';
+import { countRows } from '../../storage/db';
+import { readJson } from '../../storage/json-column';
 
 export interface Alarm {
   name: string;
@@ -24,7 +26,7 @@ interface Row {
 const toAlarm = (r: Row): Alarm => ({
   name: r.name,
   message: r.message,
-  details: JSON.parse(r.details) as Record<string, unknown>,
+  details: readJson<Record<string, unknown>>(r.details),
   activateAt: r.activate_at,
   deactivateAt: r.deactivate_at,
 });
@@ -50,7 +52,7 @@ export class AlarmService {
 
   isActive(name: string): boolean {
     if (!this.activeNames) {
-      const rows = this.db.prepare('SELECT name FROM alarms WHERE deactivate_at IS NULL').all() as { name: string }[];
+      const rows = this.db.prepare<[], { name: string }>('SELECT name FROM alarms WHERE deactivate_at IS NULL').all();
       this.activeNames = new Set(rows.map((r) => r.name));
     }
     return this.activeNames.has(name);
@@ -68,12 +70,12 @@ export class AlarmService {
 
   /** false when no alarm of that name is active; details/message given describe the clearing (EMQX keeps the raised ones in history) */
   deactivate(name: string, details?: Record<string, unknown>, message?: string): boolean {
-    const row = this.db.prepare('SELECT * FROM alarms WHERE name = ? AND deactivate_at IS NULL').get(name) as Row | undefined;
+    const row = this.db.prepare<[string], Row>('SELECT * FROM alarms WHERE name = ? AND deactivate_at IS NULL').get(name);
     if (!row) return false;
     const now = Date.now();
     const limit = this.app.config.get<number>('alarm.size_limit');
     this.db.transaction(() => {
-      const history = (this.db.prepare('SELECT COUNT(*) AS n FROM alarms WHERE deactivate_at IS NOT NULL').get() as { n: number }).n;
+      const history = countRows(this.db, 'SELECT COUNT(*) AS n FROM alarms WHERE deactivate_at IS NOT NULL');
       if (limit > 0 && history >= limit) {
         this.db.prepare('DELETE FROM alarms WHERE id IN (SELECT id FROM alarms WHERE deactivate_at IS NOT NULL ORDER BY activate_at LIMIT ?)').run(history - limit + 1);
       }
@@ -86,12 +88,12 @@ export class AlarmService {
   }
 
   active(): Alarm[] {
-    return (this.db.prepare('SELECT * FROM alarms WHERE deactivate_at IS NULL ORDER BY activate_at').all() as Row[]).map(toAlarm);
+    return this.db.prepare<[], Row>('SELECT * FROM alarms WHERE deactivate_at IS NULL ORDER BY activate_at').all().map(toAlarm);
   }
 
   history(): Alarm[] {
     this.deleteExpired();
-    return (this.db.prepare('SELECT * FROM alarms WHERE deactivate_at IS NOT NULL ORDER BY activate_at').all() as Row[]).map(toAlarm);
+    return this.db.prepare<[], Row>('SELECT * FROM alarms WHERE deactivate_at IS NOT NULL ORDER BY activate_at').all().map(toAlarm);
   }
 
   clearHistory(): void {

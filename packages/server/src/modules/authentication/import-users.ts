@@ -80,15 +80,17 @@ export async function importUsers(users: UsersRepo, id: string, alg: HashAlgorit
   for (const r of records) {
     const userId = r?.user_id;
     const isSuperuser = superuserOf(r?.is_superuser);
-    const okFields = type === 'plain' ? typeof r?.password === 'string' : typeof r?.password_hash === 'string' && (r.salt === undefined || typeof r.salt === 'string');
-    if (typeof userId !== 'string' || userId === '' || isSuperuser === undefined || !okFields) {
+    // type=plain ignores a salt column; type=hash takes password_hash with an optional salt
+    const secret = type === 'plain' ? r?.password : r?.password_hash;
+    const givenSalt = type === 'plain' ? undefined : r?.salt;
+    if (typeof userId !== 'string' || userId === '' || isSuperuser === undefined || typeof secret !== 'string' || (givenSalt !== undefined && typeof givenSalt !== 'string')) {
       summary.failed++;
       continue;
     }
     const existing = written.get(userId) ?? users.get(id, userId);
     let row: Row;
     if (type === 'plain') {
-      const password = r.password as string;
+      const password = secret;
       if (existing && existing.is_superuser === isSuperuser && (await checkPassword(alg, password, existing.password_hash, existing.salt))) {
         summary.skipped++;
         continue;
@@ -96,8 +98,8 @@ export async function importUsers(users: UsersRepo, id: string, alg: HashAlgorit
       const { hash, salt } = await hashPassword(alg, password);
       row = { user_id: userId, password_hash: hash, salt, is_superuser: isSuperuser };
     } else {
-      const hash = r.password_hash as string;
-      const salt = (r.salt as string | undefined) ?? '';
+      const hash = secret;
+      const salt = givenSalt ?? '';
       if (existing && existing.is_superuser === isSuperuser && existing.password_hash === hash && existing.salt === salt) {
         summary.skipped++;
         continue;

@@ -1,6 +1,7 @@
 // SQLite storage of delayed messages (migration 400): held messages survive a restart.
 import type { PublishMessage, PublishProperties, QoS } from '@mqdeck/broker';
-import type { Db } from '../../storage/db';
+import { countRows, type Db } from '../../storage/db';
+import { readJson, reviveB64 } from '../../storage/json-column';
 
 export interface DelayedMessage {
   msg: PublishMessage; // topic = destination topic
@@ -13,7 +14,7 @@ interface Row {
   expected_at: number;
   delayed_interval: number;
   topic: string;
-  qos: number;
+  qos: QoS; // written from a PublishMessage
   retain: number;
   payload: Buffer;
   from_clientid: string | null;
@@ -24,13 +25,10 @@ interface Row {
 
 // correlation data is the one Buffer among the properties: kept as {"$b64": "..."} in JSON
 const encodeProps = (p?: PublishProperties) => (p ? JSON.stringify(p, (_k, v: unknown) => (isBufferJson(v) ? { $b64: Buffer.from(v.data).toString('base64') } : v)) : null);
-const decodeProps = (text: string | null): PublishProperties | undefined =>
-  text
-    ? (JSON.parse(text, (_k, v: unknown) => (v && typeof v === 'object' && '$b64' in v ? Buffer.from(String((v as { $b64: string }).$b64), 'base64') : v)) as PublishProperties)
-    : undefined;
+const decodeProps = (text: string | null): PublishProperties | undefined => (text ? readJson<PublishProperties>(text, reviveB64) : undefined);
 
 function isBufferJson(v: unknown): v is { type: 'Buffer'; data: number[] } {
-  return typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'Buffer' && Array.isArray((v as { data?: unknown }).data);
+  return typeof v === 'object' && v !== null && 'type' in v && v.type === 'Buffer' && 'data' in v && Array.isArray(v.data);
 }
 
 function toDelayed(r: Row): DelayedMessage {
@@ -42,7 +40,7 @@ function toDelayed(r: Row): DelayedMessage {
       id: r.msgid,
       topic: r.topic,
       payload: r.payload,
-      qos: r.qos as QoS,
+      qos: r.qos,
       retain: r.retain === 1,
       fromClientid: r.from_clientid,
       fromUsername: r.from_username,
@@ -83,16 +81,16 @@ export class DelayedStore {
   }
 
   count(): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM delayed_messages').get() as { n: number }).n;
+    return countRows(this.db, 'SELECT COUNT(*) AS n FROM delayed_messages');
   }
 
   /** release order: expected time, then id */
   page(offset: number, limit: number): DelayedMessage[] {
-    return (this.db.prepare('SELECT * FROM delayed_messages ORDER BY expected_at, msgid LIMIT ? OFFSET ?').all(limit, offset) as Row[]).map(toDelayed);
+    return this.db.prepare<[number, number], Row>('SELECT * FROM delayed_messages ORDER BY expected_at, msgid LIMIT ? OFFSET ?').all(limit, offset).map(toDelayed);
   }
 
   get(msgid: string): DelayedMessage | undefined {
-    const row = this.db.prepare('SELECT * FROM delayed_messages WHERE msgid = ?').get(msgid.toUpperCase()) as Row | undefined;
+    const row = this.db.prepare<[string], Row>('SELECT * FROM delayed_messages WHERE msgid = ?').get(msgid.toUpperCase());
     return row && toDelayed(row);
   }
 
@@ -116,7 +114,7 @@ export class DelayedStore {
   /** removes and returns every message due at `now` */
   takeDue(now: number): DelayedMessage[] {
     const taken = this.db.transaction(() => {
-      const rows = this.db.prepare('SELECT * FROM delayed_messages WHERE expected_at <= ? ORDER BY expected_at, msgid').all(now) as Row[];
+      const rows = this.db.prepare<[number], Row>('SELECT * FROM delayed_messages WHERE expected_at <= ? ORDER BY expected_at, msgid').all(now);
       if (rows.length) this.db.prepare('DELETE FROM delayed_messages WHERE expected_at <= ?').run(now);
       return rows.map(toDelayed);
     })();
@@ -125,7 +123,7 @@ export class DelayedStore {
   }
 
   nextDue(): number | undefined {
-    const row = this.db.prepare('SELECT MIN(expected_at) AS t FROM delayed_messages').get() as { t: number | null };
-    return row.t ?? undefined;
+    // MIN() without GROUP BY yields one row, t = NULL on an empty table
+    return this.db.prepare<[], { t: number | null }>('SELECT MIN(expected_at) AS t FROM delayed_messages').get()?.t ?? undefined;
   }
 }

@@ -5,6 +5,7 @@
 // QoS 2 state (packet id and phase of a sent message, incoming ids awaiting PUBREL) is written at once.
 import type { PublishMessage, SessionRow, SessionStore, StoredAwaitingRel, StoredMessage, StoredSession, SubscriptionInfo } from '@mqdeck/broker';
 import type { Db } from '../../storage/db';
+import { readJson, reviveB64 } from '../../storage/json-column';
 
 const FLUSH_MS = 100;
 
@@ -19,7 +20,7 @@ interface MessageRow {
   seq: number;
   msg: string;
   payload: Buffer;
-  qos: number;
+  qos: StoredMessage['qos']; // written from a StoredMessage
   retain: number;
   subids: string | null;
   packet_id: number | null;
@@ -32,8 +33,7 @@ const toJson = (v: unknown) =>
     const raw = this[k];
     return Buffer.isBuffer(raw) ? { $b64: raw.toString('base64') } : value;
   });
-const fromJson = <T>(text: string): T =>
-  JSON.parse(text, (_k, v: unknown) => (v && typeof v === 'object' && '$b64' in v ? Buffer.from(String((v as { $b64: string }).$b64), 'base64') : v)) as T;
+const fromJson = <T>(text: string): T => readJson<T>(text, reviveB64);
 
 export class SqliteSessionStore implements SessionStore {
   private acks: [string, number][] = [];
@@ -52,18 +52,18 @@ export class SqliteSessionStore implements SessionStore {
       saveSub: db.prepare('INSERT INTO durable_subscriptions (clientid, topic, sub) VALUES (?, ?, ?) ON CONFLICT(clientid, topic) DO UPDATE SET sub = excluded.sub'),
       deleteSub: db.prepare('DELETE FROM durable_subscriptions WHERE clientid = ? AND topic = ?'),
       deleteSubs: db.prepare('DELETE FROM durable_subscriptions WHERE clientid = ?'),
-      subs: db.prepare('SELECT clientid, sub FROM durable_subscriptions ORDER BY clientid, rowid'),
+      subs: db.prepare<[], { clientid: string; sub: string }>('SELECT clientid, sub FROM durable_subscriptions ORDER BY clientid, rowid'),
       deleteSession: db.prepare('DELETE FROM durable_sessions WHERE clientid = ?'),
       deleteMessages: db.prepare('DELETE FROM durable_messages WHERE clientid = ?'),
-      sessions: db.prepare('SELECT * FROM durable_sessions ORDER BY clientid'),
+      sessions: db.prepare<[], SessionDbRow>('SELECT * FROM durable_sessions ORDER BY clientid'),
       append: db.prepare('INSERT INTO durable_messages (clientid, msg, payload, qos, retain, subids, publish_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       ack: db.prepare('DELETE FROM durable_messages WHERE clientid = ? AND seq = ?'),
-      messages: db.prepare('SELECT seq, msg, payload, qos, retain, subids, packet_id, phase FROM durable_messages WHERE clientid = ? ORDER BY seq'),
+      messages: db.prepare<[string], MessageRow>('SELECT seq, msg, payload, qos, retain, subids, packet_id, phase FROM durable_messages WHERE clientid = ? ORDER BY seq'),
       inflight: db.prepare('UPDATE durable_messages SET packet_id = ?, phase = ? WHERE clientid = ? AND seq = ?'),
       awaitRel: db.prepare('INSERT OR REPLACE INTO durable_awaiting_rel (clientid, packet_id, received_at) VALUES (?, ?, ?)'),
       released: db.prepare('DELETE FROM durable_awaiting_rel WHERE clientid = ? AND packet_id = ?'),
       deleteAwaiting: db.prepare('DELETE FROM durable_awaiting_rel WHERE clientid = ?'),
-      awaiting: db.prepare('SELECT packet_id, received_at FROM durable_awaiting_rel WHERE clientid = ? ORDER BY packet_id'),
+      awaiting: db.prepare<[string], { packet_id: number; received_at: number }>('SELECT packet_id, received_at FROM durable_awaiting_rel WHERE clientid = ? ORDER BY packet_id'),
     };
   }
 
@@ -103,12 +103,12 @@ export class SqliteSessionStore implements SessionStore {
 
   loadSessions(): StoredSession[] {
     const subs = new Map<string, SubscriptionInfo[]>();
-    for (const r of this.q.subs.all() as { clientid: string; sub: string }[]) {
+    for (const r of this.q.subs.all()) {
       let list = subs.get(r.clientid);
       if (!list) subs.set(r.clientid, (list = []));
       list.push(fromJson(r.sub));
     }
-    return (this.q.sessions.all() as SessionDbRow[]).map((r) => {
+    return this.q.sessions.all().map((r) => {
       const s: StoredSession = {
         clientid: r.clientid,
         identity: fromJson(r.identity),
@@ -150,14 +150,14 @@ export class SqliteSessionStore implements SessionStore {
 
   loadMessages(clientid: string): StoredMessage[] {
     this.flush();
-    return (this.q.messages.all(clientid) as MessageRow[]).map((r) => {
+    return this.q.messages.all(clientid).map((r) => {
       const out: StoredMessage = {
         seq: r.seq,
         msg: { ...fromJson<Omit<PublishMessage, 'payload'>>(r.msg), payload: r.payload },
-        qos: r.qos as StoredMessage['qos'],
+        qos: r.qos,
         retain: r.retain === 1,
       };
-      if (r.subids !== null) out.subids = JSON.parse(r.subids) as number[];
+      if (r.subids !== null) out.subids = readJson<number[]>(r.subids);
       if (r.packet_id !== null && r.phase !== null) Object.assign(out, { packetId: r.packet_id, phase: r.phase });
       return out;
     });
@@ -179,7 +179,7 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   loadAwaitingRel(clientid: string): StoredAwaitingRel[] {
-    return (this.q.awaiting.all(clientid) as { packet_id: number; received_at: number }[]).map((r) => ({ packetId: r.packet_id, at: r.received_at }));
+    return this.q.awaiting.all(clientid).map((r) => ({ packetId: r.packet_id, at: r.received_at }));
   }
 
   clear(): void {
@@ -191,10 +191,10 @@ export class SqliteSessionStore implements SessionStore {
   gc(now: number, limit: number, retentionMs: number | null): { sessions: number; messages: number } {
     this.flush();
     const expired = this.db
-      .prepare(
+      .prepare<[number, number], { clientid: string }>(
         'SELECT clientid FROM durable_sessions WHERE disconnected_at IS NOT NULL AND expiry_interval < 4294967295 AND disconnected_at + expiry_interval * 1000 <= ? ORDER BY disconnected_at, clientid LIMIT ?',
       )
-      .all(now, limit) as { clientid: string }[];
+      .all(now, limit);
     let messages = 0;
     this.db.transaction(() => {
       for (const { clientid } of expired) {

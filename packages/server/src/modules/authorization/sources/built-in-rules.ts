@@ -1,6 +1,7 @@
 // built_in_database rules in SQLite (table authz_rules): per client id, per username and for all.
 // Checked in EMQX's order: the client's own rules, then the username's, then the rules for all.
 import type { Db } from '../../../storage/db';
+import { readJson } from '../../../storage/json-column';
 import { ApiError } from '../../../errors';
 import { topicProblem } from '../../../shared/topic';
 import { everyone, ruleMatches, type Rule } from '../rule';
@@ -19,15 +20,15 @@ export class BuiltInRules {
   constructor(private readonly db: Db) {}
 
   get(type: WhoType, who: string): ApiRule[] | undefined {
-    const row = this.db.prepare('SELECT rules FROM authz_rules WHERE who_type = ? AND who = ?').get(type, who) as { rules: string } | undefined;
-    return row ? (JSON.parse(row.rules) as ApiRule[]) : undefined;
+    const row = this.db.prepare<[WhoType, string], { rules: string }>('SELECT rules FROM authz_rules WHERE who_type = ? AND who = ?').get(type, who);
+    return row ? readJson<ApiRule[]>(row.rules) : undefined;
   }
 
   list(type: 'clientid' | 'username', like?: string): { who: string; rules: ApiRule[] }[] {
     const rows = this.db
-      .prepare(`SELECT who, rules FROM authz_rules WHERE who_type = ? ${like ? 'AND instr(who, ?) > 0' : ''} ORDER BY created_at, who`)
-      .all(...(like ? [type, like] : [type])) as { who: string; rules: string }[];
-    return rows.map((r) => ({ who: r.who, rules: JSON.parse(r.rules) as ApiRule[] }));
+      .prepare<string[], { who: string; rules: string }>(`SELECT who, rules FROM authz_rules WHERE who_type = ? ${like ? 'AND instr(who, ?) > 0' : ''} ORDER BY created_at, who`)
+      .all(...(like ? [type, like] : [type]));
+    return rows.map((r) => ({ who: r.who, rules: readJson<ApiRule[]>(r.rules) }));
   }
 
   set(type: WhoType, who: string, rules: ApiRule[]): void {
@@ -58,12 +59,14 @@ export function parseApiRules(raw: unknown, maxRules: number): ApiRule[] {
     if (o.permission !== 'allow' && o.permission !== 'deny') throw bad(`rules[${i}].permission: expected allow or deny`);
     if (o.action !== 'publish' && o.action !== 'subscribe' && o.action !== 'all') throw bad(`rules[${i}].action: expected publish, subscribe or all`);
     const qos = o.qos ?? [0, 1, 2];
-    if (!Array.isArray(qos) || !qos.every((q) => q === 0 || q === 1 || q === 2)) throw bad(`rules[${i}].qos: expected a list of 0, 1, 2`);
+    if (!isQosList(qos)) throw bad(`rules[${i}].qos: expected a list of 0, 1, 2`);
     const retain = o.retain ?? 'all';
     if (retain !== true && retain !== false && retain !== 'all') throw bad(`rules[${i}].retain: expected true, false or all`);
-    return { topic: o.topic, permission: o.permission, action: o.action, qos: qos as number[], retain };
+    return { topic: o.topic, permission: o.permission, action: o.action, qos, retain };
   });
 }
+
+const isQosList = (v: unknown): v is (0 | 1 | 2)[] => Array.isArray(v) && v.every((q) => q === 0 || q === 1 || q === 2);
 
 const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message);
 
