@@ -1,11 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DelayedMessageSummary } from '@mqdeck/api';
+import type { BodyOf, DelayedMessageSummary } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
 
 /** One waiting message as GET /mqtt/delayed/messages lists it (the contract's: msgid is hex text). */
 export type DelayedMessage = DelayedMessageSummary;
 
-type AnyConfig = Record<string, unknown>;
+/** PUT /mqtt/delayed: the settings screen sends the loaded settings back with its edits. */
+export type DelayedSettings = NonNullable<BodyOf<'/mqtt/delayed', 'put'>>;
 export const delayedKeys = {
   all: ['mqtt', 'delayed'] as const,
   settings: () => [...delayedKeys.all, 'settings'] as const,
@@ -19,7 +20,7 @@ export function useDelayedSettingsQuery() {
 export function useSaveDelayedSettingsMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (value: AnyConfig) => api.PUT('/mqtt/delayed', { body: value as never }).then(unwrap),
+    mutationFn: (value: DelayedSettings) => api.PUT('/mqtt/delayed', { body: value }).then(unwrap),
     onSuccess: (v) => qc.setQueryData(delayedKeys.settings(), v),
   });
 }

@@ -1,5 +1,6 @@
 // Data of the MQTT settings screens: the global zone (mqtt, durable_sessions…), the retainer and $SYS topics.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BodyOf } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
 
 export type ZoneSection = 'mqtt' | 'durable_sessions' | 'force_shutdown' | 'flapping_detect';
@@ -19,13 +20,16 @@ export function useGlobalZoneQuery() {
   });
 }
 
-export function useSaveZoneSectionMutation(section: ZoneSection) {
+/** PUT /configs/global_zone: the whole zone, as GET answers it. */
+export type GlobalZone = NonNullable<BodyOf<'/configs/global_zone', 'put'>>;
+
+export function useSaveZoneSectionMutation<S extends ZoneSection>(section: S) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (value: AnyConfig) => {
+    mutationFn: async (value: NonNullable<GlobalZone[S]>) => {
       // PUT replaces the whole zone: send the node's current zone back with only this section changed.
       const zone = await api.GET('/configs/global_zone').then(unwrap);
-      return api.PUT('/configs/global_zone', { body: { ...zone, [section]: value } as never }).then(unwrap);
+      return api.PUT('/configs/global_zone', { body: { ...zone, [section]: value } }).then(unwrap);
     },
     onSuccess: (zone) => qc.setQueryData(configKeys.zone, zone),
   });
@@ -60,7 +64,7 @@ export function useSysTopicsQuery() {
 export function useSaveSysTopicsMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (value: AnyConfig) => api.PUT('/configs/sys_topics', { body: value as never }).then(unwrap),
+    mutationFn: (value: NonNullable<BodyOf<'/configs/sys_topics', 'put'>>) => api.PUT('/configs/sys_topics', { body: value }).then(unwrap),
     onSuccess: (v) => qc.setQueryData(configKeys.sysTopics, v),
   });
 }

@@ -10,13 +10,14 @@ import '../../features/mqtt-settings/mqtt-settings.messages';
 
 type AnyConfig = Record<string, unknown>;
 
-interface Props {
+/** T: the loaded object, which the form sends back with the edited fields (SettingsForm keeps its type). */
+interface Props<T> {
   name: string;
   title: string;
   component: string;
   fields: FieldSpec[];
-  query: UseQueryResult<AnyConfig | undefined>;
-  save: UseMutationResult<unknown, Error, AnyConfig>;
+  query: UseQueryResult<T | undefined>;
+  save: UseMutationResult<unknown, Error, T>;
   /** Shown above the form. */
   notice?: ReactNode;
   ns?: keyof Resources;
@@ -24,7 +25,7 @@ interface Props {
 }
 
 /** Loading, load error with retry, then the form over the loaded object. */
-export function SettingsScreen({ name, title, component, fields, query, save, notice, ns = 'mqttSettings', sections }: Props) {
+export function SettingsScreen<T extends object = AnyConfig>({ name, title, component, fields, query, save, notice, ns = 'mqttSettings', sections }: Props<T>) {
   const { t } = useTranslation(['mqttSettings', 'common']);
   return (
     <PageSection title={title}>
