@@ -1,7 +1,7 @@
 // API keys (API.md §3.13): api_key is 16 hex chars, the secret is random base62 returned once and
 // stored hashed; at most 100 keys; expiry and enable flag are checked on every Basic-auth request.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import type { Db } from '../../storage/db';
+import { countRows, type Db } from '../../storage/db';
 import { apiError } from '../../errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { rfc3339Seconds } from './time';
@@ -66,11 +66,14 @@ export class ApiKeysService {
   constructor(private readonly db: Db) {}
 
   private row(name: string): Row | undefined {
-    return this.db.prepare('SELECT * FROM api_keys WHERE name = ?').get(name) as Row | undefined;
+    return this.db.prepare<[string], Row>('SELECT * FROM api_keys WHERE name = ?').get(name);
   }
 
   list(): ApiKeyApp[] {
-    return (this.db.prepare('SELECT * FROM api_keys ORDER BY created_at, name').all() as Row[]).map((r) => toApp(r));
+    return this.db
+      .prepare<[], Row>('SELECT * FROM api_keys ORDER BY created_at, name')
+      .all()
+      .map((r) => toApp(r));
   }
 
   get(name: string): ApiKeyApp {
@@ -87,7 +90,7 @@ export class ApiKeysService {
     const role = input.role ?? 'administrator';
     if (!(API_KEY_ROLES as readonly string[]).includes(role)) throw apiError(400, 'BAD_REQUEST', `Role does not exist: ${role}`);
     const expiredAt = parseExpiry(input.expired_at);
-    const count = (this.db.prepare('SELECT COUNT(*) AS n FROM api_keys').get() as { n: number }).n;
+    const count = countRows(this.db, 'SELECT COUNT(*) AS n FROM api_keys');
     if (count >= MAX_API_KEYS) throw apiError(400, 'BAD_REQUEST', 'Maximum number of ApiKeys reached.');
     if (this.row(name)) throw apiError(400, 'BAD_REQUEST', 'name_already_existed');
     // 16 hex chars derived from the name (as EMQX does) plus randomness so a re-created name gets a new key.
@@ -119,7 +122,7 @@ export class ApiKeysService {
 
   /** Basic-auth check: unknown key, wrong secret, disabled or expired are all "bad". */
   check(apiKey: string, secret: string): ApiKeyCheck {
-    const row = this.db.prepare('SELECT * FROM api_keys WHERE api_key = ?').get(apiKey) as Row | undefined;
+    const row = this.db.prepare<[string], Row>('SELECT * FROM api_keys WHERE api_key = ?').get(apiKey);
     if (!row || row.enable !== 1) return { status: 'bad' };
     if (row.expired_at !== null && row.expired_at < Date.now()) return { status: 'bad' };
     if (!verifyPassword(secret, row.secret_hash)) return { status: 'bad' };

@@ -21,8 +21,9 @@ export class UsersRepo {
   constructor(private readonly db: Db) {}
 
   get(authenticator: string, userId: string): StoredUser | undefined {
-    const row = this.db.prepare('SELECT user_id, password_hash, salt, is_superuser FROM authn_users WHERE authenticator = ? AND user_id = ?').get(authenticator, userId) as
-      Row | undefined;
+    const row = this.db
+      .prepare<[string, string], Row>('SELECT user_id, password_hash, salt, is_superuser FROM authn_users WHERE authenticator = ? AND user_id = ?')
+      .get(authenticator, userId);
     return row ? toUser(row) : undefined;
   }
 
@@ -38,7 +39,9 @@ export class UsersRepo {
       where.push('is_superuser = ?');
       args.push(filter.isSuperuser ? 1 : 0);
     }
-    const rows = this.db.prepare(`SELECT user_id, is_superuser FROM authn_users WHERE ${where.join(' AND ')} ORDER BY created_at, user_id`).all(...args) as Row[];
+    const rows = this.db
+      .prepare<unknown[], Pick<Row, 'user_id' | 'is_superuser'>>(`SELECT user_id, is_superuser FROM authn_users WHERE ${where.join(' AND ')} ORDER BY created_at, user_id`)
+      .all(...args);
     return rows.map((r) => ({ user_id: r.user_id, is_superuser: r.is_superuser === 1 }));
   }
 

@@ -52,7 +52,7 @@ export class BannedService {
     private readonly db: Db,
     private readonly broker: Broker,
   ) {
-    const rows = db.prepare('SELECT kind, who, by, reason, at, until FROM banned ORDER BY at').all() as Row[];
+    const rows = db.prepare<[], Row>('SELECT kind, who, by, reason, at, until FROM banned ORDER BY at').all();
     for (const r of rows) {
       try {
         this.index({ as: r.kind, who: r.who, by: r.by, reason: r.reason, at: r.at, until: r.until });

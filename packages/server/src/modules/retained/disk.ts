@@ -1,12 +1,13 @@
 // RetainStore in SQLite (retainer.backend.storage_type = disc): the retained messages survive a restart.
 import { isValidTopicFilter, topicMatches, type PublishProperties, type QoS, type RetainStore, type RetainedMessage } from '@mqdeck/broker';
 import type { Db } from '../../storage/db';
+import { readJson } from '../../storage/json-column';
 
 interface Row {
   topic: string;
   id: string;
   payload: Buffer;
-  qos: number;
+  qos: QoS; // written from a RetainedMessage
   from_clientid: string | null;
   from_username: string | null;
   timestamp: number;
@@ -17,7 +18,9 @@ const BUFFER_TAG = '$base64';
 const encodeProps = (p: PublishProperties | undefined): string | null =>
   p ? JSON.stringify(p, (_k, v) => (v && v.type === 'Buffer' && Array.isArray(v.data) ? { [BUFFER_TAG]: Buffer.from(v.data).toString('base64') } : v)) : null;
 const decodeProps = (text: string | null): PublishProperties | undefined =>
-  text ? (JSON.parse(text, (_k, v) => (v && typeof v[BUFFER_TAG] === 'string' ? Buffer.from(v[BUFFER_TAG], 'base64') : v)) as PublishProperties) : undefined;
+  text
+    ? readJson<PublishProperties>(text, (_k, v) => (v && typeof v === 'object' && BUFFER_TAG in v && typeof v[BUFFER_TAG] === 'string' ? Buffer.from(v[BUFFER_TAG], 'base64') : v))
+    : undefined;
 
 function toMessage(r: Row): RetainedMessage {
   const properties = decodeProps(r.properties);
@@ -25,7 +28,7 @@ function toMessage(r: Row): RetainedMessage {
     id: r.id,
     topic: r.topic,
     payload: r.payload,
-    qos: r.qos as QoS,
+    qos: r.qos,
     retain: true,
     fromClientid: r.from_clientid,
     fromUsername: r.from_username,
@@ -46,10 +49,10 @@ export class SqliteRetainStore implements RetainStore {
            from_clientid = excluded.from_clientid, from_username = excluded.from_username, timestamp = excluded.timestamp, properties = excluded.properties`,
       ),
       delete: db.prepare('DELETE FROM retained_messages WHERE topic = ?'),
-      get: db.prepare('SELECT * FROM retained_messages WHERE topic = ?'),
-      all: db.prepare('SELECT * FROM retained_messages ORDER BY seq'),
-      page: db.prepare('SELECT * FROM retained_messages ORDER BY seq LIMIT ? OFFSET ?'),
-      count: db.prepare('SELECT COUNT(*) AS n FROM retained_messages'),
+      get: db.prepare<[string], Row>('SELECT * FROM retained_messages WHERE topic = ?'),
+      all: db.prepare<[], Row>('SELECT * FROM retained_messages ORDER BY seq'),
+      page: db.prepare<[number, number], Row>('SELECT * FROM retained_messages ORDER BY seq LIMIT ? OFFSET ?'),
+      count: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM retained_messages'),
       clear: db.prepare('DELETE FROM retained_messages'),
     };
   }
@@ -77,7 +80,7 @@ export class SqliteRetainStore implements RetainStore {
   }
 
   get(topic: string): RetainedMessage | undefined {
-    const row = this.stmts.get.get(topic) as Row | undefined;
+    const row = this.stmts.get.get(topic);
     return row ? toMessage(row) : undefined;
   }
 
@@ -86,18 +89,22 @@ export class SqliteRetainStore implements RetainStore {
       const m = this.get(filter);
       return m ? [m] : [];
     }
-    return (this.stmts.all.all() as Row[]).filter((r) => topicMatches(filter, r.topic)).map(toMessage);
+    return this.stmts.all
+      .all()
+      .filter((r) => topicMatches(filter, r.topic))
+      .map(toMessage);
   }
 
   list(offset: number, limit: number, filter?: string): RetainedMessage[] {
     const start = Math.max(0, offset);
     const size = Math.max(0, limit);
     if (filter && isValidTopicFilter(filter, 65535)) return this.match(filter).slice(start, start + size);
-    return (this.stmts.page.all(size, start) as Row[]).map(toMessage);
+    return this.stmts.page.all(size, start).map(toMessage);
   }
 
   count(): number {
-    return (this.stmts.count.get() as { n: number }).n;
+    // COUNT(*) without GROUP BY always yields one row
+    return this.stmts.count.get()?.n ?? 0;
   }
 
   clear(): void {

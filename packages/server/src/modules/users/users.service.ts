@@ -38,7 +38,7 @@ export class UsersService {
   constructor(private readonly db: Db) {}
 
   private row(username: string): Row | undefined {
-    return this.db.prepare('SELECT * FROM dashboard_users WHERE username = ?').get(username) as Row | undefined;
+    return this.db.prepare<[string], Row>('SELECT * FROM dashboard_users WHERE username = ?').get(username);
   }
 
   /** Creates the default user at first boot; it bypasses the password rules, as in EMQX. */
@@ -50,7 +50,7 @@ export class UsersService {
   }
 
   list(): DashboardUser[] {
-    return (this.db.prepare('SELECT * FROM dashboard_users ORDER BY created_at, username').all() as Row[]).map(toUser);
+    return this.db.prepare<[], Row>('SELECT * FROM dashboard_users ORDER BY created_at, username').all().map(toUser);
   }
 
   get(username: string): DashboardUser | undefined {
