@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/bridge';
 import { ListPage } from '../../shared/list/ListPage';
 import { useCanWrite } from '../../shared/useCanWrite';
+import { useFormDialog } from '../../shared/useFormDialog';
 import { DeleteListenerModal } from './components/DeleteListenerModal';
 import { ListenerDrawer } from './components/ListenerDrawer';
 import { useDeleteListenerMutation, useListenerActionMutation, useListenersQuery, useSetListenerEnabledMutation, type ListenerSummary } from './listeners.api';
@@ -20,12 +21,12 @@ export default function ListenersPage() {
   const setEnabled = useSetListenerEnabledMutation();
   const action = useListenerActionMutation();
   const remove = useDeleteListenerMutation();
-  const [drawer, setDrawer] = useState<{ open: boolean; editing?: ListenerSummary }>({ open: false });
+  const drawer = useFormDialog<ListenerSummary>();
   const [deleting, setDeleting] = useState<ListenerSummary>();
 
   const columns = useListenerColumns({
     canWrite,
-    onEdit: (l) => setDrawer({ open: true, editing: l }),
+    onEdit: drawer.openEdit,
     onDelete: setDeleting,
     onEnable: async (l, enable) => {
       await setEnabled.mutateAsync({ id: l.id, enable });
@@ -43,7 +44,7 @@ export default function ListenersPage() {
       title={t('title')}
       actions={
         canWrite && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true })}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={drawer.openCreate}>
             {t('addListener')}
           </Button>
         )
@@ -55,7 +56,7 @@ export default function ListenersPage() {
       rowKey="id"
       columns={columns}
     >
-      <ListenerDrawer open={drawer.open} editing={drawer.editing} onClose={() => setDrawer({ open: false })} />
+      <ListenerDrawer open={drawer.open} editing={drawer.item} onClose={drawer.close} />
       <DeleteListenerModal
         listener={deleting}
         onCancel={() => setDeleting(undefined)}

@@ -1,7 +1,7 @@
-import { useEffect, useMemo } from 'react';
-import { Alert, Button, Collapse, Drawer, Form, Space, Spin } from 'antd';
+import { useMemo } from 'react';
+import { Alert, Collapse, Form, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../app/bridge';
+import { FormModal } from '../../../shared/FormModal';
 import { useMqdeckNode } from '../../../shared/apiExtensions';
 import { useCreateListenerMutation, useListenerQuery, useUpdateListenerMutation, type ListenerConfig, type ListenerSummary, type ListenerType } from '../listeners.api';
 import { deepMerge, defaultListener, withClearedRates } from '../listeners.config';
@@ -11,6 +11,7 @@ import { SslOptionsFields } from './SslOptionsFields';
 import { TcpOptionsFields } from './TcpOptionsFields';
 import { WebsocketFields } from './WebsocketFields';
 
+// The shared create-or-edit flow (useFormDialog + FormModal) as a drawer: the form is too long for a modal.
 interface Props {
   open: boolean;
   /** The listener being edited; none = create. */
@@ -44,13 +45,10 @@ export function ListenerDrawer({ open, editing, onClose }: Props) {
   // notes on what our node does with a key (or with QUIC) are not true of a real EMQX
   const ourNode = useMqdeckNode();
   const type = (Form.useWatch('type', form) ?? editing?.type ?? 'tcp') as ListenerType;
-  const base = useMemo(() => (editing ? detail.data : defaultListener('tcp')), [editing, detail.data]);
-
-  useEffect(() => {
-    if (!open || !base) return;
-    form.resetFields();
-    form.setFieldsValue(toForm(editing ? base : { ...base, name: '' }));
-  }, [open, base, editing, form]);
+  const initialValues = useMemo(() => {
+    if (!editing) return toForm({ ...defaultListener('tcp'), name: '' });
+    return detail.data && toForm(detail.data);
+  }, [editing, detail.data]);
 
   function onTypeChange(next: ListenerType) {
     const keep = form.getFieldsValue(['name']);
@@ -58,16 +56,13 @@ export function ListenerDrawer({ open, editing, onClose }: Props) {
     form.setFieldsValue(toForm({ ...defaultListener(next), ...keep }));
   }
 
-  async function submit() {
-    const values = await form.validateFields();
+  async function submit(values: ListenerConfig) {
     if (editing && detail.data) {
       await update.mutateAsync({ id: editing.id, config: deepMerge(detail.data, withClearedRates(values, detail.data)), base: detail.data });
     } else {
       const defaults = defaultListener(type);
       await create.mutateAsync(deepMerge(defaults, withClearedRates(values, defaults)));
     }
-    void toast().success(t('listenerSaved'));
-    onClose();
   }
 
   const sections = [
@@ -77,28 +72,27 @@ export function ListenerDrawer({ open, editing, onClose }: Props) {
   ].filter((s): s is Exclude<typeof s, false> => !!s);
 
   return (
-    <Drawer
+    <FormModal<ListenerConfig>
+      variant="drawer"
       open={open}
-      onClose={onClose}
-      size="large"
-      destroyOnHidden
+      editing={!!editing}
       title={editing ? `${t('editListener')} ${editing.id}` : t('addListener')}
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button type="primary" loading={create.isPending || update.isPending} disabled={!!editing && !detail.data} onClick={() => void submit().catch(() => undefined)}>
-            {editing ? t('common:update') : t('common:create')}
-          </Button>
-        </Space>
-      }
+      form={form}
+      name="listener"
+      initialValues={initialValues}
+      onSubmit={submit}
+      successMessage={t('listenerSaved')}
+      onClose={onClose}
+      okText={editing ? t('common:update') : t('common:create')}
+      okDisabled={!!editing && !detail.data}
+      requiredMark
+      onValuesChange={(changed) => changed.type && onTypeChange(changed.type)}
     >
       {editing && detail.isLoading && <Spin />}
-      <Form form={form} name="listener" layout="vertical" onValuesChange={(changed: ListenerConfig) => changed.type && onTypeChange(changed.type)}>
-        {ourNode && type === 'quic' && <Alert type="warning" showIcon title={t('quicNotice')} style={{ marginBottom: 16 }} />}
-        <BasicFields creating={!editing} ourNode={ourNode} />
-        <FlowControlFields />
-        {sections.length > 0 && <Collapse items={sections} defaultActiveKey={type === 'tcp' ? [] : [sections[sections.length - 1].key]} />}
-      </Form>
-    </Drawer>
+      {ourNode && type === 'quic' && <Alert type="warning" showIcon title={t('quicNotice')} style={{ marginBottom: 16 }} />}
+      <BasicFields creating={!editing} ourNode={ourNode} />
+      <FlowControlFields />
+      {sections.length > 0 && <Collapse items={sections} defaultActiveKey={type === 'tcp' ? [] : [sections[sections.length - 1].key]} />}
+    </FormModal>
   );
 }
