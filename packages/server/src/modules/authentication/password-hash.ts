@@ -7,6 +7,7 @@
 // hundreds of milliseconds per password, so they run on libuv's thread pool (crypto.pbkdf2 and the
 // native @node-rs/bcrypt): a CONNECT with such a user never holds the broker's event loop.
 import { createHash, createHmac, pbkdf2 as pbkdf2Callback, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isInteger, isOneOf } from '../../shared/guards';
 import { promisify } from 'node:util';
 import jsMd4 from 'js-md4';
 import { ApiError } from '../../errors';
@@ -44,27 +45,29 @@ const NODE_DIGEST: Record<Exclude<MacFunc, 'md4'>, string> = {
 export function parseHashAlgorithm(raw: unknown, forWrite: boolean): HashAlgorithm {
   if (raw === undefined) return { ...DEFAULT_HASH };
   if (typeof raw !== 'object' || raw === null) throw bad('password_hash_algorithm: expected an object');
-  const o = raw as Record<string, unknown>;
+  const o: Partial<Record<string, unknown>> = raw;
   const name = o.name;
-  if ((SIMPLE_HASHES as readonly unknown[]).includes(name)) {
+  if (isOneOf(SIMPLE_HASHES, name)) {
     const pos = o.salt_position ?? 'prefix';
     if (pos !== 'prefix' && pos !== 'suffix' && pos !== 'disable') throw bad('password_hash_algorithm.salt_position: expected prefix, suffix or disable');
-    return { name: name as SimpleHash, salt_position: pos };
+    return { name, salt_position: pos };
   }
   if (name === 'pbkdf2') {
     const mac = o.mac_fun;
-    if (!(MAC_FUNCS as readonly unknown[]).includes(mac)) throw bad(`password_hash_algorithm.mac_fun: expected one of ${MAC_FUNCS.join(', ')}`);
-    if (!Number.isInteger(o.iterations) || (o.iterations as number) < 1) throw bad('password_hash_algorithm.iterations: expected an integer >= 1');
-    if (o.dk_length !== undefined && (!Number.isInteger(o.dk_length) || (o.dk_length as number) < 1)) {
+    if (!isOneOf(MAC_FUNCS, mac)) throw bad(`password_hash_algorithm.mac_fun: expected one of ${MAC_FUNCS.join(', ')}`);
+    const iterations = o.iterations;
+    const dkLength = o.dk_length;
+    if (!isInteger(iterations) || iterations < 1) throw bad('password_hash_algorithm.iterations: expected an integer >= 1');
+    if (dkLength !== undefined && (!isInteger(dkLength) || dkLength < 1)) {
       throw bad('password_hash_algorithm.dk_length: expected an integer >= 1');
     }
-    return { name, mac_fun: mac as MacFunc, iterations: o.iterations as number, ...(o.dk_length !== undefined ? { dk_length: o.dk_length as number } : {}) };
+    return { name, mac_fun: mac, iterations, ...(dkLength !== undefined ? { dk_length: dkLength } : {}) };
   }
   if (name === 'bcrypt') {
     if (!forWrite) return { name };
     const rounds = o.salt_rounds ?? 10;
-    if (!Number.isInteger(rounds) || (rounds as number) < 5 || (rounds as number) > 10) throw bad('password_hash_algorithm.salt_rounds: expected an integer 5..10');
-    return { name, salt_rounds: rounds as number };
+    if (!isInteger(rounds) || rounds < 5 || rounds > 10) throw bad('password_hash_algorithm.salt_rounds: expected an integer 5..10');
+    return { name, salt_rounds: rounds };
   }
   throw bad(`password_hash_algorithm.name: unknown algorithm ${JSON.stringify(name)}`);
 }

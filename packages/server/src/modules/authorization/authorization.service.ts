@@ -6,6 +6,7 @@ import type { AuthzRequest, AuthzResult, Broker } from '@mqdeck/broker';
 import type { ConfigService } from '../../config/config.service';
 import { parseDuration } from '../../config/units';
 import { ApiError } from '../../errors';
+import { isInteger, isOneOf } from '../../shared/guards';
 import { topicProblem } from '../../shared/topic';
 import { RateCounters, statusAnswer } from '../authentication/metrics';
 import { isObject } from '../../config/tree';
@@ -246,7 +247,7 @@ export class AuthorizationService {
 
   private normalize(raw: Record<string, unknown>): SourceConfig {
     const type = raw.type;
-    if (!(SOURCE_TYPES as readonly unknown[]).includes(type)) {
+    if (!isOneOf(SOURCE_TYPES, type)) {
       throw new ApiError(400, 'BAD_REQUEST', `type: unsupported authorization source ${JSON.stringify(type)} (supported: ${SOURCE_TYPES.join(', ')})`);
     }
     const enable = raw.enable ?? true;
@@ -255,10 +256,10 @@ export class AuthorizationService {
       if (raw.rules !== undefined && typeof raw.rules !== 'string') throw new ApiError(400, 'BAD_REQUEST', 'rules: expected the ACL text');
       return { type, enable, path: '${EMQX_ETC_DIR}/acl.conf' };
     }
-    if ((EXTERNAL_TYPES as readonly unknown[]).includes(type)) return { ...normalizeExternal(type as ExternalType, raw), type: type as string, enable };
+    if (isOneOf(EXTERNAL_TYPES, type)) return { ...normalizeExternal(type, raw), type, enable };
     const maxRules = raw.max_rules ?? 100;
-    if (!Number.isInteger(maxRules) || (maxRules as number) < 1) throw new ApiError(400, 'BAD_REQUEST', 'max_rules: expected an integer >= 1');
-    return { type: type as string, enable, max_rules: maxRules };
+    if (!isInteger(maxRules) || maxRules < 1) throw new ApiError(400, 'BAD_REQUEST', 'max_rules: expected an integer >= 1');
+    return { type, enable, max_rules: maxRules };
   }
 
   /** builds the running source; a file source is parsed from the new text (or the stored one) */

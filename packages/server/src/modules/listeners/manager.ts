@@ -10,6 +10,7 @@ import { deepMerge } from '../../config/tree';
 import { parseBind } from '../../config/units';
 import { validateValue } from '../../config/validate';
 import { ApiError } from '../../errors';
+import { isOneOf } from '../../shared/guards';
 import { RateBucket, accessAllowed, parseAccessRules, type AccessRule } from './access';
 import { MASK, restoreSecrets } from '../configs/secrets';
 import { resolveTls, storePems } from './tls';
@@ -56,8 +57,8 @@ export function parseListenerId(id: string): { type: ListenerType; name: string 
 
 export function checkType(type: unknown): ListenerType {
   if (type === 'quic') throw badRequest('This node does not serve MQTT over QUIC: use a tcp, ssl, ws or wss listener');
-  if (!LISTENER_TYPES.includes(type as ListenerType)) throw badRequest(`Invalid listener type ${JSON.stringify(type)}, expected one of tcp, ssl, ws, wss`);
-  return type as ListenerType;
+  if (!isOneOf(LISTENER_TYPES, type)) throw badRequest(`Invalid listener type ${JSON.stringify(type)}, expected one of tcp, ssl, ws, wss`);
+  return type;
 }
 
 export class ListenerManager {

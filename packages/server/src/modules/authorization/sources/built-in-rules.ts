@@ -50,8 +50,9 @@ export class BuiltInRules {
 export function parseApiRules(raw: unknown, maxRules: number): ApiRule[] {
   if (!Array.isArray(raw)) throw bad('rules: expected an array');
   if (raw.length > maxRules) throw bad(`rules: at most ${maxRules} rules per client or user (max_rules)`);
-  return raw.map((r, i) => {
-    const o = (r ?? {}) as Record<string, unknown>;
+  return raw.map((r: unknown, i) => {
+    // a non-object element fails the topic check below, as an empty one does
+    const o: Partial<Record<string, unknown>> = typeof r === 'object' && r !== null ? r : {};
     if (typeof o.topic !== 'string' || o.topic === '') throw bad(`rules[${i}].topic: required`);
     // `eq <topic>` names the topic literally; the rest of the text is still a filter
     const topicWhy = topicProblem(o.topic.startsWith('eq ') ? o.topic.slice(3) : o.topic, 'filter');
