@@ -3,6 +3,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { countRows, type Db } from '../../storage/db';
 import { apiError } from '../../errors';
+import { isOneOf } from '../../shared/guards';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { rfc3339Seconds } from './time';
 
@@ -88,7 +89,7 @@ export class ApiKeysService {
       throw apiError(400, 'BAD_REQUEST', 'Name length must be 1~256 and can only contain letters, numbers, hyphens and underscores, starting with a letter');
     }
     const role = input.role ?? 'administrator';
-    if (!(API_KEY_ROLES as readonly string[]).includes(role)) throw apiError(400, 'BAD_REQUEST', `Role does not exist: ${role}`);
+    if (!isOneOf(API_KEY_ROLES, role)) throw apiError(400, 'BAD_REQUEST', `Role does not exist: ${role}`);
     const expiredAt = parseExpiry(input.expired_at);
     const count = countRows(this.db, 'SELECT COUNT(*) AS n FROM api_keys');
     if (count >= MAX_API_KEYS) throw apiError(400, 'BAD_REQUEST', 'Maximum number of ApiKeys reached.');
@@ -106,7 +107,7 @@ export class ApiKeysService {
   update(name: string, patch: { desc?: string; enable?: boolean; expired_at?: unknown; role?: string }): ApiKeyApp {
     const row = this.row(name);
     if (!row) throw apiError(404, 'NOT_FOUND', 'Name NOT FOUND');
-    if (patch.role !== undefined && !(API_KEY_ROLES as readonly string[]).includes(patch.role)) {
+    if (patch.role !== undefined && !isOneOf(API_KEY_ROLES, patch.role)) {
       throw apiError(400, 'BAD_REQUEST', `Role does not exist: ${patch.role}`);
     }
     const expiredAt = parseExpiry(patch.expired_at);

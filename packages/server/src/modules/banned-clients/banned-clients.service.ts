@@ -6,6 +6,7 @@ import type { BanView } from '@mqdeck/api';
 import type { Broker } from '@mqdeck/broker';
 import type { Db } from '../../storage/db';
 import { ApiError } from '../../errors';
+import { isOneOf } from '../../shared/guards';
 import { rfc3339 } from '../../shared/time';
 import { BAN_KINDS, compilePattern, exactKey, type BanKind, type PatternTest, type Who } from './match';
 
@@ -138,7 +139,7 @@ export class BannedService {
     const key = keyOf(kind, who);
     this.all.delete(key);
     this.patterns.delete(key);
-    if ((EXACT as readonly string[]).includes(kind)) this.exact[kind as ExactKind].delete(who);
+    if (isOneOf(EXACT, kind)) this.exact[kind].delete(who);
   }
 
   private kickMatching(ban: Ban, test: PatternTest | undefined): void {

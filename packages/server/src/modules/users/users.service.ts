@@ -1,6 +1,7 @@
 // Dashboard users (API.md §2.3) with EMQX's validation rules and messages; roles are the EE ones.
 import type { Db } from '../../storage/db';
 import { apiError } from '../../errors';
+import { isOneOf } from '../../shared/guards';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 
 export const ROLES = ['administrator', 'viewer'] as const;
@@ -71,7 +72,7 @@ export class UsersService {
     }
     const problem = passwordProblem(password);
     if (problem) throw apiError(400, 'BAD_REQUEST', problem);
-    if (!(ROLES as readonly string[]).includes(role)) throw apiError(400, 'BAD_REQUEST', `Role does not exist: ${role}`);
+    if (!isOneOf(ROLES, role)) throw apiError(400, 'BAD_REQUEST', `Role does not exist: ${role}`);
     if (this.row(username)) throw apiError(400, 'BAD_REQUEST', 'username_already_exists');
     this.db
       .prepare('INSERT INTO dashboard_users (username, password_hash, description, role, created_at) VALUES (?, ?, ?, ?, ?)')
@@ -82,7 +83,7 @@ export class UsersService {
   update(username: string, patch: { description?: string; role?: string }): DashboardUser {
     const row = this.row(username);
     if (!row) throw apiError(404, 'USER_NOT_FOUND', 'username_not_found');
-    if (patch.role !== undefined && !(ROLES as readonly string[]).includes(patch.role)) {
+    if (patch.role !== undefined && !isOneOf(ROLES, patch.role)) {
       throw apiError(400, 'BAD_REQUEST', `Role does not exist: ${patch.role}`);
     }
     this.db.prepare('UPDATE dashboard_users SET description = ?, role = ? WHERE username = ?').run(patch.description ?? row.description, patch.role ?? row.role, username);

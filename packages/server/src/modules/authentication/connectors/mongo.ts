@@ -3,6 +3,7 @@
 // never become an operator or a new key.
 import { MongoClient, type Document } from 'mongodb';
 import { bad, intField, objectField, optionalString, parseServer, parseServers, pingAndStatus, requiredString, sslField, withTimeout, type Status } from './options';
+import { isOneOf } from '../../../shared/guards';
 
 export interface MongoConnector {
   find(filter: Document, limit: number): Promise<Document[]>;
@@ -16,7 +17,7 @@ const TYPES = ['single', 'rs', 'sharded'] as const;
 
 export function normalizeMongo(raw: Record<string, unknown>): Record<string, unknown> {
   const type = raw.mongo_type ?? 'single';
-  if (!(TYPES as readonly unknown[]).includes(type)) throw bad(`mongo_type: expected single, rs or sharded, got ${JSON.stringify(type)}`);
+  if (!isOneOf(TYPES, type)) throw bad(`mongo_type: expected single, rs or sharded, got ${JSON.stringify(type)}`);
   if (type === 'single') parseServer(raw.server, 27017);
   else parseServers(raw.servers, 27017);
   if (type === 'rs') requiredString(raw, 'replica_set_name');

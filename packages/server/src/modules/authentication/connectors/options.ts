@@ -3,6 +3,7 @@
 // a message naming the field and completed with EMQX's defaults.
 import { parseDuration } from '../../../config/units';
 import { ApiError } from '../../../errors';
+import { isInteger } from '../../../shared/guards';
 
 export const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message);
 
@@ -29,8 +30,8 @@ export function parseServers(text: unknown, defaultPort: number, field = 'server
 
 export function intField(raw: Record<string, unknown>, key: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const v = raw[key] ?? fallback;
-  if (!Number.isInteger(v) || (v as number) < min || (v as number) > max) throw bad(`${key}: expected an integer ${min}..${max}, got ${JSON.stringify(raw[key])}`);
-  return v as number;
+  if (!isInteger(v) || v < min || v > max) throw bad(`${key}: expected an integer ${min}..${max}, got ${JSON.stringify(raw[key])}`);
+  return v;
 }
 
 export function durationField(raw: Record<string, unknown>, key: string, fallback: string): string {
