@@ -2,6 +2,7 @@
 // checked and completed with EMQX's defaults and how the backend is built. Secrets are masked by key name
 // (configs/secrets.ts), as for every other config.
 import { ApiError } from '../../../errors';
+import { isOneOf } from '../../../shared/guards';
 import type { AuthnBackend } from '../authenticator';
 import { parseHashAlgorithm } from '../password-hash';
 import type { UsersRepo } from '../built-in-users.store';
@@ -34,8 +35,8 @@ const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message);
 
 export function enumField<T extends string>(raw: Record<string, unknown>, key: string, values: readonly T[], fallback?: T): T {
   const v = raw[key] ?? fallback;
-  if (!values.includes(v as T)) throw bad(`${key}: expected one of ${values.join(', ')}, got ${JSON.stringify(raw[key])}`);
-  return v as T;
+  if (!isOneOf(values, v)) throw bad(`${key}: expected one of ${values.join(', ')}, got ${JSON.stringify(raw[key])}`);
+  return v;
 }
 
 export function boolField(raw: Record<string, unknown>, key: string, fallback: boolean): boolean {
