@@ -1,7 +1,7 @@
 // SQLite storage of delayed messages (migration 400): held messages survive a restart.
 import type { PublishMessage, PublishProperties, QoS } from '@mqdeck/broker';
 import { countRows, type Db } from '../../storage/db';
-import { readJson, reviveB64 } from '../../storage/json-column';
+import { readJson, reviveBuffers, writeJson } from '../../storage/json-column';
 
 export interface DelayedMessage {
   msg: PublishMessage; // topic = destination topic
@@ -23,13 +23,9 @@ interface Row {
   properties: string | null;
 }
 
-// correlation data is the one Buffer among the properties: kept as {"$b64": "..."} in JSON
-const encodeProps = (p?: PublishProperties) => (p ? JSON.stringify(p, (_k, v: unknown) => (isBufferJson(v) ? { $b64: Buffer.from(v.data).toString('base64') } : v)) : null);
-const decodeProps = (text: string | null): PublishProperties | undefined => (text ? readJson<PublishProperties>(text, reviveB64) : undefined);
-
-function isBufferJson(v: unknown): v is { type: 'Buffer'; data: number[] } {
-  return typeof v === 'object' && v !== null && 'type' in v && v.type === 'Buffer' && 'data' in v && Array.isArray(v.data);
-}
+const reviver = reviveBuffers();
+const encodeProps = (p?: PublishProperties) => (p ? writeJson(p) : null);
+const decodeProps = (text: string | null): PublishProperties | undefined => (text ? readJson<PublishProperties>(text, reviver) : undefined);
 
 function toDelayed(r: Row): DelayedMessage {
   const properties = decodeProps(r.properties);

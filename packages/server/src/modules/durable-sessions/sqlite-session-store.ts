@@ -5,7 +5,7 @@
 // QoS 2 state (packet id and phase of a sent message, incoming ids awaiting PUBREL) is written at once.
 import type { PublishMessage, SessionRow, SessionStore, StoredAwaitingRel, StoredMessage, StoredSession, SubscriptionInfo } from '@mqdeck/broker';
 import type { Db } from '../../storage/db';
-import { readJson, reviveB64 } from '../../storage/json-column';
+import { readJson, reviveBuffers, writeJson } from '../../storage/json-column';
 
 const FLUSH_MS = 100;
 
@@ -27,13 +27,9 @@ interface MessageRow {
   phase: 'publish' | 'pubrel' | null;
 }
 
-// the one Buffer among message properties (correlation data) is kept as {"$b64": "..."}
-const toJson = (v: unknown) =>
-  JSON.stringify(v, function (this: Record<string, unknown>, k: string, value: unknown) {
-    const raw = this[k];
-    return Buffer.isBuffer(raw) ? { $b64: raw.toString('base64') } : value;
-  });
-const fromJson = <T>(text: string): T => readJson<T>(text, reviveB64);
+const toJson = (v: unknown) => writeJson(v);
+const reviver = reviveBuffers();
+const fromJson = <T>(text: string): T => readJson<T>(text, reviver);
 
 export class SqliteSessionStore implements SessionStore {
   private acks: [string, number][] = [];

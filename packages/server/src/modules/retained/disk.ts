@@ -1,7 +1,7 @@
 // RetainStore in SQLite (retainer.backend.storage_type = disc): the retained messages survive a restart.
 import { isValidTopicFilter, topicMatches, type PublishProperties, type QoS, type RetainStore, type RetainedMessage } from '@mqdeck/broker';
 import type { Db } from '../../storage/db';
-import { readJson } from '../../storage/json-column';
+import { readJson, reviveBuffers, writeJson } from '../../storage/json-column';
 
 interface Row {
   topic: string;
@@ -14,13 +14,10 @@ interface Row {
   properties: string | null;
 }
 
-const BUFFER_TAG = '$base64';
-const encodeProps = (p: PublishProperties | undefined): string | null =>
-  p ? JSON.stringify(p, (_k, v) => (v && v.type === 'Buffer' && Array.isArray(v.data) ? { [BUFFER_TAG]: Buffer.from(v.data).toString('base64') } : v)) : null;
-const decodeProps = (text: string | null): PublishProperties | undefined =>
-  text
-    ? readJson<PublishProperties>(text, (_k, v) => (v && typeof v === 'object' && BUFFER_TAG in v && typeof v[BUFFER_TAG] === 'string' ? Buffer.from(v[BUFFER_TAG], 'base64') : v))
-    : undefined;
+const BUFFER_TAG = '$base64'; // this table's stored format
+const reviver = reviveBuffers(BUFFER_TAG);
+const encodeProps = (p: PublishProperties | undefined): string | null => (p ? writeJson(p, BUFFER_TAG) : null);
+const decodeProps = (text: string | null): PublishProperties | undefined => (text ? readJson<PublishProperties>(text, reviver) : undefined);
 
 function toMessage(r: Row): RetainedMessage {
   const properties = decodeProps(r.properties);
