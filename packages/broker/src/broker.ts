@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
 import type {
   Broker,
+  AuthzResult,
   BrokerEvents,
   BrokerHooks,
   BrokerOptions,
@@ -213,9 +214,10 @@ export class BrokerImpl implements Broker, BrokerCore {
     if (!hook) return true;
     this.counters.incr('client.authorize');
     const result = hook({ client: conn.identity, action, topic, qos, retain });
-    const count = (r: string): boolean => {
+    const count = (r: AuthzResult): boolean => {
       const ok = r === 'allow';
       this.counters.incr(ok ? 'authorization.allow' : 'authorization.deny');
+      if (this.events.listenerCount('client.check_authz_complete') > 0) this.events.emit('client.check_authz_complete', conn.identity, action, topic, r);
       return ok;
     };
     return result instanceof Promise ? result.then(count) : count(result);
@@ -362,12 +364,15 @@ export class BrokerImpl implements Broker, BrokerCore {
 
   // not async: a route without asynchronous hooks settles at once, without an await turn ($SYS client events
   // publish through here at every connect and disconnect); errors still come back as a rejection
-  publish(input: Omit<PublishMessage, 'id' | 'timestamp'> & Partial<Pick<PublishMessage, 'id' | 'timestamp'>>): Promise<{ id: string; matched: number }> {
+  publish(
+    input: Omit<PublishMessage, 'id' | 'timestamp'> & Partial<Pick<PublishMessage, 'id' | 'timestamp'>>,
+    opts?: { bypassHooks?: boolean },
+  ): Promise<{ id: string; matched: number }> {
     try {
       if (!isValidTopicName(input.topic, this.settings.maxTopicLevels)) throw new BrokerError('INVALID_TOPIC', `Invalid topic name: ${input.topic}`);
       if (input.qos !== 0 && input.qos !== 1 && input.qos !== 2) throw new BrokerError('INVALID_QOS', `Invalid QoS: ${input.qos}`);
       const msg: PublishMessage = { ...input, id: input.id ?? newMessageId(), timestamp: input.timestamp ?? Date.now() };
-      const matched = this.publishMessage(msg);
+      const matched = opts?.bypassHooks ? this.publishAccepted(msg) : this.publishMessage(msg);
       return matched instanceof Promise ? matched.then((n) => ({ id: msg.id, matched: n })) : Promise.resolve({ id: msg.id, matched });
     } catch (err) {
       return Promise.reject(err);

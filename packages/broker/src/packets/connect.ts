@@ -1,7 +1,7 @@
 import mqttPacket, { type IConnackPacket, type IConnectPacket } from 'mqtt-packet';
 import type { Connection } from '../connection/connection';
 import { writeRaw } from '../connection/write-batch';
-import type { AuthnResult, PublishMessage } from '../types';
+import type { AuthnResult, ConnackInfo, PublishMessage } from '../types';
 import { isValidTopicName } from '../topics/validate';
 import { newMessageId } from '../ids';
 import { peerCertAs } from '../transports/peer-cert';
@@ -27,6 +27,25 @@ export function v3ReturnCode(reason: number): number {
   }
 }
 
+/** the client.connack / client.check_authn_complete report of this connection */
+export function connackInfo(conn: Connection, reasonCode: number): ConnackInfo {
+  const asked = conn.pendingConnect?.properties?.sessionExpiryInterval;
+  return {
+    clientid: conn.clientid,
+    username: conn.username,
+    peerhost: conn.info.peerhost,
+    reasonCode,
+    peerport: conn.info.peerport,
+    sockport: conn.info.sockport,
+    listener: conn.info.listener,
+    protoName: conn.protoName,
+    protoVer: conn.protoVer,
+    cleanStart: conn.cleanStart,
+    keepalive: conn.keepalive,
+    expiryInterval: asked ?? conn.session?.expiryInterval ?? 0,
+  };
+}
+
 export function refuse(conn: Connection, reasonCode: number, reason = 'connack_error'): void {
   const b = conn.core;
   b.counters.incr('packets.connack.error');
@@ -35,7 +54,7 @@ export function refuse(conn: Connection, reasonCode: number, reason = 'connack_e
   const packet: IConnackPacket =
     conn.protoVer === 5 ? { cmd: 'connack', reasonCode, sessionPresent: false } : { cmd: 'connack', returnCode: v3ReturnCode(reasonCode), sessionPresent: false };
   conn.send(packet);
-  b.events.emit('client.connack', { clientid: conn.clientid, username: conn.username, peerhost: conn.info.peerhost, reasonCode });
+  b.events.emit('client.connack', connackInfo(conn, reasonCode));
   // no DISCONNECT after a refused CONNACK [MQTT-3.2.2-7]
   conn.close(reason);
 }
@@ -169,6 +188,14 @@ export async function authenticate(conn: Connection, authData: Buffer | undefine
     result = { result: 'allow', anonymous: true };
   }
   if (conn.isClosed) return;
+  if (result.result !== 'continue' && b.events.listenerCount('client.check_authn_complete') > 0) {
+    const allowed = result.result === 'allow' ? result : undefined;
+    b.events.emit('client.check_authn_complete', {
+      ...connackInfo(conn, result.result === 'deny' ? result.reasonCode : 0),
+      isSuperuser: !!allowed?.isSuperuser,
+      isAnonymous: !!allowed?.anonymous,
+    });
+  }
   if (result.result === 'deny') {
     b.counters.incr('authentication.failure');
     return refuse(conn, result.reasonCode, 'not_authorized');

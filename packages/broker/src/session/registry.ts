@@ -6,6 +6,7 @@ import type { PublishMessage } from '../types';
 import { Session } from './session';
 import { newMessageId } from '../ids';
 import { clientInfo } from '../views';
+import { connackInfo } from '../packets/connect';
 
 const NEVER_EXPIRES = 0xffffffff;
 /** setTimeout's ceiling (~24.8 days); longer session expiries are re-armed */
@@ -121,7 +122,7 @@ export class SessionRegistry {
     b.counters.incr('client.connected');
     this.liveCount++;
     this.liveGauges();
-    b.events.emit('client.connack', { clientid: conn.clientid, username: conn.username, peerhost: conn.info.peerhost, reasonCode: 0 });
+    b.events.emit('client.connack', connackInfo(conn, 0));
     b.events.emit('client.connected', clientInfo(b, session));
     session.resume(conn);
   }

@@ -85,7 +85,11 @@ export interface Broker {
   /** the routing table: distinct topic filters with at least one subscriber ($share/$queue kept as subscribed) */
   topics(): IterableIterator<string>;
   /** publish from the system/API; returns how many subscribers matched (0 → EMQX "no_matching_subscribers") */
-  publish(msg: Omit<PublishMessage, 'id' | 'timestamp'> & Partial<Pick<PublishMessage, 'id' | 'timestamp'>>): Promise<{ id: string; matched: number }>;
+  /** bypassHooks: skip the message.publish hooks (EMQX's direct dispatch of a rule's republish) */
+  publish(
+    msg: Omit<PublishMessage, 'id' | 'timestamp'> & Partial<Pick<PublishMessage, 'id' | 'timestamp'>>,
+    opts?: { bypassHooks?: boolean },
+  ): Promise<{ id: string; matched: number }>;
 
   retained: RetainStore;
 

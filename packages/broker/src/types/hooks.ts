@@ -95,10 +95,31 @@ export type ChainableHooks = Pick<BrokerHooks, 'messagePublish' | 'subscribe' | 
 
 // ---------------------------------------------------------------- events (broker.events)
 
+/** What the broker knows of a connection when it answers its CONNECT (EMQX's conninfo of client.connack). */
+export interface ConnackInfo {
+  clientid: string;
+  username: string | null;
+  peerhost: string;
+  reasonCode: number;
+  peerport?: number;
+  sockport?: number;
+  listener?: string;
+  protoName?: string;
+  protoVer?: ProtoVer;
+  cleanStart?: boolean;
+  keepalive?: number;
+  /** session expiry interval the client asked for, seconds */
+  expiryInterval?: number;
+}
+
 export interface BrokerEvents {
   'client.connected': [client: ClientInfo];
   'client.disconnected': [client: ClientInfo, reason: string];
-  'client.connack': [info: { clientid: string; username: string | null; peerhost: string; reasonCode: number }];
+  'client.connack': [info: ConnackInfo];
+  /** the authentication of a CONNECT ended (not an enhanced-auth continuation); reasonCode 0 = accepted */
+  'client.check_authn_complete': [info: ConnackInfo & { isSuperuser: boolean; isAnonymous: boolean }];
+  /** one authorization check ended (only while someone listens) */
+  'client.check_authz_complete': [client: ClientIdentity, action: AuthzAction, topic: string, result: AuthzResult];
   'session.created': [clientid: string];
   'session.resumed': [clientid: string];
   'session.takenover': [clientid: string];
