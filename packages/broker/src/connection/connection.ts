@@ -12,6 +12,7 @@ import { INITIAL_SETTINGS, borrowParser, isIdle, returnParser, settingsOf, type 
 import { dropBatch, flushBatch, sendPacket, writeRaw } from './write-batch';
 import { bodyStart } from './fixed-header';
 import { C } from '../metrics';
+import { PacketError } from '../packets/validate';
 
 /** bytes buffered for one socket above which QoS 0 messages go to the mqueue instead (slow consumer guard);
  * a listener's tcp_options.high_watermark (ConnInfo.highWatermark) replaces it */
@@ -252,6 +253,12 @@ export class Connection implements ParserOwner {
       writeRaw(this, level !== undefined && level > 5 ? Buffer.from([0x20, 0x03, 0x00, 0x84, 0x00]) : Buffer.from([0x20, 0x02, 0x00, 0x01]), 'connack');
       this.core.counters.incr('packets.connack.error');
       this.close('unsupported_protocol_version');
+      return;
+    }
+    if (err instanceof PacketError) {
+      // a v5 client that has not been accepted yet is told in CONNACK [MQTT-4.13.1-1]; after CONNACK, DISCONNECT (close())
+      if (this.state === 'new' && this.protocolLevel() === 5) writeRaw(this, Buffer.from([0x20, 0x03, 0x00, err.reasonCode, 0x00]), 'connack');
+      this.close(err.reason, err.reasonCode);
       return;
     }
     const malformed = /malformed|utf|too short|length|invalid|parse|must/i.test(message);

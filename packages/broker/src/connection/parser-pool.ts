@@ -3,6 +3,7 @@
 // end on a packet boundary, so a connection borrows the one shared parser for each chunk; a connection whose chunk
 // ends inside a packet keeps that parser (a fresh one becomes the shared one) and uses it from then on.
 import mqttPacket, { type Packet } from 'mqtt-packet';
+import { PROPS_OF, checkFraming, decodePacketId, decodeProperties, type PropertyCursor } from '../packets/validate';
 
 /** what the parser reads from its settings (after a CONNECT it holds the whole packet; these two are all it reads) */
 export interface ParserSettings {
@@ -20,12 +21,22 @@ export interface ParserOwner {
 export interface MqttParser extends ReturnType<typeof mqttPacket.parser> {
   settings: ParserSettings;
   owner: ParserOwner | null;
-  _list: { length: number };
+  _list: PropertyCursor['_list'] & { length: number };
   _stateCounter: number;
-  packet: { length?: number };
+  packet: { length: number; cmd?: string; messageId?: number; reasonCode?: number };
   error: Error | null;
   _pos: number;
   _resetState(): void;
+  /** the next property section of a CONNECT is the will's (set once the CONNECT's own was read) */
+  _willProps: boolean;
+}
+
+/** mqtt-packet's own readers, called by the strict ones below */
+interface ParserReaders {
+  _newPacket(this: MqttParser): boolean;
+  _parseDisconnect(this: MqttParser): boolean;
+  _parseAuth(this: MqttParser): boolean;
+  _parseConnect(this: MqttParser): unknown;
 }
 
 const SETTINGS: ParserSettings[] = [];
@@ -47,8 +58,77 @@ function onError(this: MqttParser, err: Error): void {
   this.owner?.onParsedError(err);
 }
 
+// Strict readers (packets/validate.ts): mqtt-packet bounds its reads by what it has buffered, not by the packet, so
+// a missing field is read from the next packet or comes back as −1 / null. These throw a PacketError instead; the
+// throw leaves parse() and Connection.onData closes the connection with the error's reason code.
+const PROPS_BY_CMD: Record<string, number> = {
+  publish: PROPS_OF.publish,
+  puback: PROPS_OF.ack,
+  pubrec: PROPS_OF.ack,
+  pubrel: PROPS_OF.ack,
+  pubcomp: PROPS_OF.ack,
+  subscribe: PROPS_OF.subscribe,
+  unsubscribe: PROPS_OF.unsubscribe,
+  disconnect: PROPS_OF.disconnect,
+  auth: PROPS_OF.auth,
+};
+let base: ParserReaders;
+
+function strictProperties(this: MqttParser): Record<string, unknown> {
+  const cmd = this.packet.cmd ?? '';
+  let where = PROPS_BY_CMD[cmd] ?? 0; // properties in a packet only servers send: any identifier is invalid
+  if (cmd === 'connect') {
+    where = this._willProps ? PROPS_OF.will : PROPS_OF.connect;
+    this._willProps = true;
+  }
+  return decodeProperties(this, where);
+}
+
+function strictPacketId(this: MqttParser): boolean {
+  decodePacketId(this);
+  return true;
+}
+
+function strictConnect(this: MqttParser): unknown {
+  this._willProps = false;
+  return base._parseConnect.call(this);
+}
+
+/** v5 DISCONNECT / AUTH of Remaining Length 0 mean reason 0x00 without properties [MQTT-3.14.2.1], [MQTT-3.15.2.1] */
+function strictDisconnect(this: MqttParser): boolean {
+  if (this.packet.length === 0 && this.settings.protocolVersion === 5) {
+    this.packet.reasonCode = 0;
+    return true;
+  }
+  return base._parseDisconnect.call(this);
+}
+
+function strictAuth(this: MqttParser): boolean {
+  if (this.packet.length === 0 && this.settings.protocolVersion === 5) {
+    this.packet.reasonCode = 0;
+    return true;
+  }
+  return base._parseAuth.call(this);
+}
+
+function strictNewPacket(this: MqttParser): boolean {
+  // an error already reported stops the parser; otherwise the body must have been read exactly
+  if (this.error === null) checkFraming(this.packet.cmd ?? '', this.packet.length, this._pos);
+  return base._newPacket.call(this);
+}
+
 function newParser(): MqttParser {
   const p = mqttPacket.parser({ protocolVersion: 4 }) as MqttParser;
+  base ??= Object.getPrototypeOf(p) as ParserReaders;
+  Object.assign(p, {
+    _parseProperties: strictProperties,
+    _parseMessageId: strictPacketId,
+    _parseConnect: strictConnect,
+    _parseDisconnect: strictDisconnect,
+    _parseAuth: strictAuth,
+    _newPacket: strictNewPacket,
+    _willProps: false,
+  });
   p.owner = null;
   p.on('packet', onPacket);
   p.on('error', onError);

@@ -8,9 +8,16 @@ import { handleSubscribe } from './subscribe';
 import { handleUnsubscribe } from './unsubscribe';
 import { handlePingreq } from './pingreq';
 import { handleDisconnect } from './disconnect';
+import { validatePacket } from './validate';
 
 /** One handler per control packet. Anything but CONNECT/AUTH before CONNACK is a protocol error [MQTT-3.1.0-1]. */
 export function handlePacket(conn: Connection, packet: Packet): void | Promise<void> {
+  const violation = validatePacket(conn.protoVer, packet);
+  if (violation !== undefined) {
+    if (packet.cmd === 'publish' || packet.cmd === 'subscribe' || packet.cmd === 'unsubscribe') conn.core.counters.incr(`packets.${packet.cmd}.error`);
+    conn.close(violation.reason, violation.reasonCode);
+    return;
+  }
   if (packet.cmd === 'connect') return handleConnect(conn, packet);
   if (conn.state === 'authenticating' && packet.cmd === 'auth') return handleAuth(conn, packet);
   if (conn.state !== 'connected') {

@@ -30,12 +30,7 @@ export function handlePublish(conn: Connection, packet: IPublishPacket): void | 
   conn.stats.recv_msg++;
   conn.stats[STAT_RECV_QOS[qos]]++;
 
-  if (conn.protoVer === 5 && packet.properties?.subscriptionIdentifier !== undefined) {
-    // [MQTT-3.3.4-6] only the server sends Subscription Identifiers
-    c.incr('packets.publish.error');
-    conn.close('protocol_error', 0x82);
-    return;
-  }
+  // malformed packets and protocol errors (a Subscription Identifier, an empty topic without alias) were refused in validate.ts
   // ---- topic and topic alias [MQTT-3.3.2-7..12]
   let topic = packet.topic;
   const alias = conn.protoVer === 5 ? packet.properties?.topicAlias : undefined;

@@ -74,13 +74,8 @@ async function one(conn: Connection, req: ISubscription, subid: number | undefin
 export async function handleSubscribe(conn: Connection, packet: ISubscribePacket): Promise<void> {
   const b = conn.core;
   b.counters.incr('packets.subscribe.received');
+  // a Subscription Identifier of 0 or given twice, and an empty list, were refused in validate*.ts
   const subid = conn.protoVer === 5 ? packet.properties?.subscriptionIdentifier : undefined;
-  if (subid === 0) {
-    // [MQTT-3.8.2-?] a Subscription Identifier of 0 is a protocol error
-    b.counters.incr('packets.subscribe.error');
-    conn.close('protocol_error', 0x82);
-    return;
-  }
   const outcomes: Outcome[] = [];
   for (const req of packet.subscriptions) {
     const o = await one(conn, req, subid);
