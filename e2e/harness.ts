@@ -280,3 +280,42 @@ export async function saveForm(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Saved successfully').last().waitFor();
 }
+
+/**
+ * What is wrong with the layout of the tables on the page, read from element geometry (empty when nothing is): the
+ * page or a table scrolls sideways, a header word breaks across lines ('Connectio|ns'), or a cell's content runs
+ * past its cell (clipped, or drawn over the next column). A cell that truncates on purpose (ellipsis with a
+ * tooltip) is not a problem.
+ */
+export function tableLayoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const doc = document.scrollingElement ?? document.documentElement;
+    if (doc.scrollWidth > innerWidth + 1) out.push(`the page scrolls sideways (${doc.scrollWidth} > ${innerWidth} px)`);
+    for (const el of Array.from(document.querySelectorAll('.ant-table-content, .ant-table-body'))) {
+      if (el.scrollWidth > el.clientWidth + 1) out.push(`the table scrolls sideways (${el.scrollWidth} > ${el.clientWidth} px)`);
+    }
+    for (const th of Array.from(document.querySelectorAll('thead th'))) {
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        for (const m of (n.textContent ?? '').matchAll(/\S+/g)) {
+          const r = document.createRange();
+          r.setStart(n, m.index);
+          r.setEnd(n, m.index + m[0].length);
+          if (new Set(Array.from(r.getClientRects(), (x) => Math.round(x.top))).size > 1) out.push(`header word broken across lines: "${m[0]}"`);
+        }
+      }
+    }
+    for (const td of Array.from(document.querySelectorAll('tbody td'))) {
+      if (td.querySelector('.ant-typography-ellipsis')) continue;
+      const cell = td.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(td);
+      const boxes = [range.getBoundingClientRect(), ...Array.from(td.querySelectorAll('*'), (el: Element) => el.getBoundingClientRect())];
+      if (boxes.some((b) => b.width > 0 && (b.right > cell.right + 1 || b.left < cell.left - 1))) {
+        out.push(`cell content runs past its cell: "${(td.textContent ?? '').trim().slice(0, 40)}"`);
+      }
+    }
+    return [...new Set(out)];
+  });
+}

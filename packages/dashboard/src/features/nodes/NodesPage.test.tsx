@@ -36,9 +36,11 @@ describe('NodesPage', () => {
     const { user, router } = renderWithProviders(<NodesPage />, { route: '/dashboard/nodes' });
     const link = await screen.findByRole('link', { name: 'emqx@127.0.0.1' });
     const row = link.closest('tr') as HTMLElement;
-    for (const text of ['Core', 'Running', '5.8.1', '1h', '12 / 10', '512.00M of 2.00G', '1.50 / 1.00 / 0.75', '1,048,576', '600 of 2,097,152']) {
+    for (const text of ['Core', 'Running', '5.8.1', '1h', '12 / 10', '512.00M of 2.00G', '1.50 / 1.00 / 0.75', '1,048,576']) {
       expect(row).toHaveTextContent(text);
     }
+    // Erlang processes are a detail figure (a runtime-handle count on our node), not a list column
+    expect(screen.queryByRole('columnheader', { name: /process/i })).not.toBeInTheDocument();
     const stopped = screen.getByRole('link', { name: 'emqx@10.0.0.2' }).closest('tr') as HTMLElement;
     expect(within(stopped).getByText('Stopped')).toBeInTheDocument();
     await user.click(within(row).getByText('5.8.1'));
@@ -72,6 +74,19 @@ describe('NodeDetailPage', () => {
     await waitFor(() => expect(history.length).toBeGreaterThan(0));
     expect(history[0].url.pathname).toMatch(/\/api\/v5\/monitor\/nodes\/emqx(@|%40)127\.0\.0\.1$/);
     expect(history[0].url.searchParams.get('latest')).toBe('3600');
+  });
+
+  it('shows the Node.js counterparts of the Erlang figures under labels that say what they are', async () => {
+    mockApi('get', '/nodes/{node}', 200, { ...NODE, otp_release: 'node-v20.20.2', process_used: 42, process_available: 1048576 });
+    mockApi('get', '/monitor_current/nodes/{node}', 200, {});
+    mockApi('get', '/stats', 200, []);
+    mockApi('get', '/monitor/nodes/{node}', 200, []);
+    renderWithProviders(<NodeDetailPage />, { route: '/dashboard/nodes/emqx%40127.0.0.1', path: '/dashboard/nodes/:nodeName' });
+    expect(await screen.findByText('Node.js v20.20.2')).toBeInTheDocument();
+    expect(screen.getByText('Runtime')).toBeInTheDocument();
+    expect(screen.getByText('Active runtime handles')).toBeInTheDocument();
+    expect(screen.getByText('42')).toBeInTheDocument();
+    for (const gone of ['OTP release', 'Erlang processes', '42 of 1,048,576']) expect(screen.queryByText(gone)).not.toBeInTheDocument();
   });
 
   it('shows a not-found state for an unknown node', async () => {

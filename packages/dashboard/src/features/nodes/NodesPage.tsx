@@ -24,9 +24,12 @@ export default function NodesPage() {
       rowKey={(n) => n.node ?? ''}
       columns={columns}
       table={{
-        // Ten columns: at max-content the last two (file descriptors, processes) sat off-screen on a laptop with no
-        // visible hint; a fixed minimum lets headers wrap to fit and scrolls only on really narrow windows.
-        scroll: { x: 1000 },
+        // Laid out by content: with a fixed layout (antd's default for a fixed column) every column got the same
+        // share, so headers broke mid-word and long values ran into the next column at 1440 px. At min-content the
+        // table fills the card, headers wrap only between words, and it scrolls only below the columns' narrowest widths.
+        tableLayout: 'auto',
+        size: 'middle',
+        scroll: { x: 'min-content' },
         locale: { emptyText: t('noNodes') },
         onRow: (n) => ({
           onClick: (e) => {

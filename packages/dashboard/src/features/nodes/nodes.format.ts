@@ -25,3 +25,14 @@ export function nodePath(node: string): string {
 export function formatLoad(n: number | undefined): string {
   return typeof n === 'number' && Number.isFinite(n) ? n.toFixed(2) : '-';
 }
+
+/** MQDeck's node reports its Node.js version as `otp_release` ('node-v20.19.0'): it has no Erlang figures. */
+export function isNodeRuntime(otpRelease: string | undefined): boolean {
+  return typeof otpRelease === 'string' && otpRelease.startsWith('node-v');
+}
+
+/** 'node-v20.19.0' → 'Node.js v20.19.0'; an OTP release is shown as it comes. */
+export function formatRuntime(otpRelease: string | undefined): string {
+  if (!otpRelease) return '-';
+  return isNodeRuntime(otpRelease) ? `Node.js ${otpRelease.slice('node-'.length)}` : otpRelease;
+}

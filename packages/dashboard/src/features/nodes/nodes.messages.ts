@@ -22,6 +22,13 @@ export const nodesMessages = defineMessages('nodes', {
   processes: { en: 'Erlang processes', zh: 'Erlang 进程数' },
   processesUsedOfAvailable: { en: '{{used}} of {{available}}', zh: '{{used}} / {{available}}' },
   otpRelease: { en: 'OTP release', zh: 'OTP 版本' },
+  // MQDeck's node runs on Node.js: the honest counterparts of the Erlang figures (docs/node-counterparts.md)
+  runtime: { en: 'Runtime', zh: '运行时' },
+  runtimeHandles: { en: 'Active runtime handles', zh: '运行时活动句柄' },
+  runtimeHandlesHelp: {
+    en: 'Sockets, servers, timers and pending requests the Node.js runtime is running. EMQX shows Erlang processes here; this node has none.',
+    zh: 'Node.js 运行时正在处理的套接字、服务、定时器和请求数。EMQX 在此显示 Erlang 进程数，本节点没有 Erlang 进程。',
+  },
   sysPath: { en: 'Installation path', zh: '安装路径' },
   logPath: { en: 'Log path', zh: '日志路径' },
   basicInfo: { en: 'Node information', zh: '节点信息' },
