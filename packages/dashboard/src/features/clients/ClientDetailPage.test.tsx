@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockApi, mockApiError } from '../../../test/msw';
+import { mockApi, mockApiError, mockNodeKind } from '../../../test/msw';
 import { renderWithProviders } from '../../../test/render';
 
 // The machine running the suite can be busy: give async UI updates room.
@@ -63,6 +63,14 @@ describe('ClientDetailPage', { timeout: 60_000 }, () => {
     const full = screen.getByText('Dropped (queue full)').closest('tr') as HTMLElement;
     expect(within(full).getByText('5')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Subscriptions (1)' })).toBeInTheDocument();
+  });
+
+  it('leaves out heap size and reductions in front of our node, which has no such figures', async () => {
+    mockNodeKind('mqdeck');
+    setup({ heap_size: 0, reductions: 0, mailbox_len: 2048 });
+    expect(await screen.findByText('Bytes waiting to be sent', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('2,048')).toBeInTheDocument();
+    for (const gone of ['Heap Size', 'Reductions', 'Mailbox Length']) expect(screen.queryByText(gone)).not.toBeInTheDocument();
   });
 
   it('says the client does not exist on 404', async () => {

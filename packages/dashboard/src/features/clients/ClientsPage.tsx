@@ -51,7 +51,11 @@ export function ClientsPage() {
       columns={columns}
       query={query}
       onQueryChange={setQuery}
-      columnChooser={{ storageKey: CLIENT_COLUMNS_KEY }}
+      // Laptop widths (1280-1440 px) show every default column without sideways scrolling: the table fits the
+      // window, middle-size cells, and Clean Start (also a filter above) starts hidden in the column chooser.
+      columnChooser={{ storageKey: CLIENT_COLUMNS_KEY, defaultHidden: ['clean_start'] }}
+      fit
+      size="middle"
       rowSelection={canWrite ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: false } : undefined}
     />
   );

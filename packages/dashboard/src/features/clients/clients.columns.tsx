@@ -9,6 +9,9 @@ import type { ClientInfo } from './clients.types';
 import { ClientSessionAction } from './components/ClientSessionAction';
 import './clients.messages';
 
+// A date and an address read as one value: they never break across lines.
+const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
 export function clientDetailPath(clientid: string): string {
   return `/clients/detail/${encodeURIComponent(clientid)}`;
 }
@@ -25,7 +28,7 @@ export function useClientColumns(canWrite: boolean): TableColumnsType<ClientInfo
         dataIndex: 'clientid',
         render: (id: string) => (
           <Link to={clientDetailPath(id)}>
-            <Typography.Text style={{ color: 'inherit' }} ellipsis={{ tooltip: id }}>
+            <Typography.Text style={{ color: 'inherit', maxWidth: 200 }} ellipsis={{ tooltip: id }}>
               {id}
             </Typography.Text>
           </Link>
@@ -42,18 +45,18 @@ export function useClientColumns(canWrite: boolean): TableColumnsType<ClientInfo
         key: 'ip_address',
         title: t('ipAddress'),
         dataIndex: 'ip_address',
+        onCell: noWrap,
         render: (ip: string | undefined, row) => (ip ? (row.port ? `${ip}:${row.port}` : ip) : '-'),
       },
-      // Widths on the long-titled numeric columns let their headers wrap instead of pushing Connected At off-screen.
-      { key: 'keepalive', title: t('keepalive'), dataIndex: 'keepalive', width: 110 },
+      { key: 'keepalive', title: t('keepalive'), dataIndex: 'keepalive' },
       {
         key: 'clean_start',
         title: t('cleanStart'),
         dataIndex: 'clean_start',
         render: (v?: boolean) => (v === undefined ? '-' : v ? tc('yes') : tc('no')),
       },
-      { key: 'expiry_interval', title: t('expiryInterval'), dataIndex: 'expiry_interval', width: 130 },
-      { key: 'connected_at', title: t('connectedAt'), dataIndex: 'connected_at', render: formatDateTime },
+      { key: 'expiry_interval', title: t('expiryInterval'), dataIndex: 'expiry_interval' },
+      { key: 'connected_at', title: t('connectedAt'), dataIndex: 'connected_at', onCell: noWrap, render: formatDateTime },
     ];
     if (canWrite) {
       cols.push({

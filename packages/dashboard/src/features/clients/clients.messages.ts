@@ -43,8 +43,9 @@ export const clientsMessages = defineMessages('clients', {
   bytesSent: { en: 'Bytes Sent', zh: '发送字节数' },
   awaitingRel: { en: 'Awaiting PUBREL (current / max)', zh: '等待 PUBREL (当前 / 最大)' },
   heapSize: { en: 'Heap Size', zh: '堆大小' },
-  reductions: { en: 'Reductions', zh: 'Reductions' },
+  reductions: { en: 'Reductions', zh: '归约数' },
   mailbox: { en: 'Mailbox Length', zh: '邮箱长度' },
+  sendBuffer: { en: 'Bytes waiting to be sent', zh: '待发送字节数' },
   unlimited: { en: 'Unlimited', zh: '无限制' },
   never: { en: 'Never expire', zh: '永不过期' },
   // detail sections

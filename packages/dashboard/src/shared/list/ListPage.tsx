@@ -27,7 +27,8 @@ interface CommonProps {
   children?: ReactNode;
 }
 
-export interface PagedListProps<T> extends CommonProps, Pick<PagedTableProps<T>, 'rowKey' | 'columns' | 'query' | 'onQueryChange' | 'rowSelection' | 'columnChooser'> {
+export interface PagedListProps<T>
+  extends CommonProps, Pick<PagedTableProps<T>, 'rowKey' | 'columns' | 'query' | 'onQueryChange' | 'rowSelection' | 'columnChooser' | 'fit' | 'size'> {
   mode?: 'paged';
   /** The list query (react-query result): Refresh refetches it, and its fetching state is the table's. */
   list: { data?: Paged<T>; isFetching: boolean; refetch: () => unknown };
@@ -82,6 +83,8 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           onQueryChange={props.onQueryChange}
           rowSelection={props.rowSelection}
           columnChooser={props.columnChooser}
+          fit={props.fit}
+          size={props.size}
           data={props.list.data}
           loading={loading}
         />

@@ -85,4 +85,18 @@ describe('PagedTable', () => {
     expect(await screen.findByText('At least one column must be selected.')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Name' })).toBeInTheDocument();
   });
+
+  it('starts with the default-hidden columns hidden until the user chooses, then keeps the choice', async () => {
+    localStorage.removeItem('pagedTableDefaults');
+    const props = { rowKey: 'id', columns, data: paged(rows(1), {}), query: { page: 1, limit: 20 }, onQueryChange: vi.fn() };
+    const first = renderWithProviders(<PagedTable<Row> {...props} columnChooser={{ storageKey: 'pagedTableDefaults', defaultHidden: ['name'] }} />);
+    expect(screen.getByRole('columnheader', { name: 'Id' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Name' })).not.toBeInTheDocument();
+    await first.user.click(screen.getByRole('button', { name: 'Columns' }));
+    await first.user.click(await screen.findByRole('checkbox', { name: 'Name' }));
+    expect(await screen.findByRole('columnheader', { name: 'Name' })).toBeInTheDocument();
+    first.unmount();
+    renderWithProviders(<PagedTable<Row> {...props} columnChooser={{ storageKey: 'pagedTableDefaults', defaultHidden: ['name'] }} />);
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toBeInTheDocument();
+  });
 });

@@ -18,8 +18,16 @@ export interface PagedTableProps<T> {
   query: { page: number; limit: number };
   onQueryChange: (patch: { page?: number; limit?: number }) => void;
   rowSelection?: TableProps<T>['rowSelection'];
-  /** Lets the user hide columns (at least one stays); the choice is kept in localStorage under `storageKey`. */
-  columnChooser?: { storageKey: string };
+  /**
+   * Lets the user hide columns (at least one stays); the choice is kept in localStorage under `storageKey`. Columns
+   * whose keys are in `defaultHidden` start hidden until the user makes a choice of their own.
+   */
+  columnChooser?: { storageKey: string; defaultHidden?: string[] };
+  /**
+   * Fit the window: columns share the width and headers wrap between words, so the table scrolls sideways only below
+   * its columns' narrowest widths (phones). Without it the table keeps every header on one line (max-content).
+   */
+  fit?: boolean;
   size?: TableProps<T>['size'];
 }
 
@@ -28,21 +36,24 @@ function columnId<T>(c: TableColumnsType<T>[number], i: number): string {
   return String(c.key ?? (Array.isArray(dataIndex) ? dataIndex.join('.') : dataIndex) ?? i);
 }
 
-function loadHidden(storageKey: string | undefined): string[] {
-  if (!storageKey) return [];
+function loadHidden(chooser: PagedTableProps<object>['columnChooser']): string[] {
+  if (!chooser) return [];
+  const fallback = chooser.defaultHidden ?? [];
   try {
-    const v: unknown = JSON.parse(localStorage.getItem(storageKey) ?? '[]');
-    return Array.isArray(v) ? v.map(String) : [];
+    const stored = localStorage.getItem(chooser.storageKey);
+    if (stored === null) return fallback;
+    const v: unknown = JSON.parse(stored);
+    return Array.isArray(v) ? v.map(String) : fallback;
   } catch {
-    return [];
+    return fallback;
   }
 }
 
 export function PagedTable<T extends object>(props: PagedTableProps<T>) {
-  const { rowKey, columns, data, loading, query, onQueryChange, rowSelection, columnChooser, size } = props;
+  const { rowKey, columns, data, loading, query, onQueryChange, rowSelection, columnChooser, size, fit } = props;
   const { t } = useTranslation('common');
   const { token } = theme.useToken();
-  const [hidden, setHidden] = useState<string[]>(() => loadHidden(columnChooser?.storageKey));
+  const [hidden, setHidden] = useState<string[]>(() => loadHidden(columnChooser));
   const rows = data?.data;
   const count = data?.meta.count;
 
@@ -103,7 +114,8 @@ export function PagedTable<T extends object>(props: PagedTableProps<T>) {
         pagination={false}
         rowSelection={rowSelection}
         size={size}
-        scroll={{ x: 'max-content' }}
+        tableLayout={fit ? 'auto' : undefined}
+        scroll={{ x: fit ? 'min-content' : 'max-content' }}
       />
       <Flex justify="end" align="center" gap={token.marginSM} style={{ marginTop: token.marginMD }}>
         {count !== undefined ? (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Col, Descriptions, Row, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useMqdeckNode } from '../../../shared/apiExtensions';
 import { formatBytes, formatDateTime, formatNumber } from '../../../shared/format';
 import { protocolLabel } from '../clients.filters';
 import type { ClientInfo } from '../clients.types';
@@ -23,6 +24,9 @@ export function ClientInfoCards({ client: c }: Props) {
   const { t: tc } = useTranslation('common');
   const { token } = theme.useToken();
   const limit = useLimit();
+  // MQDeck's node reports heap size and reductions as 0: its connections share one JavaScript heap and have no
+  // reduction counter (docs/node-counterparts.md), so the fields are left out in front of it.
+  const erlangFigures = !useMqdeckNode();
   const yesNo = (v?: boolean) => (v === undefined ? '-' : v ? tc('yes') : tc('no'));
   // EMQX reports SSL/TLS listeners as 'ssl:<name>' / 'wss:<name>'.
   const ssl = c.listener ? /^(ssl|wss):/.test(c.listener) : undefined;
@@ -66,9 +70,13 @@ export function ClientInfoCards({ client: c }: Props) {
       </Col>
       <Col xs={24} lg={8}>
         {card(t('process'), [
-          [t('heapSize'), c.heap_size === undefined ? '-' : formatNumber(c.heap_size)],
-          [t('reductions'), formatNumber(c.reductions)],
-          [t('mailbox'), formatNumber(c.mailbox_len)],
+          ...(erlangFigures
+            ? ([
+                [t('heapSize'), c.heap_size === undefined ? '-' : formatNumber(c.heap_size)],
+                [t('reductions'), formatNumber(c.reductions)],
+              ] satisfies [string, ReactNode][])
+            : []),
+          [erlangFigures ? t('mailbox') : t('sendBuffer'), formatNumber(c.mailbox_len)],
           [t('bytesReceived'), formatBytes(c.recv_oct)],
           [t('bytesSent'), formatBytes(c.send_oct)],
         ])}
