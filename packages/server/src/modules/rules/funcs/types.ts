@@ -4,13 +4,17 @@
 // - binary string (`<<"abc">>`) → `string` (UTF-8 text); a binary payload that is not text stays a `Buffer`.
 //   Functions that take "a binary" accept both; a function that returns bytes which need not be UTF-8
 //   (hexstr2bin, subbits as bits, gunzip …) returns a `Buffer`.
-// - integer and float → `number`. JS has one number type, so a float with an integral value (1.0) is indistinguishable
-//   from the integer 1: a number is an "integer" exactly when `Number.isInteger(n)` holds. So `is_float(1.0)` is false,
-//   `str(1.0)` gives "1", `float(1)` gives 1; `float(1.5)` and `int(1.5)` behave as EMQX's do. Integers beyond 2^53
-//   lose precision (EMQX has bignums); the bit functions work on 64-bit values through BigInt internally and return
-//   a `number` when it is exact, otherwise a `bigint`.
-// - atoms `true`/`false` → `boolean`; `undefined` (a missing column or key) → `undefined`; `null()` → `null`.
-//   Other atoms a function returns become strings.
+// - a bitstring whose length is not a whole number of bytes (`subbits(…, 'bits')` can return one) → `BitString`
+//   (funcs/values.ts); `bitsize`, `subbits` and `bin2hexstr` take it.
+// - integer and float → `number` (a function also accepts a `bigint`). JS has one number type, so a float with an
+//   integral value (2.0) is indistinguishable from the integer 2: a number is an "integer" exactly when
+//   `Number.isInteger(n)` holds. So `is_float(2.0)` is false and `str(2.0)` gives "2" where EMQX gives "2.0";
+//   `float(1)` gives 1. Non-integral floats behave as EMQX's (`int(1.5)` = 1, `str(0.1)` = "0.1"). Integers beyond
+//   2^53 lose precision (EMQX has bignums); the bit functions compute with BigInt and return a `number`.
+//   A math result that is not finite (NaN, ±Infinity) is EMQX's `badarith`: the function throws.
+// - atom `undefined` (a missing column or key, and what `null()` returns) → `undefined`; the JSON `null` of a
+//   decoded payload (an atom `null` in EMQX, which `is_null` does not count) → `null`. `true`/`false` → `boolean`.
+//   Other atoms (event reasons, flag names) are strings.
 // - list → array; map → plain object (keys are strings).
 // - a function error (`error(...)` / a badarg in EMQX) → a thrown `RuleFunctionError`; the SQL compiler catches it
 //   and reports the rule run as failed (exception), as EMQX does.
