@@ -53,3 +53,5 @@ export type {
 export { DOCUMENTED_DEVIATIONS } from './contract';
 // node-wide routes and clients (contract/deviations.node.ts, deviations.clients.ts)
 export type { AuthzCacheEntry, BulkSubscribeResult, ConfigsJson, LoginReply, MonitorCurrent, MonitorCurrentNode, MonitorSample } from './contract';
+// the rule engine (contract/deviations.rules.ts)
+export type { RuleEngineSettings, RuleEventInfo, RuleInfo, RuleMetricsReply, RuleMetricsValues, RuleTapMatch, RuleTapView, RuleTestOutput } from './contract';

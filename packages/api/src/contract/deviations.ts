@@ -8,6 +8,7 @@ import type { ClientsResponsePatch } from './deviations.clients';
 import type { NodeResponsePatch } from './deviations.node';
 import type { AuthenticationPatch } from './deviations.authentication';
 import type { AuthorizationPatch } from './deviations.authorization';
+import type { RulesResponsePatch } from './deviations.rules';
 
 type Schemas = components['schemas'];
 
@@ -122,3 +123,7 @@ export const DOCUMENTED_DEVIATIONS: readonly RegExp[] = [
 
 /** Access control: authentication (deviations.authentication.ts), authorization (deviations.authorization.ts). */
 export interface ResponsePatch extends AuthenticationPatch, AuthorizationPatch {}
+
+/** The rule engine (deviations.rules.ts). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the area's list
+export interface ResponsePatch extends RulesResponsePatch {}

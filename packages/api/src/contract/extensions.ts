@@ -7,6 +7,7 @@ import type { NodeExtensions } from './deviations.node';
 import type { AuthenticationExtensions } from './deviations.authentication';
 import type { AuthorizationExtensions } from './deviations.authorization';
 import type { ListenersExtensions } from './deviations.listeners';
+import type { RulesExtensions } from './deviations.rules';
 
 type Schemas = components['schemas'];
 
@@ -72,3 +73,7 @@ export interface ExtensionPaths extends AuthenticationExtensions, AuthorizationE
 /** Node-wide areas: hidden config routes (deviations.node.ts). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the area's list
 export interface ExtensionPaths extends NodeExtensions {}
+
+/** The rule engine's live tap (deviations.rules.ts). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the area's list
+export interface ExtensionPaths extends RulesExtensions {}
