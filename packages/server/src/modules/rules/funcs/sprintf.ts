@@ -49,6 +49,7 @@ export function erlangTerm(v: unknown, unicode: boolean): string {
   return String(v);
 }
 
+// Erlang refuses an integer here; a float with an integral value (20.0 from a payload) is a JS integer, so any number goes
 function asFloat(v: unknown): number {
   if (typeof v !== 'number' || !Number.isFinite(v)) fail('~f, ~e and ~g take a float');
   return v;
