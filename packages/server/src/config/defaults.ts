@@ -225,6 +225,8 @@ export function defaultConfig(): ConfigTree {
     broker: { enable_session_registry: true, session_history_retain: '0s' },
     // advanced MQTT (modules/delayed, auto-subscribe, topic-rewrite); EMQX 5.8 defaults
     delayed: { enable: true, max_delayed_messages: 0 },
+    // rule engine settings (modules/rules); the rules themselves live in SQLite, not in this root
+    rule_engine: { ignore_sys_message: true, jq_function_default_timeout: '10s' },
     auto_subscribe: { topics: [] },
     rewrite: [],
   };

@@ -149,6 +149,7 @@ export const RULES: Record<string, string> = {
   'log.file.*.time_offset': 'time_offset',
   'log.file.*.path': 'string',
   'delayed.max_delayed_messages': 'int:0..',
+  'rule_engine.jq_function_default_timeout': 'duration|int:1..',
   'limiter.max_conn_rate': 'infinity|rate',
   'limiter.messages_rate': 'infinity|rate',
   'limiter.bytes_rate': 'infinity|rate',

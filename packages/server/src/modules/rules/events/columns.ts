@@ -1,0 +1,230 @@
+// Broker events → the columns EMQX gives a rule for each (emqx_rule_events eventmsg_*). Values that need a look-up
+// of the client (its address and port, its attributes) are getters, computed only when the SQL reads them.
+import { isUtf8 } from 'node:buffer';
+import type { AuthzAction, AuthzResult, ClientIdentity, ClientInfo, ConnackInfo, PublishMessage, PublishProperties, SubscriptionInfo } from '@mqdeck/broker';
+import { reasonName } from './reason-codes';
+
+export type Columns = Record<string, unknown>;
+
+/** what the adapters need from the node */
+export interface ColumnsEnv {
+  node: string;
+  client(clientid: string): ClientInfo | undefined;
+  /** the bind host of a listener ("0.0.0.0"), for `sockname` */
+  bindHost(listener: string): string | undefined;
+}
+
+/** a binary payload reads as text when it is UTF-8, as a Buffer otherwise */
+export const payloadValue = (p: Buffer): string | Buffer => (isUtf8(p) ? p.toString('utf8') : p);
+
+/** MQTT 5 properties with EMQX's names; `User-Property` is always there (EMQX's printable_maps) */
+export function printableProps(p: PublishProperties | undefined): Columns {
+  const out: Columns = { 'User-Property': {} };
+  if (!p) return out;
+  if (p.payloadFormatIndicator !== undefined) out['Payload-Format-Indicator'] = p.payloadFormatIndicator ? 1 : 0;
+  if (p.messageExpiryInterval !== undefined) out['Message-Expiry-Interval'] = p.messageExpiryInterval;
+  if (p.contentType !== undefined) out['Content-Type'] = p.contentType;
+  if (p.responseTopic !== undefined) out['Response-Topic'] = p.responseTopic;
+  if (p.correlationData !== undefined) out['Correlation-Data'] = payloadValue(p.correlationData);
+  if (p.subscriptionIdentifier !== undefined) out['Subscription-Identifier'] = p.subscriptionIdentifier;
+  if (p.userProperties) {
+    const map: Record<string, string> = {};
+    const pairs: { key: string; value: string }[] = [];
+    for (const [key, v] of Object.entries(p.userProperties)) {
+      for (const value of Array.isArray(v) ? v : [v]) {
+        map[key] = value;
+        pairs.push({ key, value });
+      }
+    }
+    out['User-Property'] = map;
+    out['User-Property-Pairs'] = pairs;
+  }
+  return out;
+}
+
+const flagsOf = (m: PublishMessage) => ({ retain: m.retain, dup: m.dup ?? false });
+const hexId = (m: PublishMessage) => m.id.toUpperCase();
+const peername = (c: ClientInfo | undefined) => (c ? `${c.ipAddress}:${c.port}` : undefined);
+
+/** $events/message_publish (and a message rule's input) */
+export function publishColumns(env: ColumnsEnv, m: PublishMessage): Columns {
+  const from = m.fromClientid;
+  return {
+    event: 'message.publish',
+    id: hexId(m),
+    clientid: from ?? undefined,
+    username: m.fromUsername ?? undefined,
+    payload: payloadValue(m.payload),
+    get peerhost() {
+      return from === null ? undefined : env.client(from)?.ipAddress;
+    },
+    get peername() {
+      return from === null ? undefined : peername(env.client(from));
+    },
+    topic: m.topic,
+    qos: m.qos,
+    flags: flagsOf(m),
+    get pub_props() {
+      return printableProps(m.properties);
+    },
+    publish_received_at: m.timestamp,
+    get client_attrs() {
+      return (from === null ? undefined : env.client(from)?.clientAttrs) ?? {};
+    },
+    timestamp: Date.now(),
+    node: env.node,
+  };
+}
+
+export function droppedColumns(env: ColumnsEnv, m: PublishMessage, reason: string): Columns {
+  // the publish columns without client_attrs, after event and reason; getters stay getters
+  const { client_attrs: _attrs, event: _event, ...rest } = Object.getOwnPropertyDescriptors(publishColumns(env, m));
+  const out: Columns = { event: 'message.dropped', reason };
+  return Object.defineProperties(out, rest);
+}
+
+/** message_delivered, message_acked, delivery_dropped: the receiver is `clientid`, the publisher `from_clientid` */
+export function deliveryColumns(env: ColumnsEnv, event: string, c: ClientIdentity, m: PublishMessage, reason?: string): Columns {
+  return {
+    event,
+    id: hexId(m),
+    ...(reason !== undefined ? { reason } : {}),
+    from_clientid: m.fromClientid ?? undefined,
+    from_username: m.fromUsername ?? undefined,
+    clientid: c.clientid,
+    username: c.username ?? undefined,
+    payload: payloadValue(m.payload),
+    peerhost: c.peerhost,
+    get peername() {
+      return peername(env.client(c.clientid));
+    },
+    topic: m.topic,
+    qos: m.qos,
+    flags: flagsOf(m),
+    get pub_props() {
+      return printableProps(m.properties);
+    },
+    ...(event === 'message.acked' ? { puback_props: { 'User-Property': {} } } : {}),
+    publish_received_at: m.timestamp,
+    timestamp: Date.now(),
+    node: env.node,
+  };
+}
+
+const sockname = (env: ColumnsEnv, listener: string | undefined, port: number | undefined) =>
+  port === undefined ? undefined : `${(listener && env.bindHost(listener)) ?? '0.0.0.0'}:${port}`;
+
+export function connectedColumns(env: ColumnsEnv, c: ClientInfo): Columns {
+  return {
+    event: 'client.connected',
+    clientid: c.clientid,
+    username: c.username ?? undefined,
+    mountpoint: c.mountpoint || undefined,
+    peername: peername(c),
+    sockname: sockname(env, c.listener, c.sockport),
+    proto_name: c.protoName,
+    proto_ver: c.protoVer,
+    keepalive: c.keepalive,
+    clean_start: c.cleanStart,
+    expiry_interval: c.expiryInterval,
+    is_bridge: c.isBridge,
+    conn_props: { 'User-Property': {} },
+    connected_at: c.connectedAt,
+    client_attrs: c.clientAttrs,
+    timestamp: Date.now(),
+    node: env.node,
+  };
+}
+
+export function disconnectedColumns(env: ColumnsEnv, c: ClientInfo, reason: string): Columns {
+  return {
+    event: 'client.disconnected',
+    reason,
+    clientid: c.clientid,
+    username: c.username ?? undefined,
+    peername: peername(c),
+    sockname: sockname(env, c.listener, c.sockport),
+    proto_name: c.protoName,
+    proto_ver: c.protoVer,
+    disconn_props: { 'User-Property': {} },
+    connected_at: c.connectedAt,
+    disconnected_at: c.disconnectedAt ?? Date.now(),
+    client_attrs: c.clientAttrs,
+    timestamp: Date.now(),
+    node: env.node,
+  };
+}
+
+export function connackColumns(env: ColumnsEnv, i: ConnackInfo): Columns {
+  return {
+    event: 'client.connack',
+    reason_code: reasonName(i.reasonCode),
+    clientid: i.clientid,
+    clean_start: i.cleanStart,
+    username: i.username ?? undefined,
+    peername: i.peerport === undefined ? undefined : `${i.peerhost}:${i.peerport}`,
+    sockname: sockname(env, i.listener, i.sockport),
+    proto_name: i.protoName,
+    proto_ver: i.protoVer,
+    keepalive: i.keepalive,
+    expiry_interval: i.expiryInterval,
+    conn_props: { 'User-Property': {} },
+    timestamp: Date.now(),
+    node: env.node,
+  };
+}
+
+export function authnColumns(env: ColumnsEnv, i: ConnackInfo & { isSuperuser: boolean; isAnonymous: boolean }): Columns {
+  return {
+    event: 'client.check_authn_complete',
+    clientid: i.clientid,
+    username: i.username ?? undefined,
+    peername: i.peerport === undefined ? undefined : `${i.peerhost}:${i.peerport}`,
+    reason_code: reasonName(i.reasonCode),
+    is_anonymous: i.isAnonymous,
+    is_superuser: i.isSuperuser,
+    client_attrs: env.client(i.clientid)?.clientAttrs ?? {},
+    timestamp: Date.now(),
+    node: env.node,
+  };
+}
+
+export function authzColumns(env: ColumnsEnv, c: ClientIdentity, action: AuthzAction, topic: string, result: AuthzResult): Columns {
+  return {
+    event: 'client.check_authz_complete',
+    clientid: c.clientid,
+    username: c.username ?? undefined,
+    peerhost: c.peerhost,
+    get peername() {
+      return peername(env.client(c.clientid));
+    },
+    topic,
+    action,
+    // the broker's authorize hook answers allow/deny only; which source decided is not reported to it
+    authz_source: undefined,
+    result,
+    client_attrs: c.clientAttrs,
+    timestamp: Date.now(),
+    node: env.node,
+  };
+}
+
+export function subscriptionColumns(env: ColumnsEnv, event: 'session.subscribed' | 'session.unsubscribed', c: ClientIdentity, sub: SubscriptionInfo): Columns {
+  const props: Columns = { 'User-Property': {} };
+  if (event === 'session.subscribed' && sub.subid !== undefined) props['Subscription-Identifier'] = sub.subid;
+  return {
+    event,
+    clientid: c.clientid,
+    username: c.username ?? undefined,
+    peerhost: c.peerhost,
+    get peername() {
+      return peername(env.client(c.clientid));
+    },
+    [event === 'session.subscribed' ? 'sub_props' : 'unsub_props']: props,
+    topic: sub.topic,
+    qos: sub.qos,
+    client_attrs: c.clientAttrs,
+    timestamp: Date.now(),
+    node: env.node,
+  };
+}

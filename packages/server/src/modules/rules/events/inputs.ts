@@ -1,0 +1,172 @@
+// Where rule inputs come from: the broker's events, routed to the rules (and live taps) whose FROM names them.
+// Message rules sit in a topic trie keyed by their FROM filters, so a message visits only the rules whose filters
+// match its topic; `$events/…` rules are found by event name, `$bridges/…`/`$sources/…` by exact name. A broker
+// event is listened to only while some runner wants it: without rules the broker's hot path is untouched.
+import type { Broker, BrokerEvents, PublishMessage } from '@mqdeck/broker';
+import { TopicTrie } from '@mqdeck/broker/topics/trie';
+import { eventOfTopic, isSpecialInput, type EventName } from './names';
+import {
+  authnColumns,
+  authzColumns,
+  connackColumns,
+  connectedColumns,
+  deliveryColumns,
+  disconnectedColumns,
+  droppedColumns,
+  publishColumns,
+  subscriptionColumns,
+  type Columns,
+  type ColumnsEnv,
+} from './columns';
+
+/** A saved rule or a live tap: something that runs on inputs. */
+export interface Runner {
+  id: string;
+  from: string[];
+  /** `origin`: the rule whose republish produced this message, if one did */
+  run(columns: Columns, origin: string | undefined): void;
+}
+
+/** What a republished message carries back to the inputs (EMQX's `republish_by` header). */
+export interface Origin {
+  ruleId: string;
+  /** direct dispatch: the message skips the message.publish hooks, rules included */
+  direct: boolean;
+}
+
+/**
+ * The event a FROM entry names. `$events/message_publish` names none: as in EMQX it is a plain (`$`) topic filter,
+ * so messages reach a rule through their own topics.
+ */
+function routedEvent(from: string): EventName | undefined {
+  const event = eventOfTopic(from);
+  return event === 'message.publish' ? undefined : event;
+}
+
+type Listener<K extends keyof BrokerEvents> = (...args: BrokerEvents[K]) => void;
+
+export class RuleInputs {
+  private readonly messages = new TopicTrie<Runner>();
+  private readonly events = new Map<EventName, Map<string, Runner>>();
+  private readonly hookpoints = new Map<string, Map<string, Runner>>();
+  private readonly attached = new Map<string, () => void>();
+  /** messages a rule is republishing right now, by message id */
+  readonly origins = new Map<string, Origin>();
+  ignoreSysMessages = true;
+
+  constructor(
+    private readonly broker: Broker,
+    private readonly env: ColumnsEnv,
+  ) {}
+
+  add(r: Runner): void {
+    for (const from of r.from) {
+      const event = routedEvent(from);
+      if (event) this.keyed(this.events, event).set(r.id, r);
+      else if (isSpecialInput(from) && !from.startsWith('$events/')) this.keyed(this.hookpoints, from).set(r.id, r);
+      else this.messages.set(from, r.id, r);
+    }
+    this.sync();
+  }
+
+  remove(r: Runner): void {
+    for (const from of r.from) {
+      const event = routedEvent(from);
+      if (event) this.events.get(event)?.delete(r.id);
+      else if (isSpecialInput(from) && !from.startsWith('$events/')) this.hookpoints.get(from)?.delete(r.id);
+      else this.messages.delete(from, r.id);
+    }
+    this.sync();
+  }
+
+  /** runs the rules of a `$bridges/…` / `$sources/…` input (data-integration sources call this) */
+  applyHookpoint(hookpoint: string, columns: Columns): void {
+    const runners = this.hookpoints.get(hookpoint);
+    if (runners) for (const r of runners.values()) r.run({ ...columns }, undefined);
+  }
+
+  close(): void {
+    for (const off of this.attached.values()) off();
+    this.attached.clear();
+  }
+
+  private keyed<K>(m: Map<K, Map<string, Runner>>, k: K): Map<string, Runner> {
+    let inner = m.get(k);
+    if (!inner) m.set(k, (inner = new Map()));
+    return inner;
+  }
+
+  private wanted(event: EventName): boolean {
+    return (this.events.get(event)?.size ?? 0) > 0;
+  }
+
+  /** attach exactly the broker listeners some runner needs */
+  private sync(): void {
+    this.toggle('message.publish', this.messages.size > 0, this.onPublish);
+    this.toggle('message.dropped', this.wanted('message.dropped'), this.onDropped);
+    this.toggle('message.delivered', this.wanted('message.delivered'), (c, m) => this.onDelivery('message.delivered', c, m));
+    this.toggle('message.acked', this.wanted('message.acked'), (c, m) => this.onDelivery('message.acked', c, m));
+    this.toggle('delivery.dropped', this.wanted('delivery.dropped'), (c, m, reason) => this.onDelivery('delivery.dropped', c, m, reason));
+    this.toggle('client.connected', this.wanted('client.connected'), (c) => this.fire('client.connected', connectedColumns(this.env, c)));
+    this.toggle('client.disconnected', this.wanted('client.disconnected'), (c, reason) => this.fire('client.disconnected', disconnectedColumns(this.env, c, reason)));
+    this.toggle('client.connack', this.wanted('client.connack'), (i) => this.fire('client.connack', connackColumns(this.env, i)));
+    this.toggle('client.check_authn_complete', this.wanted('client.check_authn_complete'), (i) => this.fire('client.check_authn_complete', authnColumns(this.env, i)));
+    this.toggle('client.check_authz_complete', this.wanted('client.check_authz_complete'), (c, action, topic, result) =>
+      this.fire('client.check_authz_complete', authzColumns(this.env, c, action, topic, result)),
+    );
+    this.toggle('session.subscribed', this.wanted('session.subscribed'), (c, sub) => this.fire('session.subscribed', subscriptionColumns(this.env, 'session.subscribed', c, sub)));
+    this.toggle('session.unsubscribed', this.wanted('session.unsubscribed'), (c, sub) =>
+      this.fire('session.unsubscribed', subscriptionColumns(this.env, 'session.unsubscribed', c, sub)),
+    );
+  }
+
+  private toggle<K extends keyof BrokerEvents>(name: K, on: boolean, fn: Listener<K>): void {
+    const off = this.attached.get(name);
+    if (on && !off) {
+      const listener = fn as (...args: unknown[]) => void;
+      this.broker.events.on(name, listener as never);
+      this.attached.set(name, () => this.broker.events.off(name, listener as never));
+    } else if (!on && off) {
+      off();
+      this.attached.delete(name);
+    }
+  }
+
+  /** EMQX ignore_sys_message: messages the node itself publishes on $SYS/… are no rule input */
+  private isSys(m: PublishMessage): boolean {
+    return this.ignoreSysMessages && m.fromClientid === null && m.topic.startsWith('$SYS/');
+  }
+
+  private fire(event: EventName, columns: Columns, origin?: string): void {
+    const runners = this.events.get(event);
+    if (!runners) return;
+    for (const r of runners.values()) r.run(columns, origin);
+  }
+
+  private readonly onPublish = (m: PublishMessage): void => {
+    if (this.isSys(m)) return;
+    const matched = this.messages.matchAll(m.topic);
+    if (matched.length === 0) return;
+    const origin = this.origins.get(m.id);
+    if (origin?.direct) return;
+    const columns = publishColumns(this.env, m);
+    if (matched.length === 1) {
+      for (const r of matched[0].values()) r.run(columns, origin?.ruleId);
+    } else if (matched.length > 1) {
+      // a rule whose several FROM filters match the topic runs once
+      const seen = new Set<Runner>();
+      for (const values of matched) for (const r of values.values()) seen.add(r);
+      for (const r of seen) r.run(columns, origin?.ruleId);
+    }
+  };
+
+  private readonly onDropped = (m: PublishMessage, reason: string): void => {
+    if (this.isSys(m)) return;
+    this.fire('message.dropped', droppedColumns(this.env, m, reason));
+  };
+
+  private onDelivery(event: 'message.delivered' | 'message.acked' | 'delivery.dropped', ...[c, m, reason]: [BrokerEvents['delivery.dropped'][0], PublishMessage, string?]): void {
+    if (this.isSys(m)) return;
+    this.fire(event, deliveryColumns(this.env, event, c, m, reason));
+  }
+}

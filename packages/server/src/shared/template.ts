@@ -1,0 +1,138 @@
+// `${path}` placeholder templates as EMQX renders them (emqx_template with emqx_jsonish bindings): the rule
+// engine's republish action now, data-integration actions later. A placeholder is `${a.b.c}` (letters, digits,
+// `_` and `.`; an optional leading dot, `${.}` being the whole binding map); `${$}` is a literal `$`. Anything else
+// between `${` and `}` stays literal text. Looking a path up walks objects key by key; a string (or Buffer) met on
+// the way is decoded as JSON once, so `${payload.temp}` reads a field of a JSON payload. A missing value renders as
+// `undefined`, as EMQX does.
+
+export interface Placeholder {
+  /** the text between the braces, without the leading dot */
+  name: string;
+  path: string[];
+}
+export type TemplatePart = string | Placeholder;
+export type Template = TemplatePart[];
+
+const PLACEHOLDER = /\$\{\.?([a-zA-Z0-9._]*)\}|\$\{\$\}/g;
+
+export function parseTemplate(text: string): Template {
+  const parts: Template = [];
+  let last = 0;
+  let literal = '';
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    literal += text.slice(last, m.index);
+    last = m.index + m[0].length;
+    if (m[1] === undefined) {
+      literal += '$'; // ${$}
+      continue;
+    }
+    if (literal) parts.push(literal);
+    literal = '';
+    parts.push({ name: m[1], path: m[1] === '' ? [] : m[1].split('.') });
+  }
+  literal += text.slice(last);
+  if (literal) parts.push(literal);
+  return parts;
+}
+
+/** the template when it is exactly one placeholder (EMQX's "simple var": its value is used as it is, not as text) */
+export function singlePlaceholder(t: Template): Placeholder | undefined {
+  return t.length === 1 && typeof t[0] !== 'string' ? t[0] : undefined;
+}
+
+export function placeholders(t: Template): string[] {
+  return t.filter((p): p is Placeholder => typeof p !== 'string').map((p) => p.name);
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
+
+function decodeJson(v: string | Buffer): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(typeof v === 'string' ? v : v.toString('utf8')) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** The value at `path` in `bindings`; `found: false` when some step is missing or not an object. */
+export function lookup(path: readonly string[], bindings: unknown): { found: true; value: unknown } | { found: false } {
+  let current = bindings;
+  let decoded = false;
+  for (let i = 0; i < path.length; i++) {
+    if (isPlainObject(current)) {
+      const next = current[path[i]];
+      if (next === undefined) return { found: false };
+      current = next;
+    } else if (!decoded && (typeof current === 'string' || Buffer.isBuffer(current))) {
+      // a serialized value is decoded once; a JSON string inside it is not decoded again
+      const d = decodeJson(current);
+      if (!d.ok) return { found: false };
+      decoded = true;
+      current = d.value;
+      i--;
+    } else {
+      return { found: false };
+    }
+  }
+  return { found: true, value: current };
+}
+
+/** JSON text of a rule value: Buffers become their UTF-8 text, bigints their digits */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value, function (this: Record<string, unknown>, key: string, v: unknown) {
+    const raw = this[key];
+    if (Buffer.isBuffer(raw)) return raw.toString('utf8');
+    if (typeof raw === 'bigint') return Number(raw);
+    return v;
+  });
+}
+
+/** A float as Erlang's float_to_binary(F, [{decimals, 10}, compact]): at most 10 decimals, at least one. */
+function floatText(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  const fixed = n.toFixed(10).replace(/0+$/, '');
+  return fixed.endsWith('.') ? `${fixed}0` : fixed;
+}
+
+/** How a value reads inside a rendered text (emqx_template:to_string). */
+export function toText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Buffer.isBuffer(value)) return value.toString('utf8');
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : floatText(value);
+  if (typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  if (value === undefined) return 'undefined';
+  if (value === null) return 'null';
+  return toJson(value);
+}
+
+function valueOf(p: Placeholder, bindings: unknown): unknown {
+  const r = lookup(p.path, bindings);
+  return r.found ? r.value : undefined;
+}
+
+/** The text of the template with every placeholder replaced; `missing` collects the names not found. */
+export function renderTemplate(t: Template, bindings: unknown, missing?: string[]): string {
+  let out = '';
+  for (const part of t) {
+    if (typeof part === 'string') out += part;
+    else {
+      const r = lookup(part.path, bindings);
+      if (!r.found) missing?.push(part.name);
+      out += toText(r.found ? r.value : undefined);
+    }
+  }
+  return out;
+}
+
+/** The same as bytes: a Buffer value (a binary payload) is copied as it is, not through UTF-8 text. */
+export function renderTemplateBytes(t: Template, bindings: unknown): Buffer {
+  const chunks: Buffer[] = [];
+  for (const part of t) {
+    if (typeof part === 'string') chunks.push(Buffer.from(part, 'utf8'));
+    else {
+      const v = valueOf(part, bindings);
+      chunks.push(Buffer.isBuffer(v) ? v : Buffer.from(toText(v), 'utf8'));
+    }
+  }
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+}
