@@ -2,14 +2,22 @@
 // A group file adds one import line and one entry in GROUPS.
 import { arrayFunctions } from './array';
 import { bitsFunctions } from './bits';
+import { codecFunctions } from './codec';
+import { compressionFunctions } from './compression';
 import { contextFunctions } from './context';
 import { conversionFunctions } from './conversion';
+import { hashFunctions } from './hash';
+import { jqFunctions } from './jq';
+import { kvStoreFunctions } from './kv-store';
 import { mapFunctions } from './map';
 import { mathFunctions } from './math';
 import { predicatesFunctions } from './predicates';
+import { randomFunctions } from './random';
 import { regexFunctions } from './regex';
 import { stringFunctions } from './string';
 import { stringFormatFunctions } from './string-format';
+import { systemFunctions } from './system';
+import { timeFunctions } from './time';
 import type { AsyncRuleFunction, FunctionGroup, FunctionTable, RuleFunction } from './types';
 
 const GROUPS: FunctionGroup[] = [
@@ -23,6 +31,14 @@ const GROUPS: FunctionGroup[] = [
   regexFunctions,
   mapFunctions,
   arrayFunctions,
+  hashFunctions,
+  compressionFunctions,
+  codecFunctions,
+  timeFunctions,
+  randomFunctions,
+  systemFunctions,
+  kvStoreFunctions,
+  jqFunctions,
 ];
 
 type Entry = { fn: RuleFunction | AsyncRuleFunction; async: boolean };
