@@ -13,6 +13,12 @@ function toNumber(r: bigint): number {
 }
 const binop = (f: (x: bigint, y: bigint) => bigint): Def => [2, ([x, y]) => toNumber(f(big(x, 'the first argument'), big(y, 'the second argument')))];
 
+// Past 1100 bits any non-zero result is beyond a double (the results are numbers): refuse before BigInt allocates it.
+function shiftLeft(x: bigint, n: bigint): bigint {
+  if (n > 1100n && x !== 0n) fail('the result is too large');
+  return n >= 0n ? x << n : x >> -n;
+}
+
 /** A binary or bitstring as bytes plus a length in bits. */
 export function bitsOf(v: unknown): BitString {
   if (v instanceof BitString) return v;
@@ -119,8 +125,8 @@ export const bitsFunctions = defineGroup({
   bitand: binop((x, y) => x & y),
   bitor: binop((x, y) => x | y),
   bitxor: binop((x, y) => x ^ y),
-  bitsl: binop((x, y) => x << y),
-  bitsr: binop((x, y) => x >> y),
+  bitsl: binop((x, y) => shiftLeft(x, y)),
+  bitsr: binop((x, y) => shiftLeft(x, -y)),
   bitsize: [1, ([x]) => bitsOf(x).bitLength],
   bytesize: [1, ([x]) => iolistSize(x)],
   subbits: [[2, 3, 4, 5, 6], (a) => (a.length === 2 ? subbits(a[0], 1, a[1]) : subbits(a[0], a[1], a[2], a[3], a[4], a[5]))],

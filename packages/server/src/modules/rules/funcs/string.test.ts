@@ -125,6 +125,7 @@ describe('concat, pad, replace, find, ascii, rm_prefix', () => {
     expect(call('pad', 'abc', 5, 'leading', 'ex')).toBe('exexabc');
     expect(call('pad', '你好', 3)).toBe('你好 ');
     expect(() => call('pad', 'abc', 5, 'middle')).toThrow(RuleFunctionError);
+    expect(() => call('pad', 'abc', 1e9)).toThrow(/too long/);
   });
 
   test('replace every, the first or the last occurrence', () => {

@@ -106,6 +106,8 @@ function tokens(args: unknown[]): Binary[] {
 }
 
 const PAD_WHERE = ['trailing', 'leading', 'both'];
+// a guard for the node's memory: a rule cannot make one string of more than 16 MiB characters by padding
+const MAX_PAD = 16 * 1024 * 1024;
 function pad(args: unknown[]): string {
   const s = asText(args[0], 'the string');
   const len = asInt(args[1], 'the length');
@@ -113,6 +115,7 @@ function pad(args: unknown[]): string {
   if (!PAD_WHERE.includes(where)) fail('the direction must be trailing, leading or both');
   const char = args.length > 3 ? asText(args[3], 'the padding') : ' ';
   const missing = Math.max(0, len - graphemes(s).length);
+  if (missing * char.length > MAX_PAD) fail('the padded string would be too long');
   if (where === 'leading') return char.repeat(missing) + s;
   if (where === 'trailing') return s + char.repeat(missing);
   const side = char.repeat(Math.floor(missing / 2));
