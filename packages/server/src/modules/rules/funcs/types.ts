@@ -3,7 +3,8 @@
 // How EMQX's Erlang values map to the JS values a rule column holds:
 // - binary string (`<<"abc">>`) → `string` (UTF-8 text); a binary payload that is not text stays a `Buffer`.
 //   Functions that take "a binary" accept both; a function that returns bytes which need not be UTF-8
-//   (hexstr2bin, subbits as bits, gunzip …) returns a `Buffer`.
+//   (hexstr2bin, subbits as bits, gunzip …) returns a `Buffer`, or a string when the bytes are valid UTF-8
+//   (`binaryResult` in values.ts): both are the same binary to every function and to the output.
 // - a bitstring whose length is not a whole number of bytes (`subbits(…, 'bits')` can return one) → `BitString`
 //   (funcs/values.ts); `bitsize`, `subbits` and `bin2hexstr` take it.
 // - integer and float → `number` (a function also accepts a `bigint`). JS has one number type, so a float with an
@@ -15,7 +16,7 @@
 // - atom `undefined` (a missing column or key, and what `null()` returns) → `undefined`; the JSON `null` of a
 //   decoded payload (an atom `null` in EMQX, which `is_null` does not count) → `null`. `true`/`false` → `boolean`.
 //   Other atoms (event reasons, flag names) are strings.
-// - list → array; map → plain object (keys are strings).
+// - list → array; map → plain object (keys are strings, kept in insertion order where EMQX sorts small maps).
 // - a function error (`error(...)` / a badarg in EMQX) → a thrown `RuleFunctionError`; the SQL compiler catches it
 //   and reports the rule run as failed (exception), as EMQX does.
 
