@@ -4,13 +4,21 @@
 // the server's function table name the same functions.
 import { ARRAY_FUNCTIONS } from './functions.array';
 import { BITS_FUNCTIONS } from './functions.bits';
+import { CODEC_FUNCTIONS } from './functions.codec';
+import { COMPRESSION_FUNCTIONS } from './functions.compression';
 import { CONTEXT_FUNCTIONS } from './functions.context';
 import { CONVERSION_FUNCTIONS } from './functions.conversion';
+import { HASH_FUNCTIONS } from './functions.hash';
+import { JQ_FUNCTIONS } from './functions.jq';
+import { KV_STORE_FUNCTIONS } from './functions.kv-store';
 import { MAP_FUNCTIONS } from './functions.map';
 import { MATH_FUNCTIONS } from './functions.math';
 import { PREDICATES_FUNCTIONS } from './functions.predicates';
+import { RANDOM_FUNCTIONS } from './functions.random';
 import { STRING_FUNCTIONS } from './functions.string';
 import { STRING_FORMAT_FUNCTIONS } from './functions.string-format';
+import { SYSTEM_FUNCTIONS } from './functions.system';
+import { TIME_FUNCTIONS } from './functions.time';
 
 /** The groups of the reference, in EMQX's documentation order (plus the message context functions it omits). */
 export const RULE_FUNCTION_GROUPS = [
@@ -59,4 +67,12 @@ export const RULE_FUNCTIONS: RuleFunctionDoc[] = [
   ...MAP_FUNCTIONS,
   ...ARRAY_FUNCTIONS,
   ...BITS_FUNCTIONS,
+  ...HASH_FUNCTIONS,
+  ...COMPRESSION_FUNCTIONS,
+  ...CODEC_FUNCTIONS,
+  ...TIME_FUNCTIONS,
+  ...RANDOM_FUNCTIONS,
+  ...SYSTEM_FUNCTIONS,
+  ...KV_STORE_FUNCTIONS,
+  ...JQ_FUNCTIONS,
 ];
