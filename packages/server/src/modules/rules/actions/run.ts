@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Broker } from '@mqdeck/broker';
 import type { RuleAction } from '../rules.store';
 import type { RuleMetrics } from '../metrics';
-import type { Origin } from '../events/inputs';
+import type { OriginMap } from '../events/inputs';
 import { isObject } from '../../../config/tree';
 import { runConsole, type ConsoleWriter } from './console';
 import { checkRepublishArgs, prepareRepublish, renderRepublish, type PreparedRepublish } from './republish';
@@ -44,7 +44,7 @@ export interface ActionEnv {
   write: ConsoleWriter;
   providers: readonly ActionProvider[];
   /** messages being republished (the loop guard and direct dispatch read it) */
-  origins: Map<string, Origin>;
+  origins: OriginMap;
   newId(): string;
   /** how many republishes are running inside one another right now */
   depth: { n: number };
@@ -125,12 +125,10 @@ export function runAction(
         // a republish runs the rules of its topic inside this call; rules republishing to each other (which EMQX
         // lets loop) go on in later turns of the event loop instead of growing the stack
         const published = env.depth.n < MAX_NESTING ? publish() : new Promise<void>((r) => setImmediate(r)).then(publish);
-        return published
-          .then(
-            () => count('success'),
-            (err: unknown) => fail(err),
-          )
-          .finally(() => env.origins.delete(id));
+        return published.then(
+          () => count('success'),
+          (err: unknown) => fail(err),
+        );
       }
       case 'ref': {
         const provider = env.providers.find((p) => p.handles(a.type));

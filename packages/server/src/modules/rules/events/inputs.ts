@@ -43,6 +43,19 @@ function routedEvent(from: string): EventName | undefined {
   return event === 'message.publish' ? undefined : event;
 }
 
+/** The most recent republished messages' origins; the oldest are forgotten past the bound. */
+export class OriginMap {
+  private readonly map = new Map<string, Origin>();
+  constructor(private readonly max = 10_000) {}
+  get(id: string): Origin | undefined {
+    return this.map.size === 0 ? undefined : this.map.get(id);
+  }
+  set(id: string, o: Origin): void {
+    this.map.set(id, o);
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+  }
+}
+
 type Listener<K extends keyof BrokerEvents> = (...args: BrokerEvents[K]) => void;
 
 export class RuleInputs {
@@ -50,8 +63,8 @@ export class RuleInputs {
   private readonly events = new Map<EventName, Map<string, Runner>>();
   private readonly hookpoints = new Map<string, Map<string, Runner>>();
   private readonly attached = new Map<string, () => void>();
-  /** messages a rule is republishing right now, by message id */
-  readonly origins = new Map<string, Origin>();
+  /** messages rules republished lately, by message id (EMQX keeps `republish_by` in the message's headers) */
+  readonly origins = new OriginMap();
   ignoreSysMessages = true;
 
   constructor(
@@ -162,11 +175,11 @@ export class RuleInputs {
 
   private readonly onDropped = (m: PublishMessage, reason: string): void => {
     if (this.isSys(m)) return;
-    this.fire('message.dropped', droppedColumns(this.env, m, reason));
+    this.fire('message.dropped', droppedColumns(this.env, m, reason), this.origins.get(m.id)?.ruleId);
   };
 
   private onDelivery(event: 'message.delivered' | 'message.acked' | 'delivery.dropped', ...[c, m, reason]: [BrokerEvents['delivery.dropped'][0], PublishMessage, string?]): void {
     if (this.isSys(m)) return;
-    this.fire(event, deliveryColumns(this.env, event, c, m, reason));
+    this.fire(event, deliveryColumns(this.env, event, c, m, reason), this.origins.get(m.id)?.ruleId);
   }
 }
