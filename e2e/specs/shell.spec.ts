@@ -34,6 +34,46 @@ describe('console shell', () => {
     await context.close();
   });
 
+  // Issue 20 item 10: at 390 px the sidebar never collapsed and the page title wrapped one letter per line.
+  it('is usable on a 390 px phone: the menu is a drawer, the title stays on one line, nothing scrolls sideways', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await login(page, e2e.node.url);
+    const title = page.locator('header h4');
+    const sider = page.locator('.ant-layout-sider');
+    const fits = async () => {
+      // the menu takes no width, the title is one line, the page is no wider than the phone
+      expect((await sider.boundingBox())?.width ?? 0).toBe(0);
+      const box = await title.boundingBox();
+      const lineHeight = await title.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+      expect(box?.height ?? 0).toBeLessThanOrEqual(lineHeight * 1.5);
+      expect(await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth)).toBeLessThanOrEqual(390);
+    };
+    await page.goto(`${e2e.node.url}#/dashboard/overview`);
+    await page.getByText('Live connections').first().waitFor();
+    await expect.poll(() => title.textContent()).toBe('Cluster Overview');
+    await fits();
+    await shot(page, 'phone-overview');
+    for (const [item, hash, ready] of [
+      ['Clients', /#\/clients$/, () => page.getByRole('columnheader', { name: 'Client ID' }).waitFor()],
+      ['Alarms', /#\/alarm/, () => page.getByRole('columnheader', { name: 'Alarm Name' }).first().waitFor()],
+    ] as const) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page
+        .getByRole('menuitem')
+        .filter({ hasText: new RegExp(`^${item}$`) })
+        .click();
+      await page.waitForURL(hash);
+      await ready();
+      // choosing a screen closes the drawer again
+      await expect.poll(async () => (await sider.boundingBox())?.width ?? 0).toBe(0);
+      await expect.poll(() => title.textContent()).toBe(item);
+      await fits();
+      await shot(page, `phone-${item.toLowerCase()}`);
+    }
+    await context.close();
+  });
+
   it('shows not-found for an unknown route', async () => {
     const { context, page } = await newPage(e2e.browser);
     await login(page, e2e.node.url);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Dropdown, Flex, Layout, Typography, theme } from 'antd';
-import { BgColorsOutlined, GlobalOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
+import { BgColorsOutlined, GlobalOutlined, MenuOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session';
 import { logout } from '../auth';
@@ -11,7 +11,15 @@ import { ChangePasswordModal } from '../../shared/ChangePasswordModal';
 import { QuickSearch } from './QuickSearch';
 import '../../shared/password.messages';
 
-export function HeaderBar({ title }: { title: string }) {
+interface HeaderBarProps {
+  title: string;
+  /** Phone width: tighter padding, icon-only buttons, the title on one line (cut with an ellipsis). */
+  compact?: boolean;
+  /** Shows a menu button first (phones, where the menu is a drawer). */
+  onOpenMenu?: () => void;
+}
+
+export function HeaderBar({ title, compact, onOpenMenu }: HeaderBarProps) {
   const { t } = useTranslation(['layout', 'common', 'password']);
   const { token } = theme.useToken();
   const { modal } = App.useApp();
@@ -36,19 +44,22 @@ export function HeaderBar({ title }: { title: string }) {
       style={{
         background: token.colorBgContainer,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
-        paddingInline: token.paddingLG,
+        paddingInline: compact ? token.paddingSM : token.paddingLG,
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'space-between',
+        gap: token.marginXS,
         position: 'sticky',
         top: 0,
         zIndex: 10,
       }}
     >
-      <Typography.Title level={4} style={{ margin: 0 }}>
+      {onOpenMenu && <Button type="text" icon={<MenuOutlined />} aria-label={t('openMenu')} onClick={onOpenMenu} />}
+      {/* the title gives way to the buttons: one line, cut with an ellipsis, never one letter per line */}
+      <Typography.Title level={4} ellipsis={{ tooltip: title }} style={{ margin: 0, flex: 1, minWidth: 0 }}>
         {title}
       </Typography.Title>
-      <Flex align="center" gap={token.marginXS}>
+      <Flex align="center" gap={compact ? 0 : token.marginXS} style={{ flex: 'none' }}>
         <QuickSearch open={searchOpen} onOpenChange={setSearchOpen} />
         <Button type="text" icon={<SearchOutlined />} aria-label={t('quickSearch')} onClick={() => setSearchOpen(true)} />
         <Dropdown
@@ -64,7 +75,7 @@ export function HeaderBar({ title }: { title: string }) {
           }}
         >
           <Button type="text" icon={<GlobalOutlined />} aria-label={t('language')}>
-            {lang === 'zh' ? '中文' : 'English'}
+            {compact ? null : lang === 'zh' ? '中文' : 'English'}
           </Button>
         </Dropdown>
         <Dropdown
@@ -90,7 +101,7 @@ export function HeaderBar({ title }: { title: string }) {
           }}
         >
           <Button type="text" icon={<UserOutlined />} aria-label={t('userMenu')}>
-            {session?.username}
+            {compact ? null : session?.username}
           </Button>
         </Dropdown>
       </Flex>

@@ -16,4 +16,5 @@ export const layoutMessages = defineMessages('layout', {
   quickSearchEmpty: { en: 'No matching screen', zh: '没有匹配的页面' },
   collapseMenu: { en: 'Collapse menu', zh: '收起菜单' },
   expandMenu: { en: 'Expand menu', zh: '展开菜单' },
+  openMenu: { en: 'Open menu', zh: '打开菜单' },
 });

@@ -23,12 +23,13 @@ export function ClientsFilter({ value, onChange }: Props) {
 
   return (
     <Flex wrap gap={token.marginSM} style={{ marginBottom: token.marginMD }}>
-      <Space.Compact>
+      {/* on a phone the search box gives way so the row never makes the page scroll sideways */}
+      <Space.Compact style={{ maxWidth: '100%' }}>
         <Select<SearchField>
           aria-label={t('searchField')}
           value={value.field}
           onChange={(field) => onChange({ field })}
-          style={{ width: 130 }}
+          style={{ width: 130, flexShrink: 0 }}
           options={[
             { value: 'clientid', label: t('clientid') },
             { value: 'username', label: t('username') },
@@ -40,7 +41,7 @@ export function ClientsFilter({ value, onChange }: Props) {
           value={value.field === 'ip_address' ? 'exact' : value.mode}
           disabled={value.field === 'ip_address'}
           onChange={(mode) => onChange({ mode })}
-          style={{ width: 90 }}
+          style={{ width: 90, flexShrink: 0 }}
           options={[
             { value: 'fuzzy', label: t('fuzzy') },
             { value: 'exact', label: t('exact') },
@@ -54,7 +55,7 @@ export function ClientsFilter({ value, onChange }: Props) {
             value={text}
             onChange={(e) => setText(e.target.value)}
             onSearch={(q) => onChange({ q: q.trim() })}
-            style={{ width: 260 }}
+            style={{ width: 260, minWidth: 0, flexShrink: 1 }}
           />
         </Tooltip>
       </Space.Compact>
