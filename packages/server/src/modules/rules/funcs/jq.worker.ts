@@ -14,16 +14,22 @@ export type JqReply = { ready: true } | { id: number; ok: true; results: unknown
 
 const port = parentPort;
 if (port) {
-  const jq = await loadJq();
-  port.on('message', (req: JqRequest) => {
-    let reply: JqReply;
+  let jq = await loadJq();
+  const handle = async (req: JqRequest): Promise<void> => {
     try {
-      reply = { id: req.id, ok: true, results: jq.json(req.input, req.program) };
+      port.postMessage({ id: req.id, ok: true, results: jq.json(req.input, req.program) } satisfies JqReply);
     } catch (err) {
-      const stderr = err instanceof Error && 'stderr' in err && typeof err.stderr === 'string' ? err.stderr : '';
-      reply = { id: req.id, ok: false, error: (stderr || (err instanceof Error ? err.message : String(err))).trim() };
+      const jqError = err instanceof Error && err.name === 'JqError';
+      const stderr = err instanceof Error && 'stderr' in err && typeof err.stderr === 'string' ? err.stderr.trim() : '';
+      const message = err instanceof Error ? err.message : String(err);
+      port.postMessage({ id: req.id, ok: false, error: jqError ? stderr || message : `jq: the program failed (${message})` } satisfies JqReply);
+      // A WebAssembly abort (out of memory …) may leave the instance unusable: load a fresh one for the next program.
+      if (!jqError) jq = await loadJq();
     }
-    port.postMessage(reply);
+  };
+  let queue = Promise.resolve();
+  port.on('message', (req: JqRequest) => {
+    queue = queue.then(() => handle(req));
   });
   port.postMessage({ ready: true } satisfies JqReply);
 }
