@@ -1,0 +1,31 @@
+// Rules live in SQLite: after a restart the node lists the same rules (times, actions, enable) and runs them.
+import { describe, expect, test } from 'vitest';
+import { restartableNode } from '../../../test/restartable-node';
+import { api, closeClients, connectClient, waitFor } from '../../shared/testing';
+
+const node = restartableNode();
+
+describe('rules across a restart', () => {
+  test('the rule is read back as it was and republishes on the restarted node; a disabled one stays off', async () => {
+    const created = await api(node, 'POST', '/rules', {
+      id: 'kept',
+      sql: 'SELECT payload.temp AS t, clientid FROM "sensors/#" WHERE payload.temp > 30',
+      actions: [{ function: 'republish', args: { topic: 'alerts/${clientid}', payload: '${t}' } }],
+      description: 'kept across restarts',
+    });
+    await api(node, 'POST', '/rules', { id: 'off', sql: 'SELECT * FROM "sensors/#"', enable: false });
+    await node.restart();
+    expect((await api(node, 'GET', '/rules/kept')).body).toEqual(created.body);
+    expect((await api(node, 'GET', '/rules/off')).body.enable).toBe(false);
+    const sub = await connectClient(node.mqttPort, { clientId: 'rs-sub' });
+    const got: string[] = [];
+    sub.on('message', (topic, payload) => got.push(`${topic} ${payload.toString()}`));
+    await sub.subscribeAsync('alerts/#', { qos: 1 });
+    const pub = await connectClient(node.mqttPort, { clientId: 's9' });
+    await pub.publishAsync('sensors/x', '{"temp": 33}', { qos: 1 });
+    await waitFor(() => got.length === 1, 3000, 'republished');
+    expect(got).toEqual(['alerts/s9 33']);
+    expect((await api(node, 'GET', '/rules/off/metrics')).body.metrics.matched).toBe(0);
+    await closeClients([sub, pub]);
+  });
+});
