@@ -74,6 +74,18 @@ describe('console shell', () => {
     await context.close();
   });
 
+  // Issue 20 item 12: http://host:18083/clients answered index.html, whose assets then came back as HTML: a blank page.
+  it('a path URL without # opens its screen', async () => {
+    const { context, page } = await newPage(e2e.browser);
+    await login(page, e2e.node.url);
+    await page.goto(`${e2e.node.url}clients`);
+    await page.waitForURL(/\/#\/clients$/);
+    await page.getByRole('columnheader', { name: 'Client ID' }).waitFor();
+    const missing = await page.request.get(`${e2e.node.url}clients/assets/index.js`, { headers: { accept: '*/*' } });
+    expect(missing.status()).toBe(404);
+    await context.close();
+  });
+
   it('shows not-found for an unknown route', async () => {
     const { context, page } = await newPage(e2e.browser);
     await login(page, e2e.node.url);

@@ -1,5 +1,8 @@
-// The console's static files (Vite build output) with the SPA rule: a non-API GET that is not a file
-// gets index.html so the client router can handle it.
+// The console's static files (Vite build output). The console routes by hash (`#/clients`) with relative assets,
+// so it can be hosted under any sub-path. A browser that opens a path URL (`/clients`, as the spec names routes)
+// is redirected to the same screen's hash URL, relative to where the console is hosted; answering index.html there
+// made its relative assets resolve under `/clients/…`, come back as HTML, and the page stayed blank. A missing file
+// is a 404, never index.html.
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -28,6 +31,29 @@ export async function setupStatic(app: FastifyInstance, dashboardDir: string | u
       if (rel.startsWith(`assets${sep}`)) return reply.sendFile(rel, { maxAge: '365d', immutable: true });
       return reply.sendFile(rel, { maxAge: 0 });
     }
-    return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+    if (path === '/' || path === '/index.html') return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+    // Only a page navigation is sent on to a screen: scripts, styles and images that are missing get the 404.
+    if (!isNavigation(request) || path.startsWith('/assets/')) return undefined;
+    return reply.redirect(hashRouteLocation(request.url), 302);
   };
+}
+
+function isNavigation(request: FastifyRequest): boolean {
+  const dest = request.headers['sec-fetch-dest'];
+  if (typeof dest === 'string') return dest === 'document';
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * `/clients?page=2` → `./#/clients?page=2`, `/clients/detail/a` → `../../#/clients/detail/a`: the hash URL of the same
+ * screen, relative to the request, so a console hosted under a sub-path (a proxy that strips `/mqdeck`) stays there.
+ * It always starts with `./` or `../`: never a redirect to another host.
+ */
+export function hashRouteLocation(rawUrl: string): string {
+  const [path, ...rest] = rawUrl.split('?');
+  const query = rest.length ? `?${rest.join('?')}` : '';
+  const segments = path.split('/').slice(1);
+  const up = segments.length > 1 ? '../'.repeat(segments.length - 1) : './';
+  const route = `/${segments.filter((x) => x !== '').join('/')}`;
+  return `${up}#${route}${query}`;
 }

@@ -70,9 +70,10 @@ describe('static console', () => {
       expect(version.statusCode).toBe(200);
       expect(version.body).toBe('refs/tags/v1.2.3');
       expect(version.headers['content-type']).toMatch(/^text\/plain/);
+      // a path URL goes to its screen's hash URL (plugins/static.test.ts)
       const spa = await app.inject({ method: 'GET', url: '/clients/detail/abc', headers: { accept: 'text/html' } });
-      expect(spa.statusCode).toBe(200);
-      expect(spa.body).toContain('<title>MQDeck</title>');
+      expect(spa.statusCode).toBe(302);
+      expect(spa.headers.location).toBe('../../#/clients/detail/abc');
       const root = await app.inject({ method: 'GET', url: '/' });
       expect(root.statusCode).toBe(200);
       expect(root.body).toContain('MQDeck');
