@@ -13,6 +13,7 @@ import { toast } from '../../app/bridge';
 import { useCreateRuleMutation, useDeleteRuleMutation, useRuleQuery, useUpdateRuleMutation } from './rules.api';
 import type { Rule, RuleCreation } from './rules.types';
 import { ruleIdRule } from './rules.rules';
+import { fromView } from './actions';
 import { RuleEditor, toRuleBody, type RuleFormValues } from './components/RuleEditor';
 import { RuleOverview } from './components/RuleOverview';
 import { useRuleEditing } from './useRuleEditing';
@@ -40,7 +41,7 @@ function RuleDetail({ rule }: { rule: Rule }) {
   const update = useUpdateRuleMutation();
   const del = useDeleteRuleMutation();
   const initialValues = useMemo<RuleFormValues>(
-    () => ({ id: rule.id, description: rule.description ?? '', enable: rule.enable, sql: rule.sql, actions: rule.actions ?? [] }),
+    () => ({ id: rule.id, description: rule.description ?? '', enable: rule.enable, sql: rule.sql, actions: rule.actions.map(fromView) }),
     [rule],
   );
   const flow = useSubmitFlow<RuleCreation>({

@@ -1,6 +1,6 @@
 // A rule's actions as the form edits them: console, republish (EMQX's republish_args), or a reference to a
 // data-integration action ("<type>:<name>", kept as it is).
-import type { RepublishAction, RepublishArgs, RuleAction } from './rules.types';
+import type { RepublishAction, RepublishArgs, RuleAction, RuleActionView } from './rules.types';
 
 export type ActionKind = 'console' | 'republish' | 'bridge' | 'function';
 
@@ -78,5 +78,36 @@ export function toRepublishArgs(v: RepublishValues): RepublishArgs {
     user_properties: v.user_properties.trim(),
     mqtt_properties,
     direct_dispatch: v.direct_dispatch,
+  };
+}
+
+const text = (v: unknown, fallback: string) => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : fallback);
+
+/** An action as the node shows it (`args` loosely typed) turned into what the form edits and sends back. */
+export function fromView(a: RuleActionView): RuleAction {
+  if (typeof a === 'string') return a;
+  if (a.function === 'console') return { function: 'console' };
+  if (a.function !== 'republish') return { function: a.function, args: {} };
+  const args = a.args ?? {};
+  const props = typeof args.mqtt_properties === 'object' && args.mqtt_properties !== null ? args.mqtt_properties : {};
+  const mqtt_properties: RepublishArgs['mqtt_properties'] = {};
+  for (const [, key] of PROPS) {
+    const v: unknown = Reflect.get(props, key);
+    if (v !== undefined && v !== null) mqtt_properties[key] = text(v, '');
+  }
+  const qos = args.qos;
+  const retain = args.retain;
+  const dd = args.direct_dispatch;
+  return {
+    function: 'republish',
+    args: {
+      topic: text(args.topic, ''),
+      qos: typeof qos === 'number' ? qos : text(qos, DEFAULT_REPUBLISH.qos),
+      retain: typeof retain === 'boolean' ? retain : text(retain, DEFAULT_REPUBLISH.retain),
+      payload: text(args.payload, ''),
+      user_properties: text(args.user_properties, ''),
+      mqtt_properties,
+      direct_dispatch: typeof dd === 'boolean' ? dd : text(dd, 'false'),
+    },
   };
 }

@@ -1,29 +1,32 @@
-// Reads GET /rule_events and GET /sources_summary from what the node really sends (see rules.types.ts), checking
-// each field instead of trusting a declared type: a field of the wrong kind is left out, not shown as garbage.
+// GET /rule_events as the editor uses it (samples in the node's order), and GET /sources_summary read checked:
+// that route is not in the contract (data integration), so each field is tested, a wrong one left out.
 import type { Bilingual, RuleEvent, SourceSummary } from './rules.types';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-function bilingual(v: unknown): Bilingual {
-  if (typeof v === 'string') return { en: v, zh: v };
-  if (isRecord(v)) return { en: str(v.en), zh: str(v.zh) || str(v.en) };
-  return { en: '', zh: '' };
-}
-
 /** A stable empty list while /rule_events loads (a new [] each render would re-run memos). */
 export const NO_EVENTS: RuleEvent[] = [];
 
-export function parseRuleEvents(body: unknown): RuleEvent[] {
-  const list: unknown[] = Array.isArray(body) ? body : [];
-  return list.filter(isRecord).flatMap((e) => {
-    const event = str(e.event);
-    if (!event) return [];
-    const columns = Array.isArray(e.columns) ? e.columns.filter((c): c is string => typeof c === 'string') : [];
-    const tc = isRecord(e.test_columns) ? e.test_columns : {};
-    const testColumns = Object.entries(tc).map(([key, v]) => (Array.isArray(v) ? { key, value: v[0], description: str(v[1]) } : { key, value: v, description: '' }));
-    return [{ event, title: bilingual(e.title), description: bilingual(e.description), columns, sqlExample: str(e.sql_example), testColumns }];
-  });
+/** The fields of GET /rule_events the editor reads (RuleEventInfo of the contract). */
+interface EventInfo {
+  event: string;
+  title: Bilingual;
+  description: Bilingual;
+  columns: string[];
+  sql_example: string;
+  test_columns: Record<string, readonly unknown[]>;
+}
+
+export function toRuleEvents(list: readonly EventInfo[]): RuleEvent[] {
+  return list.map((e) => ({
+    event: e.event,
+    title: e.title,
+    description: e.description,
+    columns: e.columns ?? [],
+    sqlExample: e.sql_example ?? '',
+    testColumns: Object.entries(e.test_columns ?? {}).map(([key, [value, description]]) => ({ key, value, description: str(description) })),
+  }));
 }
 
 export function parseSources(body: unknown): SourceSummary[] {

@@ -4,7 +4,8 @@ import type { Paged } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
 import { ApiRequestError, toApiError } from '../../api/errors';
 import { extensionRequest } from '../../shared/apiExtensions';
-import { parseRuleEvents, parseSources } from './rule-events';
+import { parseSources, toRuleEvents } from './rule-events';
+import { fromView } from './actions';
 import type { Rule, RuleCreation, RuleEvent, RuleTestContext, SourceSummary } from './rules.types';
 
 export type SearchField = 'like_id' | 'like_from' | 'like_description';
@@ -83,7 +84,7 @@ export function useToggleRuleMutation() {
   const update = useUpdateRuleMutation();
   return useMutation({
     mutationFn: ({ rule, enable }: { rule: Rule; enable: boolean }) =>
-      update.mutateAsync({ id: rule.id, body: { sql: rule.sql, actions: rule.actions, description: rule.description, name: rule.name, enable } }),
+      update.mutateAsync({ id: rule.id, body: { sql: rule.sql, actions: rule.actions.map(fromView), description: rule.description, name: rule.name, enable } }),
   });
 }
 
@@ -107,7 +108,7 @@ export function useRuleEventsQuery() {
   return useQuery({
     queryKey: ruleKeys.events,
     staleTime: Infinity,
-    queryFn: async ({ signal }): Promise<RuleEvent[]> => parseRuleEvents(await api.GET('/rule_events', { signal }).then(unwrap)),
+    queryFn: async ({ signal }): Promise<RuleEvent[]> => toRuleEvents(await api.GET('/rule_events', { signal }).then(unwrap)),
   });
 }
 

@@ -1,15 +1,16 @@
-// Rule shapes from the contract, and the ones it lacks or gets wrong: GET /rule_events is declared as one object
-// but EMQX (and our node) answer an array whose `title`/`description` are en/zh pairs and whose `test_columns`
-// map a column to [sample value, description]; /sources_summary and the live tap are not in the 5.8.1 document.
-import type { Schemas } from '@mqdeck/api';
+// Rule shapes from the contract (deviations.rules.ts: what EMQX 5.8 and our node really send), and the console's
+// own: the events as the editor uses them, and /sources_summary (data integration, not in the contract yet).
+import type { RuleActionView, RuleInfo, RuleMetricsReply, RuleTapMatch, RuleTapView, Schemas } from '@mqdeck/api';
 
-export type Rule = Schemas['rule_engine.rule_info'];
+export type Rule = RuleInfo;
+export type { RuleActionView };
 export type RuleCreation = Schemas['rule_engine.rule_creation'];
-export type RuleAction = Rule['actions'][number];
+/** What the form edits and sends: the creation body's action kinds. */
+export type RuleAction = RuleCreation['actions'][number];
 export type RepublishArgs = Schemas['rule_engine.republish_args'];
 export type RepublishAction = Schemas['rule_engine.builtin_action_republish'];
-export type RuleMetrics = Schemas['rule_engine.rule_metrics'];
-export type RuleNodeMetrics = Schemas['rule_engine.node_metrics'];
+export type RuleMetrics = RuleMetricsReply;
+export type RuleNodeMetrics = RuleMetricsReply['node_metrics'][number];
 export type RuleTestContext = Schemas['rule_engine.rule_test']['context'];
 
 export interface Bilingual {
@@ -36,16 +37,5 @@ export interface SourceSummary {
   enable: boolean;
 }
 
-/** The live tap (docs/rule-engine.md, MQDeck extension). */
-export interface TapMatch {
-  at: string | number;
-  input: unknown;
-  output?: unknown;
-  error?: string;
-}
-export interface TapState {
-  id: string;
-  status: 'running' | 'stopped';
-  reason?: string;
-  matches: TapMatch[];
-}
+export type TapMatch = RuleTapMatch;
+export type TapState = RuleTapView;
