@@ -23,10 +23,13 @@ const SYNC: Record<string, RuleFunction> = {
   boom: () => fail('boom', 'boom always fails'),
 };
 
-/** A table with the functions above, plus `jq` as an asynchronous function (it only understands `.`). */
+/** jq's results for the two programs the tests use: `.` (the input) and `.[]` (the items of a list). */
+const jq = async ([program, v]: unknown[]): Promise<unknown[]> => Promise.resolve(program === '.[]' && Array.isArray(v) ? v : [v]);
+
+/** A table with the functions above, plus `jq` as an asynchronous function. */
 export const testFuncs: FunctionTable = {
   get(name) {
-    if (name === 'jq') return { fn: async ([, v]: unknown[]) => Promise.resolve([v]), async: true };
+    if (name === 'jq') return { fn: jq, async: true };
     return Object.hasOwn(SYNC, name) ? { fn: SYNC[name], async: false } : undefined;
   },
 };
