@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import type { BodyOf, MethodOf, ParamsOf, PathOf, QueryOf, ResponsesOf } from '@mqdeck/api';
 import { operation } from './openapi';
 import { routeSchema, type RouteSchema } from './route-schema';
+import { compileRequestValidator, limitBodyDepth } from './request-validator';
 
 /** The Fastify route generic of one contract operation. */
 export interface RouteTypes<P extends PathOf, M extends MethodOf<P>> {
@@ -43,7 +44,8 @@ export function toFastifyPath(path: string): string {
 }
 
 /**
- * Registers one route of the contract. No response schema reaches Fastify: its serializer
+ * Registers one route of the contract. Requests are validated by request-validator.ts (400 naming the field).
+ * No response schema reaches Fastify: its serializer
  * (fast-json-stringify) drops keys the schema lacks and coerces types, and our answers carry the
  * documented extra keys (deviations.ts), so bodies leave through plain JSON.stringify as before.
  */
@@ -58,6 +60,9 @@ export function route<P extends PathOf, M extends MethodOf<P>>(app: FastifyInsta
     method: method.toUpperCase(),
     url: toFastifyPath(path),
     schema,
+    // strict bodies (no type coercion, safe integers), coerced query strings; every body bounded in depth first
+    validatorCompiler: compileRequestValidator,
+    preValidation: limitBodyDepth,
     // the one cast of the helper: Fastify's own handler type cannot see the contract's status map
     handler: options.handler as unknown as RouteHandlerMethod,
   });

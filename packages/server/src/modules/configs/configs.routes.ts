@@ -5,6 +5,9 @@
 import type { ReplyOf } from '@mqdeck/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../contract/route';
+import { routeSchema } from '../../contract/route-schema';
+import { operation } from '../../contract/openapi';
+import { numberErrors } from '../../contract/request-validator';
 import { ApiError } from '../../errors';
 import { getPath } from '../../config/tree';
 import { toHocon } from './hocon';
@@ -21,6 +24,8 @@ type GlobalZone = ReplyOf<'/configs/global_zone', 'get', 200>;
  */
 const anyObject = { body: { type: 'object' } };
 
+const isDocumented = (root: string): boolean => operation('put', `/configs/${root}`) !== undefined;
+
 export default async function configsRoutes(app: FastifyInstance): Promise<void> {
   /**
    * One root the way GET shows it, secrets masked. The config service keeps each root checked against its schema
@@ -35,10 +40,23 @@ export default async function configsRoutes(app: FastifyInstance): Promise<void>
     durable_sessions: read<GlobalZone['durable_sessions']>('durable_sessions'),
   });
 
+  /** the contract's schema of one root: its own PUT /configs/{root} body, or its part of the global zone's */
+  const contractOf = (root: string): unknown =>
+    (ZONE_ROOTS as readonly string[]).includes(root)
+      ? routeSchema('put', '/configs/global_zone').body?.properties?.[root]
+      : isDocumented(root)
+        ? routeSchema('put', `/configs/${root}`).body
+        : undefined;
+
   /** validates all roots, then stores them one by one (the validation makes the writes unable to fail) */
   const updateRoots = async (roots: Record<string, unknown>) => {
     const prepared = Object.entries(roots).map(([root, value]): [string, unknown] => [root, unmasked(app.config, root, value)]);
-    const errors = prepared.flatMap(([root, value]) => rootErrors(app.config, root, value));
+    const errors = prepared.flatMap(([root, value]) => {
+      const own = rootErrors(app.config, root, value);
+      // numbers the contract types as integers (1e308, 2.5) where the root's own rules have nothing to say
+      const loose = numberErrors(contractOf(root), value, root).filter((e) => !own.some((o) => o.startsWith(e.slice(0, e.indexOf(':') + 1))));
+      return [...loose, ...own];
+    });
     if (errors.length) throw updateFailed(errors.join('; '));
     for (const [root, value] of prepared) await app.config.update(root, value);
   };
