@@ -52,14 +52,16 @@ function toApp(row: Row, now = Date.now()): ApiKeyApp {
 /** `expired_at` input: "infinity" | epoch seconds | RFC 3339 → epoch ms (null = never); throws 400 on garbage. */
 export function parseExpiry(value: unknown): number | null {
   if (value === undefined || value === null || value === 'infinity') return null;
-  if (typeof value === 'number' && Number.isFinite(value)) return value * 1000;
-  if (typeof value === 'string') {
-    if (/^\d+$/.test(value)) return Number(value) * 1000;
-    const ms = Date.parse(value);
-    if (Number.isFinite(ms)) return ms;
-  }
+  let ms = NaN;
+  if (typeof value === 'number') ms = value * 1000;
+  else if (typeof value === 'string') ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value);
+  // a time JavaScript cannot print (past ±8.64e15 ms) was stored, then broke every GET /api_key (issue 21, A2)
+  if (Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS) return ms;
   throw apiError(400, 'BAD_REQUEST', `expired_at: bad datetime ${JSON.stringify(value)}`);
 }
+
+/** the largest epoch milliseconds a Date holds (year 275760) */
+const MAX_DATE_MS = 8.64e15;
 
 export type ApiKeyCheck = { status: 'ok'; name: string; role: string } | { status: 'bad' };
 

@@ -92,6 +92,9 @@ export function parseBan(body: BodyOf<'/banned', 'post'>): Ban {
   const as = body.as;
   if (!BAN_KINDS.includes(as)) throw new ApiError(400, 'BAD_REQUEST', `as: must be one of ${BAN_KINDS.join(', ')}`);
   if (typeof body.who !== 'string' || body.who === '') throw new ApiError(400, 'BAD_REQUEST', 'who: must be a non-empty string');
+  if (urlLength(body.who) > MAX_WHO_URL_LENGTH) {
+    throw new ApiError(400, 'BAD_REQUEST', `who: too long, at most ${MAX_WHO_URL_LENGTH} characters once URL-encoded (so that DELETE /banned/{as}/{who} can name it)`);
+  }
   const at = body.at === undefined ? Date.now() : epochSecondsOrRfc(body.at, 'at');
   const until = body.until === undefined || body.until === null || body.until === 'infinity' ? null : epochSecondsOrRfc(body.until, 'until');
   return {
@@ -104,9 +107,28 @@ export function parseBan(body: BodyOf<'/banned', 'post'>): Ban {
   };
 }
 
+/** the largest epoch milliseconds a Date holds */
+const MAX_DATE_MS = 8.64e15;
+
+/**
+ * The longest `who`: DELETE /banned/{as}/{who} must be able to name every ban, and EMQX's HTTP listener reads request
+ * lines of up to 8000 bytes, so a `who` whose URL-encoded form is longer could only be removed by clearing all bans.
+ */
+export const MAX_WHO_URL_LENGTH = 8000;
+
+/** length of the text in a URL; a lone surrogate (not UTF-8 text at all) counts as too long */
+function urlLength(text: string): number {
+  try {
+    return encodeURIComponent(text).length;
+  } catch {
+    return Infinity;
+  }
+}
+
 /** `epoch_second` fields take an integer (seconds) or an RFC 3339 string (API.md §2.6). */
 function epochSecondsOrRfc(value: unknown, field: string): number {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value * 1000;
+  // a time a Date cannot hold (past year 275760) was stored, then broke every GET /banned (issue 21, A2)
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value * 1000 <= MAX_DATE_MS) return value * 1000;
   if (typeof value === 'string' && !/^\d+$/.test(value.trim())) {
     const ms = parseEpochMs(value);
     if (ms !== undefined) return ms;
