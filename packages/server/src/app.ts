@@ -71,6 +71,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return new Error(e ? `${where} ${e.message ?? 'is invalid'}` : `${dataVar} is invalid`);
     },
     bodyLimit: 16 * 1024 * 1024,
+    // path parameters as long as a request line can be (Node reads 16 KiB of headers): Fastify's default of 100
+    // answered longer client ids and ban `who`s with a 414 in its own body shape (issue 21)
+    routerOptions: { maxParamLength: 16 * 1024 },
   });
   app.decorate('broker', broker);
   app.decorate('config', config);
