@@ -27,8 +27,9 @@ export function clientQuery(query: Query, nodeName: string): ClientQuery {
 
   const node = single(query.node);
   if (node !== undefined && node !== nodeName) {
-    // EMQX answers a node outside the cluster with its RPC failure, a 500 NODE_DOWN.
-    throw new ApiError(500, 'NODE_DOWN', `bad rpc call <<"${node}">>, Reason <<"invalid node">>`);
+    // EMQX 5.8 answers its RPC failure here, a 500 NODE_DOWN; a 5xx for user input is wrong, so this is the
+    // answer EMQX gives for an unknown node elsewhere (emqx_utils_api NODE_NOT_FOUND) (issue 21, A3)
+    throw new ApiError(404, 'NOT_FOUND', `Node not found: ${node}`);
   }
 
   const clientids = many(query.clientid);

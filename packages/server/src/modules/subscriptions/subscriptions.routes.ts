@@ -23,7 +23,8 @@ function durableLookup(broker: Broker): (clientid: string) => boolean {
 function subscriptionFilter(query: QueryOf<'/subscriptions', 'get'>, nodeName: string, isDurable: (clientid: string) => boolean) {
   const checks: ((s: SubscriptionInfo) => boolean)[] = [];
   const node = single(query.node);
-  if (node !== undefined && node !== nodeName) throw new ApiError(500, 'NODE_DOWN', `bad rpc call <<"${node}">>, Reason <<"invalid node">>`);
+  // as GET /clients?node= (clients/filter.ts): 404 for a node outside the cluster, not EMQX 5.8's 500 NODE_DOWN
+  if (node !== undefined && node !== nodeName) throw new ApiError(404, 'NOT_FOUND', `Node not found: ${node}`);
 
   const clientid = single(query.clientid);
   if (clientid !== undefined) checks.push((s) => s.clientid === clientid);
