@@ -117,8 +117,7 @@ export class AuthenticationService {
 
   /** 204 even when absent, as EMQX. Users of a built-in database go with it. */
   async delete(id: string): Promise<void> {
-    const old = this.chain.find((e) => e.id === id);
-    if (!old) return;
+    const old = this.require(id); // EMQX: 404 for an authenticator that does not exist (issue 21)
     const next = this.chain.filter((e) => e !== old);
     await this.persist(next);
     this.chain = next;

@@ -14,7 +14,8 @@ export function toSummary(m: RetainedMessage): Schemas['retainer.message_summary
     publish_at: rfc3339(m.timestamp),
     // Erlang prints an undefined publisher as the literal "undefined" here.
     from_clientid: m.fromClientid ?? 'undefined',
-    from_username: m.fromUsername ?? 'undefined',
+    // EMQX reads the username from the message headers, an empty string when there is none (a node's own publish)
+    from_username: m.fromUsername ?? '',
   };
 }
 
