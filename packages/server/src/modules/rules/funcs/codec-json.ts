@@ -5,8 +5,7 @@
 // - `undefined` (a missing column) is an atom in EMQX and jiffy writes atoms as strings: "undefined".
 // - A map's keys come out in Erlang's map order: sorted by their bytes for maps of up to 32 keys (Erlang's
 //   flatmaps); a larger map is a hash map in Erlang with no order to copy, so it keeps the JS insertion order.
-import { describe } from './binary-args';
-import { RuleFunctionError } from './types';
+import { fail } from './values';
 
 const FLATMAP_MAX = 32;
 
@@ -14,8 +13,8 @@ function byteOrder(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
 
-/** EMQX's JSON text for a rule value; throws RuleFunctionError for values JSON cannot hold. */
-export function jsonEncode(value: unknown, func = 'json_encode'): string {
+/** EMQX's JSON text for a rule value; fails (values.ts) for values JSON cannot hold. */
+export function jsonEncode(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return '"undefined"';
   switch (typeof value) {
@@ -26,32 +25,32 @@ export function jsonEncode(value: unknown, func = 'json_encode'): string {
     case 'bigint':
       return value.toString();
     case 'number':
-      if (!Number.isFinite(value)) throw new RuleFunctionError(`${func}: ${String(value)} cannot be written as JSON`, func);
+      if (!Number.isFinite(value)) return fail(`${String(value)} cannot be written as JSON`);
       return JSON.stringify(value);
     default:
       break;
   }
   if (Buffer.isBuffer(value)) return JSON.stringify(value.toString('utf8'));
-  if (Array.isArray(value)) return `[${value.map((item) => jsonEncode(item, func)).join(',')}]`;
+  if (Array.isArray(value)) return `[${value.map((item) => jsonEncode(item)).join(',')}]`;
   if (typeof value === 'object') {
     const keys = Object.keys(value);
     if (keys.length <= FLATMAP_MAX) keys.sort(byteOrder);
     const record = value as Record<string, unknown>;
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${jsonEncode(record[k], func)}`).join(',')}}`;
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${jsonEncode(record[k])}`).join(',')}}`;
   }
-  throw new RuleFunctionError(`${func}: ${describe(value)} cannot be written as JSON`, func);
+  return fail(`a ${typeof value} cannot be written as JSON`);
 }
 
 /** A JSON text (string or UTF-8 bytes) decoded as EMQX does: objects → maps, null → null. */
-export function jsonDecode(value: unknown, func = 'json_decode'): unknown {
+export function jsonDecode(value: unknown): unknown {
   let text: string;
   if (typeof value === 'string') text = value;
   else if (Buffer.isBuffer(value)) text = value.toString('utf8');
-  else throw new RuleFunctionError(`${func}: the argument must be a JSON string, got ${describe(value)}`, func);
+  else return fail('the argument must be a JSON string');
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    throw new RuleFunctionError(`${func}: the argument is not valid JSON (${reason})`, func);
+    return fail(`the argument is not valid JSON (${reason})`);
   }
 }

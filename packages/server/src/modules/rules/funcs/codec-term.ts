@@ -12,8 +12,8 @@
 // rule value and fail the call.
 import { isUtf8 } from 'node:buffer';
 import { inflateSync } from 'node:zlib';
-import { describe, fromBigInt } from './binary-args';
-import { RuleFunctionError } from './types';
+import { fromBigInt } from './binary-args';
+import { fail } from './values';
 
 const VERSION = 131;
 const FLATMAP_MAX = 32;
@@ -83,7 +83,7 @@ function writeTerm(w: Writer, value: unknown): void {
   if (typeof value === 'bigint') return writeInteger(w, value);
   if (typeof value === 'number') {
     if (Number.isInteger(value)) return writeInteger(w, BigInt(value));
-    if (!Number.isFinite(value)) throw new RuleFunctionError(`term_encode: ${String(value)} is not an Erlang number`, 'term_encode');
+    if (!Number.isFinite(value)) return fail(`${String(value)} is not an Erlang number`);
     const b = Buffer.alloc(8);
     b.writeDoubleBE(value);
     w.byte(70);
@@ -114,7 +114,7 @@ function writeTerm(w: Writer, value: unknown): void {
     }
     return;
   }
-  throw new RuleFunctionError(`term_encode: ${describe(value)} has no Erlang term`, 'term_encode');
+  fail(`a ${typeof value} has no Erlang term`);
 }
 
 /** erlang:term_to_binary of a rule value (uncompressed, as term_to_binary/1 writes it). */
@@ -259,8 +259,8 @@ export function binaryToTerm(data: Buffer): unknown {
     }
     return readTerm(r);
   } catch (err) {
-    if (err instanceof TermError) throw new RuleFunctionError(`term_decode: ${err.message}`, 'term_decode');
-    if (err instanceof RangeError) throw new RuleFunctionError('term_decode: the term is nested too deeply', 'term_decode');
-    throw new RuleFunctionError(`term_decode: the data is not an Erlang term (${err instanceof Error ? err.message : String(err)})`, 'term_decode');
+    if (err instanceof TermError) return fail(err.message);
+    if (err instanceof RangeError) return fail('the term is nested too deeply');
+    return fail(`the data is not an Erlang term (${err instanceof Error ? err.message : String(err)})`);
   }
 }

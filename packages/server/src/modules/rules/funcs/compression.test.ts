@@ -36,10 +36,10 @@ describe('compression functions', () => {
   });
 
   it('fail on data that does not decompress and on non-binaries', () => {
-    expect(() => call('gunzip', 'not gzip')).toThrow(/gunzip: the data is not valid compressed data/);
+    expect(() => call('gunzip', 'not gzip')).toThrow(/^Bad argument to gunzip\("not gzip"\): the data is not valid compressed data/);
     expect(() => call('zip_uncompress', Buffer.from([1, 2, 3]))).toThrow(RuleFunctionError);
     expect(() => call('unzip', Buffer.from([0xff, 0xff]))).toThrow(RuleFunctionError);
-    expect(() => call('gzip', 42)).toThrow(/gzip: the argument must be a binary/);
+    expect(() => call('gzip', 42)).toThrow('Bad argument to gzip(42): the argument must be a binary.');
     expect(() => call('zip', 'a', 'b')).toThrow('The SQL function zip/2 is not supported.');
   });
 });

@@ -40,9 +40,9 @@ describe('hash functions', () => {
   });
 
   it('refuses what EMQX refuses: non-binaries, unknown algorithms, other arities', () => {
-    expect(() => call('md5', 123)).toThrow(/md5: the argument must be a binary/);
+    expect(() => call('md5', 123)).toThrow('Bad argument to md5(123): the argument must be a binary string.');
     expect(() => call('sha256', ['abc'])).toThrow(RuleFunctionError);
-    expect(() => call('hash', 'nope', 'abc')).toThrow(/unknown hash algorithm "nope"/);
+    expect(() => call('hash', 'nope', 'abc')).toThrow('Bad argument to hash("nope", "abc"): unknown hash algorithm "nope".');
     expect(() => call('hash', 'md5', 42)).toThrow(RuleFunctionError);
     expect(() => call('md5')).toThrow('The SQL function md5/0 is not supported.');
   });

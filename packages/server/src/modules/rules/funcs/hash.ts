@@ -5,8 +5,9 @@
 // algorithm's name and any iodata (a binary, or a list of bytes and binaries), as crypto:hash does.
 import { createHash } from 'node:crypto';
 import jsMd4 from 'js-md4';
-import { arity, describe, isBinary } from './binary-args';
-import { RuleFunctionError, type FunctionGroup } from './types';
+import { isBinary, toBytes } from './binary-args';
+import type { FunctionGroup } from './types';
+import { defineGroup, fail } from './values';
 
 /** EMQX's algorithm names (crypto's atoms) → Node's digest names; md4 is computed by js-md4 (OpenSSL 3 dropped it). */
 const DIGESTS: Readonly<Record<string, string>> = {
@@ -37,13 +38,13 @@ export const HASH_ALGORITHMS: readonly string[] = Object.keys(DIGESTS);
 /** Digest `data` with one of HASH_ALGORITHMS; lower-case hex. */
 export function hexDigest(algorithm: string, data: Buffer): string {
   const digest = DIGESTS[algorithm];
-  if (digest === undefined) throw new RuleFunctionError(`hash: unknown hash algorithm ${JSON.stringify(algorithm)}`, 'hash');
+  if (digest === undefined) return fail(`unknown hash algorithm ${JSON.stringify(algorithm)}`);
   if (digest === 'md4') return Buffer.from(jsMd4.arrayBuffer(data)).toString('hex');
   return createHash(digest).update(data).digest('hex');
 }
 
 /** Erlang iodata: a binary, or a (nested) list of bytes 0..255 and binaries. */
-function ioData(func: string, value: unknown): Buffer {
+function ioData(value: unknown): Buffer {
   if (typeof value === 'string') return Buffer.from(value, 'utf8');
   if (Buffer.isBuffer(value)) return value;
   if (Array.isArray(value)) {
@@ -53,34 +54,32 @@ function ioData(func: string, value: unknown): Buffer {
         if (typeof item === 'number' && Number.isInteger(item) && item >= 0 && item <= 255) parts.push(Buffer.of(item));
         else if (isBinary(item)) parts.push(typeof item === 'string' ? Buffer.from(item, 'utf8') : item);
         else if (Array.isArray(item)) walk(item);
-        else throw new RuleFunctionError(`${func}: the data must be a binary or a list of bytes, got ${describe(item)} inside the list`, func);
+        else fail('the data must be a binary or a list of bytes and binaries');
       }
     };
     walk(value);
     return Buffer.concat(parts);
   }
-  throw new RuleFunctionError(`${func}: the data must be a binary, got ${describe(value)}`, func);
+  return fail('the data must be a binary');
 }
 
-function fixed(name: string, algorithm: string) {
-  return (args: unknown[]): string => {
-    arity(name, args, 1);
-    const [data] = args;
-    if (!isBinary(data)) throw new RuleFunctionError(`${name}: the argument must be a binary string, got ${describe(data)}`, name);
-    return hexDigest(algorithm, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+/** md5/sha/sha256: a binary only (the Erlang guard is_binary). */
+function fixed(algorithm: string) {
+  return ([data]: unknown[]): string => {
+    if (!isBinary(data)) return fail('the argument must be a binary string');
+    return hexDigest(algorithm, toBytes(data));
   };
 }
 
-export const hashFunctions: FunctionGroup = {
-  sync: {
-    md5: fixed('md5', 'md5'),
-    sha: fixed('sha', 'sha'),
-    sha256: fixed('sha256', 'sha256'),
-    hash: (args) => {
-      arity('hash', args, 2);
-      const [algorithm, data] = args;
-      if (!isBinary(algorithm)) throw new RuleFunctionError(`hash: the algorithm must be a string such as 'sha256', got ${describe(algorithm)}`, 'hash');
-      return hexDigest(algorithm.toString(), ioData('hash', data));
+export const hashFunctions: FunctionGroup = defineGroup({
+  md5: [1, fixed('md5')],
+  sha: [1, fixed('sha')],
+  sha256: [1, fixed('sha256')],
+  hash: [
+    2,
+    ([algorithm, data]) => {
+      if (!isBinary(algorithm)) return fail("the algorithm must be a string such as 'sha256'");
+      return hexDigest(algorithm.toString(), ioData(data));
     },
-  },
-};
+  ],
+});

@@ -6,10 +6,11 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { arity, describe, isBinary, toText } from './binary-args';
+import { isBinary, toText } from './binary-args';
 import { jsonEncode } from './codec-json';
 import type { JqReply, JqRequest } from './jq.worker';
 import { RuleFunctionError, type FunctionGroup } from './types';
+import { show } from './values';
 
 const WORKER_URL = new URL('./jq.worker.ts', import.meta.url);
 
@@ -145,22 +146,30 @@ export function runJq(program: string, jsonText: string, timeoutMs: number): Pro
   return runner.run(program, jsonText, timeoutMs);
 }
 
+/** jq's argument errors read as every other function's (values.ts defineGroup). */
+function badArgument(args: unknown[], why: string): RuleFunctionError {
+  return new RuleFunctionError(`Bad argument to jq(${args.map(show).join(', ')}): ${why}.`, 'jq');
+}
+
 export const jqFunctions: FunctionGroup = {
   sync: {},
   async: {
     jq: async (args, ctx) => {
-      arity('jq', args, 2, 3);
+      if (args.length !== 2 && args.length !== 3) throw new RuleFunctionError(`The SQL function jq/${args.length} is not supported.`, 'jq');
       const [program, data, timeout] = args;
-      if (!isBinary(program)) throw new RuleFunctionError(`jq: the program must be a string, got ${describe(program)}`, 'jq');
+      if (!isBinary(program)) throw badArgument(args, 'the program must be a string');
       let timeoutMs = ctx.jqTimeoutMs;
       if (args.length === 3) {
-        if (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout < 0) {
-          throw new RuleFunctionError(`jq: the timeout must be a whole number of milliseconds, got ${describe(timeout)}`, 'jq');
-        }
+        if (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout < 0) throw badArgument(args, 'the timeout must be a whole number of milliseconds');
         timeoutMs = timeout;
       }
-      const input = isBinary(data) ? toText('jq', data) : jsonEncode(data, 'jq');
-      return await runJq(toText('jq', program), input, timeoutMs);
+      let input: string;
+      try {
+        input = isBinary(data) ? toText(data) : jsonEncode(data);
+      } catch (err) {
+        throw badArgument(args, err instanceof Error ? err.message : String(err));
+      }
+      return await runJq(toText(program), input, timeoutMs);
     },
   },
 };

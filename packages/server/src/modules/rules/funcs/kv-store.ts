@@ -3,8 +3,8 @@
 // runs the rule. EMQX runs a message's rules in the publishing client's process, so here the process dictionary
 // is one dictionary per client id (inputs without a client share one), kept for the most recent clients.
 // Keys are compared as Erlang terms: the string 'a' and the bytes <<"a">> are the same key, maps compare by content.
-import { arity } from './binary-args';
 import type { FuncContext, FunctionGroup, KvStore } from './types';
+import { defineGroup } from './values';
 
 /** A canonical text for a rule value, equal exactly when the Erlang terms are equal (=:=, with JS's one number type). */
 export function termKey(value: unknown): string {
@@ -58,43 +58,46 @@ function procDict(ctx: FuncContext): Map<string, unknown> {
   return dict;
 }
 
-export const kvStoreFunctions: FunctionGroup = {
-  sync: {
-    kv_store_get: (args, ctx) => {
-      arity('kv_store_get', args, 1, 2);
-      const value = ctx.kv.get(args[0]);
+export const kvStoreFunctions: FunctionGroup = defineGroup({
+  kv_store_get: [
+    [1, 2],
+    ([key, fallback], ctx) => {
+      const value = ctx.kv.get(key);
       if (value !== undefined) return value;
-      return ctx.kv instanceof NodeKvStore && ctx.kv.has(args[0]) ? value : args[1];
+      return ctx.kv instanceof NodeKvStore && ctx.kv.has(key) ? value : fallback;
     },
-    kv_store_put: (args, ctx) => {
-      arity('kv_store_put', args, 2);
-      ctx.kv.put(args[0], args[1]);
+  ],
+  kv_store_put: [
+    2,
+    ([key, value], ctx) => {
+      ctx.kv.put(key, value);
       return true;
     },
-    kv_store_del: (args, ctx) => {
-      arity('kv_store_del', args, 1);
-      ctx.kv.del(args[0]);
+  ],
+  kv_store_del: [
+    1,
+    ([key], ctx) => {
+      ctx.kv.del(key);
       return true;
     },
-    proc_dict_get: (args, ctx) => {
-      arity('proc_dict_get', args, 1);
-      return procDict(ctx).get(termKey(args[0]));
-    },
-    proc_dict_put: (args, ctx) => {
-      arity('proc_dict_put', args, 2);
+  ],
+  proc_dict_get: [1, ([key], ctx) => procDict(ctx).get(termKey(key))],
+  proc_dict_put: [
+    2,
+    ([key, value], ctx) => {
       const dict = procDict(ctx);
-      const key = termKey(args[0]);
-      const previous = dict.get(key);
-      dict.set(key, args[1]);
+      const previous = dict.get(termKey(key));
+      dict.set(termKey(key), value);
       return previous;
     },
-    proc_dict_del: (args, ctx) => {
-      arity('proc_dict_del', args, 1);
+  ],
+  proc_dict_del: [
+    1,
+    ([key], ctx) => {
       const dict = procDict(ctx);
-      const key = termKey(args[0]);
-      const previous = dict.get(key);
-      dict.delete(key);
+      const previous = dict.get(termKey(key));
+      dict.delete(termKey(key));
       return previous;
     },
-  },
-};
+  ],
+});

@@ -2,7 +2,7 @@
 // emqx_utils_calendar (time units, UTC offsets, strftime-like formatting and parsing). Times are bigints in
 // their unit; Erlang's integer division truncates toward zero where the originals use `div`/`rem`, and
 // erlang:convert_time_unit rounds down (floor) when it loses precision.
-import { RuleFunctionError } from './types';
+import { fail } from './values';
 
 export type TimeUnit = 'second' | 'millisecond' | 'microsecond' | 'nanosecond';
 export const FACTOR: Readonly<Record<TimeUnit, bigint>> = { second: 1n, millisecond: 1000n, microsecond: 1_000_000n, nanosecond: 1_000_000_000n };
@@ -16,10 +16,10 @@ const SECONDS_FROM_0_TO_10000 = 2_932_897 * SECONDS_PER_DAY;
 export class CalendarError extends Error {}
 
 /** emqx_utils_calendar:time_unit/1 for the names a rule passes. */
-export function timeUnit(func: string, value: unknown): TimeUnit {
+export function timeUnit(value: unknown): TimeUnit {
   const name = typeof value === 'string' ? value : Buffer.isBuffer(value) ? value.toString('utf8') : undefined;
   if (name === 'second' || name === 'millisecond' || name === 'microsecond' || name === 'nanosecond') return name;
-  throw new RuleFunctionError(`${func}: invalid time unit ${JSON.stringify(name ?? String(value))}; use second, millisecond, microsecond or nanosecond`, func);
+  return fail(`invalid time unit ${JSON.stringify(name ?? String(value))}; use second, millisecond, microsecond or nanosecond`);
 }
 
 /** erlang:convert_time_unit (floor when going to a coarser unit). */
@@ -53,8 +53,8 @@ function lastDayOfMonth(y: number, m: number): number {
 
 /** Days from 0000-01-01 (proleptic Gregorian), checking the date as calendar:date_to_gregorian_days does. */
 export function gregorianDays(y: number, m: number, d: number): number {
-  if (!Number.isInteger(y) || y < 0 || !Number.isInteger(m) || m < 1 || m > 12) throw new CalendarError(`${y}-${m}-${d} is not a date`);
-  if (!Number.isInteger(d) || d < 1 || d > lastDayOfMonth(y, m)) throw new CalendarError(`${y}-${m}-${d} is not a date`);
+  if (!Number.isInteger(y) || y < 0 || !Number.isInteger(m) || m < 1 || m > 12) throw new CalendarError(`${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)} is not a date`);
+  if (!Number.isInteger(d) || d < 1 || d > lastDayOfMonth(y, m)) throw new CalendarError(`${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)} is not a date`);
   const x = y - 1;
   const yearDays = y === 0 ? 0 : Math.floor(x / 4) - Math.floor(x / 100) + Math.floor(x / 400) + x * 365 + 366;
   const monthDays = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334][m - 1];
