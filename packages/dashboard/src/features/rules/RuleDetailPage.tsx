@@ -137,7 +137,6 @@ function SaveCopyModal({ open, onClose, read, onSaved }: { open: boolean; onClos
       okText={t('common:save')}
       cancelText={t('common:cancel')}
       destroyOnHidden
-      forceRender
     >
       <Form form={form} layout="vertical" name="ruleCopy" preserve={false}>
         <Form.Item name="id" label={t('ruleId')} extra={t('idHelp')} rules={[ruleIdRule()]}>
