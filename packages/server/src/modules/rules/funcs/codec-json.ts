@@ -5,7 +5,7 @@
 // - `undefined` (a missing column) is an atom in EMQX and jiffy writes atoms as strings: "undefined".
 // - A map's keys come out in Erlang's map order: sorted by their bytes for maps of up to 32 keys (Erlang's
 //   flatmaps); a larger map is a hash map in Erlang with no order to copy, so it keeps the JS insertion order.
-import { fail } from './values';
+import { BitString, fail } from './values';
 
 const FLATMAP_MAX = 32;
 
@@ -31,6 +31,7 @@ export function jsonEncode(value: unknown): string {
       break;
   }
   if (Buffer.isBuffer(value)) return JSON.stringify(value.toString('utf8'));
+  if (value instanceof BitString) return fail('a bitstring that is not whole bytes cannot be written as JSON');
   if (Array.isArray(value)) return `[${value.map((item) => jsonEncode(item)).join(',')}]`;
   if (typeof value === 'object') {
     const keys = Object.keys(value);

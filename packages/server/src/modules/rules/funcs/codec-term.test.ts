@@ -4,6 +4,7 @@ import { codecFunctions } from './codec';
 import { binaryToTerm, termToBinary } from './codec-term';
 import { NodeKvStore } from './kv-store';
 import { RuleFunctionError, type FuncContext } from './types';
+import { BitString } from './values';
 
 const ctx: FuncContext = { columns: {}, node: 'emqx@127.0.0.1', kv: new NodeKvStore(), jqTimeoutMs: 10_000 };
 const call = (name: string, ...args: unknown[]) => codecFunctions.sync[name](args, ctx);
@@ -48,6 +49,13 @@ describe('term_decode', () => {
     const old = Buffer.alloc(31);
     old.write('1.50000000000000000000e+00', 'latin1');
     expect(binaryToTerm(Buffer.concat([etf(99), old]))).toBe(1.5);
+  });
+
+  it('writes and reads bitstrings as BIT_BINARY_EXT (subbits results)', () => {
+    const bits = new BitString(Buffer.from([0xa0]), 3); // <<5:3>>
+    expect(termToBinary(bits)).toEqual(etf(77, 0, 0, 0, 1, 3, 0xa0));
+    expect(binaryToTerm(etf(77, 0, 0, 0, 1, 3, 0xa0))).toEqual(bits);
+    expect(termToBinary(new BitString(Buffer.from('ab'), 16))).toEqual(termToBinary('ab'));
   });
 
   it('reads compressed terms (term_to_binary(T, [compressed]))', () => {

@@ -8,12 +8,12 @@
 //   other arrays → LIST_EXT; objects → MAP_EXT with binary keys (sorted by bytes up to 32 keys, as flatmaps).
 // Decoding also reads the older atom and float tags, tuples (as arrays), and compressed terms (tag 80).
 // Binaries decode to strings when they are valid UTF-8, to Buffers otherwise; atoms other than
-// true/false/undefined/null decode to their names. Pids, ports, references, funs and bitstrings have no
-// rule value and fail the call.
+// true/false/undefined/null decode to their names; bitstrings (BIT_BINARY_EXT) are values.ts's BitString both
+// ways. Pids, ports, references and funs have no rule value and fail the call.
 import { isUtf8 } from 'node:buffer';
 import { inflateSync } from 'node:zlib';
 import { fromBigInt } from './binary-args';
-import { fail } from './values';
+import { BitString, fail } from './values';
 
 const VERSION = 131;
 const FLATMAP_MAX = 32;
@@ -78,6 +78,19 @@ function writeBinary(w: Writer, b: Buffer): void {
   w.bytes(b);
 }
 
+/** BIT_BINARY_EXT: whole bytes, then how many bits of the last byte are used (from its top). */
+function writeBitString(w: Writer, bits: BitString): void {
+  const bytes = bits.bytes.subarray(0, Math.ceil(bits.bitLength / 8));
+  const tail = bits.bitLength % 8;
+  if (tail === 0) return writeBinary(w, bytes);
+  w.byte(77);
+  w.u32(bytes.length);
+  w.byte(tail);
+  const copy = Buffer.from(bytes);
+  copy[copy.length - 1] &= (0xff << (8 - tail)) & 0xff;
+  w.bytes(copy);
+}
+
 function writeTerm(w: Writer, value: unknown): void {
   if (value === true || value === false || value === null || value === undefined) return writeAtom(w, String(value));
   if (typeof value === 'bigint') return writeInteger(w, value);
@@ -91,6 +104,7 @@ function writeTerm(w: Writer, value: unknown): void {
   }
   if (typeof value === 'string') return writeBinary(w, Buffer.from(value, 'utf8'));
   if (Buffer.isBuffer(value)) return writeBinary(w, value);
+  if (value instanceof BitString) return writeBitString(w, value);
   if (Array.isArray(value)) {
     if (value.length === 0) return w.byte(106);
     if (value.length <= 0xffff && value.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 255)) {
@@ -199,6 +213,13 @@ function readTerm(r: Reader): unknown {
       return Number.parseFloat(r.bytes(31).toString('latin1').replace(/\0+$/, ''));
     case 109:
       return binaryValue(r.bytes(r.u32()));
+    case 77: {
+      const n = r.u32();
+      const tail = r.u8();
+      const bytes = Buffer.from(r.bytes(n));
+      if (n === 0 || tail < 1 || tail > 8) throw new TermError('a bitstring with a bad length');
+      return tail === 8 ? binaryValue(bytes) : new BitString(bytes, (n - 1) * 8 + tail);
+    }
     case 100: // ATOM_EXT (Latin-1)
       return atomValue(r.bytes(r.u16()).toString('latin1'));
     case 115: // SMALL_ATOM_EXT (Latin-1)
@@ -241,7 +262,7 @@ function readTerm(r: Reader): unknown {
       return out;
     }
     default:
-      throw new TermError(`the term tag ${tag} (a pid, port, reference, fun or bitstring) has no rule value`);
+      throw new TermError(`the term tag ${tag} (a pid, port, reference or fun) has no rule value`);
   }
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { codecFunctions } from './codec';
 import { NodeKvStore } from './kv-store';
 import { RuleFunctionError, type FuncContext } from './types';
+import { BitString } from './values';
 
 const ctx: FuncContext = { columns: {}, node: 'emqx@127.0.0.1', kv: new NodeKvStore(), jqTimeoutMs: 10_000 };
 const call = (name: string, ...args: unknown[]) => codecFunctions.sync[name](args, ctx);
@@ -56,5 +57,6 @@ describe('json_encode / json_decode', () => {
     expect(() => call('json_decode', '')).toThrow(RuleFunctionError);
     expect(() => call('json_decode', 42)).toThrow(RuleFunctionError);
     expect(() => call('json_encode', Number.NaN)).toThrow(RuleFunctionError);
+    expect(() => call('json_encode', { bits: new BitString(Buffer.from([0xa0]), 3) })).toThrow(/bitstring/);
   });
 });

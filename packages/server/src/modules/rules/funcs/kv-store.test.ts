@@ -3,6 +3,7 @@ import { kvStoreFunctions, NodeKvStore, termKey } from './kv-store';
 import { randomFunctions } from './random';
 import { systemFunctions } from './system';
 import { RuleFunctionError, type FuncContext } from './types';
+import { BitString } from './values';
 
 const context = (clientid?: string, kv = new NodeKvStore()): FuncContext => ({
   columns: clientid === undefined ? {} : { clientid },
@@ -38,6 +39,7 @@ describe('kv_store_get / kv_store_put / kv_store_del', () => {
     kvCall(ctx, 'kv_store_put', 'stored-undefined', undefined);
     expect(kvCall(ctx, 'kv_store_get', 'stored-undefined', 'dflt')).toBeUndefined();
     expect(termKey([1, 'a'])).not.toBe(termKey(['1', 'a']));
+    expect(termKey(new BitString(Buffer.from([0xa0]), 3))).not.toBe(termKey(new BitString(Buffer.from([0xa0]), 4)));
   });
 
   it('refuse other arities', () => {

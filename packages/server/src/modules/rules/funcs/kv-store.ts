@@ -4,7 +4,7 @@
 // is one dictionary per client id (inputs without a client share one), kept for the most recent clients.
 // Keys are compared as Erlang terms: the string 'a' and the bytes <<"a">> are the same key, maps compare by content.
 import type { FuncContext, FunctionGroup, KvStore } from './types';
-import { defineGroup } from './values';
+import { BitString, defineGroup } from './values';
 
 /** A canonical text for a rule value, equal exactly when the Erlang terms are equal (=:=, with JS's one number type). */
 export function termKey(value: unknown): string {
@@ -14,6 +14,7 @@ export function termKey(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'bigint') return `n:${String(value)}`;
   if (typeof value === 'string') return `b:${Buffer.from(value, 'utf8').toString('hex')}`;
   if (Buffer.isBuffer(value)) return `b:${value.toString('hex')}`;
+  if (value instanceof BitString) return `s:${value.bitLength}:${value.bytes.toString('hex')}`;
   if (Array.isArray(value)) return `l:[${value.map(termKey).join(',')}]`;
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
