@@ -13,6 +13,8 @@ import { RuleFunctionError, type FunctionGroup } from './types';
 import { show } from './values';
 
 const WORKER_URL = new URL('./jq.worker.ts', import.meta.url);
+/** setTimeout's largest delay (about 24.8 days); a longer jq timeout waits this long. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** tsx's ESM register API, as a file URL (its `import` export; require.resolve finds the CommonJS twin beside it). */
 function tsxRegisterUrl(): string {
@@ -85,7 +87,7 @@ class JqRunner {
   }
 
   private dispatch(p: Pending): void {
-    p.timer = setTimeout(() => this.onTimeout(p), p.timeoutMs);
+    p.timer = setTimeout(() => this.onTimeout(p), Math.min(p.timeoutMs, MAX_TIMER_MS));
     this.worker!.postMessage(p.request);
   }
 
