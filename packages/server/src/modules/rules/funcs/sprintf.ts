@@ -104,6 +104,20 @@ function fieldText(c: string, arg: unknown, precision: number | undefined, unico
   }
 }
 
+// a guard for the node's memory: no field of more than 16 Mi characters
+const MAX_FIELD = 16 * 1024 * 1024;
+
+/** A field of width |f| (left-aligned when negative): text is cut to fit, anything else that does not fit is stars. */
+function fit(text: string, f: number | undefined, pad: string, c: string): string {
+  if (f === undefined) return text;
+  const width = Math.abs(f);
+  if (width > MAX_FIELD) fail('the field width is too large');
+  const chars = [...text];
+  if (chars.length > width) return c === 's' ? chars.slice(0, width).join('') : '*'.repeat(width);
+  const padding = pad.repeat(width - chars.length);
+  return f < 0 ? text + padding : padding + text;
+}
+
 const CONTROL = /~(-?(?:\d+|\*))?(?:\.(\d+|\*)?)?(?:\.(.))?([tl]*)([cfegswpWPBX#bx+ni~])/gsy;
 
 export function sprintf(format: string, args: unknown[]): string {
@@ -146,13 +160,13 @@ export function sprintf(format: string, args: unknown[]): string {
     const f = number(width);
     const p = number(prec);
     let text = fieldText(c, take(), p, mods.includes('t'));
-    if (c === 'c' && p !== undefined) text = text.repeat(p);
-    else if (c === 'c' && f !== undefined) text = text.repeat(Math.abs(f));
-    if (f !== undefined && Math.abs(f) > [...text].length) {
-      const padding = (padChar ?? ' ').repeat(Math.abs(f) - [...text].length);
-      text = f < 0 ? text + padding : padding + text;
+    if (c === 'c') {
+      // ~c prints the character P times (default: the field width, else once)
+      const times = p ?? (f === undefined ? 1 : Math.abs(f));
+      if (times > MAX_FIELD) fail('the repeat count is too large');
+      text = text.repeat(times);
     }
-    out += text;
+    out += fit(text, f, padChar ?? ' ', c);
   }
   if (next < args.length) fail('the format has fewer controls than arguments');
   return out;

@@ -21,6 +21,7 @@ describe('sprintf', () => {
 
   test('widths, precision, padding and number controls', () => {
     expect(call('sprintf', '[~5s|~-5s]', 'ab', 'ab')).toBe('[   ab|ab   ]');
+    expect(call('sprintf', '[~3s|~3b]', 'abcdef', 12345)).toBe('[abc|***]');
     expect(call('sprintf', '~.2f', 3.14159)).toBe('3.14');
     expect(call('sprintf', '~8.3.0f', 3.14159)).toBe('0003.142');
     expect(call('sprintf', '~f', 1.5)).toBe('1.500000');
@@ -38,6 +39,8 @@ describe('sprintf', () => {
     expect(() => call('sprintf', '~s', 1)).toThrow(RuleFunctionError);
     expect(() => call('sprintf', '~q', 1)).toThrow(RuleFunctionError);
     expect(() => call('sprintf_s', '~s', 'a')).toThrow(RuleFunctionError);
+    expect(() => call('sprintf', '~500000000s', 'a')).toThrow(/too large/);
+    expect(() => call('sprintf', '~.500000000c', 65)).toThrow(/too large/);
   });
 });
 
