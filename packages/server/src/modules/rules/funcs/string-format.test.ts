@@ -153,4 +153,13 @@ describe('regular expressions', () => {
     expect(re('regex_extract', 'abc', 'b')).toEqual([]);
     expect(re('regex_extract', 'ac', 'a(b)?c')).toEqual(['']);
   });
+
+  test('a pattern that backtracks exponentially elsewhere runs in linear time; lookaround and backreferences still work', () => {
+    // a backtracking engine would not finish this before the test's timeout
+    expect(re('regex_match', `${'a'.repeat(5000)}b`, '(a+)+$')).toBe(false);
+    expect(re('regex_match', 'price: 10USD', '\\d+(?=USD)')).toBe(true);
+    expect(re('regex_replace', 'aa bb cd', '(\\w)\\1', '<&>')).toBe('<aa> <bb> cd');
+    expect(re('regex_replace', 'abc', 'x*', '-')).toBe('-a-b-c-');
+    expect(re('regex_replace', 'a🐸b', '.', '[&]')).toBe('[a][🐸][b]');
+  });
 });
