@@ -3,10 +3,10 @@
 // rule without one runs fully synchronously.
 import type { FunctionTable } from '../funcs/types';
 import type { Expr, PathSeg, VarOrPath } from './ast';
-import { Env, readPath, readVar, type Evaluator } from './env';
+import { ANY_SCOPE, Env, readPath, readVar, type Evaluator, type Scope } from './env';
 import { RuleSqlCompileError, SqlEvalError } from './errors';
 import { arith, compare, describeValue, negate } from './ops';
-import { keyStep, rangeList, rangeOf, type Step } from './paths';
+import { dynIndexStep, indexStep, keyStep, rangeList, rangeOf, type Step } from './paths';
 import { termEquals } from './terms';
 
 export interface Compiled {
@@ -55,16 +55,10 @@ function all(cs: Compiled[]): { f: (env: Env) => unknown[] | Promise<unknown[]>;
 export function compileSteps(segs: PathSeg[], cx: ExprCompiler): Step[] {
   return segs.map((s): Step => {
     if (s.kind === 'key') return keyStep(s.key);
-    if (typeof s.index === 'object') {
-      // an index is a name or a path: never asynchronous
-      return { k: 'dyn', read: cx.compile(s.index).f };
-    }
-    return { k: 'idx', i: s.index };
+    // an index read from a field is a name or a path: never asynchronous
+    return typeof s.index === 'object' ? dynIndexStep(cx.compile(s.index).f) : indexStep(s.index);
   });
 }
-
-const PROTO_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
-const safeKey = (k: string): boolean => !PROTO_KEYS.has(k);
 
 /** The boolean a condition needs on the left of AND/OR (EMQX's andalso/orelse refuse anything else). */
 function needBoolean(v: unknown, op: string): boolean {
@@ -77,6 +71,8 @@ const FUNC_MODULE = 'emqx_rule_funcs';
 export class ExprCompiler {
   /** whether any compiled call is to an asynchronous function */
   usesAsync = false;
+  /** what the layers can hold where the next expression runs (set by the clause compiler) */
+  scope: Scope = ANY_SCOPE;
 
   constructor(private readonly funcs: FunctionTable) {}
 
@@ -87,9 +83,9 @@ export class ExprCompiler {
         return sync(() => v);
       }
       case 'var':
-        return sync(readVar(e.name, safeKey(e.name)));
+        return sync(readVar(e.name, this.scope));
       case 'path':
-        return sync(readPath(e.root, safeKey(e.root), compileSteps(e.segs, this)));
+        return sync(readPath(e.root, compileSteps(e.segs, this), this.scope));
       case 'range': {
         const { begin, end } = e;
         return sync(() => rangeList(begin, end));

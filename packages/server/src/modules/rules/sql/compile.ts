@@ -3,12 +3,12 @@
 // merged with the output; FOREACH collects the last field's list, then INCASE and DO per item.
 // Compiled once per rule; `run` is synchronous unless the SQL calls an asynchronous function (jq).
 import type { FuncContext, FunctionTable } from '../funcs/types';
-import type { Field, RuleSql, VarOrPath } from './ast';
+import type { Expr, Field, RuleSql, VarOrPath } from './ast';
 import { compileSteps, ExprCompiler, implicitTarget, type Compiled } from './compile-expr';
-import { Env } from './env';
+import { Env, type Names } from './env';
 import { RuleSqlCompileError, SqlEvalError, toRuntimeError } from './errors';
 import { describeValue } from './ops';
-import { putIn, putTop, readKey } from './paths';
+import { keyWriter, putIn, readOwn } from './paths';
 
 export type RunResult = { kind: 'select'; output: Record<string, unknown> } | { kind: 'foreach'; outputs: Record<string, unknown>[] } | { kind: 'no_result' };
 
@@ -29,26 +29,49 @@ type CompiledField = { star: true } | { star: false; value: Compiled; put: Put }
 
 function compilePut(target: VarOrPath, cx: ExprCompiler): Put {
   if (target.type === 'var') {
-    const key = target.name;
-    return (out, val) => putTop(out, key, val);
+    const write = keyWriter(target.name);
+    return (out, val) => write(out, val);
   }
   const root = target.root;
   const steps = compileSteps(target.segs, cx);
   const isPayload = root === 'payload';
+  const write = keyWriter(root);
   return (out, val, env) => {
-    let cur = readKey(out, root, false);
+    let cur = readOwn(out, root);
     if (isPayload) cur = env.payloadJsonOf(cur);
-    putTop(out, root, putIn(cur, steps, 0, val, env));
+    write(out, putIn(cur, steps, 0, val, env));
   };
 }
 
-function compileFields(fields: Field[], cx: ExprCompiler): CompiledField[] {
-  return fields.map((f, i): CompiledField => {
-    if (f.type === 'star') return { star: true };
+/**
+ * Compile the fields of SELECT, FOREACH or DO. Each field is compiled knowing which names the fields before it
+ * put into the output (the action layer); `selected` is what the selected output holds in this clause.
+ * Returns the fields and the names the clause's output holds.
+ */
+function compileFields(fields: Field[], cx: ExprCompiler, selected: Names): { compiled: CompiledField[]; names: Names } {
+  let names: Set<string> | 'all' = new Set();
+  const compiled = fields.map((f, i): CompiledField => {
+    if (f.type === 'star') {
+      names = 'all';
+      return { star: true };
+    }
     const target = f.alias ?? implicitTarget(f.expr, i);
-    return { star: false, value: cx.compile(f.expr), put: compilePut(target, cx) };
+    cx.scope = { action: names === 'all' ? 'all' : new Set(names), selected };
+    const field: CompiledField = { star: false, value: cx.compile(f.expr), put: compilePut(target, cx) };
+    if (names !== 'all') names.add(target.type === 'var' ? target.name : target.root);
+    return field;
   });
+  return { compiled, names };
 }
+
+/** Compile a condition (WHERE, INCASE) that sees the columns merged with the output holding `selected`. */
+function compileCondition(e: Expr | undefined, cx: ExprCompiler, selected: Names): Compiled | undefined {
+  if (!e) return undefined;
+  cx.scope = { action: NO_NAMES, selected };
+  return cx.compile(e);
+}
+
+const NO_NAMES: Names = new Set<string>();
 
 // SELECT / DO: build the output object field by field; `env.action` is the output while it is built
 function selectSync(fields: CompiledField[], env: Env, base: Record<string, unknown> | null): Record<string, unknown> {
@@ -84,8 +107,8 @@ function isTrue(v: unknown, clause: string): boolean {
 
 export function compileRuleSql(sql: RuleSql, funcs: FunctionTable): CompiledRule {
   const cx = new ExprCompiler(funcs);
-  const fields = compileFields(sql.fields, cx);
-  const where = sql.where ? cx.compile(sql.where) : undefined;
+  const { compiled: fields, names } = compileFields(sql.fields, cx, NO_NAMES);
+  const where = compileCondition(sql.where, cx, names);
   const base = { kind: sql.kind, from: sql.from };
   if (sql.kind === 'select') {
     const usesAsync = cx.usesAsync;
@@ -96,8 +119,8 @@ export function compileRuleSql(sql: RuleSql, funcs: FunctionTable): CompiledRule
     throw new RuleSqlCompileError('FOREACH collects the items of an expression, not *', 'bad_sql');
   }
   const itemKey = last.alias?.type === 'var' ? last.alias.name : 'item';
-  const doFields = sql.doClause ? compileFields(sql.doClause, cx) : undefined;
-  const incase = sql.incase ? cx.compile(sql.incase) : undefined;
+  const doFields = sql.doClause ? compileFields(sql.doClause, cx, names).compiled : undefined;
+  const incase = compileCondition(sql.incase, cx, names);
   const usesAsync = cx.usesAsync;
   const parts = { fields, where, itemKey, doFields, incase };
   return { ...base, usesAsync, run: usesAsync ? foreachRunAsync(parts) : foreachRun(parts) };

@@ -5,7 +5,7 @@
 // merged with the output (the output wins), plus the FOREACH item. Env keeps these layers apart instead of
 // merging maps, so a run allocates nothing for lookups.
 import type { FuncContext } from '../funcs/types';
-import { decodePayload, getIn, readKey, type Step } from './paths';
+import { decodePayload, keyReader, walker, type Step } from './paths';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 const NONE = Symbol('none');
@@ -26,14 +26,6 @@ export class Env {
     readonly ctx: FuncContext,
   ) {}
 
-  /** A top-level name in the merged layers (item, then output, then columns); the action layer is not included. */
-  base(key: string, safe: boolean): unknown {
-    if (this.itemKey !== null && this.itemKey === key) return this.item;
-    const s = this.selected;
-    if (s !== null && hasOwn.call(s, key)) return s[key];
-    return readKey(this.columns, key, safe);
-  }
-
   /** The payload decoded as JSON, once per run for the same payload value. */
   payloadJsonOf(raw: unknown): unknown {
     if (typeof raw !== 'string' && !Buffer.isBuffer(raw)) return raw;
@@ -47,30 +39,69 @@ export class Env {
 
 export type Evaluator = (env: Env) => unknown;
 
-/** A bare name (`clientid`, `payload`). */
-export function readVar(key: string, safe: boolean): Evaluator {
+/** The names a layer can hold at a read site, known when compiling ('all' once a `*` copied the columns in). */
+export type Names = ReadonlySet<string> | 'all';
+
+/** What the output being built (action) and the selected output hold where an expression is compiled. */
+export interface Scope {
+  action: Names;
+  selected: Names;
+}
+
+export const ANY_SCOPE: Scope = { action: 'all', selected: 'all' };
+
+const holds = (names: Names, key: string): boolean => names === 'all' || names.has(key);
+
+/**
+ * A top-level name in the merged layers: the FOREACH item, then the selected output (even an undefined value
+ * there hides the column), then the columns. A layer that cannot hold the name is not looked at.
+ */
+function baseReader(key: string, scope: Scope): Evaluator {
+  const fromColumns = keyReader(key);
+  if (!holds(scope.selected, key)) return (env) => (env.itemKey === key ? env.item : fromColumns(env.columns));
+  const fromSelected = keyReader(key);
+  return (env) => {
+    if (env.itemKey === key) return env.item;
+    const s = env.selected;
+    if (s !== null) {
+      const v = fromSelected(s);
+      if (v !== undefined || hasOwn.call(s, key)) return v;
+    }
+    return fromColumns(env.columns);
+  };
+}
+
+/** A bare name (`clientid`, `payload`): the output being built first, then the merged layers. */
+export function readVar(key: string, scope: Scope): Evaluator {
+  const fromBase = baseReader(key, scope);
+  if (!holds(scope.action, key)) return fromBase;
+  const fromAction = keyReader(key);
   return (env) => {
     const a = env.action;
     if (a !== null) {
-      const v = readKey(a, key, safe);
+      const v = fromAction(a);
       if (v !== undefined) return v;
     }
-    return env.base(key, safe);
+    return fromBase(env);
   };
 }
 
 /** A path (`payload.a.b`, `x[1].y`): a path into `payload` reads the payload as JSON (a non-JSON payload fails the run). */
-export function readPath(root: string, safe: boolean, steps: Step[]): Evaluator {
+export function readPath(root: string, steps: Step[], scope: Scope): Evaluator {
+  const fromBase = baseReader(root, scope);
+  const get = walker(steps);
   const walk =
     root === 'payload'
-      ? (env: Env, v: unknown): unknown => (v === undefined ? undefined : getIn(env.payloadJsonOf(v), steps, 0, env))
-      : (env: Env, v: unknown): unknown => (v === undefined ? undefined : getIn(v, steps, 0, env));
+      ? (env: Env, v: unknown): unknown => (v === undefined ? undefined : get(env.payloadJsonOf(v), env))
+      : (env: Env, v: unknown): unknown => (v === undefined ? undefined : get(v, env));
+  if (!holds(scope.action, root)) return (env) => walk(env, fromBase(env));
+  const fromAction = keyReader(root);
   return (env) => {
     const a = env.action;
     if (a !== null) {
-      const v = walk(env, readKey(a, root, safe));
+      const v = walk(env, fromAction(a));
       if (v !== undefined) return v;
     }
-    return walk(env, env.base(root, safe));
+    return walk(env, fromBase(env));
   };
 }

@@ -2,11 +2,11 @@
 // puts, JSON text decoded along the way, indexes read from other fields; and the same through SQL.
 import { describe, expect, test } from 'vitest';
 import { SqlEvalError } from './errors';
-import { getIn, keyStep, putIn, rangeList, rangeOf, setNth, type Step } from './paths';
+import { getIn, indexStep, keyStep, putIn, rangeList, rangeOf, setNth, type Step } from './paths';
 import { select } from './sql.testing';
 
 const k = (key: string): Step => keyStep(key);
-const i = (n: number | 'head' | 'tail'): Step => ({ k: 'idx', i: n });
+const i = (n: number | 'head' | 'tail'): Step => indexStep(n);
 const get = (v: unknown, ...steps: Step[]) => getIn(v, steps, 0, undefined);
 const put = (v: unknown, val: unknown, ...steps: Step[]) => putIn(v, steps, 0, val, undefined);
 

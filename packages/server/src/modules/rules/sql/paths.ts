@@ -4,17 +4,31 @@
 import { SqlEvalError } from './errors';
 import { isMap } from './terms';
 
-/** A compiled path step: a key, a constant index, or an index read from another field (`a[b]`). */
-export type Step = { k: 'key'; key: string; safe: boolean } | { k: 'idx'; i: number | 'head' | 'tail' } | { k: 'dyn'; read: (env: never) => unknown };
+/** A compiled path step: a key, a constant index, or an index read from another field (`a[b]`); `get` applies it. */
+export type Step = ({ k: 'key'; key: string; read: KeyReader } | { k: 'idx'; i: number | 'head' | 'tail' } | { k: 'dyn'; read: (env: never) => unknown }) & { get: StepGet };
+
+/** One step of a get: the value under it, or undefined. `env` is only used by indexes read from a field. */
+export type StepGet = (v: unknown, env: unknown) => unknown;
+
+/** Reads one key of a map; undefined when it is missing. */
+export type KeyReader = (m: Record<string, unknown>) => unknown;
 
 const PROTO_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
-/** Keys that are not Object.prototype's own names can be read with `obj[key]` safely. */
-export const keyStep = (key: string): Step => ({ k: 'key', key, safe: !PROTO_KEYS.has(key) });
-
 const hasOwn = Object.prototype.hasOwnProperty;
 
-export function readKey(m: Record<string, unknown>, key: string, safe: boolean): unknown {
-  return safe || hasOwn.call(m, key) ? m[key] : undefined;
+/**
+ * A reader for one key, made for one place in a rule. A key that is not a name of Object.prototype is read
+ * with its own generated property access (`m["temp"]`): V8 caches each such access for the shapes it meets,
+ * where one shared `m[key]` would see every shape of every rule. Other keys are read only when own.
+ */
+export function keyReader(key: string): KeyReader {
+  if (PROTO_KEYS.has(key)) return (m) => (hasOwn.call(m, key) ? m[key] : undefined);
+  return new Function('m', `return m[${JSON.stringify(key)}];`) as KeyReader;
+}
+
+/** Read a key decided at run time (the output's own keys). */
+export function readOwn(m: Record<string, unknown>, key: string): unknown {
+  return hasOwn.call(m, key) ? m[key] : undefined;
 }
 
 const NOT_JSON = Symbol('not json');
@@ -49,26 +63,62 @@ export function nth(list: unknown[], i: unknown): unknown {
   return at >= 0 && at < list.length ? list[at] : undefined;
 }
 
-function stepIndex(s: Step, env: unknown): unknown {
-  return s.k === 'idx' ? s.i : s.k === 'dyn' ? s.read(env as never) : undefined;
+export function keyStep(key: string): Step {
+  const read = keyReader(key);
+  const get: StepGet = (v) => {
+    if (typeof v === 'object' && v !== null) {
+      if (Object.getPrototypeOf(v) === Object.prototype) return read(v as Record<string, unknown>);
+      if (Array.isArray(v)) return undefined;
+      if (Buffer.isBuffer(v)) {
+        const d = decodeNested(v);
+        return isMap(d) ? read(d) : undefined;
+      }
+      return isMap(v) ? read(v) : undefined;
+    }
+    if (typeof v !== 'string') return undefined;
+    const d = decodeNested(v);
+    return isMap(d) ? read(d) : undefined;
+  };
+  return { k: 'key', key, read, get };
 }
 
-/** One step of a get; `env` is only used by index steps that read another field. */
-export function getStep(v: unknown, s: Step, env: unknown): unknown {
-  if (typeof v === 'string' || Buffer.isBuffer(v)) {
-    v = decodeNested(v);
-    if (v === NOT_JSON) return undefined;
-  }
-  if (s.k === 'key') return isMap(v) ? readKey(v, s.key, s.safe) : undefined;
-  return Array.isArray(v) ? nth(v, stepIndex(s, env)) : undefined;
+function indexGet(index: (env: unknown) => unknown): StepGet {
+  return (v, env) => {
+    if (Array.isArray(v)) return nth(v, index(env));
+    if (typeof v !== 'string' && !Buffer.isBuffer(v)) return undefined;
+    const d = decodeNested(v);
+    return Array.isArray(d) ? nth(d, index(env)) : undefined;
+  };
+}
+
+export const indexStep = (i: number | 'head' | 'tail'): Step => ({ k: 'idx', i, get: indexGet(() => i) });
+
+export const dynIndexStep = (read: (env: never) => unknown): Step => ({ k: 'dyn', read, get: indexGet(read as (env: unknown) => unknown) });
+
+function stepIndex(s: Step, env: unknown): unknown {
+  return s.k === 'idx' ? s.i : s.k === 'dyn' ? s.read(env as never) : undefined;
 }
 
 export function getIn(v: unknown, steps: Step[], from: number, env: unknown): unknown {
   for (let i = from; i < steps.length; i++) {
     if (v === undefined) return undefined;
-    v = getStep(v, steps[i], env);
+    v = steps[i].get(v, env);
   }
   return v;
+}
+
+/** All steps of a path as one function (the common one- and two-step paths without a loop). */
+export function walker(steps: Step[]): StepGet {
+  if (steps.length === 1) return steps[0].get;
+  if (steps.length === 2) {
+    const a = steps[0].get;
+    const b = steps[1].get;
+    return (v, env) => {
+      const x = a(v, env);
+      return x === undefined ? undefined : b(x, env);
+    };
+  }
+  return (v, env) => getIn(v, steps, 0, env);
 }
 
 // ---- put ------------------------------------------------------------------------------------------------
@@ -95,7 +145,7 @@ export function setNth(i: unknown, list: unknown, val: unknown): unknown[] {
 export function putIn(container: unknown, steps: Step[], from: number, val: unknown, env: unknown): unknown {
   if (from === steps.length) return val;
   const s = steps[from];
-  const sub = getStep(container, s, env);
+  const sub = container === undefined ? undefined : s.get(container, env);
   const next = putIn(sub, steps, from + 1, val, env);
   if (s.k === 'key') {
     const m: Record<string, unknown> = isMap(container) ? { ...container } : {};
@@ -105,9 +155,12 @@ export function putIn(container: unknown, steps: Step[], from: number, val: unkn
   return setNth(stepIndex(s, env), container, next);
 }
 
-/** Put a top-level key into an output object that this run owns. */
-export function putTop(out: Record<string, unknown>, key: string, val: unknown): void {
-  setKey(out, key, val);
+/** Sets one top-level key of an output object this run owns (a generated store per site, as keyReader). */
+export type KeyWriter = (m: Record<string, unknown>, v: unknown) => void;
+
+export function keyWriter(key: string): KeyWriter {
+  if (key === '__proto__') return (m, v) => setKey(m, key, v);
+  return new Function('m', 'v', `m[${JSON.stringify(key)}] = v;`) as KeyWriter;
 }
 
 // ---- ranges ---------------------------------------------------------------------------------------------

@@ -39,6 +39,17 @@ describe('SELECT and WHERE', () => {
     expect(out.x).toBe(1);
   });
 
+  test('an alias hides a column of the same name for later fields and for WHERE', async () => {
+    expect(await select("select 'x' as clientid, clientid as c from \"t\" where clientid = 'x'", msg(''))).toEqual({ clientid: 'x', c: 'x' });
+    expect(await select("select clientid as c, 'x' as clientid from \"t\" where c = 'c1'", msg(''))).toEqual({ c: 'c1', clientid: 'x' });
+    expect(await select("select *, 'x' as clientid from \"t\" where clientid = 'x'", msg(''))).toMatchObject({ clientid: 'x', topic: 't/a' });
+  });
+
+  test('an undefined alias: later fields fall back to the column, WHERE sees the undefined value', async () => {
+    expect(await select('select nope as clientid, clientid as c from "t"', msg(''))).toEqual({ clientid: undefined, c: 'c1' });
+    expect(await run('select nope as clientid from "t" where clientid = \'c1\'', msg(''))).toEqual({ kind: 'no_result' });
+  });
+
   test('a field without AS is stored under its name or path', async () => {
     expect(await select('select clientid, payload.a.b from "t"', msg('{"a": {"b": 2, "c": 3}}'))).toEqual({ clientid: 'c1', payload: { a: { b: 2 } } });
     expect(await select('select \'abc\' from "t"', msg(''))).toEqual({ abc: 'abc' });
@@ -144,6 +155,21 @@ describe('AS into paths', () => {
 
   test('a put into a payload that was not selected starts from nothing', async () => {
     expect(await select('select 0 as payload.x[2].y from "t/#"', msg('{"x": [1,{"y": [1,2]},3]}'))).toEqual({ payload: { x: [{ y: 0 }] } });
+  });
+
+  test('last write wins: a put into JSON text keeps only what lies on the path', async () => {
+    const payload = JSON.stringify({ f: 42, keep: 'that?', jsonlike: JSON.stringify({ a: 0 }), measurement: 'temp' });
+    expect(await select('select payload as p, payload.f as p.answer from "t"', msg(payload))).toEqual({ p: { answer: 42 } });
+    expect(await select('select payload as p, payload.measurement as p.jsonlike.f from "t"', msg(payload))).toEqual({ p: { jsonlike: { f: 'temp' } } });
+    expect(await select('select payload as p, 42 as p, payload.measurement as p.measurement, 51 as p from "t"', msg(payload))).toEqual({ p: 51 });
+    expect(await select('select json_decode(payload) as p, payload.f as p.z from "t"', msg('{"a": 1, "f": "2"}'))).toEqual({ p: { a: 1, f: '2', z: '2' } });
+  });
+
+  test('selecting several payload fields builds one payload map', async () => {
+    const payload = JSON.stringify({ measurement: 'temp', data_type: 'FLOAT', value: '32.12', device_id: 'devid', other: 1 });
+    expect(await select('select payload.measurement, payload.data_type, payload.value, payload.device_id from "t"', msg(payload))).toEqual({
+      payload: { measurement: 'temp', data_type: 'FLOAT', value: '32.12', device_id: 'devid' },
+    });
   });
 
   test('a path into a selected field whose text is JSON decodes it', async () => {
