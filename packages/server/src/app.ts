@@ -74,6 +74,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // path parameters as long as a request line can be (Node reads 16 KiB of headers): Fastify's default of 100
     // answered longer client ids and ban `who`s with a 414 in its own body shape (issue 21)
     routerOptions: { maxParamLength: 16 * 1024 },
+    // the router's own refusals (a path that is not valid percent-encoding, an over-long parameter) in EMQX's
+    // {code, message} shape rather than Fastify's {statusCode, error, code, message}
+    frameworkErrors: (error, _request, reply) => {
+      reply.raw.writeHead(error.statusCode ?? 400, { 'content-type': 'application/json; charset=utf-8' });
+      reply.raw.end(JSON.stringify({ code: 'BAD_REQUEST', message: error.message }));
+    },
   });
   app.decorate('broker', broker);
   app.decorate('config', config);

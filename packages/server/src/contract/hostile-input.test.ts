@@ -110,6 +110,12 @@ describe('oversized identifiers', () => {
     expect((await api(node, 'GET', '/banned')).body.data).toEqual([]);
   });
 
+  test('a path that is not valid percent-encoding is 400 {code, message}, not Fastify FST_ERR_BAD_URL', async () => {
+    const res = await api(node, 'PUT', '/authorization/sources/%ff', { type: 'file' });
+    expect(res).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+    expect(Object.keys(res.body).sort()).toEqual(['code', 'message']);
+  });
+
   test('path parameters over 100 characters reach the route: {code, message}, never Fastify 414', async () => {
     const long = 'p'.repeat(150);
     expect(await api(node, 'GET', `/clients/${long}`)).toMatchObject({ status: 404, body: { code: 'CLIENTID_NOT_FOUND' } });
