@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // The README's test command: lint + typecheck + contract freshness + formatting (Prettier), unit tests of every package,
 // the console build, and the browser tests (installs Debian's chromium and a CJK font if missing).
-// `node scripts/test.mjs static|unit|e2e` runs one part. Prints every phase's duration in a table and
+// `node scripts/test.mjs static|unit|fuzz|e2e` runs one part. Prints every phase's duration in a table and
 // ends with the line "N passed, N failed".
 //
 // Plan for the 2-core CI machine (figures: one run each, machine shared, see the commit that set it):
 //   1. lint ∥ typecheck ∥ contract check ∥ format check ∥ console build: CPU-bound single-threaded tools, ~40 s together
 //   2. dashboard unit tests ∥ (server, then broker): the console's jsdom files are the longest lane and
 //      CPU-bound; server files mostly wait on sockets and timers. Each vitest runs 1 worker (cores - 1)
-//   3. browser tests alone: chromium and the node under test need both cores
+//   3. the fuzzers, MQTT ∥ API, 30 s each against their own fresh node (~45 s with start-up)
+//   4. browser tests alone: chromium and the node under test need both cores
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { runStages, vitestPhase } from './phases.mjs';
@@ -40,12 +41,16 @@ const stages = [];
 if (all || only === 'static') stages.push([typecheck, lint, contract, format, ...(all ? [build] : [])]);
 if (only === 'e2e') stages.push([build]);
 if (all || only === 'unit') stages.push([unit('dashboard', ['dashboard', 'dashboard-mocks'], true), [unit('server', ['server']), unit('broker', ['broker'])]]);
+// the project's own fuzzers (bench/fuzz, issue 21), a short seeded run of each against a fresh node; the
+// README's tests section gives the long-run command
+const fuzz = (what) => ({ name: `fuzz ${what}`, cmd: 'npx', args: ['tsx', `bench/fuzz/${what}.ts`, '--seconds', '30', '--seed', '1'] });
+if (all || only === 'fuzz') stages.push([fuzz('mqtt'), fuzz('api')]);
 if (all || only === 'e2e') {
   ensureChromium();
   stages.push([vitestPhase('e2e', ['--config', 'e2e/vitest.config.ts'], { live: true })]);
 }
 if (!stages.length) {
-  console.error(`unknown part '${only}': static, unit or e2e`);
+  console.error(`unknown part '${only}': static, unit, fuzz or e2e`);
   process.exit(2);
 }
 const failed = await runStages(stages);
