@@ -32,6 +32,7 @@ import alarmsRoutes from './alarms/alarms.routes';
 import durableSessionsModule from './durable-sessions/durable-sessions.module';
 import extensionsRoutes from './extensions/extensions.routes';
 import overloadModule from './overload/overload.module';
+import rulesModule from './rules/rules.module';
 import rulesRoutes from './rules/rules.routes';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
@@ -68,5 +69,6 @@ export const routeModules: RouteModule[] = [
   durableSessionsModule,
   extensionsRoutes,
   overloadModule,
+  rulesModule,
   rulesRoutes,
 ];

@@ -10,17 +10,11 @@ import { ApiError } from '../../errors';
 import { isObject } from '../../config/tree';
 import { checkRule } from '../../config/rules';
 import { boolParam, many, pageArray, parsePaging, single } from '../../shared/paging';
-import { RulesService, ruleBody, type LoadedRule } from './rules.service';
+import { ruleBody, type LoadedRule } from './rules.service';
 import { metricsView, ruleView } from './rules.format';
 import { eventCatalogue } from './events/catalogue';
 import { testSavedRule, testSql } from './rule-test';
 import { RuleTaps } from './rule-tap';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    rules: RulesService;
-  }
-}
 
 const objectBody = { type: 'object' };
 const notFound = () => new ApiError(404, 'NOT_FOUND', 'Rule Id Not Found');
@@ -69,13 +63,9 @@ function engineSettings(app: FastifyInstance, body: unknown): Record<string, unk
 }
 
 export default async function rulesRoutes(app: FastifyInstance): Promise<void> {
-  const rules = new RulesService(app);
+  const rules = app.rules; // rules.module.ts
   const taps = new RuleTaps(rules.runtime, rules.inputs);
-  app.decorate('rules', rules);
-  app.addHook('onClose', async () => {
-    taps.close();
-    rules.close();
-  });
+  app.addHook('onClose', async () => taps.close());
 
   const find = (id: string): LoadedRule => {
     const rule = rules.get(id);

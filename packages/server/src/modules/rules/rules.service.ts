@@ -24,6 +24,13 @@ export interface LoadedRule extends RuntimeRule, Runner {
   from: string[];
 }
 
+/** 32-hex-digit message ids for republished messages: a random prefix and a counter (no crypto call per message) */
+function messageIds(): () => string {
+  const prefix = randomBytes(8).toString('hex');
+  let n = 0;
+  return () => prefix + (n++).toString(16).padStart(16, '0');
+}
+
 /** EMQX's 400 for a rule body it cannot take: "Bad Arguments: <why>" */
 const badArgs = (why: string) => new ApiError(400, 'BAD_REQUEST', `Bad Arguments: ${why}`);
 
@@ -76,6 +83,7 @@ export class RulesService {
   private readonly providers: ActionProvider[] = [];
   readonly runtime: RuntimeEnv;
   private readonly unwatch: () => void;
+  private jqTimeout = 10_000;
 
   constructor(private readonly app: FastifyInstance) {
     this.store = new RulesStore(app.db);
@@ -91,7 +99,7 @@ export class RulesService {
       write: (text) => process.stdout.write(text),
       providers: this.providers,
       origins: this.inputs.origins,
-      newId: () => randomBytes(16).toString('hex'),
+      newId: messageIds(),
       depth: { n: 0 },
     };
     this.runtime = { node: app.nodeName, kv: new NodeKvStore(), jqTimeoutMs: () => this.jqTimeoutMs(), log: app.log, actions };
@@ -111,13 +119,16 @@ export class RulesService {
     return this.app.config.get('rule_engine');
   }
 
+  /** read on every rule run, so kept here rather than read from the config each time */
   jqTimeoutMs(): number {
-    const t = this.settings().jq_function_default_timeout;
-    return typeof t === 'number' ? t : (parseDuration(t) ?? 10_000);
+    return this.jqTimeout;
   }
 
   private applySettings(): void {
-    this.inputs.ignoreSysMessages = this.settings().ignore_sys_message;
+    const s = this.settings();
+    this.inputs.ignoreSysMessages = s.ignore_sys_message;
+    const t = s.jq_function_default_timeout;
+    this.jqTimeout = typeof t === 'number' ? t : (parseDuration(t) ?? 10_000);
   }
 
   list(): LoadedRule[] {

@@ -15,6 +15,9 @@ export interface RuntimeRule {
   metrics: RuleMetrics;
 }
 
+/** `metadata` of a rule's inputs, one object per rule */
+const metadataOf = new WeakMap<RuntimeRule, { rule_id: string }>();
+
 export interface RuntimeEnv {
   node: string;
   kv: KvStore;
@@ -55,7 +58,9 @@ function exception(env: RuntimeEnv, rule: RuntimeRule, err: unknown): ApplyResul
 export function applyRule(env: RuntimeEnv, rule: RuntimeRule, input: Columns, origin: string | undefined, opts: RunOptions = {}): ApplyResult | Promise<ApplyResult> {
   rule.metrics.matched++;
   const columns = input;
-  columns.metadata = { rule_id: rule.id };
+  let metadata = metadataOf.get(rule);
+  if (!metadata) metadataOf.set(rule, (metadata = { rule_id: rule.id }));
+  columns.metadata = metadata;
   const ctx: FuncContext = { columns, node: env.node, kv: env.kv, jqTimeoutMs: env.jqTimeoutMs() };
   let r: RunResult | Promise<RunResult>;
   try {

@@ -135,19 +135,22 @@ export function renderRepublish(p: PreparedRepublish, selected: Record<string, u
   const qos = toQos(read(p.qos, selected, 0));
   const retain = toBool(read(p.retain, selected, false));
   const directDispatch = toBool(read(p.directDispatch, selected, false));
-  const props: PublishProperties = {};
-  let user: Record<string, string> = {};
-  if (p.userProperties === 'original') {
-    const pubProps = envs.pub_props;
-    user = stringMap(isObject(pubProps) ? pubProps['User-Property'] : undefined);
-  } else if (p.userProperties) {
-    const r = lookup(p.userProperties.path, selected);
-    user = r.found ? stringMap(r.value) : {};
+  let props: PublishProperties | undefined;
+  if (p.userProperties) {
+    let user: Record<string, string> = {};
+    if (p.userProperties === 'original') {
+      const pubProps = envs.pub_props;
+      user = stringMap(isObject(pubProps) ? pubProps['User-Property'] : undefined);
+    } else {
+      const r = lookup(p.userProperties.path, selected);
+      user = r.found ? stringMap(r.value) : {};
+    }
+    if (Object.keys(user).length) props = { userProperties: user };
   }
-  if (Object.keys(user).length) props.userProperties = user;
   // a property whose value does not fit (a non-integer expiry …) is left out, as EMQX does
   for (const [k, t] of p.mqttProperties) {
     const text = renderTemplate(t, selected);
+    props ??= {};
     if (k === 'Payload-Format-Indicator' || k === 'Message-Expiry-Interval') {
       if (!/^-?\d+$/.test(text)) continue;
       if (k === 'Payload-Format-Indicator') props.payloadFormatIndicator = Number(text) === 1;
@@ -156,5 +159,5 @@ export function renderRepublish(p: PreparedRepublish, selected: Record<string, u
     else if (k === 'Response-Topic') props.responseTopic = text;
     else props.correlationData = Buffer.from(text, 'utf8');
   }
-  return { topic, payload, qos, retain, directDispatch, ...(Object.keys(props).length ? { properties: props } : {}) };
+  return { topic, payload, qos, retain, directDispatch, ...(props && Object.keys(props).length ? { properties: props } : {}) };
 }

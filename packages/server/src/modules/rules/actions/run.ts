@@ -55,25 +55,26 @@ const MAX_NESTING = 16;
 /** what one action did, for /rules/{id}/test */
 export type ActionOutcome = 'success' | 'discarded' | 'failed';
 
-type Count = (o: ActionOutcome, outOfService?: boolean) => ActionOutcome;
-
-function counter(m: RuleMetrics): Count {
-  return (o, outOfService) => {
-    if (o === 'success') m.actionsSuccess++;
-    else if (o === 'discarded') m.actionsDiscarded++;
-    else {
-      m.actionsFailed++;
-      if (outOfService) m.actionsFailedOutOfService++;
-      else m.actionsFailedUnknown++;
-    }
-    return o;
-  };
+function counted(m: RuleMetrics, o: ActionOutcome, outOfService = false): ActionOutcome {
+  if (o === 'success') m.actionsSuccess++;
+  else if (o === 'discarded') m.actionsDiscarded++;
+  else {
+    m.actionsFailed++;
+    if (outOfService) m.actionsFailedOutOfService++;
+    else m.actionsFailedUnknown++;
+  }
+  return o;
 }
 
-function countResult(r: ActionResult, count: Count): ActionOutcome {
-  if (r.ok) return count('success');
-  if ('discarded' in r) return count('discarded');
-  return count('failed', 'outOfService' in r);
+function countResult(m: RuleMetrics, r: ActionResult): ActionOutcome {
+  if (r.ok) return counted(m, 'success');
+  if ('discarded' in r) return counted(m, 'discarded');
+  return counted(m, 'failed', 'outOfService' in r);
+}
+
+function failed(env: ActionEnv, m: RuleMetrics, a: PreparedAction, ruleId: string, err: unknown): ActionOutcome {
+  env.log.warn({ rule_id: ruleId, action: a.raw, reason: err instanceof Error ? err.message : String(err) }, 'action_failed');
+  return counted(m, 'failed');
 }
 
 export interface RunOptions {
@@ -91,53 +92,58 @@ export function runAction(
   opts: RunOptions = {},
 ): ActionOutcome | Promise<ActionOutcome> {
   metrics.actionsTotal++;
-  const count = counter(metrics);
-  const fail = (err: unknown) => {
-    env.log.warn({ rule_id: call.ruleId, action: a.raw, reason: err instanceof Error ? err.message : String(err) }, 'action_failed');
-    return count('failed');
-  };
   try {
     switch (a.kind) {
       case 'console':
         runConsole(call, env.write);
-        return count('success');
+        return counted(metrics, 'success');
       case 'republish': {
         if (origin === call.ruleId) {
           // EMQX: a rule does not republish what it republished itself; it logs and counts the call as done
           env.log.error({ rule_id: call.ruleId, topic: call.envs.topic }, 'recursive_republish_detected');
-          return count('success');
+          return counted(metrics, 'success');
         }
         const msg = renderRepublish(a.prep, call.selected, call.envs);
-        if (opts.stopAfterRender) return count('failed');
+        if (opts.stopAfterRender) return counted(metrics, 'failed');
         const id = env.newId();
         env.origins.set(id, { ruleId: call.ruleId, direct: msg.directDispatch });
-        const publish = () => {
-          env.depth.n++;
-          try {
-            return env.broker.publish(
-              { id, topic: msg.topic, payload: msg.payload, qos: msg.qos, retain: msg.retain, fromClientid: call.ruleId, fromUsername: null, properties: msg.properties },
-              { bypassHooks: msg.directDispatch },
-            );
-          } finally {
-            env.depth.n--;
-          }
-        };
+        const out = { id, topic: msg.topic, payload: msg.payload, qos: msg.qos, retain: msg.retain, fromClientid: call.ruleId, fromUsername: null, properties: msg.properties };
         // a republish runs the rules of its topic inside this call; rules republishing to each other (which EMQX
         // lets loop) go on in later turns of the event loop instead of growing the stack
-        const published = env.depth.n < MAX_NESTING ? publish() : new Promise<void>((r) => setImmediate(r)).then(publish);
+        const published = env.depth.n < MAX_NESTING ? publishNested(env, out, msg.directDispatch) : deferred(env, out, msg.directDispatch);
         return published.then(
-          () => count('success'),
-          (err: unknown) => fail(err),
+          () => counted(metrics, 'success'),
+          (err: unknown) => failed(env, metrics, a, call.ruleId, err),
         );
       }
       case 'ref': {
         const provider = env.providers.find((p) => p.handles(a.type));
-        if (!provider) return count('discarded'); // EMQX: bridge_not_found → discarded
+        if (!provider) return counted(metrics, 'discarded'); // EMQX: bridge_not_found → discarded
         const r = provider.send(a.type, a.name, { ...call, ...(opts.stopAfterRender ? { stopAfterRender: true } : {}) });
-        return r instanceof Promise ? r.then((x) => countResult(x, count), fail) : countResult(r, count);
+        return r instanceof Promise
+          ? r.then(
+              (x) => countResult(metrics, x),
+              (err: unknown) => failed(env, metrics, a, call.ruleId, err),
+            )
+          : countResult(metrics, r);
       }
     }
   } catch (err) {
-    return fail(err);
+    return failed(env, metrics, a, call.ruleId, err);
   }
+}
+
+type Outgoing = Parameters<Broker['publish']>[0];
+
+function publishNested(env: ActionEnv, msg: Outgoing, direct: boolean): Promise<unknown> {
+  env.depth.n++;
+  try {
+    return env.broker.publish(msg, { bypassHooks: direct });
+  } finally {
+    env.depth.n--;
+  }
+}
+
+function deferred(env: ActionEnv, msg: Outgoing, direct: boolean): Promise<unknown> {
+  return new Promise<void>((r) => setImmediate(r)).then(() => publishNested(env, msg, direct));
 }

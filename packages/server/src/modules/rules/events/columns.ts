@@ -14,6 +14,13 @@ export interface ColumnsEnv {
   bindHost(listener: string): string | undefined;
 }
 
+/** What a message's columns need of its publisher; looked up once per connection, not per message. */
+export interface Publisher {
+  peerhost: string | undefined;
+  peername: string | undefined;
+  clientAttrs: Record<string, string>;
+}
+
 /** a binary payload reads as text when it is UTF-8, as a Buffer otherwise */
 export const payloadValue = (p: Buffer): string | Buffer => (isUtf8(p) ? p.toString('utf8') : p);
 
@@ -46,41 +53,30 @@ const flagsOf = (m: PublishMessage) => ({ retain: m.retain, dup: m.dup ?? false 
 const hexId = (m: PublishMessage) => m.id.toUpperCase();
 const peername = (c: ClientInfo | undefined) => (c ? `${c.ipAddress}:${c.port}` : undefined);
 
-/** $events/message_publish (and a message rule's input) */
-export function publishColumns(env: ColumnsEnv, m: PublishMessage): Columns {
-  const from = m.fromClientid;
+/** $events/message_publish (and a message rule's input); `publisher` is the sending client, if one is connected */
+export function publishColumns(env: ColumnsEnv, m: PublishMessage, publisher: Publisher | undefined): Columns {
   return {
     event: 'message.publish',
     id: hexId(m),
-    clientid: from ?? undefined,
+    clientid: m.fromClientid ?? undefined,
     username: m.fromUsername ?? undefined,
     payload: payloadValue(m.payload),
-    get peerhost() {
-      return from === null ? undefined : env.client(from)?.ipAddress;
-    },
-    get peername() {
-      return from === null ? undefined : peername(env.client(from));
-    },
+    peerhost: publisher?.peerhost,
+    peername: publisher?.peername,
     topic: m.topic,
     qos: m.qos,
     flags: flagsOf(m),
-    get pub_props() {
-      return printableProps(m.properties);
-    },
+    pub_props: printableProps(m.properties),
     publish_received_at: m.timestamp,
-    get client_attrs() {
-      return (from === null ? undefined : env.client(from)?.clientAttrs) ?? {};
-    },
+    client_attrs: publisher?.clientAttrs ?? {},
     timestamp: Date.now(),
     node: env.node,
   };
 }
 
-export function droppedColumns(env: ColumnsEnv, m: PublishMessage, reason: string): Columns {
-  // the publish columns without client_attrs, after event and reason; getters stay getters
-  const { client_attrs: _attrs, event: _event, ...rest } = Object.getOwnPropertyDescriptors(publishColumns(env, m));
-  const out: Columns = { event: 'message.dropped', reason };
-  return Object.defineProperties(out, rest);
+export function droppedColumns(env: ColumnsEnv, m: PublishMessage, reason: string, publisher: Publisher | undefined): Columns {
+  const { event: _e, client_attrs: _a, ...rest } = publishColumns(env, m, publisher);
+  return { event: 'message.dropped', reason, ...rest };
 }
 
 /** message_delivered, message_acked, delivery_dropped: the receiver is `clientid`, the publisher `from_clientid` */

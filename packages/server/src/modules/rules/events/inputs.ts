@@ -17,6 +17,7 @@ import {
   subscriptionColumns,
   type Columns,
   type ColumnsEnv,
+  type Publisher,
 } from './columns';
 
 /** A saved rule or a live tap: something that runs on inputs. */
@@ -43,16 +44,23 @@ function routedEvent(from: string): EventName | undefined {
   return event === 'message.publish' ? undefined : event;
 }
 
-/** The most recent republished messages' origins; the oldest are forgotten past the bound. */
+/** The most recent republished messages' origins; the oldest are forgotten past the bound (a ring of ids, O(1)). */
 export class OriginMap {
   private readonly map = new Map<string, Origin>();
-  constructor(private readonly max = 10_000) {}
+  private readonly ring: (string | undefined)[];
+  private next = 0;
+  constructor(max = 10_000) {
+    this.ring = new Array<string | undefined>(max);
+  }
   get(id: string): Origin | undefined {
     return this.map.size === 0 ? undefined : this.map.get(id);
   }
   set(id: string, o: Origin): void {
+    const old = this.ring[this.next];
+    if (old !== undefined) this.map.delete(old);
+    this.ring[this.next] = id;
+    this.next = (this.next + 1) % this.ring.length;
     this.map.set(id, o);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
   }
 }
 
@@ -66,6 +74,8 @@ export class RuleInputs {
   /** messages rules republished lately, by message id (EMQX keeps `republish_by` in the message's headers) */
   readonly origins = new OriginMap();
   ignoreSysMessages = true;
+  /** publishers' addresses by client id, dropped when the client connects again or disconnects */
+  private readonly publishers = new Map<string, Publisher | null>();
 
   constructor(
     private readonly broker: Broker,
@@ -101,6 +111,7 @@ export class RuleInputs {
   close(): void {
     for (const off of this.attached.values()) off();
     this.attached.clear();
+    this.publishers.clear();
   }
 
   private keyed<K>(m: Map<K, Map<string, Runner>>, k: K): Map<string, Runner> {
@@ -120,8 +131,17 @@ export class RuleInputs {
     this.toggle('message.delivered', this.wanted('message.delivered'), (c, m) => this.onDelivery('message.delivered', c, m));
     this.toggle('message.acked', this.wanted('message.acked'), (c, m) => this.onDelivery('message.acked', c, m));
     this.toggle('delivery.dropped', this.wanted('delivery.dropped'), (c, m, reason) => this.onDelivery('delivery.dropped', c, m, reason));
-    this.toggle('client.connected', this.wanted('client.connected'), (c) => this.fire('client.connected', connectedColumns(this.env, c)));
-    this.toggle('client.disconnected', this.wanted('client.disconnected'), (c, reason) => this.fire('client.disconnected', disconnectedColumns(this.env, c, reason)));
+    // message rules keep their publishers' addresses: a connect or disconnect makes the entry stale
+    const messages = this.messages.size > 0 || this.wanted('message.dropped');
+    this.toggle('client.connected', messages || this.wanted('client.connected'), (c) => {
+      this.publishers.delete(c.clientid);
+      if (this.wanted('client.connected')) this.fire('client.connected', connectedColumns(this.env, c));
+    });
+    this.toggle('client.disconnected', messages || this.wanted('client.disconnected'), (c, reason) => {
+      this.publishers.delete(c.clientid);
+      if (this.wanted('client.disconnected')) this.fire('client.disconnected', disconnectedColumns(this.env, c, reason));
+    });
+    if (!messages) this.publishers.clear();
     this.toggle('client.connack', this.wanted('client.connack'), (i) => this.fire('client.connack', connackColumns(this.env, i)));
     this.toggle('client.check_authn_complete', this.wanted('client.check_authn_complete'), (i) => this.fire('client.check_authn_complete', authnColumns(this.env, i)));
     this.toggle('client.check_authz_complete', this.wanted('client.check_authz_complete'), (c, action, topic, result) =>
@@ -156,13 +176,24 @@ export class RuleInputs {
     for (const r of runners.values()) r.run(columns, origin);
   }
 
+  private publisher(clientid: string | null): Publisher | undefined {
+    if (clientid === null) return undefined;
+    let p = this.publishers.get(clientid);
+    if (p === undefined) {
+      const c = this.env.client(clientid);
+      p = c?.connected ? { peerhost: c.ipAddress, peername: `${c.ipAddress}:${c.port}`, clientAttrs: c.clientAttrs } : null;
+      this.publishers.set(clientid, p);
+    }
+    return p ?? undefined;
+  }
+
   private readonly onPublish = (m: PublishMessage): void => {
     if (this.isSys(m)) return;
     const matched = this.messages.matchAll(m.topic);
     if (matched.length === 0) return;
     const origin = this.origins.get(m.id);
     if (origin?.direct) return;
-    const columns = publishColumns(this.env, m);
+    const columns = publishColumns(this.env, m, this.publisher(m.fromClientid));
     if (matched.length === 1) {
       for (const r of matched[0].values()) r.run(columns, origin?.ruleId);
     } else if (matched.length > 1) {
@@ -175,7 +206,7 @@ export class RuleInputs {
 
   private readonly onDropped = (m: PublishMessage, reason: string): void => {
     if (this.isSys(m)) return;
-    this.fire('message.dropped', droppedColumns(this.env, m, reason), this.origins.get(m.id)?.ruleId);
+    this.fire('message.dropped', droppedColumns(this.env, m, reason, this.publisher(m.fromClientid)), this.origins.get(m.id)?.ruleId);
   };
 
   private onDelivery(event: 'message.delivered' | 'message.acked' | 'delivery.dropped', ...[c, m, reason]: [BrokerEvents['delivery.dropped'][0], PublishMessage, string?]): void {

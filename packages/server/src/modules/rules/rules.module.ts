@@ -1,0 +1,22 @@
+// Not a route area: starts the rule engine (rules.service: load, compile, attach to the broker's events) and
+// decorates the root app with `app.rules`, so other modules reach it (data integration registers its actions
+// with `app.rules.registerActionProvider`). Registered without encapsulation (Symbol.for('skip-override'), what
+// fastify-plugin sets) so the decoration reaches every module; rules.routes.ts serves the API over it.
+import type { FastifyInstance } from 'fastify';
+import { RulesService } from './rules.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rules: RulesService;
+  }
+}
+
+async function rulesModule(app: FastifyInstance): Promise<void> {
+  const rules = new RulesService(app);
+  app.decorate('rules', rules);
+  app.addHook('onClose', async () => rules.close());
+}
+
+(rulesModule as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+export default rulesModule;
