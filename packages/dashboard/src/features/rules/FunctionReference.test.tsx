@@ -1,43 +1,51 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { RULE_FUNCTIONS, RULE_FUNCTION_GROUPS } from '@mqdeck/api';
 import { renderWithProviders } from '../../../test/render';
 import { i18n } from '../../i18n/i18n';
 import { FunctionReference } from './components/FunctionReference';
-import type { FunctionDoc } from './functions';
+import { searchFunctions } from './functions';
 
-const DOCS: FunctionDoc[] = [
-  { name: 'abs', group: 'math', args: ['x'], returns: 'number', example: 'abs(-1) = 1', description: { en: 'Absolute value of a number', zh: '数字的绝对值' } },
-  { name: 'sqrt', group: 'math', args: ['x'], returns: 'number', example: 'sqrt(9) = 3.0', description: { en: 'Square root', zh: '平方根' } },
-  { name: 'lower', group: 'string', args: ['s'], returns: 'string', example: "lower('AB') = 'ab'", description: { en: 'Lower-case a string', zh: '字符串转小写' } },
-];
+const search = () => screen.getByRole('searchbox', { name: /Search functions|搜索函数/ });
 
 describe('FunctionReference', () => {
-  it('groups every function with its signature and example, and searches name, group and description', async () => {
-    const { user } = renderWithProviders(<FunctionReference open onClose={() => undefined} functions={DOCS} />);
-    expect(await screen.findByText('3 functions')).toBeInTheDocument();
-    expect(screen.getByText('math (2)')).toBeInTheDocument();
-    expect(screen.getByText('string (1)')).toBeInTheDocument();
-    expect(screen.getByText('abs(x) → number')).toBeInTheDocument();
-    expect(screen.getByText('abs(-1) = 1')).toBeInTheDocument();
+  it('lists every function of the catalogue, the groups in their documentation order', () => {
+    const groups = searchFunctions(RULE_FUNCTIONS, '', 'en');
+    expect(groups.reduce((n, g) => n + g.functions.length, 0)).toBe(RULE_FUNCTIONS.length);
+    const order = RULE_FUNCTION_GROUPS.map((g) => g.id);
+    const shown = groups.map((g) => order.indexOf(g.group as (typeof order)[number]));
+    expect(shown).toEqual([...shown].sort((a, b) => a - b));
+  });
 
-    await user.type(screen.getByLabelText('Search functions'), 'lower-case');
-    expect(await screen.findByText('1 functions')).toBeInTheDocument();
-    const docs = screen.getAllByTestId('function-doc');
-    expect(docs).toHaveLength(1);
-    expect(within(docs[0]).getByText('lower(s) → string')).toBeInTheDocument();
-    expect(screen.queryByText('math (2)')).not.toBeInTheDocument();
+  it('shows the count, the groups and each signature with its example; a search narrows to name, group or description', async () => {
+    const { user } = renderWithProviders(<FunctionReference open onClose={() => undefined} />);
+    expect(await screen.findByText(`${RULE_FUNCTIONS.length} functions`)).toBeInTheDocument();
+    expect(screen.getByText(/^Mathematical \(\d+\)$/)).toBeInTheDocument();
 
-    await user.clear(screen.getByLabelText('Search functions'));
-    await user.type(screen.getByLabelText('Search functions'), 'nothing-like-this');
+    await user.type(search(), 'abs');
+    const abs = (await screen.findAllByTestId('function-doc')).find((d) => within(d).queryByText('abs(X) → integer'));
+    expect(abs).toBeDefined();
+    expect(within(abs!).getByText('abs(-12) = 12')).toBeInTheDocument();
+    expect(within(abs!).getByText(/Absolute value of an integer/)).toBeInTheDocument();
+
+    await user.clear(search());
+    await user.type(search(), 'hyperbolic cosine');
+    const names = (await screen.findAllByTestId('function-doc')).map((d) => d.querySelector('code')?.textContent);
+    expect(names).toEqual(expect.arrayContaining(['cosh(X) → float', 'acosh(X) → float']));
+    expect(names).not.toContain('abs(X) → integer');
+
+    await user.clear(search());
+    await user.type(search(), 'no-function-is-called-this');
     expect(await screen.findByText('0 functions')).toBeInTheDocument();
   });
 
   it('describes the functions in Chinese and searches the Chinese text', async () => {
     await i18n.changeLanguage('zh');
-    const { user } = renderWithProviders(<FunctionReference open onClose={() => undefined} functions={DOCS} />);
-    expect(await screen.findByText('数字的绝对值')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('搜索函数'), '平方根');
-    expect(await screen.findByText('sqrt(x) → number')).toBeInTheDocument();
-    expect(screen.queryByText('abs(x) → number')).not.toBeInTheDocument();
+    const { user } = renderWithProviders(<FunctionReference open onClose={() => undefined} />);
+    expect(await screen.findByText(/^数学运算 \(\d+\)$/)).toBeInTheDocument();
+    await user.type(search(), '反双曲余弦');
+    const docs = await screen.findAllByTestId('function-doc');
+    expect(docs.map((d) => d.querySelector('code')?.textContent)).toEqual(['acosh(X) → float']);
+    expect(within(docs[0]).getByText(/反双曲余弦；X 须大于等于 1。/)).toBeInTheDocument();
   });
 });

@@ -36,7 +36,7 @@ function setup(tab = 'overview') {
 const statistic = (title: string) =>
   screen
     .getAllByText(title)
-    .map((el) => el.closest('.ant-statistic'))
+    .map((el) => el.closest<HTMLElement>('.ant-statistic'))
     .find(Boolean)!;
 
 describe('RuleDetailPage', () => {
@@ -107,9 +107,9 @@ describe('RuleDetailPage', () => {
     await user.click((await screen.findAllByRole('button', { name: 'Stay' })).at(-1)!);
     await waitFor(() => expect([...router.state.blockers.values()].map((b) => b.state)).toEqual(['unblocked']));
     expect(router.state.location.pathname).toBe('/rule/rules/temp_alert');
-    await user.click(screen.getByRole('link', { name: 'Rules' }), { pointerEventsCheck: 0 });
+    await user.click(screen.getByRole('link', { name: 'Rules' }));
     await waitFor(() => expect([...router.state.blockers.values()].map((b) => b.state)).toEqual(['blocked']));
-    await user.click((await screen.findAllByRole('button', { name: 'Leave' })).at(-1)!, { pointerEventsCheck: 0 });
+    await user.click((await screen.findAllByRole('button', { name: 'Leave' })).at(-1)!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/rule/rules'));
   });
 

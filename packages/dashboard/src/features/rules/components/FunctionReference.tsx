@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Collapse, Drawer, Empty, Flex, Input, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import '../rules.messages';
-import { FUNCTION_DOCS, describe, searchFunctions, signatureOf, type FunctionDoc } from '../functions';
+import { FUNCTION_DOCS, describe, groupTitle, searchFunctions, signatureOf, type FunctionDoc } from '../functions';
 
 interface Props {
   open: boolean;
@@ -34,7 +34,7 @@ export function FunctionReference({ open, onClose, functions = FUNCTION_DOCS }: 
             {...(searching ? { activeKey: groups.map((g) => g.group) } : { defaultActiveKey: [groups[0].group] })}
             items={groups.map((g) => ({
               key: g.group,
-              label: `${g.group} (${g.functions.length})`,
+              label: `${groupTitle(g.group, i18n.language)} (${g.functions.length})`,
               children: g.functions.map((f) => (
                 <div key={f.name} style={{ marginBottom: token.marginMD }} data-testid="function-doc">
                   <Typography.Text code strong>
