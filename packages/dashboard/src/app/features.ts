@@ -22,6 +22,7 @@ import { alarmsRoutes } from '../features/alarms/alarms.routes';
 import { alarmSettingsRoutes } from '../features/alarm-settings/alarm-settings.routes';
 import { clusterRoutes } from '../features/cluster/cluster.routes';
 import { authorizationRoutes } from '../features/authorization/authorization.routes';
+import { rulesRoutes } from '../features/rules/rules.routes';
 
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
 export const featureRoutes: FeatureRoute[] = [
@@ -48,4 +49,5 @@ export const featureRoutes: FeatureRoute[] = [
   ...alarmSettingsRoutes,
   ...clusterRoutes,
   ...authorizationRoutes,
+  ...rulesRoutes,
 ];

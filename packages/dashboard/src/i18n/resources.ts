@@ -31,6 +31,7 @@ import type { overviewMessages } from '../features/overview/overview.messages';
 import type { passwordMessages } from '../shared/password.messages';
 import type { retainedMessages } from '../features/retained/retained.messages';
 import type { rolesMessages } from '../shared/roles.messages';
+import type { rulesMessages } from '../features/rules/rules.messages';
 import type { statNames } from '../features/metrics/metrics.names.messages';
 import type { subscriptionsMessages } from '../features/subscriptions/subscriptions.messages';
 import type { topicMessages } from '../shared/topic.messages';
@@ -72,6 +73,7 @@ export interface Resources {
   password: Texts<typeof passwordMessages>;
   retained: Texts<typeof retainedMessages>;
   roles: Texts<typeof rolesMessages>;
+  rules: Texts<typeof rulesMessages>;
   statNames: Texts<typeof statNames>;
   subscriptions: Texts<typeof subscriptionsMessages>;
   topic: Texts<typeof topicMessages>;
