@@ -1,7 +1,7 @@
 // Expressions → closures. Each node becomes `{ f, a }`: `f(env)` computes its value, `a` says whether that
 // value is a Promise (only when the node or a node below it calls an asynchronous function such as jq), so a
 // rule without one runs fully synchronously.
-import type { FunctionTable } from '../funcs/types';
+import { RuleFunctionError, type FunctionTable } from '../funcs/types';
 import type { Expr, PathSeg, VarOrPath } from './ast';
 import { ANY_SCOPE, Env, readPath, readVar, type Evaluator, type Scope } from './env';
 import { RuleSqlCompileError, SqlEvalError } from './errors';
@@ -185,15 +185,63 @@ export class ExprCompiler {
       throw new RuleSqlCompileError(`Unknown SQL function "${e.name}" (line ${e.line}, column ${e.column})`, 'sql_function_not_supported', e.line, e.column, e.offset);
     }
     const fn = entry.fn;
-    if (entry.async) this.usesAsync = true;
     const argsF = args.f;
-    if (!args.a) {
-      // a sync function returns its value; an async one a Promise, which the clause awaits
-      return { a: entry.async, f: (env) => fn(argsF(env) as unknown[], env.ctx) };
+    if (entry.async) {
+      this.usesAsync = true;
+      return {
+        a: true,
+        f: async (env) => {
+          const vs = args.a ? await argsF(env) : (argsF(env) as unknown[]);
+          try {
+            return await fn(vs, env.ctx);
+          } catch (err) {
+            // an asynchronous function (jq) fails while running, not on its arguments: keep its message
+            throw err instanceof SqlEvalError ? err : new SqlEvalError(messageOf(err), `${name}(): ${messageOf(err)}`);
+          }
+        },
+      };
     }
-    return { a: true, f: async (env) => fn(await argsF(env), env.ctx) };
+    if (!args.a) {
+      return {
+        a: false,
+        f: (env) => {
+          const vs = argsF(env) as unknown[];
+          try {
+            return fn(vs, env.ctx);
+          } catch (err) {
+            throw callError(name, vs, err);
+          }
+        },
+      };
+    }
+    return {
+      a: true,
+      f: async (env) => {
+        const vs = await argsF(env);
+        try {
+          return fn(vs, env.ctx);
+        } catch (err) {
+          throw callError(name, vs, err);
+        }
+      },
+    };
   }
 }
+
+/**
+ * A function that refused its arguments fails the clause the way EMQX reports a function_clause:
+ * `{reason: bad_sql_function_argument, arguments, function_name}`; its own sentence goes to `detail`.
+ */
+function callError(name: string, args: unknown[], err: unknown): SqlEvalError {
+  if (err instanceof SqlEvalError) return err;
+  const message = messageOf(err);
+  if (err instanceof RuleFunctionError) {
+    return new SqlEvalError({ reason: 'bad_sql_function_argument', arguments: args, function_name: name }, `${name}(): ${message}`);
+  }
+  return new SqlEvalError(message, `${name}(): ${message}`);
+}
+
+const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /** Where a field's value goes when it has no AS: EMQX's alias/2. */
 export function implicitTarget(e: Expr, index: number): VarOrPath {

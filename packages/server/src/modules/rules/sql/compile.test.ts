@@ -104,10 +104,25 @@ describe('sync and async runs', () => {
 });
 
 describe('run failures', () => {
-  test('a function error names the function', async () => {
-    const err = (await failure('SELECT boom() FROM "t"', {})) as RuleRuntimeError;
-    expect(err.reason).toEqual({ reason: 'sql_function_error', function_name: 'boom', message: 'boom always fails' });
-    expect(err.detail).toBe('SELECT: boom always fails');
+  test('a function that refuses its arguments fails as EMQX reports it, with its own sentence in detail', async () => {
+    const err = (await failure('SELECT abs(x) FROM "t"', { x: 'a' })) as RuleRuntimeError;
+    expect(err.message).toBe('{"select_and_transform_error":{"reason":"bad_sql_function_argument","arguments":["a"],"function_name":"abs"}}');
+    expect(err.detail).toBe('SELECT: abs(): abs needs a number');
+    const missing = (await failure('SELECT abs(nope) FROM "t"', {})) as RuleRuntimeError;
+    expect(missing.message).toBe('{"select_and_transform_error":{"reason":"bad_sql_function_argument","arguments":["undefined"],"function_name":"abs"}}');
+  });
+
+  test('any other failure inside a function keeps its message', async () => {
+    const funcs: FunctionTable = { get: (n) => (n === 'bug' ? { async: false, fn: () => (null as unknown as { x: number }).x } : undefined) };
+    let err: RuleRuntimeError | undefined;
+    try {
+      void compile('SELECT bug() FROM "t"', funcs).run({}, testCtx({}));
+    } catch (e) {
+      err = e as RuleRuntimeError;
+    }
+    expect(err).toBeInstanceOf(RuleRuntimeError);
+    expect(err?.kind).toBe('select_and_transform_error');
+    expect(err?.detail).toMatch(/^SELECT: bug\(\): Cannot read properties of null/);
   });
 
   test('an error in WHERE is a WHERE error even when SELECT passed', async () => {

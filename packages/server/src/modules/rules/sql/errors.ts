@@ -91,7 +91,5 @@ export function toRuntimeError(clause: RuleClause, err: unknown): RuleRuntimeErr
   if (err instanceof RuleRuntimeError) return err;
   if (err instanceof SqlEvalError) return new RuleRuntimeError(clause, err.reason, `${clause}: ${err.detail}`, { cause: err });
   const message = err instanceof Error ? err.message : String(err);
-  const func = err instanceof Error ? (err as { func?: unknown }).func : undefined;
-  const reason = typeof func === 'string' ? { reason: 'sql_function_error', function_name: func, message } : message;
-  return new RuleRuntimeError(clause, reason, `${clause}: ${message}`, { cause: err });
+  return new RuleRuntimeError(clause, message, `${clause}: ${message}`, { cause: err });
 }
