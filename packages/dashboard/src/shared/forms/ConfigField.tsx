@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DurationInput } from './DurationInput';
 import { ByteSizeInput } from './ByteSizeInput';
 import { InfinityNumberInput } from './InfinityNumberInput';
+import { IntegerInput } from './IntegerInput';
 import { PercentInput } from './PercentInput';
 import { RateInput } from './RateInput';
 import { RowsInput } from './RowsInput';
@@ -45,7 +46,7 @@ export function ConfigField({ spec, ns, description, disabled, ourNode }: Props)
       break;
     case 'integer':
       list.push(rules.integer(spec, spec.typeMessage ? t(spec.typeMessage) : undefined));
-      control = spec.typeMessage ? <InfinityNumberInput {...common} word="" /> : <InputNumber {...common} precision={0} style={{ width: 200 }} />;
+      control = spec.typeMessage ? <InfinityNumberInput {...common} word="" /> : <IntegerInput {...common} style={{ width: 200 }} />;
       break;
     case 'decimal':
       list.push({

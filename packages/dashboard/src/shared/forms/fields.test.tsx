@@ -59,6 +59,12 @@ describe('field validation texts (spec 001 §5)', () => {
     expect(await screen.findByText('Input error: the number range is 23 - 65535')).toBeInTheDocument();
   });
 
+  it('an integer field refuses a decimal with the type text and keeps it as typed (Max Client ID Length 30.5)', async () => {
+    await validate({ path: 'n', label: 'max_clientid_len', kind: 'integer', min: 23, max: 65535 }, 64, '30.5');
+    expect(await screen.findByText('Type error: please enter an integer')).toBeInTheDocument();
+    expect(screen.getByLabelText('Max Client ID Length')).toHaveValue('30.5');
+  });
+
   it('type error for a word where a number or infinity is expected', async () => {
     await validate({ path: 'n', label: 'max_subscriptions', kind: 'integerOr', word: 'infinity', min: 1 }, 'infinity', 'lots');
     expect(await screen.findByText('Type error: please enter an integer or infinity')).toBeInTheDocument();

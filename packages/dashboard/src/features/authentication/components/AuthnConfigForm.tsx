@@ -1,7 +1,7 @@
 // The settings of one authenticator, used by the create wizard and the detail Settings tab.
 // Values not shown as fields (ssl, auto_reconnect…) stay in the store and are sent back unchanged.
 import { useEffect } from 'react';
-import { Form, InputNumber, Select, Switch } from 'antd';
+import { Form, Select, Switch } from 'antd';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toConfigBody, toFormValues, type AuthnConfig } from '../authentication.config';
@@ -12,6 +12,7 @@ import { HashFields } from './HashFields';
 import { HttpFields } from './HttpFields';
 import { JwtFields } from './JwtFields';
 import { LdapFields } from './LdapFields';
+import { IntegerInput } from '../../../shared/forms/IntegerInput';
 
 interface Props {
   form: FormInstance;
@@ -42,7 +43,7 @@ export function AuthnConfigForm({ form, config, onValuesChange }: Props) {
             />
           </Form.Item>
           <Form.Item name="iteration_count" label={t('iterationCount')} rules={[rules.integer(INT_BOUNDS.scramIterations)]}>
-            <InputNumber precision={0} style={{ width: '100%' }} />
+            <IntegerInput style={{ width: '100%' }} />
           </Form.Item>
         </>
       )}

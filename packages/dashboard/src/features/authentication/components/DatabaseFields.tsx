@@ -1,5 +1,5 @@
 // Server/credentials/pool of the SQL, MongoDB and Redis backends, plus the lookup (query, cmd or filter).
-import { Form, Input, InputNumber, Select, Typography } from 'antd';
+import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DurationInput } from '../../../shared/forms/DurationInput';
 import { useFieldRules } from '../../../shared/forms/rules';
@@ -7,6 +7,7 @@ import type { Backend } from '../authentication.config';
 import { INT_BOUNDS } from '../../../shared/forms/intBounds';
 import { jsonObject, required } from './fieldRules';
 import { MongoServerFields } from '../../../shared/forms/MongoServerFields';
+import { IntegerInput } from '../../../shared/forms/IntegerInput';
 
 export function DatabaseFields({ backend }: { backend: Backend }) {
   const { t } = useTranslation(['authentication', 'common']);
@@ -27,7 +28,7 @@ export function DatabaseFields({ backend }: { backend: Backend }) {
           label={t('database')}
           rules={[{ required: true, message: t('common:required', { name: t('database') }) }, rules.integer(INT_BOUNDS.redisDatabase)]}
         >
-          <InputNumber precision={0} style={{ width: '100%' }} />
+          <IntegerInput style={{ width: '100%' }} />
         </Form.Item>
       ) : (
         <Form.Item name="database" label={t('database')} rules={[required(t('database'))]}>
@@ -46,7 +47,7 @@ export function DatabaseFields({ backend }: { backend: Backend }) {
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item name="pool_size" label={t('poolSize')} rules={[rules.integer(INT_BOUNDS.poolSize)]}>
-        <InputNumber precision={0} style={{ width: '100%' }} />
+        <IntegerInput style={{ width: '100%' }} />
       </Form.Item>
       {(backend === 'mysql' || backend === 'postgresql') && (
         <Form.Item name="query" label={t('query')} rules={[required(t('query'))]} extra={placeholders}>

@@ -1,10 +1,11 @@
 // password_hash_algorithm: simple hashes with a salt position, pbkdf2 (mac, iterations, key length) or bcrypt.
-import { Form, InputNumber, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HASH_NAMES, MAC_FUNS } from '../authentication.config';
 import { useFieldRules } from '../../../shared/forms/rules';
 import { INT_BOUNDS } from '../../../shared/forms/intBounds';
 import { required } from './fieldRules';
+import { IntegerInput } from '../../../shared/forms/IntegerInput';
 
 /** `withSaltRounds`: built-in database creates bcrypt hashes itself, so it asks for the cost. */
 export function HashFields({ withSaltRounds }: { withSaltRounds: boolean }) {
@@ -27,16 +28,16 @@ export function HashFields({ withSaltRounds }: { withSaltRounds: boolean }) {
             initialValue={4096}
             rules={[{ required: true, message: t('common:required', { name: t('iterations') }) }, rules.integer(INT_BOUNDS.pbkdf2Iterations)]}
           >
-            <InputNumber precision={0} style={{ width: '100%' }} />
+            <IntegerInput style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name={['password_hash_algorithm', 'dk_length']} label={t('dkLength')} rules={[rules.integer(INT_BOUNDS.dkLength)]}>
-            <InputNumber precision={0} style={{ width: '100%' }} />
+            <IntegerInput style={{ width: '100%' }} />
           </Form.Item>
         </>
       ) : name === 'bcrypt' ? (
         withSaltRounds && (
           <Form.Item name={['password_hash_algorithm', 'salt_rounds']} label={t('saltRounds')} initialValue={10} rules={[rules.integer(INT_BOUNDS.saltRounds)]}>
-            <InputNumber precision={0} style={{ width: '100%' }} />
+            <IntegerInput style={{ width: '100%' }} />
           </Form.Item>
         )
       ) : (

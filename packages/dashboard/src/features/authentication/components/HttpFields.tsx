@@ -1,9 +1,10 @@
-import { Form, Input, InputNumber, Select, Typography } from 'antd';
+import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DurationInput } from '../../../shared/forms/DurationInput';
 import { useFieldRules } from '../../../shared/forms/rules';
 import { INT_BOUNDS } from '../../../shared/forms/intBounds';
 import { jsonObject, required } from './fieldRules';
+import { IntegerInput } from '../../../shared/forms/IntegerInput';
 
 export function HttpFields() {
   const { t } = useTranslation(['authentication', 'common']);
@@ -19,7 +20,7 @@ export function HttpFields() {
           ]}
         />
       </Form.Item>
-      <Form.Item name="url" label={t('url')} rules={[required(t('url')), { type: 'url', message: t('common:formatError') }]}>
+      <Form.Item name="url" label={t('url')} rules={[required(t('url')), rules.url()]}>
         <Input placeholder="http://127.0.0.1:8080/auth" />
       </Form.Item>
       <Form.Item name="headers" label={t('headers')} rules={[jsonObject()]}>
@@ -37,10 +38,10 @@ export function HttpFields() {
         <DurationInput aria-label={t('requestTimeout')} units={['ms', 's', 'm']} />
       </Form.Item>
       <Form.Item name="pool_size" label={t('poolSize')} rules={[rules.integer(INT_BOUNDS.poolSize)]}>
-        <InputNumber precision={0} style={{ width: '100%' }} />
+        <IntegerInput style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="enable_pipelining" label={t('enablePipelining')} rules={[rules.integer(INT_BOUNDS.enablePipelining)]}>
-        <InputNumber precision={0} style={{ width: '100%' }} />
+        <IntegerInput style={{ width: '100%' }} />
       </Form.Item>
     </>
   );

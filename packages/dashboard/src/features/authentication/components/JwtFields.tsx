@@ -1,8 +1,9 @@
-import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFieldRules } from '../../../shared/forms/rules';
 import { INT_BOUNDS } from '../../../shared/forms/intBounds';
 import { jsonObject, required } from './fieldRules';
+import { IntegerInput } from '../../../shared/forms/IntegerInput';
 
 export function JwtFields() {
   const { t } = useTranslation(['authentication', 'common']);
@@ -24,11 +25,11 @@ export function JwtFields() {
       </Form.Item>
       {useJwks ? (
         <>
-          <Form.Item name="endpoint" label={t('endpoint')} rules={[required(t('endpoint')), { type: 'url', message: t('common:formatError') }]}>
+          <Form.Item name="endpoint" label={t('endpoint')} rules={[required(t('endpoint')), rules.url()]}>
             <Input placeholder="https://127.0.0.1:8080/jwks" />
           </Form.Item>
           <Form.Item name="refresh_interval" label={t('refreshInterval')} initialValue={300} rules={[rules.integer(INT_BOUNDS.jwksRefresh)]}>
-            <InputNumber precision={0} style={{ width: '100%' }} />
+            <IntegerInput style={{ width: '100%' }} />
           </Form.Item>
         </>
       ) : (

@@ -1,9 +1,10 @@
-import { Form, Input, InputNumber, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DurationInput } from '../../../shared/forms/DurationInput';
 import { useFieldRules } from '../../../shared/forms/rules';
 import { INT_BOUNDS } from '../../../shared/forms/intBounds';
 import { required } from './fieldRules';
+import { IntegerInput } from '../../../shared/forms/IntegerInput';
 
 export function LdapFields() {
   const { t } = useTranslation('authentication');
@@ -49,7 +50,7 @@ export function LdapFields() {
         </>
       )}
       <Form.Item name="pool_size" label={t('poolSize')} rules={[rules.integer(INT_BOUNDS.poolSize)]}>
-        <InputNumber precision={0} style={{ width: '100%' }} />
+        <IntegerInput style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="query_timeout" label={t('queryTimeout')} rules={[rules.duration({ min: 1 })]}>
         <DurationInput aria-label={t('queryTimeout')} units={['ms', 's', 'm']} />

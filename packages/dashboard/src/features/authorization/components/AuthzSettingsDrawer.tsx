@@ -1,6 +1,6 @@
 // GET/PUT /authorization/settings (no_match, deny_action, cache) and DELETE /authorization/cache.
 import { useEffect } from 'react';
-import { Button, Drawer, Flex, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { Button, Drawer, Flex, Form, Input, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/ConfirmAction';
 import { useCanWrite } from '../../../shared/useCanWrite';
@@ -9,6 +9,7 @@ import { INT_BOUNDS } from '../../../shared/forms/intBounds';
 import { useFieldRules } from '../../../shared/forms/rules';
 import { toast } from '../../../app/bridge';
 import { useAuthzSettingsQuery, useCleanCacheMutation, useSaveAuthzSettingsMutation, type AuthzSettings } from '../authorization.api';
+import { IntegerInput } from '../../../shared/forms/IntegerInput';
 
 export function AuthzSettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['authorization', 'common']);
@@ -68,7 +69,7 @@ export function AuthzSettingsDrawer({ open, onClose }: { open: boolean; onClose:
         {cacheOn && (
           <>
             <Form.Item name={['cache', 'max_size']} label={t('cacheMaxSize')} rules={[rules.integer(INT_BOUNDS.cacheMaxSize)]}>
-              <InputNumber precision={0} style={{ width: '100%' }} />
+              <IntegerInput style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item name={['cache', 'ttl']} label={t('cacheTtl')} rules={[{ pattern: /^\d+(ms|s|m|h|d)$/, message: t('common:formatError') }]}>
               <Input placeholder="1m" />

@@ -1,6 +1,6 @@
 // Settings of one authorization source. Values without a field (ssl, auto_reconnect…) stay in the store.
 import { useEffect } from 'react';
-import { Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
+import { Form, Input, Select, Switch, Typography } from 'antd';
 import type { FormInstance, FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
@@ -9,6 +9,7 @@ import { MongoServerFields } from '../../../shared/forms/MongoServerFields';
 import { useFieldRules } from '../../../shared/forms/rules';
 import { INT_BOUNDS } from '../../../shared/forms/intBounds';
 import { toSourceBody, toSourceFormValues, type AuthzSource } from '../authorization.config';
+import { IntegerInput } from '../../../shared/forms/IntegerInput';
 
 function req(name: string): FormRule {
   return { required: true, whitespace: true, message: i18n.t('common:required', { name }) };
@@ -46,7 +47,7 @@ export function SourceForm({ form, source, onValuesChange }: { form: FormInstanc
       )}
       {type === 'built_in_database' && (
         <Form.Item name="max_rules" label={t('maxRules')} rules={[rules.integer(INT_BOUNDS.maxRules)]}>
-          <InputNumber precision={0} style={{ width: '100%' }} />
+          <IntegerInput style={{ width: '100%' }} />
         </Form.Item>
       )}
       {db && (
@@ -60,7 +61,7 @@ export function SourceForm({ form, source, onValuesChange }: { form: FormInstanc
           )}
           {type === 'redis' ? (
             <Form.Item name="database" label={t('database')} rules={[rules.integer(INT_BOUNDS.redisDatabase)]}>
-              <InputNumber precision={0} style={{ width: '100%' }} />
+              <IntegerInput style={{ width: '100%' }} />
             </Form.Item>
           ) : (
             <Form.Item name="database" label={t('database')} rules={[req(t('database'))]}>
@@ -81,7 +82,7 @@ export function SourceForm({ form, source, onValuesChange }: { form: FormInstanc
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item name="pool_size" label={t('poolSize')} rules={[rules.integer(INT_BOUNDS.poolSize)]}>
-            <InputNumber precision={0} style={{ width: '100%' }} />
+            <IntegerInput style={{ width: '100%' }} />
           </Form.Item>
           {(type === 'mysql' || type === 'postgresql') && (
             <Form.Item name="query" label={t('query')} rules={[req(t('query'))]} extra={hint}>
@@ -110,7 +111,7 @@ export function SourceForm({ form, source, onValuesChange }: { form: FormInstanc
               ]}
             />
           </Form.Item>
-          <Form.Item name="url" label={t('url')} rules={[req(t('url')), { type: 'url', message: t('common:formatError') }]} extra={hint}>
+          <Form.Item name="url" label={t('url')} rules={[req(t('url')), rules.url()]} extra={hint}>
             <Input />
           </Form.Item>
           <Form.Item name="headers" label={t('headers')} rules={[json]}>
@@ -125,7 +126,7 @@ export function SourceForm({ form, source, onValuesChange }: { form: FormInstanc
             <DurationInput aria-label={t('requestTimeout')} units={['ms', 's', 'm']} />
           </Form.Item>
           <Form.Item name="pool_size" label={t('poolSize')} rules={[rules.integer(INT_BOUNDS.poolSize)]}>
-            <InputNumber precision={0} style={{ width: '100%' }} />
+            <IntegerInput style={{ width: '100%' }} />
           </Form.Item>
         </>
       )}

@@ -1,10 +1,11 @@
-import { Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
+import { Form, Input, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DurationInput } from '../../../shared/forms/DurationInput';
 import { useFieldRules } from '../../../shared/forms/rules';
 import { useListenerHelp } from '../help';
 import { PemInput } from './PemInput';
 import type { listenersMessages } from '../listeners.messages';
+import { IntegerInput } from '../../../shared/forms/IntegerInput';
 
 const VERSIONS = ['tlsv1.3', 'tlsv1.2', 'tlsv1.1', 'tlsv1'];
 const LOG_LEVELS = ['emergency', 'alert', 'critical', 'error', 'warning', 'notice', 'info', 'debug', 'none', 'all'];
@@ -51,7 +52,7 @@ export function SslOptionsFields({ ourNode }: { ourNode: boolean }) {
         <Select aria-label={t('ciphers')} mode="tags" open={false} tokenSeparators={[',']} />
       </Form.Item>
       <Form.Item name={p('depth')} tooltip={tip('depth')} label={t('depth')} rules={[rules.integer({ min: 0 })]}>
-        <InputNumber aria-label={t('depth')} precision={0} style={{ width: 200 }} />
+        <IntegerInput aria-label={t('depth')} style={{ width: 200 }} />
       </Form.Item>
       <Form.Item name={p('handshake_timeout')} tooltip={tip('handshake_timeout')} label={t('handshakeTimeout')} rules={[rules.duration({ min: 1 })]}>
         <DurationInput aria-label={t('handshakeTimeout')} units={['ms', 's', 'm']} />

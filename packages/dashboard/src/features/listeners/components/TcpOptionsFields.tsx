@@ -1,10 +1,11 @@
-import { Form, InputNumber, Switch } from 'antd';
+import { Form, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ByteSizeInput } from '../../../shared/forms/ByteSizeInput';
 import { DurationInput } from '../../../shared/forms/DurationInput';
 import { useFieldRules } from '../../../shared/forms/rules';
 import { useListenerHelp } from '../help';
 import type { listenersMessages } from '../listeners.messages';
+import { IntegerInput } from '../../../shared/forms/IntegerInput';
 
 /** `ourNode`: the console talks to MQDeck's node, whose notes (Erlang-only keys, SO_REUSEADDR) are shown. */
 export function TcpOptionsFields({ ourNode }: { ourNode: boolean }) {
@@ -17,10 +18,10 @@ export function TcpOptionsFields({ ourNode }: { ourNode: boolean }) {
   return (
     <>
       <Form.Item name={p('backlog')} tooltip={tip('backlog')} label={t('backlog')} rules={[rules.integer({ min: 1 })]}>
-        <InputNumber aria-label={t('backlog')} precision={0} style={{ width: 200 }} />
+        <IntegerInput aria-label={t('backlog')} style={{ width: 200 }} />
       </Form.Item>
       <Form.Item name={p('active_n')} tooltip={tip('active_n')} label={t('activeN')} rules={[rules.integer({ min: 1 })]} extra={note('erlangOnly')}>
-        <InputNumber aria-label={t('activeN')} precision={0} style={{ width: 200 }} />
+        <IntegerInput aria-label={t('activeN')} style={{ width: 200 }} />
       </Form.Item>
       <Form.Item name={p('buffer')} tooltip={tip('buffer')} label={t('buffer')} rules={[rules.size({ min: 1 })]} extra={note('erlangOnly')}>
         <ByteSizeInput aria-label={t('buffer')} units={['B', 'KB', 'MB']} />

@@ -1,9 +1,10 @@
-import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DurationInput } from '../../../shared/forms/DurationInput';
 import { InfinityNumberInput } from '../../../shared/forms/InfinityNumberInput';
 import { useFieldRules } from '../../../shared/forms/rules';
 import { useListenerHelp } from '../help';
+import { IntegerInput } from '../../../shared/forms/IntegerInput';
 
 const PIGGYBACK = ['single', 'multiple'] as const;
 
@@ -41,10 +42,10 @@ export function WebsocketFields() {
         label={t('windowBits')}
         rules={[rules.integer({ min: 8, max: 15 })]}
       >
-        <InputNumber aria-label={t('windowBits')} precision={0} style={{ width: 200 }} />
+        <IntegerInput aria-label={t('windowBits')} style={{ width: 200 }} />
       </Form.Item>
       <Form.Item name={p('deflate_opts', 'mem_level')} tooltip={tip('deflate_opts', 'mem_level')} label={t('memLevel')} rules={[rules.integer({ min: 1, max: 9 })]}>
-        <InputNumber aria-label={t('memLevel')} precision={0} style={{ width: 200 }} />
+        <IntegerInput aria-label={t('memLevel')} style={{ width: 200 }} />
       </Form.Item>
       <Form.Item name={p('supported_subprotocols')} tooltip={tip('supported_subprotocols')} label={t('subprotocols')}>
         <Input aria-label={t('subprotocols')} />
