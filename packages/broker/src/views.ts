@@ -38,7 +38,8 @@ export function clientInfo(core: Pick<BrokerCore, 'nodeName' | 'settings'>, sess
     subscriptionsMax: s.maxSubscriptions,
     inflightCnt: session.inflight.size,
     inflightMax: conn ? Math.min(s.maxInflight, conn.clientReceiveMax) : s.maxInflight,
-    mqueueLen: session.mqueue.size,
+    // a durable session's stored backlog counts as queued: it is what the client gets when it is back
+    mqueueLen: session.mqueue.size + session.backlog,
     mqueueMax: session.mqueue.maxLen,
     mqueueDropped: session.mqueue.dropped,
     awaitingRelCnt: session.awaitingRel.size,

@@ -133,6 +133,29 @@ export function sessionStoreSuite(name: string, open: () => { store: SessionStor
       expect(store.loadAwaitingRel('c2')).toEqual([]);
     });
 
+    test('batches after a seq, the backlog count, in-flight rows, retention expiry and what is stored', () => {
+      const { store, flush } = open();
+      const at = (m: ReturnType<typeof message>, timestamp: number) => ({ ...m, msg: { ...m.msg, timestamp } });
+      const seqs = [1, 2, 3, 4, 5].map((i) => store.appendMessage('c1', at(message(`t/${i}`, `m${i}`), 1000 * i)));
+      const other = store.appendMessage('c2', at(message('t/x', 'x'), 500));
+      store.setInflight('c1', seqs[0], 3, 'publish');
+      expect(store.loadMessages('c1', seqs[1], 2).map((m) => m.msg.payload.toString())).toEqual(['m3', 'm4']);
+      expect(store.loadMessages('c1', seqs[3], 10).map((m) => m.seq)).toEqual([seqs[4]]);
+      expect(store.loadMessages('c1', 0, 1)[0]).toMatchObject({ seq: seqs[0], packetId: 3 });
+      expect(store.countMessages('c1')).toBe(4);
+      expect(store.loadInflight('c1').map((m) => m.seq)).toEqual([seqs[0]]);
+      expect(store.messageStats()).toEqual({ messages: 6, sessions: 2, oldest: 500 });
+      // published before 2500: c2's message and c1's first two, at most 2 of them, oldest first
+      expect(store.expireMessages(2500, 2).sort((a, b) => a.seq - b.seq)).toEqual([
+        { clientid: 'c1', seq: seqs[0] },
+        { clientid: 'c2', seq: other },
+      ]);
+      expect(store.expireMessages(2500, 10)).toEqual([{ clientid: 'c1', seq: seqs[1] }]);
+      flush?.();
+      expect(store.countMessages('c1')).toBe(3);
+      expect(store.messageStats()).toEqual({ messages: 3, sessions: 1, oldest: 3000 });
+    });
+
     test('what was written is there after reopening', () => {
       const { store, reopen } = open();
       if (!reopen) return;

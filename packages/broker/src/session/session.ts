@@ -49,6 +49,15 @@ export class Session {
   durable: DurableSessions | null = null;
   /** set when the session ends: its subscriptions are removed one by one, its stored rows all at once after */
   ending = false;
+  /**
+   * durable sessions: QoS 1/2 messages kept in the store only (not bounded by max_mqueue_len), all with a seq above
+   * `storedAfter`; read back `batch_size` at a time into `replay` as the inflight window frees up
+   */
+  stored = 0;
+  /** the seq of the last stored message read back (or handed over while it was in memory) */
+  storedAfter = 0;
+  /** stored messages read back, in seq order, waiting for the inflight window */
+  replay: Pending[] | null = null;
 
   constructor(
     readonly core: BrokerCore,
@@ -97,6 +106,13 @@ export class Session {
   clearQueues(): void {
     this.mqueue.clear();
     this.inflightMap = null;
+    this.stored = 0;
+    this.replay = null;
+  }
+
+  /** durable: stored messages not sent yet (read back or still in the store only) */
+  get backlog(): number {
+    return this.stored + (this.replay === null ? 0 : this.replay.length);
   }
 
   private deleteInflight(packetId: number): void {
@@ -142,7 +158,9 @@ export class Session {
         if (conn.writable) this.drain();
         return;
       }
-      if (this.inflight.size < this.window() && this.mqueue.size === this.mqueue.parked) {
+      if (this.inflight.size < this.window() && this.mqueue.size === this.mqueue.parked && this.backlog === 0) {
+        // nothing of it waits in the store: a later read of the backlog starts after this one
+        if (p.seq !== undefined) this.storedAfter = p.seq;
         this.sendInflight(p, conn);
         return;
       }
@@ -150,7 +168,9 @@ export class Session {
       b.onDeliveryDropped(this, p.msg, 'qos0_msg');
       return;
     }
-    this.enqueue(p);
+    // durable: kept in the store only, read back in order when its turn comes
+    if (p.seq !== undefined && this.durable !== null) this.stored++;
+    else this.enqueue(p);
   }
 
   /**
@@ -210,7 +230,10 @@ export class Session {
       let next = q.peek();
       if (next !== undefined && (next.qos > 0 ? this.inflight.size < this.window() : conn.writable)) q.shift();
       else if (q.parked > 0 && conn.writable) next = q.shiftParked()!;
-      else return;
+      else if (next === undefined && this.backlog > 0 && this.durable !== null && this.inflight.size < this.window()) {
+        next = this.durable.next(this);
+        if (next === undefined) return;
+      } else return;
       const exp = expiresAt(next.msg, this.core.settings.messageExpiryInterval);
       if (exp !== undefined && exp <= now) {
         if (next.seq !== undefined) this.durable?.done(this, next);

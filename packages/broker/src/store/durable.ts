@@ -6,11 +6,24 @@ import type { Broker, ClientIdentity, ClientInfo, SubOptions, SubscriptionInfo }
 import type { Pending } from '../session/mqueue';
 import type { InflightEntry } from '../session/session';
 import type { SessionRow, SessionStore } from './session-store';
+import { Backlog, toPending, type BacklogSettings } from './backlog';
 
 const NEVER_EXPIRES = 0xffffffff;
 
 export class DurableSessions {
-  constructor(readonly store: SessionStore) {}
+  readonly backlog: Backlog;
+
+  constructor(
+    readonly store: SessionStore,
+    core: BrokerCore,
+  ) {
+    this.backlog = new Backlog(store, core);
+  }
+
+  /** the session's next stored message (its backlog), read from the store in batches */
+  next(session: Session): Pending | undefined {
+    return this.backlog.next(session);
+  }
 
   private row(session: Session, withSubs: boolean): SessionRow {
     const row: SessionRow = {
@@ -30,7 +43,11 @@ export class DurableSessions {
    */
   save(session: Session, withSubs: boolean): void {
     if (session.expiryInterval > 0) this.store.saveSession(this.row(session, withSubs));
-    else this.store.deleteSession(session.clientid);
+    else {
+      // no longer persistent: what the store kept for it goes back to memory before its rows go
+      if (session.backlog > 0) this.backlog.toMemory(session);
+      this.store.deleteSession(session.clientid);
+    }
   }
 
   /**
@@ -92,6 +109,8 @@ export class DurableSessions {
         p.seq = undefined;
         this.append(session, p);
       }
+      // all of these are in memory: the backlog read from the store starts after them
+      session.storedAfter = this.store.loadMessages(session.clientid).reduce((max, m) => Math.max(max, m.seq), 0);
     }
   }
 
@@ -117,16 +136,11 @@ export class DurableSessions {
         if (sub.subid !== undefined) opts.subid = sub.subid;
         core.router.addSubscription(session, sub.topic, opts);
       }
-      for (const m of this.store.loadMessages(row.clientid)) {
-        const p: Pending = { msg: m.msg, qos: m.qos, retain: m.retain, subids: m.subids, insertedAt: process.hrtime.bigint(), seq: m.seq };
-        if (m.packetId !== undefined && m.phase !== undefined) {
-          // a QoS 2 exchange under way: resent as it stood (PUBLISH with its id, or PUBREL) when the client is back
-          session.restoreInflight({ ...p, packetId: m.packetId, phase: m.phase, sentAt: 0 });
-          continue;
-        }
-        const dropped = session.mqueue.push(p);
-        if (dropped) this.done(session, dropped);
-      }
+      // a QoS 2 exchange under way: resent as it stood (PUBLISH with its id, or PUBREL) when the client is back
+      for (const m of this.store.loadInflight(row.clientid)) session.restoreInflight({ ...toPending(m), packetId: m.packetId!, phase: m.phase!, sentAt: 0 });
+      // the rest stays in the store, read back in batches once the client is back
+      session.stored = this.store.countMessages(row.clientid);
+      session.storedAfter = 0;
       for (const { packetId, at } of this.store.loadAwaitingRel(row.clientid)) session.restoreAwaitingRel(packetId, at);
       if (left !== Infinity) core.sessions.armExpiry(session, left);
       n++;
@@ -168,7 +182,12 @@ export class DurableSessions {
       ev.off('session.subscribed', onSub);
       ev.off('session.unsubscribed', onUnsub);
       ev.off('session.terminated', onTerminated);
-      for (const session of core.sessions.values()) if (session.durable === this) session.durable = null;
+      this.backlog.stop();
+      for (const session of core.sessions.values()) {
+        if (session.durable !== this) continue;
+        if (session.backlog > 0) this.backlog.toMemory(session);
+        session.durable = null;
+      }
     };
   }
 }
@@ -176,7 +195,14 @@ export class DurableSessions {
 export interface DurableHandle {
   /** how many sessions were restored from the store */
   readonly restored: number;
-  /** stop writing (durable sessions switched off); the store keeps its rows unless `clear` is true */
+  /** batch size, idle poll interval and retention period (durable_sessions.*) */
+  configure(settings: Partial<BacklogSettings>): void;
+  /** the retention GC: up to `limit` messages past the retention period go; returns how many were never delivered */
+  expire(now: number, limit: number): number;
+  /**
+   * stop writing (durable sessions switched off): stored backlogs move to the in-memory queues; the store keeps its
+   * rows unless `clear` is true
+   */
   detach(clear?: boolean): void;
 }
 
@@ -187,12 +213,16 @@ export interface DurableHandle {
 export function attachSessionStore(broker: Broker, store: SessionStore, mode: 'restore' | 'snapshot'): DurableHandle {
   // every Broker comes from createBroker: a BrokerImpl, which is also the core
   const core = broker as Broker & BrokerCore;
-  const durable = new DurableSessions(store);
+  const durable = new DurableSessions(store, core);
   const restored = mode === 'restore' ? durable.restore(core) : 0;
   if (mode === 'snapshot') durable.snapshot(core);
   const unfollow = durable.follow(core);
   return {
     restored,
+    configure(settings) {
+      Object.assign(durable.backlog.settings, settings);
+    },
+    expire: (now, limit) => durable.backlog.expire(now, limit),
     detach(clear = false) {
       unfollow();
       if (clear) store.clear();

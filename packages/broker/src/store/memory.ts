@@ -49,8 +49,45 @@ export class MemorySessionStore implements SessionStore {
     this.messages.get(clientid)?.delete(seq);
   }
 
-  loadMessages(clientid: string): StoredMessage[] {
-    return [...(this.messages.get(clientid)?.values() ?? [])].map((m) => ({ ...m })).sort((a, b) => a.seq - b.seq);
+  loadMessages(clientid: string, after = 0, limit = Infinity): StoredMessage[] {
+    const all = [...(this.messages.get(clientid)?.values() ?? [])].filter((m) => m.seq > after).sort((a, b) => a.seq - b.seq);
+    return all.slice(0, limit).map((m) => ({ ...m }));
+  }
+
+  countMessages(clientid: string): number {
+    return [...(this.messages.get(clientid)?.values() ?? [])].filter((m) => m.packetId === undefined).length;
+  }
+
+  loadInflight(clientid: string): StoredMessage[] {
+    return this.loadMessages(clientid).filter((m) => m.packetId !== undefined);
+  }
+
+  expireMessages(before: number, limit: number): { clientid: string; seq: number }[] {
+    const old: { clientid: string; seq: number }[] = [];
+    const at = new Map<number, number>();
+    for (const [clientid, m] of this.messages)
+      for (const [seq, row] of m)
+        if (row.msg.timestamp < before) {
+          old.push({ clientid, seq });
+          at.set(seq, row.msg.timestamp);
+        }
+    const out = old.sort((a, b) => at.get(a.seq)! - at.get(b.seq)! || a.seq - b.seq).slice(0, limit);
+    for (const { clientid, seq } of out) this.messages.get(clientid)!.delete(seq);
+    return out;
+  }
+
+  messageStats(): { messages: number; sessions: number; oldest: number | null } {
+    let messages = 0;
+    let sessions = 0;
+    let oldest: number | null = null;
+    for (const m of this.messages.values()) {
+      if (m.size > 0) sessions++;
+      for (const row of m.values()) {
+        messages++;
+        if (oldest === null || row.msg.timestamp < oldest) oldest = row.msg.timestamp;
+      }
+    }
+    return { messages, sessions, oldest };
   }
 
   setInflight(clientid: string, seq: number, packetId: number, phase: 'publish' | 'pubrel'): void {

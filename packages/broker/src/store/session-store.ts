@@ -53,8 +53,19 @@ export interface SessionStore {
   appendMessage(clientid: string, message: Omit<StoredMessage, 'seq'>): number;
   /** the message was acknowledged by the subscriber or dropped */
   ackMessage(clientid: string, seq: number): void;
-  /** in seq order */
-  loadMessages(clientid: string): StoredMessage[];
+  /** in seq order: all of them, or those with a seq above `after`, at most `limit` (a durable session reads in batches) */
+  loadMessages(clientid: string, after?: number, limit?: number): StoredMessage[];
+  /** how many messages of the client are stored and not in flight (no packet id): the backlog at start */
+  countMessages(clientid: string): number;
+  /** the client's QoS 2 messages in flight (with a packet id), in seq order: restored as they stood */
+  loadInflight(clientid: string): StoredMessage[];
+  /**
+   * message_retention_period: delete up to `limit` messages published before `before` (epoch ms), oldest first;
+   * returns which, so the broker can tell the ones still waiting from those it already sent
+   */
+  expireMessages(before: number, limit: number): { clientid: string; seq: number }[];
+  /** what is stored now: messages, the sessions holding them, the oldest one's publish time (epoch ms) */
+  messageStats(): { messages: number; sessions: number; oldest: number | null };
   /**
    * A stored QoS 2 message went out with `packetId` (phase 'publish') or got its PUBREC (phase 'pubrel'). Written before
    * the PUBLISH/PUBREL leaves. Acks given earlier are applied first: a packet id is reused only after its exchange ended.

@@ -1,13 +1,19 @@
 // Not a route area: makes the `durable_sessions` zone settings real. When enabled, persistent sessions are
-// written to SQLite (sqlite-session-store.ts) and restored at start, before the MQTT listeners open.
+// written to SQLite (sqlite-session-store.ts) and restored at start, before the MQTT listeners open. Their QoS 1/2
+// messages stay in the store until acknowledged or older than message_retention_period (read back batch_size at a
+// time); the GC runs every session_gc_interval.
 import type { FastifyInstance } from 'fastify';
 import { attachSessionStore, type DurableHandle } from '@mqdeck/broker';
 import { parseDuration } from '../../config/units';
 import { SqliteSessionStore } from './sqlite-session-store';
 
+/** messages the retention GC deletes per run at most (one transaction: short enough not to stall deliveries) */
+const RETENTION_GC_BATCH = 10_000;
+
 interface DurableConfig {
   enable?: boolean;
   batch_size?: number;
+  idle_poll_interval?: string;
   session_gc_interval?: string;
   session_gc_batch_size?: number;
   message_retention_period?: string;
@@ -31,13 +37,18 @@ export default async function durableSessionsModule(app: FastifyInstance): Promi
     }
     if (gcTimer) clearInterval(gcTimer);
     gcTimer = undefined;
+    const retention = parseDuration(c.message_retention_period) ?? null;
+    handle?.configure({ batchSize: store.batchSize, idlePollMs: parseDuration(c.idle_poll_interval) ?? 10_000, retentionMs: retention });
     const every = parseDuration(c.session_gc_interval) ?? 0;
     if (handle && every > 0) {
-      const retention = parseDuration(c.message_retention_period) ?? null;
       const limit = Math.max(1, Number(c.session_gc_batch_size ?? 100));
+      const durable = handle;
       gcTimer = setInterval(() => {
         try {
-          store.gc(Date.now(), limit, retention);
+          const now = Date.now();
+          store.gc(now, limit, null);
+          // the retention GC goes through the broker: it knows which messages it already sent
+          durable.expire(now, RETENTION_GC_BATCH);
         } catch (err) {
           app.log.error({ err }, 'durable sessions: GC failed');
         }

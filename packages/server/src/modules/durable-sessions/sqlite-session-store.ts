@@ -54,7 +54,20 @@ export class SqliteSessionStore implements SessionStore {
       sessions: db.prepare<[], SessionDbRow>('SELECT * FROM durable_sessions ORDER BY clientid'),
       append: db.prepare('INSERT INTO durable_messages (clientid, msg, payload, qos, retain, subids, publish_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       ack: db.prepare('DELETE FROM durable_messages WHERE clientid = ? AND seq = ?'),
-      messages: db.prepare<[string], MessageRow>('SELECT seq, msg, payload, qos, retain, subids, packet_id, phase FROM durable_messages WHERE clientid = ? ORDER BY seq'),
+      // the index durable_messages_client (clientid, seq) serves the batches: a range read, no sort
+      messages: db.prepare<[string, number, number], MessageRow>(
+        'SELECT seq, msg, payload, qos, retain, subids, packet_id, phase FROM durable_messages WHERE clientid = ? AND seq > ? ORDER BY seq LIMIT ?',
+      ),
+      count: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM durable_messages WHERE clientid = ? AND packet_id IS NULL'),
+      inflightRows: db.prepare<[string], MessageRow>(
+        'SELECT seq, msg, payload, qos, retain, subids, packet_id, phase FROM durable_messages WHERE clientid = ? AND packet_id IS NOT NULL ORDER BY seq',
+      ),
+      expire: db.prepare<[number, number], { clientid: string; seq: number }>(
+        'DELETE FROM durable_messages WHERE seq IN (SELECT seq FROM durable_messages WHERE publish_at < ? ORDER BY publish_at LIMIT ?) RETURNING clientid, seq',
+      ),
+      stats: db.prepare<[], { messages: number; sessions: number; oldest: number | null }>(
+        'SELECT COUNT(*) AS messages, COUNT(DISTINCT clientid) AS sessions, MIN(publish_at) AS oldest FROM durable_messages',
+      ),
       inflight: db.prepare('UPDATE durable_messages SET packet_id = ?, phase = ? WHERE clientid = ? AND seq = ?'),
       awaitRel: db.prepare('INSERT OR REPLACE INTO durable_awaiting_rel (clientid, packet_id, received_at) VALUES (?, ?, ?)'),
       released: db.prepare('DELETE FROM durable_awaiting_rel WHERE clientid = ? AND packet_id = ?'),
@@ -144,9 +157,34 @@ export class SqliteSessionStore implements SessionStore {
     })();
   }
 
-  loadMessages(clientid: string): StoredMessage[] {
+  loadMessages(clientid: string, after = 0, limit = -1): StoredMessage[] {
     this.flush();
-    return this.q.messages.all(clientid).map((r) => {
+    return this.rows(this.q.messages.all(clientid, after, Number.isFinite(limit) ? limit : -1));
+  }
+
+  countMessages(clientid: string): number {
+    this.flush();
+    return this.q.count.get(clientid)?.n ?? 0;
+  }
+
+  loadInflight(clientid: string): StoredMessage[] {
+    return this.rows(this.q.inflightRows.all(clientid));
+  }
+
+  expireMessages(before: number, limit: number): { clientid: string; seq: number }[] {
+    if (!this.db.open) return [];
+    this.flush();
+    return this.q.expire.all(before, limit);
+  }
+
+  messageStats(): { messages: number; sessions: number; oldest: number | null } {
+    this.flush();
+    const r = this.q.stats.get();
+    return { messages: r?.messages ?? 0, sessions: r?.sessions ?? 0, oldest: r?.oldest ?? null };
+  }
+
+  private rows(rows: MessageRow[]): StoredMessage[] {
+    return rows.map((r) => {
       const out: StoredMessage = {
         seq: r.seq,
         msg: { ...fromJson<Omit<PublishMessage, 'payload'>>(r.msg), payload: r.payload },
