@@ -55,3 +55,5 @@ export { DOCUMENTED_DEVIATIONS } from './contract';
 export type { AuthzCacheEntry, BulkSubscribeResult, ConfigsJson, LoginReply, MonitorCurrent, MonitorCurrentNode, MonitorSample } from './contract';
 // the rule engine (contract/deviations.rules.ts)
 export type { RuleEngineSettings, RuleEventInfo, RuleInfo, RuleMetricsReply, RuleMetricsValues, RuleTapMatch, RuleTapView, RuleTestOutput } from './contract';
+// the rule SQL's built-in functions, for the console's function reference and completion (rules/functions.ts)
+export { RULE_FUNCTIONS, RULE_FUNCTION_GROUPS, type RuleFunctionDoc, type RuleFunctionGroup } from './rules/functions';
