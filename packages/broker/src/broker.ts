@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
 import type {
   Broker,
-  AuthzResult,
+  AuthzVerdict,
   BrokerEvents,
   BrokerHooks,
   BrokerOptions,
@@ -214,11 +214,11 @@ export class BrokerImpl implements Broker, BrokerCore {
     if (!hook) return true;
     this.counters.incr('client.authorize');
     const result = hook({ client: conn.identity, action, topic, qos, retain });
-    const count = (r: AuthzResult): boolean => {
-      const ok = r === 'allow';
-      this.counters.incr(ok ? 'authorization.allow' : 'authorization.deny');
-      if (this.events.listenerCount('client.check_authz_complete') > 0) this.events.emit('client.check_authz_complete', conn.identity, action, topic, r);
-      return ok;
+    const count = (v: AuthzVerdict): boolean => {
+      const { result: r, source } = typeof v === 'string' ? { result: v, source: undefined } : v;
+      this.counters.incr(r === 'allow' ? 'authorization.allow' : 'authorization.deny');
+      if (this.events.listenerCount('client.check_authz_complete') > 0) this.events.emit('client.check_authz_complete', conn.identity, action, topic, r, source);
+      return r === 'allow';
     };
     return result instanceof Promise ? result.then(count) : count(result);
   }

@@ -49,6 +49,8 @@ export interface AuthzRequest {
   retain?: boolean;
 }
 export type AuthzResult = 'allow' | 'deny';
+/** what the authorize hook answers: the result, optionally with what decided it (EMQX authz_source: cache, file …) */
+export type AuthzVerdict = AuthzResult | { result: AuthzResult; source: string };
 
 /**
  * What `messagePublish` returns for a message it has taken over (delayed publish holds it): not routed now,
@@ -67,7 +69,7 @@ export interface BrokerHooks {
   /** `client.authenticate` */
   authenticate?(req: AuthnRequest): Promise<AuthnResult> | AuthnResult;
   /** `client.authorize`; `deny` on publish drops the message (v5: PUBACK/PUBREC 0x87), on subscribe gives SUBACK 0x87. */
-  authorize?(req: AuthzRequest): Promise<AuthzResult> | AuthzResult;
+  authorize?(req: AuthzRequest): Promise<AuthzVerdict> | AuthzVerdict;
   /** What to do after a deny: EMQX `authorization.deny_action` (ignore | disconnect). */
   denyAction?(): 'ignore' | 'disconnect';
   /**
@@ -119,7 +121,7 @@ export interface BrokerEvents {
   /** the authentication of a CONNECT ended (not an enhanced-auth continuation); reasonCode 0 = accepted */
   'client.check_authn_complete': [info: ConnackInfo & { isSuperuser: boolean; isAnonymous: boolean }];
   /** one authorization check ended (only while someone listens) */
-  'client.check_authz_complete': [client: ClientIdentity, action: AuthzAction, topic: string, result: AuthzResult];
+  'client.check_authz_complete': [client: ClientIdentity, action: AuthzAction, topic: string, result: AuthzResult, source: string | undefined];
   'session.created': [clientid: string];
   'session.resumed': [clientid: string];
   'session.takenover': [clientid: string];

@@ -185,7 +185,7 @@ export function authnColumns(env: ColumnsEnv, i: ConnackInfo & { isSuperuser: bo
   };
 }
 
-export function authzColumns(env: ColumnsEnv, c: ClientIdentity, action: AuthzAction, topic: string, result: AuthzResult): Columns {
+export function authzColumns(env: ColumnsEnv, c: ClientIdentity, action: AuthzAction, topic: string, result: AuthzResult, source: string | undefined): Columns {
   return {
     event: 'client.check_authz_complete',
     clientid: c.clientid,
@@ -196,8 +196,8 @@ export function authzColumns(env: ColumnsEnv, c: ClientIdentity, action: AuthzAc
     },
     topic,
     action,
-    // the broker's authorize hook answers allow/deny only; which source decided is not reported to it
-    authz_source: undefined,
+    // what decided, when the authorization hook reports it (cache, superuser, a source type, default)
+    authz_source: source,
     result,
     client_attrs: c.clientAttrs,
     timestamp: Date.now(),

@@ -144,8 +144,8 @@ export class RuleInputs {
     if (!messages) this.publishers.clear();
     this.toggle('client.connack', this.wanted('client.connack'), (i) => this.fire('client.connack', connackColumns(this.env, i)));
     this.toggle('client.check_authn_complete', this.wanted('client.check_authn_complete'), (i) => this.fire('client.check_authn_complete', authnColumns(this.env, i)));
-    this.toggle('client.check_authz_complete', this.wanted('client.check_authz_complete'), (c, action, topic, result) =>
-      this.fire('client.check_authz_complete', authzColumns(this.env, c, action, topic, result)),
+    this.toggle('client.check_authz_complete', this.wanted('client.check_authz_complete'), (c, action, topic, result, source) =>
+      this.fire('client.check_authz_complete', authzColumns(this.env, c, action, topic, result, source)),
     );
     this.toggle('session.subscribed', this.wanted('session.subscribed'), (c, sub) => this.fire('session.subscribed', subscriptionColumns(this.env, 'session.subscribed', c, sub)));
     this.toggle('session.unsubscribed', this.wanted('session.unsubscribed'), (c, sub) =>
