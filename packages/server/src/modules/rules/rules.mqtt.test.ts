@@ -148,6 +148,24 @@ describe('message rules', () => {
   });
 });
 
+describe('the broker without rules', () => {
+  test('a rule attaches to exactly the broker events it reads; without rules nothing of the rule engine listens', async () => {
+    const events = node.app.broker.events;
+    const watched = ['message.publish', 'message.dropped', 'client.connected', 'client.disconnected', 'session.subscribed', 'client.check_authz_complete'] as const;
+    const counts = () => Object.fromEntries(watched.map((e) => [e, events.listenerCount(e)]));
+    const before = counts();
+    await api(node, 'POST', '/rules', { id: 'm', sql: 'SELECT * FROM "x/#"' });
+    expect(counts()).toMatchObject({ 'message.publish': before['message.publish'] + 1, 'session.subscribed': before['session.subscribed'] });
+    await api(node, 'POST', '/rules', { id: 'e', sql: 'SELECT * FROM "$events/session_subscribed"' });
+    expect(counts()['session.subscribed']).toBe(before['session.subscribed'] + 1);
+    await api(node, 'PUT', '/rules/m', { enable: false });
+    expect(counts()['message.publish']).toBe(before['message.publish']);
+    await api(node, 'DELETE', '/rules/m');
+    await api(node, 'DELETE', '/rules/e');
+    expect(counts()).toEqual(before);
+  });
+});
+
 describe('event rules', () => {
   test('connect, subscribe, unsubscribe, drop, disconnect and connack fire with their columns', async () => {
     const topics = ['client_connected', 'session_subscribed', 'session_unsubscribed', 'message_dropped', 'client_disconnected', 'client_connack'].map((e) => `"$events/${e}"`);
