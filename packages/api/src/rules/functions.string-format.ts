@@ -40,7 +40,7 @@ export const STRING_FORMAT_FUNCTIONS: RuleFunctionDoc[] = [
     'map_to_redis_hset_args',
     ['Map'],
     'array',
-    'map_to_redis_hset_args(\'{"a":1}\')',
+    `map_to_redis_hset_args('{"a":1}') = ['map_to_redis_hset_args', 'a', '1']`,
     'The fields and values of a map (or JSON object string) as arguments of a Redis HSET command; values that are not strings, numbers or booleans are left out.',
     '将映射（或 JSON 对象字符串）的字段与值转为 Redis HSET 命令的参数；不是字符串、数字或布尔值的值会被忽略。',
   ),
