@@ -1,7 +1,9 @@
 // The grammar: what EMQX's rulesql accepts and refuses (its rulesql_tests, restated), and the syntax error text.
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Field } from './ast';
 import { RuleSqlSyntaxError } from './errors';
+import { parserSource, PARSER_FILE } from './generate-parser';
 import { parseRuleSql } from './parse';
 
 const fieldsOf = (sql: string): Field[] => parseRuleSql(sql).fields;
@@ -218,5 +220,11 @@ describe('syntax errors', () => {
   test('an unclosed parenthesis or string', () => {
     expect(syntaxError('SELECT * FROM "t" WHERE (a = 1').message).toMatch(/^syntax error at the end of the SQL .*\)'$/);
     expect(syntaxError("SELECT 'abc FROM t").message).toMatch(/^syntax error at line 1, column 8, before "'abc FROM t"/);
+  });
+});
+
+describe('the generated parser', () => {
+  test('rule-sql.gen.ts is what generate-parser.ts makes from rule-sql.peggy (run it after editing the grammar)', () => {
+    expect(readFileSync(PARSER_FILE, 'utf8')).toBe(parserSource());
   });
 });

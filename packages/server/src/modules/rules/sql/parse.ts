@@ -1,34 +1,22 @@
 // parseRuleSql: SQL text → RuleSql (ast.ts), or a RuleSqlSyntaxError naming the position.
-// The parser is generated from rule-sql.peggy once per process, on first use.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import peggy from 'peggy';
+// The parser is rule-sql.gen.ts, generated from the grammar rule-sql.peggy by generate-parser.ts.
 import { walkSql, type Expr, type RuleSql } from './ast';
 import { RuleSqlSyntaxError } from './errors';
-
-const GRAMMAR = fileURLToPath(new URL('./rule-sql.peggy', import.meta.url));
+import { grammarFailure, parseSql, type Expectation, type GrammarFailure } from './rule-sql.gen';
 
 /** EMQX's functions that run asynchronously (off the event loop). */
 const ASYNC_FUNCTIONS = new Set(['jq']);
 
 type ParsedQuery = Omit<RuleSql, 'text' | 'functions' | 'usesAsync'>;
-let parser: peggy.Parser | undefined;
-
-function getParser(): peggy.Parser {
-  // cache: a PEG parser backtracks; memoising keeps nested parentheses linear
-  parser ??= peggy.generate(readFileSync(GRAMMAR, 'utf8'), { cache: true });
-  return parser;
-}
 
 export function parseRuleSql(text: string): RuleSql {
   if (text.trim() === '') throw new RuleSqlSyntaxError('syntax error: the SQL is empty', 1, 1, 0);
-  const p = getParser();
   let query: ParsedQuery;
   try {
-    query = p.parse(text) as ParsedQuery;
+    query = parseSql(text) as ParsedQuery;
   } catch (err) {
-    if (err instanceof p.SyntaxError) throw toSyntaxError(text, err);
-    throw err;
+    const failure = grammarFailure(err);
+    throw failure ? toSyntaxError(text, failure) : err;
   }
   const functions = new Set<string>();
   walkSql(query, (e: Expr) => {
@@ -42,7 +30,7 @@ export function parseRuleSql(text: string): RuleSql {
 
 const KEYWORD = /^[a-z]+$/i;
 
-function describe(e: peggy.parser.Expectation): string | undefined {
+function describe(e: Expectation): string | undefined {
   switch (e.type) {
     case 'literal':
       return KEYWORD.test(e.text) ? e.text.toUpperCase() : `'${e.text}'`;
@@ -58,7 +46,7 @@ function describe(e: peggy.parser.Expectation): string | undefined {
 // Tokens that can start an expression: when the parser would take any expression, say so once.
 const EXPRESSION_START = ['number', 'string', 'name', 'list', 'range', "'('", 'CASE'];
 
-function expectedText(expected: peggy.parser.Expectation[] | null): string {
+function expectedText(expected: Expectation[] | null): string {
   const all = [...new Set((expected ?? []).map(describe).filter((d): d is string => d !== undefined))];
   let items = all;
   if (EXPRESSION_START.every((t) => all.includes(t))) {
@@ -73,12 +61,14 @@ function expectedText(expected: peggy.parser.Expectation[] | null): string {
 
 const TOKEN = /^(?:'(?:''|\\.|[^'\\])*'?|"(?:""|[^"])*"?|[A-Za-z0-9_$@~]+|<>|<=|>=|!=|=~|--|\/\*|\S)/s;
 
-function toSyntaxError(text: string, err: peggy.parser.SyntaxError): RuleSqlSyntaxError {
+function toSyntaxError(text: string, err: GrammarFailure): RuleSqlSyntaxError {
   const { offset, line, column } = err.location.start;
   const rest = text.slice(offset).replace(/^\s+/, '');
   const token = TOKEN.exec(rest)?.[0];
   const where = token === undefined ? `at the end of the SQL (line ${line}, column ${column})` : `at line ${line}, column ${column}, before ${JSON.stringify(token)}`;
-  const expected = expectedText(err.expected);
-  const message = `syntax error ${where}${expected ? `: expected ${expected}` : ''}`;
+  // the grammar's own complaints (error() in an action) carry their message and no expectations
+  const expected = err.expected ? expectedText(err.expected) : '';
+  const why = expected ? `: expected ${expected}` : err.expected ? '' : `: ${err.message}`;
+  const message = `syntax error ${where}${why}`;
   return new RuleSqlSyntaxError(message, line, column, offset);
 }
