@@ -3,6 +3,9 @@
 // without an entry would be missing from the reference.
 import { RULE_FUNCTION_GROUPS, RULE_FUNCTIONS } from '@mqdeck/api';
 import { describe, expect, test } from 'vitest';
+import { compileRuleSql } from '../sql/compile';
+import { parseRuleSql } from '../sql/parse';
+import { funcContext } from './funcs.testing';
 import { builtinFunctions, buildFunctionTable } from './registry';
 import { RuleFunctionError } from './types';
 
@@ -27,6 +30,22 @@ describe('the function registry and the catalogue', () => {
       expect(f.returns && f.example && f.description.en && f.description.zh, f.name).toBeTruthy();
       expect(f.example, f.name).toContain(f.name);
     }
+  });
+
+  test('every example runs as written: the call before " = " parses and evaluates without an error', () => {
+    const columns = { payload: '{"a":{"b":1}}', topic: 't/a/b', clientid: 'c1', qos: 1, flags: {} };
+    const failures: string[] = [];
+    for (const f of RULE_FUNCTIONS) {
+      if (builtinFunctions.get(f.name)?.async) continue; // jq runs in a worker; its own tests cover it
+      const call = f.example.split(' = ')[0];
+      try {
+        const result = compileRuleSql(parseRuleSql(`SELECT ${call} AS r FROM "t/#"`), builtinFunctions).run(columns, funcContext(columns));
+        expect(result instanceof Promise, call).toBe(false);
+      } catch (e) {
+        failures.push(`${f.name}: ${call}: ${(e as Error).message}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   test('a name defined by two groups is refused; lookups are by exact (lower-case) name', () => {
