@@ -52,10 +52,14 @@ export class OriginMap {
   constructor(max = 10_000) {
     this.ring = new Array<string | undefined>(max);
   }
-  get(id: string): Origin | undefined {
-    return this.map.size === 0 ? undefined : this.map.get(id);
+  /** the rules that republished (a republished message's publisher is its rule): most messages skip the id look-up */
+  private readonly rules = new Set<string>();
+  /** the origin of message `id`, published by `from` */
+  of(id: string, from: string | null): Origin | undefined {
+    return from !== null && this.rules.has(from) ? this.map.get(id) : undefined;
   }
   set(id: string, o: Origin): void {
+    this.rules.add(o.ruleId);
     const old = this.ring[this.next];
     if (old !== undefined) this.map.delete(old);
     this.ring[this.next] = id;
@@ -191,7 +195,7 @@ export class RuleInputs {
     if (this.isSys(m)) return;
     const matched = this.messages.matchAll(m.topic);
     if (matched.length === 0) return;
-    const origin = this.origins.get(m.id);
+    const origin = this.origins.of(m.id, m.fromClientid);
     if (origin?.direct) return;
     const columns = publishColumns(this.env, m, this.publisher(m.fromClientid));
     if (matched.length === 1) {
@@ -206,11 +210,11 @@ export class RuleInputs {
 
   private readonly onDropped = (m: PublishMessage, reason: string): void => {
     if (this.isSys(m)) return;
-    this.fire('message.dropped', droppedColumns(this.env, m, reason, this.publisher(m.fromClientid)), this.origins.get(m.id)?.ruleId);
+    this.fire('message.dropped', droppedColumns(this.env, m, reason, this.publisher(m.fromClientid)), this.origins.of(m.id, m.fromClientid)?.ruleId);
   };
 
   private onDelivery(event: 'message.delivered' | 'message.acked' | 'delivery.dropped', ...[c, m, reason]: [BrokerEvents['delivery.dropped'][0], PublishMessage, string?]): void {
     if (this.isSys(m)) return;
-    this.fire(event, deliveryColumns(this.env, event, c, m, reason), this.origins.get(m.id)?.ruleId);
+    this.fire(event, deliveryColumns(this.env, event, c, m, reason), this.origins.of(m.id, m.fromClientid)?.ruleId);
   }
 }
