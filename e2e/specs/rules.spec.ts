@@ -3,7 +3,7 @@
 // metrics on its detail page move.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
-import { connectClient, shotAll, uniqueId, useE2ESession } from '../harness';
+import { connectClient, shot, shotAll, uniqueId, useE2ESession } from '../harness';
 
 const e2e = useE2ESession();
 
@@ -22,6 +22,7 @@ describe('rules screen', () => {
     await page.goto(`${e2e.node.url}#/rule/rules`);
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL((u) => u.hash === '#/rule/rules/create');
+    await shotAll(page, 'rule-create', () => page.locator('.cm-content').waitFor());
     const editor = page.getByRole('textbox', { name: 'SQL' });
     await editor.click();
     await page.keyboard.press('ControlOrMeta+A');
@@ -36,6 +37,7 @@ describe('rules screen', () => {
     await page.getByRole('button', { name: 'Run Test' }).click();
     await page.getByTestId('test-state').filter({ hasText: 'OK' }).waitFor();
     expect(JSON.parse(await page.getByLabel('Output').innerText())).toEqual({ t: 35, clientid: 'c_emqx' });
+    await shot(page, 'rule-test-ok');
 
     await page.getByLabel('payload', { exact: true }).fill('{"temp": 20}');
     await page.getByRole('button', { name: 'Run Test' }).click();
