@@ -1,4 +1,4 @@
-// Catalogue: message context functions and the conditional functions coalesce/coalesce_ne (server: funcs/context.ts).
+// Catalogue: message context functions and the conditional functions coalesce, coalesce_ne, eq (server: funcs/context.ts, funcs/predicates.ts).
 import type { RuleFunctionDoc, RuleFunctionGroup } from './functions';
 
 const f =
@@ -56,6 +56,14 @@ export const CONTEXT_FUNCTIONS: RuleFunctionDoc[] = [
     'coalesce(payload.missing, 0) = 0',
     'The first argument that is not undefined; also takes one array.',
     '返回第一个非 undefined 的参数；也可传入一个数组。',
+  ),
+  cond(
+    'eq',
+    ['X', 'Y'],
+    'boolean',
+    'eq(1, 1.0) = true',
+    'Whether two values are equal: numbers by value, strings, arrays and maps by content.',
+    '两个值是否相等：数字按数值比较，字符串、数组与映射按内容比较。',
   ),
   cond(
     'coalesce_ne',

@@ -13,6 +13,22 @@ const trig = (name: string, example: string, en: string, zh: string) => f(name, 
 
 export const MATH_FUNCTIONS: RuleFunctionDoc[] = [
   f(
+    'mod',
+    ['X', 'Y'],
+    'integer',
+    'mod(7, 3) = 1',
+    'Remainder of integer division, with the sign of X (the SQL has no mod operator). Y = 0 is an error.',
+    '整数除法的余数，符号与 X 相同（SQL 中没有取余运算符）。Y 为 0 时报错。',
+  ),
+  f(
+    'div',
+    ['X', 'Y'],
+    'integer',
+    'div(7, 2) = 3',
+    'Integer division, truncated toward zero (same as the div operator). Y = 0 is an error.',
+    '整数除法，向零取整（同 div 运算符）。Y 为 0 时报错。',
+  ),
+  f(
     'abs',
     ['X'],
     'integer',

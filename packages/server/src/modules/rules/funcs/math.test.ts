@@ -73,6 +73,16 @@ describe('math functions', () => {
     expect(call('round', -1.4)).toBe(-1);
   });
 
+  test('mod and div take integers: remainder with the sign of the dividend, quotient toward zero', () => {
+    expect(call('mod', 7, 3)).toBe(1);
+    expect(call('mod', -7, 3)).toBe(-1);
+    expect(call('mod', 7, -3)).toBe(1);
+    expect(call('div', 7, 2)).toBe(3);
+    expect(call('div', -7, 2)).toBe(-3);
+    expect(() => call('mod', 7, 0)).toThrow(/division by zero/);
+    expect(() => call('div', 7.5, 2)).toThrow(RuleFunctionError);
+  });
+
   test('non-numbers and wrong argument counts are errors', () => {
     expect(() => call('sin', '1')).toThrow(RuleFunctionError);
     expect(() => call('ceil', true)).toThrow(RuleFunctionError);

@@ -18,7 +18,17 @@ export function roundHalfAway(x: number): number {
 // ceil/floor/round give integers; on an integer argument they return it unchanged.
 const toInteger = (f: (x: number) => number): Def => [1, ([x]) => (typeof x === 'bigint' ? Number(x) : f(asNumber(x)) + 0)];
 
+/** Erlang's `div` and `rem` on integers: the quotient truncated toward zero, the remainder with the dividend's sign. */
+function intDivision(x: unknown, y: unknown, op: 'div' | 'rem'): number {
+  const [a, b] = [asInt(x, 'the dividend'), asInt(y, 'the divisor')];
+  if (b === 0) fail('division by zero');
+  return (op === 'div' ? Math.trunc(a / b) : a % b) + 0;
+}
+
 export const mathFunctions = defineGroup({
+  // emqx_rule_funcs exports its arithmetic too; `mod(X, Y)` is how rulesql (which has no mod operator) takes a remainder
+  mod: [2, ([x, y]) => intDivision(x, y, 'rem')],
+  div: [2, ([x, y]) => intDivision(x, y, 'div')],
   // EMQX 5.8 takes integers only here (abs(-1.2) fails; its docs suggest ceil/floor for floats).
   abs: [1, ([x]) => Math.abs(asInt(x, 'the argument of abs'))],
   acos: unary(Math.acos),

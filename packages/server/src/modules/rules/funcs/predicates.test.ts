@@ -38,6 +38,14 @@ describe('data type judgment', () => {
     for (const v of ['', '[]', {}]) expect(call('is_array', v)).toBe(false);
   });
 
+  test('eq compares numbers by value and other values by content', () => {
+    expect(call('eq', 1, 1.0)).toBe(true);
+    expect(call('eq', 'a', Buffer.from('a'))).toBe(true);
+    expect(call('eq', { a: [1, 2] }, { a: [1, 2] })).toBe(true);
+    expect(call('eq', 1, '1')).toBe(false);
+    expect(call('eq', undefined, null)).toBe(false);
+  });
+
   test('is_empty: empty arrays, strings, maps and "{}" texts; other values that are no map are errors', () => {
     for (const v of [[], {}, '{}', '']) expect(call('is_empty', v)).toBe(true);
     for (const v of [[1], { a: 'b' }, '{"a" : "b"}']) expect(call('is_empty', v)).toBe(false);

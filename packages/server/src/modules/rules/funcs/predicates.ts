@@ -1,7 +1,7 @@
 // Data type judgment (EMQX "Data Type Judgment"): is_null … is_empty. `undefined` is EMQX's undefined (a missing
 // value, null()); `null` is a JSON null from a decoded payload, which only the *_var forms count as null.
 import { toMap } from './conversion';
-import { defineGroup, isBinary, isFloat, isInt, isMap, isNum, type Def } from './values';
+import { defineGroup, isBinary, isFloat, isInt, isMap, isNum, termEquals, type Def } from './values';
 
 const test = (f: (v: unknown) => boolean): Def => [1, ([v]) => f(v)];
 const isNull = (v: unknown) => v === undefined;
@@ -26,4 +26,6 @@ export const predicatesFunctions = defineGroup({
   is_map: test(isMap),
   is_array: test(Array.isArray),
   is_empty: test(isEmpty),
+  // eq(X, Y): Erlang's == (numbers by value, everything else by content), exported by emqx_rule_funcs as arithmetic
+  eq: [2, ([x, y]) => termEquals(x, y)],
 });
