@@ -67,12 +67,16 @@ function sentence(e: ErrorObject, part: string, sameField: ErrorObject[]): strin
     }
     case 'additionalProperties':
       return `${subject(part, path ? `${path}.${p.additionalProperty}` : String(p.additionalProperty))} is not an accepted field`;
-    case 'type': {
+    case 'type':
+    case 'enum': {
+      // a union's branches: every type it would take, and the values of its enum branches
       const types = [...new Set(sameField.filter((x) => x.keyword === 'type').flatMap((x) => String((x.params as Json).type).split(',')))];
-      return `${subject(part, path)} must be ${types.join(' or ')}`;
+      const values = sameField.filter((x) => x.keyword === 'enum').flatMap((x) => (x.params as Json).allowedValues as unknown[]);
+      // a type its enum values already name ("string" next to one of "infinity") is left out
+      const named = new Set(values.map((v) => (v === null ? 'null' : typeof v)));
+      const forms = [...types.filter((t) => !named.has(t)), ...(values.length ? [`one of ${values.map((v) => JSON.stringify(v)).join(', ')}`] : [])];
+      return `${subject(part, path)} must be ${forms.join(' or ')}`;
     }
-    case 'enum':
-      return `${subject(part, path)} must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'maxLength':
       return `${subject(part, path)} must be at most ${p.limit} characters long`;
     case 'minLength':
@@ -91,7 +95,8 @@ export function describeErrors(errors: ErrorObject[], part: string): string {
   const first = errors.find((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && e.keyword !== 'if') ?? errors[0];
   if (!first) return `the ${PART_NAMES[part] ?? part} is invalid`;
   const sameField = errors.filter((e) => e.instancePath === first.instancePath && e.keyword !== 'anyOf');
-  const telling = sameField.find((e) => e.keyword !== 'type') ?? first;
+  // a bound (maximum, maxLength ...) means the type was right: that is the message; else the accepted forms
+  const telling = sameField.find((e) => e.keyword !== 'type' && e.keyword !== 'enum') ?? first;
   return sentence(telling, part, sameField);
 }
 
