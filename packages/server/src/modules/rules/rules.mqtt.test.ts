@@ -148,6 +148,39 @@ describe('message rules', () => {
   });
 });
 
+describe('data-integration actions through registerActionProvider', () => {
+  test('the provider of the type gets the output; its answers count as success, discarded, out of service, failed', async () => {
+    const calls: { type: string; name: string; selected: Record<string, unknown> }[] = [];
+    const remove = node.app.rules.registerActionProvider({
+      handles: (type) => type === 'http',
+      send: async (type, name, call) => {
+        calls.push({ type, name, selected: call.selected });
+        if (name === 'ok') return { ok: true };
+        if (name === 'off') return { ok: false, discarded: 'disabled' };
+        if (name === 'down') return { ok: false, outOfService: true };
+        return { ok: false, reason: 'boom' };
+      },
+    });
+    try {
+      await api(node, 'POST', '/rules', { id: 'di', sql: 'SELECT clientid, payload.n as n FROM "di/#"', actions: ['http:ok', 'http:off', 'http:down', 'http:bad', 'kafka:none'] });
+      await (await client('di-pub')).publishAsync('di/1', '{"n": 7}', { qos: 1 });
+      await waitFor(async () => (await metrics('di'))['actions.total'] === 5 && calls.length === 4, 3000, 'five actions');
+      await waitFor(async () => (await metrics('di'))['actions.success'] === 1, 3000, 'outcomes');
+      expect(calls.map((c) => c.name)).toEqual(['ok', 'off', 'down', 'bad']);
+      expect(calls[0]).toEqual({ type: 'http', name: 'ok', selected: { clientid: 'di-pub', n: 7 } });
+      expect(await metrics('di')).toMatchObject({
+        'actions.success': 1,
+        'actions.discarded': 2, // http:off (disabled) and kafka:none (nobody provides kafka)
+        'actions.failed': 2,
+        'actions.failed.out_of_service': 1,
+        'actions.failed.unknown': 1,
+      });
+    } finally {
+      remove();
+    }
+  });
+});
+
 describe('the broker without rules', () => {
   test('a rule attaches to exactly the broker events it reads; without rules nothing of the rule engine listens', async () => {
     const events = node.app.broker.events;
