@@ -73,7 +73,7 @@ function sentence(e: ErrorObject, part: string, sameField: ErrorObject[]): strin
       const types = [...new Set(sameField.filter((x) => x.keyword === 'type').flatMap((x) => String((x.params as Json).type).split(',')))];
       const values = sameField.filter((x) => x.keyword === 'enum').flatMap((x) => (x.params as Json).allowedValues as unknown[]);
       // a type its enum values already name ("string" next to one of "infinity") is left out
-      const named = new Set(values.map((v) => (v === null ? 'null' : typeof v)));
+      const named = new Set<string>(values.map((v) => (v === null ? 'null' : typeof v)));
       const forms = [...types.filter((t) => !named.has(t)), ...(values.length ? [`one of ${values.map((v) => JSON.stringify(v)).join(', ')}`] : [])];
       return `${subject(part, path)} must be ${forms.join(' or ')}`;
     }
