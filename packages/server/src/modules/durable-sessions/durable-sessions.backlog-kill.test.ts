@@ -92,7 +92,7 @@ describe('durable sessions: a backlog beyond max_mqueue_len across kill -9', () 
     });
     try {
       // everything acknowledged, plus what the first node stored but was killed before acknowledging
-      await waitFor(() => PUBLISHERS.every((id) => ackedIn(id, new Set(got.get(id)!)) === acked.get(id)!.size), 60_000, 'every acknowledged message').catch(() => undefined);
+      await waitFor(() => PUBLISHERS.every((id) => ackedIn(id, new Set(got.get(id))) === acked.get(id)!.size), 60_000, 'every acknowledged message').catch(() => undefined);
       mark('received');
       const report = PUBLISHERS.map((id) => {
         const seen = got.get(id)!;
