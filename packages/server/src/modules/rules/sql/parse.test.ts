@@ -217,6 +217,11 @@ describe('syntax errors', () => {
     expect([err.line, err.column, err.offset]).toEqual([3, 1, 16]);
   });
 
+  test('an expression nested beyond the stack is refused as a syntax error', () => {
+    const deep = `SELECT ${'('.repeat(20000)}1${')'.repeat(20000)} FROM "t"`;
+    expect(syntaxError(deep).message).toBe('syntax error: the SQL nests expressions too deeply');
+  });
+
   test('an unclosed parenthesis or string', () => {
     expect(syntaxError('SELECT * FROM "t" WHERE (a = 1').message).toMatch(/^syntax error at the end of the SQL .*\)'$/);
     expect(syntaxError("SELECT 'abc FROM t").message).toMatch(/^syntax error at line 1, column 8, before "'abc FROM t"/);

@@ -16,7 +16,9 @@ export function parseRuleSql(text: string): RuleSql {
     query = parseSql(text) as ParsedQuery;
   } catch (err) {
     const failure = grammarFailure(err);
-    throw failure ? toSyntaxError(text, failure) : err;
+    if (failure) throw toSyntaxError(text, failure);
+    if (err instanceof RangeError) throw new RuleSqlSyntaxError('syntax error: the SQL nests expressions too deeply', 1, 1, 0);
+    throw err;
   }
   const functions = new Set<string>();
   walkSql(query, (e: Expr) => {
