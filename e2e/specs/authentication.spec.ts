@@ -73,6 +73,13 @@ describe('authentication screens', () => {
     await e2e.page.getByLabel('Database').fill('test');
     await e2e.page.getByRole('button', { name: 'Test', exact: true }).click();
     await e2e.page.getByText('Test success, your configuration works fine').waitFor();
+    // Issue 20 item 14: the answer is in, so the button is plain 'Test' again at once (no loading icon left behind,
+    // which kept its accessible name 'loading Test' and made the next click wait 30 s): checked now, not waited for.
+    const test = e2e.page.locator('button', { hasText: /^Test$/ });
+    expect(await test.evaluate((b) => ({ loading: b.classList.contains('ant-btn-loading'), icon: b.querySelector('[aria-label="loading"]') !== null }))).toEqual({
+      loading: false,
+      icon: false,
+    });
     await e2e.page.getByLabel('Server').fill('127.0.0.1:3307');
     await e2e.page.getByRole('button', { name: 'Test', exact: true }).click();
     await e2e.page.getByText(/^Test failed: .*ECONNREFUSED 127\.0\.0\.1:3307/).waitFor();

@@ -66,6 +66,36 @@ describe('Test button (authentication_probe)', () => {
     expect(calls).toHaveLength(1);
   });
 
+  // Issue 20 item 14: under load the browser test's second 'Test' click waited 30 s. antd's default loading icon
+  // leaves only on transitionend; when that event is lost the invisible icon stays in the button, whose accessible
+  // name stays 'loading Test', so getByRole('button', { name: 'Test' }) never finds it. The console's Providers give
+  // buttons a loading icon without that motion: it is gone as soon as the answer is in.
+  it('create wizard: after an answer the button is "Test" again with no loading icon left, and tests again', async () => {
+    extensions(true);
+    mockApi('get', '/authentication', 200, []);
+    let answers = 0;
+    server.use(
+      http.post('*/api/v5/authentication_probe', () =>
+        ++answers === 1 ? new HttpResponse(null, { status: 204 }) : HttpResponse.json({ code: 'TEST_FAILED', message: 'connect ECONNREFUSED 127.0.0.1:3307' }, { status: 400 }),
+      ),
+    );
+    const { user } = renderWithProviders(<AuthnCreatePage />, { route: '/authentication/create' });
+    await openMysqlStep(user);
+    await user.type(screen.getByLabelText('Database'), 'mqtt');
+    const button = await screen.findByRole('button', { name: 'Test' });
+    await user.click(button);
+    expect(await screen.findByText('Test success, your configuration works fine')).toBeInTheDocument();
+    // the same element, named exactly 'Test', with no icon left behind
+    await waitFor(() => expect(button).not.toHaveClass('ant-btn-loading'));
+    expect(button.querySelector('.ant-btn-icon, [aria-label="loading"]')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Test' })).toBe(button);
+    await user.clear(screen.getByLabelText('Server'));
+    await user.type(screen.getByLabelText('Server'), '127.0.0.1:3307');
+    await user.click(screen.getByRole('button', { name: 'Test' }));
+    expect(await screen.findByText('Test failed: connect ECONNREFUSED 127.0.0.1:3307')).toBeInTheDocument();
+    expect(answers).toBe(2);
+  });
+
   it('detail settings: sends the masked password back with ?id= so the node uses the stored one', async () => {
     extensions(true);
     mockApi('get', '/authentication/{id}', 200, redis);
