@@ -108,7 +108,8 @@ export function errorRange(message: string, sql: string): { from: number; to: nu
     return nl < 0 ? sql.length : nl;
   };
   const clamp = (from: number) => {
-    const f = Math.max(0, Math.min(from, sql.length));
+    // an error at the very end marks the last character, so there is something to see
+    const f = Math.max(0, Math.min(from, sql.length - 1));
     const word = /^[^\s,()]+/.exec(sql.slice(f));
     return { from: f, to: Math.min(sql.length, f + Math.max(1, word?.[0].length ?? 1)) };
   };

@@ -1,7 +1,7 @@
 // The rule form shared by create and the detail's Settings tab: SQL editor (with examples, the function
 // reference and the live tap), data inputs, actions, ID, note and enable; the SQL test below it.
 import { useMemo, useState } from 'react';
-import { Button, Card, Col, Flex, Form, Input, Row, Switch, type FormInstance, theme } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, Row, Switch, Typography, type FormInstance, theme } from 'antd';
 import { BookOutlined, ExperimentOutlined, FileTextOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import '../rules.messages';
@@ -128,7 +128,7 @@ export function RuleEditor({ form, initialValues, editing, disabled, onValuesCha
               </Button>
             }
           >
-            {testing ? <TestPanel sql={sql} onSqlError={onSqlError} /> : null}
+            {testing ? <TestPanel sql={sql} onSqlError={onSqlError} /> : <Typography.Text type="secondary">{t('testHelp')}</Typography.Text>}
           </Card>
           {tapAvailable && (
             <Card size="small" style={{ marginTop: token.margin }} title={t('liveTap')}>

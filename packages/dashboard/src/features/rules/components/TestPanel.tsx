@@ -93,7 +93,6 @@ export function TestPanel({ sql, onSqlError }: Props) {
 
   return (
     <div>
-      <Typography.Paragraph type="secondary">{t('testHelp')}</Typography.Paragraph>
       <Form layout="vertical" component="div">
         <Form.Item label={t('dataSource')} style={{ maxWidth: 480 }}>
           <Select aria-label={t('dataSource')} showSearch optionFilterProp="label" value={source} onChange={setSource} options={sourceOptions} />
