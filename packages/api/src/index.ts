@@ -54,6 +54,6 @@ export { DOCUMENTED_DEVIATIONS } from './contract';
 // node-wide routes and clients (contract/deviations.node.ts, deviations.clients.ts)
 export type { AuthzCacheEntry, BulkSubscribeResult, ConfigsJson, LoginReply, MonitorCurrent, MonitorCurrentNode, MonitorSample } from './contract';
 // the rule engine (contract/deviations.rules.ts)
-export type { RuleEngineSettings, RuleEventInfo, RuleInfo, RuleMetricsReply, RuleMetricsValues, RuleTapMatch, RuleTapView, RuleTestOutput } from './contract';
+export type { RuleActionView, RuleEngineSettings, RuleEventInfo, RuleInfo, RuleMetricsReply, RuleMetricsValues, RuleTapMatch, RuleTapView, RuleTestOutput } from './contract';
 // the rule SQL's built-in functions, for the console's function reference and completion (rules/functions.ts)
 export { RULE_FUNCTIONS, RULE_FUNCTION_GROUPS, type RuleFunctionDoc, type RuleFunctionGroup } from './rules/functions';

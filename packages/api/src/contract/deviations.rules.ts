@@ -5,8 +5,11 @@ import type { components } from '../schema.gen';
 
 type Schemas = components['schemas'];
 
+/** An action as a rule shows it: `"<type>:<name>"` or `{function, args}` with EMQX's defaults filled in (console too has `args: {}`). */
+export type RuleActionView = string | { function: string; args?: Record<string, unknown> };
+
 /** API.md §3.17: a rule as sent; `last_modified_at` is there (the 5.8.1 schema lacks it). */
-export type RuleInfo = Schemas['rule_engine.rule_info'] & { from: string[]; created_at: string; last_modified_at: string };
+export type RuleInfo = Omit<Schemas['rule_engine.rule_info'], 'actions'> & { actions: RuleActionView[]; from: string[]; created_at: string; last_modified_at: string };
 
 /** A rule's counters as EMQX 5.8 sends them: `failed.no_result` included (the document has `failed.unknown` instead). */
 export interface RuleMetricsValues {

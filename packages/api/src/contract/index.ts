@@ -12,7 +12,17 @@ export type { ExtensionPaths, FlappingDetect } from './extensions';
 export type { QueryPatch } from './query-patch';
 export type { ConfigsJson, LoginReply, MonitorCurrent, MonitorCurrentNode, MonitorSample } from './deviations.node';
 export type { AuthzCacheEntry, BulkSubscribeResult } from './deviations.clients';
-export type { RuleEngineSettings, RuleEventInfo, RuleInfo, RuleMetricsReply, RuleMetricsValues, RuleTapMatch, RuleTapView, RuleTestOutput } from './deviations.rules';
+export type {
+  RuleActionView,
+  RuleEngineSettings,
+  RuleEventInfo,
+  RuleInfo,
+  RuleMetricsReply,
+  RuleMetricsValues,
+  RuleTapMatch,
+  RuleTapView,
+  RuleTestOutput,
+} from './deviations.rules';
 export {
   DOCUMENTED_DEVIATIONS,
   type AlarmView,
