@@ -217,6 +217,13 @@ describe('syntax errors', () => {
     expect([err.line, err.column, err.offset]).toEqual([3, 1, 16]);
   });
 
+  test('after an operand the message names what ends it, not every operator that could continue it', () => {
+    expect(syntaxError('SELECT a').message).toBe("syntax error at the end of the SQL (line 1, column 9): expected AS, ',' or FROM");
+    expect(syntaxError('FOREACH a').message).toBe("syntax error at the end of the SQL (line 1, column 10): expected AS, ',', DO, INCASE or FROM");
+    expect(syntaxError('SELECT a FROM t WHERE a = 1 x').message).toBe('syntax error at line 1, column 29, before "x": expected AND or OR');
+    expect(syntaxError('SELECT a = b c FROM t').message).toBe('syntax error at line 1, column 8, before "a": a comparison needs AS before its alias');
+  });
+
   test('an expression nested beyond the stack is refused as a syntax error', () => {
     const deep = `SELECT ${'('.repeat(20000)}1${')'.repeat(20000)} FROM "t"`;
     expect(syntaxError(deep).message).toBe('syntax error: the SQL nests expressions too deeply');

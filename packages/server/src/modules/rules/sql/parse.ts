@@ -48,14 +48,20 @@ function describe(e: Expectation): string | undefined {
 // Tokens that can start an expression: when the parser would take any expression, say so once.
 const EXPRESSION_START = ['number', 'string', 'name', 'list', 'range', "'('", 'CASE'];
 
+const CONTINUATIONS = new Set(["'('", "'+'", "'-'", "'*'", "'/'", 'DIV', 'MOD', "'.'", "'['", "'=~'", "'!='", "'<>'", "'<='", "'>='", "'='", "'<'", "'>'"]);
+
 function expectedText(expected: Expectation[] | null): string {
   const all = [...new Set((expected ?? []).map(describe).filter((d): d is string => d !== undefined))];
   let items = all;
   if (EXPRESSION_START.every((t) => all.includes(t))) {
     items = ['an expression', ...all.filter((t) => !EXPRESSION_START.includes(t) && !["'-'", "'+'", 'NOT', 'DIV', 'MOD'].includes(t))];
   }
-  // operators that may always follow an operand make the list long and say little
-  items = items.filter((t) => !["'*'", "'/'", 'DIV', 'MOD', "'.'", "'['"].includes(t) || items.length <= 4);
+  // after an operand, any operator could follow: name them only when nothing else (a comma, a keyword) could
+  // (where an expression may start, '*' is the field `*`, not a product)
+  const continues = (t: string): boolean => CONTINUATIONS.has(t) && !(t === "'*'" && items.includes('an expression'));
+  if (items.some((t) => !continues(t))) items = items.filter((t) => !continues(t));
+  // an alias may come with or without AS: AS says it
+  if (items.includes('AS')) items = items.filter((t) => t !== 'name');
   if (items.length === 0) return '';
   if (items.length === 1) return items[0];
   return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
