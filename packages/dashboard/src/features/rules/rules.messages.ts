@@ -65,9 +65,7 @@ export const rulesMessages = defineMessages('rules', {
   functions: { en: 'SQL Functions', zh: 'SQL 函数' },
   functionSearch: { en: 'Search functions', zh: '搜索函数' },
   functionExample: { en: 'Example', zh: '示例' },
-  functionReturns: { en: 'Returns', zh: '返回' },
   functionsCount: { en: '{{n}} functions', zh: '共 {{n}} 个函数' },
-  syntaxErrorAt: { en: 'Syntax error (line {{line}}, column {{column}}): {{message}}', zh: '语法错误（第 {{line}} 行，第 {{column}} 列）：{{message}}' },
   // inputs
   addInput: { en: 'Add Input', zh: '添加输入' },
   inputType: { en: 'Input type', zh: '输入类型' },
@@ -107,8 +105,6 @@ export const rulesMessages = defineMessages('rules', {
     en: 'Deliver straight to subscribers: the message is not retained and triggers no other rule or $events/message_publish.',
     zh: '直接派发给订阅者：消息不会被保留，也不会触发其他规则或 $events/message_publish。',
   },
-  // id validation (spec 001 §5)
-  idPattern: { en: 'IDs start with a letter or digit, then letters, digits, hyphens or underscores', zh: 'ID 以字母或数字开头，后接字母、数字、中划线或下划线' },
   // test (spec 001 §4: start, stop, submit; states OK, no result, pending, error)
   test: { en: 'Test', zh: '测试' },
   testSql: { en: 'Test SQL', zh: '测试 SQL' },

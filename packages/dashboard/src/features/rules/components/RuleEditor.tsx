@@ -128,7 +128,14 @@ export function RuleEditor({ form, initialValues, editing, disabled, onValuesCha
               </Button>
             }
           >
-            {testing ? <TestPanel sql={sql} onSqlError={onSqlError} /> : <Typography.Text type="secondary">{t('testHelp')}</Typography.Text>}
+            {testing ? (
+              <TestPanel sql={sql} onSqlError={onSqlError} />
+            ) : (
+              <Flex vertical>
+                <Typography.Text type="secondary">{t('testHelp')}</Typography.Text>
+                {!editing && !tapAvailable && <Typography.Text type="secondary">{t('realDataNeedsSave')}</Typography.Text>}
+              </Flex>
+            )}
           </Card>
           {tapAvailable && (
             <Card size="small" style={{ marginTop: token.margin }} title={t('liveTap')}>
