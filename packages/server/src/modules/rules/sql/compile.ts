@@ -28,10 +28,7 @@ type Put = (out: Record<string, unknown>, val: unknown, env: Env) => void;
 type CompiledField = { star: true } | { star: false; value: Compiled; put: Put };
 
 function compilePut(target: VarOrPath, cx: ExprCompiler): Put {
-  if (target.type === 'var') {
-    const write = keyWriter(target.name);
-    return (out, val) => write(out, val);
-  }
+  if (target.type === 'var') return keyWriter(target.name);
   const root = target.root;
   const steps = compileSteps(target.segs, cx);
   const isPayload = root === 'payload';
