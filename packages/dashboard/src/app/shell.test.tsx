@@ -44,7 +44,7 @@ describe('auth guard', () => {
     expect(await screen.findByText('Incorrect username or password')).toBeInTheDocument();
     mockApiError('post', '/login', 401, 'LOGIN_LOCKED', 'Login locked');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText('LOGIN_LOCKED: Login locked')).toBeInTheDocument();
+    expect(await screen.findByText('Too many failed logins: Login locked')).toBeInTheDocument();
   });
 
   it('prompts to change the default password, and skipping goes on', async () => {
@@ -60,6 +60,27 @@ describe('auth guard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Skip' }));
     // '/dashboard' itself redirects to the overview
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'));
+  });
+});
+
+describe('first login', () => {
+  // Issue 20 item 13: changing the password from the first-login prompt gave no confirmation.
+  it('confirms a password changed from the default-password prompt, then signs in with it', async () => {
+    const logins = mockApi('post', '/login', 200, { token: 'tok', license: { edition: 'enterprise' }, role: 'administrator' });
+    const change = mockApi('post', '/users/{username}/change_pwd', 204, undefined);
+    const { user, router } = renderApp({ route: '/login', session: null });
+    await user.type(await screen.findByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'public');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const dialog = (await screen.findByText('Change the default password')).closest('[role="dialog"]') as HTMLElement;
+    await user.type(within(dialog).getByLabelText('New Password'), 'Better-pass-42');
+    const confirm = within(dialog).queryByLabelText('Confirm Password');
+    if (confirm) await user.type(confirm, 'Better-pass-42');
+    await user.click(within(dialog).getByRole('button', { name: /ok/i }));
+    expect(await screen.findByText('Changing Password Successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'));
+    expect(change).toHaveLength(1);
+    expect(logins).toHaveLength(2);
   });
 });
 
@@ -79,10 +100,11 @@ describe('API errors', () => {
     expect(await screen.findByText('Network Error')).toBeInTheDocument();
   });
 
-  it('other failures show code: message', async () => {
+  it('other failures show a plain sentence; the code stays in the details', async () => {
     mockApiError('get', '/users', 500, 'INTERNAL_ERROR', 'boom');
     renderWithProviders(<UsersProbe />);
-    expect(await screen.findByText('INTERNAL_ERROR: boom')).toBeInTheDocument();
+    expect(await screen.findByText('The node could not do it: boom')).toHaveAttribute('title', 'INTERNAL_ERROR: boom');
+    expect(screen.queryByText(/INTERNAL_ERROR/)).not.toBeInTheDocument();
   });
 });
 

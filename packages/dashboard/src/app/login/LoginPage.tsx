@@ -4,13 +4,15 @@ import { Alert, Button, Flex, Form, Input, Typography, theme } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatError, isApiError } from '../../api/client';
+import { isApiError } from '../../api/client';
 import { ChangePasswordModal } from '../../shared/ChangePasswordModal';
 import { Logo } from '../layout/Logo';
 import { LoginSwitches } from './LoginSwitches';
 import { DEFAULT_PASSWORD, safeTarget, signIn, usesDefaultPassword } from './loginFlow';
 import './login.messages';
 import '../layout/layout.messages';
+import { errorText } from '../../shared/apiErrors';
+import { toast } from '../bridge';
 
 interface Values {
   username: string;
@@ -35,7 +37,7 @@ export default function LoginPage() {
       if (usesDefaultPassword(v.username, v.password)) setPromptFor(v.username);
       else void navigate(target, { replace: true });
     } catch (e) {
-      setError(isApiError(e, 'BAD_USERNAME_OR_PWD') ? t('badCredentials') : formatError(e));
+      setError(isApiError(e, 'BAD_USERNAME_OR_PWD') ? t('badCredentials') : errorText(e));
     } finally {
       setBusy(false);
     }
@@ -87,11 +89,13 @@ export default function LoginPage() {
           }}
           onChanged={(newPassword) => {
             // change_pwd revoked the token: sign in again with the new password.
+            // say it worked: the operator otherwise cannot tell a changed password from a skipped prompt
+            void toast().success(t('password:changeSuccess'));
             void signIn(promptFor, newPassword)
               .then(() => navigate(target, { replace: true }))
               .catch((e: unknown) => {
                 setPromptFor(undefined);
-                setError(formatError(e));
+                setError(errorText(e));
               });
           }}
         />
