@@ -137,6 +137,13 @@ describe('run failures', () => {
     expect(err.detail).toBe('SELECT: the payload is not valid JSON, so it has no fields to read');
   });
 
+  test("the messages EMQX's /rule_test answers with: decode_json_failed, badarg", async () => {
+    const json = await failure('SELECT\n  payload.msg\nFROM\n  "t/#"', { payload: '{"msg": "hel' });
+    expect(JSON.parse(json.message)).toEqual({ select_and_transform_error: 'decode_json_failed' });
+    const badarg = await failure('SELECT\n  payload.msg > 1\nFROM\n  "t/#"', { payload: '{"msg": "hello"}' });
+    expect(JSON.parse(badarg.message)).toEqual({ select_and_transform_error: 'badarg' });
+  });
+
   test('the payload is decoded once per run, however many fields read it', () => {
     let parses = 0;
     const original = JSON.parse;
