@@ -225,6 +225,23 @@ describe('event rules', () => {
     expect((await metrics('events')).matched).toBeGreaterThanOrEqual(6);
   });
 
+  test('delivered and acked name the receiver as clientid and the publisher as from_clientid', async () => {
+    await api(node, 'POST', '/rules', {
+      id: 'da',
+      sql: 'SELECT event, clientid, from_clientid, topic, qos FROM "$events/message_delivered", "$events/message_acked" WHERE topic = \'da/t\'',
+      actions: [{ function: 'republish', args: { topic: 'da/seen/${event}', payload: '${.}' } }],
+    });
+    const seen = await inbox('da/seen/#', 'da-watch');
+    const receiver = await client('da-recv');
+    await receiver.subscribeAsync('da/t', { qos: 1 });
+    await (await client('da-send')).publishAsync('da/t', 'x', { qos: 1 });
+    await waitFor(() => seen.length === 2, 3000, 'delivered and acked');
+    const by = Object.fromEntries(seen.map((m) => [m.topic, JSON.parse(m.payload)]));
+    for (const event of ['message.delivered', 'message.acked']) {
+      expect(by[`da/seen/${event}`], event).toEqual({ event, clientid: 'da-recv', from_clientid: 'da-send', topic: 'da/t', qos: 1 });
+    }
+  });
+
   test('authentication and authorization checks fire check_authn_complete / check_authz_complete', async () => {
     await api(node, 'POST', '/rules', { id: 'authn', sql: "SELECT * FROM \"$events/client_check_authn_complete\" WHERE clientid = 'au-1' and reason_code = 'success'" });
     await api(node, 'POST', '/rules', {
