@@ -1,7 +1,10 @@
-// Server state lives in TanStack Query. Errors are toasted once, here, as `code: message`
-// ('Network Error' without an answer) unless a query/mutation sets `meta: { silent: true }`.
+// Server state lives in TanStack Query. Errors are toasted once, here, as a plain sentence in the console's
+// language (shared/apiErrors: 'Network Error' without an answer), the node's `code: message` kept as the toast's
+// tooltip, unless a query/mutation sets `meta: { silent: true }`.
+import { createElement } from 'react';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiRequestError, formatError, isAbortError } from '../api/client';
+import { ApiRequestError, isAbortError } from '../api/client';
+import { errorDetails, errorText } from '../shared/apiErrors';
 import { toast } from './bridge';
 
 declare module '@tanstack/react-query' {
@@ -14,7 +17,8 @@ declare module '@tanstack/react-query' {
 function report(error: unknown, meta: { silent?: boolean } | undefined): void {
   if (meta?.silent || isAbortError(error)) return;
   if (error instanceof ApiRequestError && error.handled) return;
-  void toast().error(formatError(error));
+  const details = errorDetails(error);
+  void toast().error(details ? createElement('span', { title: details, 'data-error-code': details }, errorText(error)) : errorText(error));
 }
 
 export function createQueryClient(opts: { retry?: boolean } = {}): QueryClient {

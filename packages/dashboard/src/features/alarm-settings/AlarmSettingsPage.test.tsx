@@ -80,7 +80,7 @@ describe('Monitoring › System (alarm settings)', () => {
     await user.type(interval, '5');
     mockApiError('put', '/configs/sysmon', 400, 'UPDATE_FAILED', 'sysmon.os.cpu_check_interval: bad');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('UPDATE_FAILED: sysmon.os.cpu_check_interval: bad')).toBeInTheDocument();
+    expect(await screen.findByText('The change was not saved: sysmon.os.cpu_check_interval: bad')).toBeInTheDocument();
   });
 
   it('EMQX help text through the sysmon_os reference', async () => {

@@ -91,7 +91,7 @@ describe('BannedClientsPage', () => {
     const dialog = await findDialog('Add to Blacklist');
     await user.type(within(dialog).getByLabelText('Ban Object'), 'bad-device');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('ALREADY_EXISTS: already banned')).toBeInTheDocument();
+    expect(await screen.findByText('Already banned')).toBeInTheDocument();
   });
 
   it('deletes one ban with its method and object in the path, and clears all after confirming', async () => {

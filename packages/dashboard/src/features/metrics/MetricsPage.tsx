@@ -7,7 +7,6 @@ import { Alert, Button, Select, Space, Switch, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { formatError } from '../../api/client';
 import { PageSection } from '../../shared/PageSection';
 import { useNodesQuery } from '../nodes/nodes.api';
 import { CounterTable } from './components/CounterTable';
@@ -15,6 +14,7 @@ import { StatsTable } from './components/StatsTable';
 import { useCountersQuery, useStatsQuery } from './metrics.api';
 import { METRIC_GROUPS, groupCounters, type MetricGroup } from './groups';
 import { useMetricsScope } from './useMetricsScope';
+import { errorText } from '../../shared/apiErrors';
 
 const AUTO_REFRESH_MS = 10_000;
 const GROUP_TITLE_KEYS: Record<MetricGroup, keyof typeof metricsMessages> = {
@@ -67,7 +67,7 @@ export default function MetricsPage() {
         </>
       }
     >
-      {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('loadFailed', { message: formatError(error) })} />}
+      {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('loadFailed', { message: errorText(error) })} />}
       {/* Masonry columns: groups differ a lot in length (packets has ~45 counters, traffic 2). */}
       <div style={{ columns: '380px', columnGap: 16 }}>
         {shown.map((g) => (

@@ -47,7 +47,7 @@ describe('MQTT settings', () => {
     await waitFor(() => expect(screen.getByLabelText('Max Topic Levels')).toHaveValue('128'));
     mockApiError('put', '/configs/global_zone', 400, 'UPDATE_FAILED', 'mqtt.max_qos_allowed: bad');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('UPDATE_FAILED: mqtt.max_qos_allowed: bad')).toBeInTheDocument();
+    expect(await screen.findByText('The change was not saved: mqtt.max_qos_allowed: bad')).toBeInTheDocument();
     expect(screen.queryByText('Saved successfully')).not.toBeInTheDocument();
   });
 

@@ -5,7 +5,6 @@ import '../overview/overview.messages';
 import { Alert, Button, Result, Skeleton } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatError } from '../../api/client';
 import { PageSection } from '../../shared/PageSection';
 import { CountCards } from '../overview/components/CountCards';
 import { RateCard } from '../overview/components/RateCard';
@@ -17,6 +16,7 @@ import { useRangeParam } from '../overview/useRangeParam';
 import { useRateWindow } from '../overview/useRateWindow';
 import { NodeInfoCard } from './components/NodeInfoCard';
 import { isNotFound, useNodeQuery } from './nodes.api';
+import { errorText } from '../../shared/apiErrors';
 
 export default function NodeDetailPage() {
   const { nodeName = '' } = useParams();
@@ -45,7 +45,7 @@ export default function NodeDetailPage() {
   return (
     <>
       <PageSection title={nodeName} extra={<Link to="/dashboard/nodes">{t('backToNodes')}</Link>}>
-        {node.isError && <Alert type="error" showIcon title={t('loadFailed', { message: formatError(node.error) })} />}
+        {node.isError && <Alert type="error" showIcon title={t('loadFailed', { message: errorText(node.error) })} />}
         {node.isPending && <Skeleton active />}
         {node.data && <NodeInfoCard node={node.data} />}
       </PageSection>

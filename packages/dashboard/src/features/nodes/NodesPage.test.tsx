@@ -50,7 +50,7 @@ describe('NodesPage', () => {
   it('says so when the list cannot be loaded', async () => {
     mockApiError('get', '/nodes', 500, 'INTERNAL_ERROR', 'boom');
     renderWithProviders(<NodesPage />, { route: '/dashboard/nodes' });
-    expect(await screen.findByText('Could not load nodes: INTERNAL_ERROR: boom')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load nodes: The node could not do it: boom')).toBeInTheDocument();
   });
 });
 

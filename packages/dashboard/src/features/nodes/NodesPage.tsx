@@ -3,11 +3,11 @@ import './nodes.messages';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NodeInfo } from '@mqdeck/api';
-import { formatError } from '../../api/client';
 import { ListPage } from '../../shared/list/ListPage';
 import { useNodesQuery } from './nodes.api';
 import { useNodeColumns } from './nodes.columns';
 import { nodePath } from './nodes.format';
+import { errorText } from '../../shared/apiErrors';
 
 export default function NodesPage() {
   const { t } = useTranslation('nodes');
@@ -19,7 +19,7 @@ export default function NodesPage() {
       mode="all"
       noRefresh
       list={{ data: nodes.data ?? [], isError: nodes.isError }}
-      errorText={t('loadFailed', { message: formatError(nodes.error) })}
+      errorText={t('loadFailed', { message: errorText(nodes.error) })}
       loading={nodes.isPending}
       rowKey={(n) => n.node ?? ''}
       columns={columns}

@@ -97,8 +97,8 @@ describe('OverviewPage', () => {
     setup();
     mockApiError('get', '/monitor_current', 503, 'SERVICE_UNAVAILABLE', 'node is shutting down');
     mockApiError('get', '/monitor', 400, 'BAD_RPC', 'Bad RPC');
-    expect(await screen.findByText('Could not load monitoring data: SERVICE_UNAVAILABLE: node is shutting down')).toBeInTheDocument();
-    expect(await screen.findByText('Could not load monitoring data: BAD_RPC: Bad RPC')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load monitoring data: The node is not available: node is shutting down')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load monitoring data: Bad RPC')).toBeInTheDocument();
     expect(document.querySelector('.ant-message-notice')).toBeNull();
   });
 });

@@ -2,7 +2,6 @@
 import './overview.messages';
 import { Alert, Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatError } from '../../api/client';
 import { useStatsQuery } from '../metrics/metrics.api';
 import { CountCards } from './components/CountCards';
 import { NodeCards } from './components/NodeCards';
@@ -12,6 +11,7 @@ import { useMonitorCurrentQuery } from './overview.api';
 import { TREND_REFRESH_MS } from './overview.config';
 import { useRangeParam } from './useRangeParam';
 import { useRateWindow } from './useRateWindow';
+import { errorText } from '../../shared/apiErrors';
 
 export default function OverviewPage() {
   const { t } = useTranslation('overview');
@@ -21,7 +21,7 @@ export default function OverviewPage() {
   const [range, setRange] = useRangeParam();
   return (
     <>
-      {current.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('loadFailed', { message: formatError(current.error) })} />}
+      {current.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('loadFailed', { message: errorText(current.error) })} />}
       <CountCards current={current.data} stats={stats.data} loading={current.isPending} />
       <Row gutter={[16, 16]} style={{ marginTop: 16, marginBottom: 16 }}>
         <Col xs={24} xl={12}>

@@ -72,7 +72,7 @@ describe('UsersPage', () => {
     await user.type(within(dialog).getByLabelText('Password'), 'secret123');
     await user.type(within(dialog).getByLabelText('Confirm Password'), 'secret123');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('BAD_REQUEST: username_already_exists')).toBeInTheDocument();
+    expect(await screen.findByText('Username_already_exists')).toBeInTheDocument();
   });
 
   it('refuses the same old and new password when changing one', async () => {

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { Subscription } from '@mqdeck/api';
 import { ConfirmAction } from '../../../shared/ConfirmAction';
 import { CreateButton } from '../../../shared/CreateButton';
-import { formatError } from '../../../api/client';
 import { useClientSubscriptionsQuery, useUnsubscribeMutation } from '../clients.api';
 import { AddSubscriptionModal } from './AddSubscriptionModal';
 import '../clients.messages';
+import { errorText } from '../../../shared/apiErrors';
 
 interface Props {
   clientid: string;
@@ -34,7 +34,7 @@ export function ClientSubscriptions({ clientid, connected, canWrite, refetchInte
           </CreateButton>
         </Flex>
       )}
-      {subs.isError && <Alert type="error" showIcon title={formatError(subs.error)} />}
+      {subs.isError && <Alert type="error" showIcon title={errorText(subs.error)} />}
       <Table<Subscription>
         size="small"
         rowKey="topic"

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Select, Table, theme } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatError, isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/client';
 import { PAGE_SIZES } from '../../../shared/list/PagedTable';
 import { PayloadViewer } from '../../../shared/PayloadViewer';
 import { formatDateTime } from '../../../shared/format';
 import { useQueueMessagesQuery } from '../clients.api';
 import type { QueueKind, QueuedMessage } from '../clients.types';
 import '../clients.messages';
+import { errorText } from '../../../shared/apiErrors';
 
 interface Props {
   clientid: string;
@@ -52,7 +53,7 @@ export function QueueMessages({ clientid, kind }: Props) {
           type={isApiError(q.error) && q.error.status === 501 ? 'info' : 'error'}
           showIcon
           title={t('queueNotAvailable')}
-          description={formatError(q.error)}
+          description={errorText(q.error)}
           style={{ marginBottom: token.marginSM }}
         />
       )}

@@ -4,12 +4,12 @@ import { Alert, Card, Col, Descriptions, Empty, Row } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NodeInfo } from '@mqdeck/api';
-import { formatError } from '../../../api/client';
 import { formatDuration } from '../../../shared/format';
 import { MemoryUsage } from '../../nodes/components/MemoryUsage';
 import { NodeRole, NodeStatus } from '../../nodes/components/NodeRole';
 import { useNodesQuery } from '../../nodes/nodes.api';
 import { formatLoad, nodePath } from '../../nodes/nodes.format';
+import { errorText } from '../../../shared/apiErrors';
 
 function NodeCard({ node }: { node: NodeInfo }) {
   const { t } = useTranslation('nodes');
@@ -34,7 +34,7 @@ function NodeCard({ node }: { node: NodeInfo }) {
 export function NodeCards() {
   const { t } = useTranslation('nodes');
   const nodes = useNodesQuery();
-  if (nodes.isError) return <Alert type="error" showIcon title={t('loadFailed', { message: formatError(nodes.error) })} />;
+  if (nodes.isError) return <Alert type="error" showIcon title={t('loadFailed', { message: errorText(nodes.error) })} />;
   if (nodes.isPending) return <Card loading size="small" />;
   if (nodes.data.length === 0) return <Empty description={t('noNodes')} />;
   return (

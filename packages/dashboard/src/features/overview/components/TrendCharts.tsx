@@ -3,11 +3,11 @@ import '../overview.messages';
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Card, Col, Row, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatError } from '../../../api/client';
 import { useMonitorHistoryQuery } from '../overview.api';
 import { TIME_RANGES, type TimeRangeSeconds } from '../overview.config';
 import { gaugeSeries, rateSeries, type DeltaKey, type GaugeKey, type MonitorSample } from '../series';
 import { TrendChart, type TrendSeries } from './TrendChart';
+import { errorText } from '../../../shared/apiErrors';
 
 interface Props {
   range: TimeRangeSeconds;
@@ -68,7 +68,7 @@ export function TrendCharts({ range, onRangeChange, node }: Props) {
           options={TIME_RANGES.map((r) => ({ value: r.seconds, label: t(r.labelKey) }))}
         />
       </Space>
-      {history.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('loadFailed', { message: formatError(history.error) })} />}
+      {history.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('loadFailed', { message: errorText(history.error) })} />}
       <Row gutter={[16, 16]}>
         {charts.map((c) => (
           <Col key={c.key} xs={24} md={12} xl={8}>

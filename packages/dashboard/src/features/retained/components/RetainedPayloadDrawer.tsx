@@ -1,11 +1,12 @@
 import { Alert, Descriptions, Drawer, Skeleton, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatError, isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/client';
 import { PayloadViewer } from '../../../shared/PayloadViewer';
 import { formatDateTime } from '../../../shared/format';
 import { useRetainedMessageQuery } from '../retained.api';
 import { displayUser } from '../retained.columns';
 import '../retained.messages';
+import { errorText } from '../../../shared/apiErrors';
 
 interface Props {
   /** The topic whose message is shown; undefined = closed. */
@@ -22,7 +23,7 @@ export function RetainedPayloadDrawer({ topic, onClose }: Props) {
   return (
     <Drawer open={topic !== undefined} onClose={onClose} title={t('payload')} size="large" destroyOnHidden>
       {q.isPending && <Skeleton active />}
-      {q.isError && <Alert type="error" showIcon title={isApiError(q.error) && q.error.status === 404 ? t('messageNotFound') : formatError(q.error)} />}
+      {q.isError && <Alert type="error" showIcon title={isApiError(q.error) && q.error.status === 404 ? t('messageNotFound') : errorText(q.error)} />}
       {m && (
         <>
           <Descriptions
