@@ -3,7 +3,7 @@
 // starts the node, prints its URLs and stops cleanly on SIGINT/SIGTERM.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startNode } from './start-node';
+import { defaultPasswordWarning, startNode } from './start-node';
 
 interface Args {
   command: string;
@@ -54,6 +54,8 @@ async function main(): Promise<void> {
   data dir      ${dataDir}${configFile ? `\n  config file   ${resolve(configFile)}` : ''}
 MQTT listeners:
 ${listeners.join('\n') || '  (none running)'}`);
+  const warning = defaultPasswordWarning(node.app);
+  if (warning) console.warn(`\n${warning}\n`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

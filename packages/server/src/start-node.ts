@@ -21,6 +21,24 @@ export interface RunningNode {
   close(): Promise<void>;
 }
 
+/**
+ * The warning printed at start while the default dashboard user still has the default password (issue 20 item 13):
+ * anyone who can reach the console can log in. Louder when the console listens on every interface. Undefined once
+ * the password has been changed (or the user removed).
+ */
+export function defaultPasswordWarning(app: FastifyInstance): string | undefined {
+  const username = app.config.get<string>('dashboard.default_username');
+  const password = app.config.get<string>('dashboard.default_password');
+  if (!username || !password || !app.users.authenticate(username, password)) return undefined;
+  const bind = parseBind(app.config.get('dashboard.listeners.http.bind'));
+  const everywhere = !bind || bind.host === '0.0.0.0' || bind.host === '::';
+  const where = everywhere ? `on every network interface (${bind ? `${bind.host}:${bind.port}` : '0.0.0.0'})` : `on ${bind.host}:${bind.port}`;
+  return (
+    `WARNING: the console listens ${where} and user "${username}" still has the default password. ` +
+    'Anyone who can reach it can log in as administrator: change the password now (console: user menu > Change Password).'
+  );
+}
+
 export async function startNode(opts: StartNodeOptions): Promise<RunningNode> {
   const app = await buildApp({ dataDir: opts.dataDir, env: opts.env, configFile: opts.configFile, dashboardDir: opts.dashboardDir, logger: opts.logger });
   const bind = parseBind(app.config.get('dashboard.listeners.http.bind')) ?? { host: '0.0.0.0', port: 18083 };
