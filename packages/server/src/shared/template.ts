@@ -126,13 +126,19 @@ export function renderTemplate(t: Template, bindings: unknown, missing?: string[
 
 /** The same as bytes: a Buffer value (a binary payload) is copied as it is, not through UTF-8 text. */
 export function renderTemplateBytes(t: Template, bindings: unknown): Buffer {
-  const chunks: Buffer[] = [];
+  let text = '';
+  let chunks: Buffer[] | undefined;
   for (const part of t) {
-    if (typeof part === 'string') chunks.push(Buffer.from(part, 'utf8'));
-    else {
-      const v = valueOf(part, bindings);
-      chunks.push(Buffer.isBuffer(v) ? v : Buffer.from(toText(v), 'utf8'));
-    }
+    const v = typeof part === 'string' ? part : valueOf(part, bindings);
+    if (Buffer.isBuffer(v)) {
+      // bytes that need not be UTF-8: the text so far and this value go in as they are
+      chunks ??= [];
+      if (text) chunks.push(Buffer.from(text, 'utf8'));
+      chunks.push(v);
+      text = '';
+    } else text += typeof v === 'string' ? v : toText(v);
   }
-  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+  if (!chunks) return Buffer.from(text, 'utf8');
+  if (text) chunks.push(Buffer.from(text, 'utf8'));
+  return Buffer.concat(chunks);
 }
