@@ -126,6 +126,7 @@ const pick = (xs: Awaited<ReturnType<typeof stream>>[]) => ({
   perInput: median(xs.map((x) => x.perInput)),
   lost: Math.max(...xs.map((x) => x.lost)),
   all: xs.map((x) => x.perInput),
+  sent: xs.reduce((n, x) => n + x.sent, 0),
 });
 const plain = pick(result.a);
 const ruled = pick(result.b);
@@ -146,6 +147,9 @@ if (deliveryCost > 0) {
   console.log(`  rule cost / delivery cost         : ${(ruleCost / deliveryCost).toFixed(2)} — target (no more than a plain delivery): ${verdict}`);
 } else console.log('  rule cost / delivery cost         : not measurable this run (the delivery cost is within the noise)');
 const m = result.metrics;
+console.log(
+  `  inputs sent: ${plain.sent} without the rule, ${ruled.sent} with it (a busy machine delays the sender's timer; \`lost\` counts QoS 0 deliveries the subscriber missed)`,
+);
 console.log(
   `  rule metrics: matched ${m.matched}, passed ${m.passed}, no_result ${m['failed.no_result']}, exception ${m['failed.exception']}, actions ok ${m['actions.success']}, failed ${m['actions.failed']}`,
 );
