@@ -25,6 +25,25 @@ export function toText(bytes: Uint8Array): string {
   return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
 }
 
+/** True when the bytes are valid UTF-8 (a binary payload decoded as text shows '��'). */
+export function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    // stream: a display cut at a size limit may end inside a character without making the payload binary
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The view a payload opens in, everywhere a payload is shown (this viewer, the WebSocket client's message list):
+ * Hex when the bytes are not valid UTF-8, the preferred view otherwise.
+ */
+export function payloadModeFor<M extends string>(bytes: Uint8Array | null, preferred: M): M | 'hex' {
+  return bytes && bytes.length > 0 && !isUtf8(bytes) ? 'hex' : preferred;
+}
+
 /** Pretty JSON, or null when the text is not JSON. */
 export function prettyJson(text: string): string | null {
   try {
@@ -37,14 +56,15 @@ export function prettyJson(text: string): string | null {
 interface Props {
   /** The payload, base64-encoded (as the API returns it). */
   payload: string;
+  /** The view it opens in when the payload is text; a payload that is not valid UTF-8 opens in Hex. */
   defaultMode?: PayloadMode;
 }
 
 export function PayloadViewer({ payload, defaultMode = 'text' }: Props) {
   const { t } = useTranslation('common');
   const { token } = theme.useToken();
-  const [mode, setMode] = useState<PayloadMode>(defaultMode);
   const bytes = useMemo(() => decodeBase64(payload), [payload]);
+  const [mode, setMode] = useState<PayloadMode>(() => payloadModeFor(bytes, defaultMode));
   const text = useMemo(() => (bytes ? toText(bytes) : ''), [bytes]);
 
   let body: string;

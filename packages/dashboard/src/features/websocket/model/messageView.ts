@@ -7,6 +7,8 @@ import type { PayloadView } from './payload';
 export interface FormattedPayload {
   text: string;
   json: boolean;
+  /** Shown as hex (the hex view, or a payload that is not valid UTF-8). */
+  hex: boolean;
   /** Bytes left out of the display (the message itself is kept whole). */
   hiddenBytes: number;
 }

@@ -145,13 +145,19 @@ describe('payload and message log', () => {
   const bytes = (s: string) => new TextEncoder().encode(s);
 
   it('pretty-prints JSON objects, leaves other text alone, and shows hex', () => {
-    expect(formatPayload(bytes('{"a":1}'), 'text')).toEqual({ text: '{\n  "a": 1\n}', json: true });
-    expect(formatPayload(bytes('hello'), 'text')).toEqual({ text: 'hello', json: false });
-    expect(formatPayload(bytes('{bad'), 'text')).toEqual({ text: '{bad', json: false });
-    expect(formatPayload(bytes('AB'), 'hex')).toEqual({ text: '41 42', json: false });
+    expect(formatPayload(bytes('{"a":1}'), 'text')).toEqual({ text: '{\n  "a": 1\n}', json: true, hex: false });
+    expect(formatPayload(bytes('hello'), 'text')).toEqual({ text: 'hello', json: false, hex: false });
+    expect(formatPayload(bytes('{bad'), 'text')).toEqual({ text: '{bad', json: false, hex: false });
+    expect(formatPayload(bytes('AB'), 'hex')).toEqual({ text: '41 42', json: false, hex: true });
     expect(toHex(new Uint8Array([0, 255]))).toBe('00 ff');
     expect(isValidJson('{"a":')).toBe(false);
     expect(isValidJson('[1]')).toBe(true);
+  });
+
+  // Issue 20 item 6: a binary payload showed as '��' in the text view.
+  it('shows a payload that is not valid UTF-8 as hex in the text view too', () => {
+    expect(formatPayload(new Uint8Array([0xff, 0xfe, 0x00, 0x01]), 'text')).toEqual({ text: 'ff fe 00 01', json: false, hex: true });
+    expect(formatPayload(bytes('héllo'), 'text')).toEqual({ text: 'héllo', json: false, hex: false });
   });
 
   it('caps the log and counts what falls out of view', () => {

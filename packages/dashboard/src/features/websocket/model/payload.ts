@@ -1,5 +1,5 @@
 // Payload formatting for the message list: UTF-8 text, pretty JSON when the text is a JSON object or array, or hex.
-import { prettyJson as prettyAnyJson, toHex, toText } from '../../../shared/PayloadViewer';
+import { payloadModeFor, prettyJson as prettyAnyJson, toHex, toText } from '../../../shared/PayloadViewer';
 
 export { toHex };
 
@@ -23,9 +23,10 @@ export const decodeText = toText;
 
 export type PayloadView = 'text' | 'hex';
 
-export function formatPayload(bytes: Uint8Array, view: PayloadView): { text: string; json: boolean } {
-  if (view === 'hex') return { text: toHex(bytes), json: false };
+/** `hex` is true when the payload is shown as hex: asked for, or (shared rule) not valid UTF-8 in the text view. */
+export function formatPayload(bytes: Uint8Array, view: PayloadView): { text: string; json: boolean; hex: boolean } {
+  if (payloadModeFor(bytes, view) === 'hex') return { text: toHex(bytes), json: false, hex: true };
   const text = toText(bytes);
   const pretty = prettyJson(text);
-  return pretty === undefined ? { text, json: false } : { text: pretty, json: true };
+  return pretty === undefined ? { text, json: false, hex: false } : { text: pretty, json: true, hex: false };
 }
