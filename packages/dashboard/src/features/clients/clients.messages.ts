@@ -39,6 +39,7 @@ export const clientsMessages = defineMessages('clients', {
   inflight: { en: 'Inflight (current / max)', zh: '飞行窗口 (当前 / 最大)' },
   mqueue: { en: 'Message Queue (length / max)', zh: '消息队列 (长度 / 最大)' },
   mqueueDropped: { en: 'Dropped from Queue', zh: '队列已丢弃' },
+  storedMessages: { en: 'Stored Messages (durable session)', zh: '已存储消息 (持久会话)' },
   bytesReceived: { en: 'Bytes Received', zh: '接收字节数' },
   bytesSent: { en: 'Bytes Sent', zh: '发送字节数' },
   awaitingRel: { en: 'Awaiting PUBREL (current / max)', zh: '等待 PUBREL (当前 / 最大)' },

@@ -63,7 +63,9 @@ export function ClientInfoCards({ client: c }: Props) {
           [t('subscriptionsCount'), limit(c.subscriptions_cnt, c.subscriptions_max)],
           [t('inflight'), limit(c.inflight_cnt, c.inflight_max)],
           // Dropped gets its own row: three numbers in one value wrapped mid-number in the narrow card.
-          [t('mqueue'), limit(c.mqueue_len, c.mqueue_max)],
+          // a durable session keeps its QoS 1/2 messages in the node's store for the retention period: the queue limit
+          // does not bound them, so no max is shown
+          c.durable ? [t('storedMessages'), formatNumber(c.mqueue_len ?? 0)] : [t('mqueue'), limit(c.mqueue_len, c.mqueue_max)],
           [t('mqueueDropped'), formatNumber(c.mqueue_dropped ?? 0)],
           [t('awaitingRel'), limit(c.awaiting_rel_cnt, c.awaiting_rel_max)],
         ])}
