@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { renderApp, renderWithProviders } from '../../test/render';
 import { mockApi, mockApiError, mockNetworkError } from '../../test/msw';
 import { api, unwrap } from '../api/client';
+import { alarmSettingsRoutes } from '../features/alarm-settings/alarm-settings.routes';
 import { usersRoutes } from '../features/users/users.routes';
 import { getSession } from './session';
 
@@ -118,6 +119,13 @@ describe('layout', () => {
     await user.click(await screen.findByText('中文'));
     expect(await screen.findByText('系统设置')).toBeInTheDocument();
     expect(localStorage.getItem('language')).toBe('zh');
+  });
+
+  it('names the alarm thresholds screen "Alarm Settings" in the menu, not "Monitoring"', async () => {
+    mockApi('get', '/users', 200, [{ username: 'admin', description: 'administrator', role: 'administrator' }]);
+    renderApp({ route: '/users', features: [...usersRoutes, ...alarmSettingsRoutes] });
+    expect(await screen.findByRole('menuitem', { name: /Alarm Settings/ })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /Monitoring/ })).not.toBeInTheDocument();
   });
 
   it('shows the not-found page for an unknown path', async () => {

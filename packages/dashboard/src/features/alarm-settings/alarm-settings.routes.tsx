@@ -1,7 +1,8 @@
 import { MonitorOutlined } from '@ant-design/icons';
 import type { FeatureRoute } from '../../app/types';
 
-// Management › Cluster Settings › Monitoring of the Enterprise console (CONSOLE-REFERENCE §5.2); its Integration tab
+// Management › Alarm Settings: EMQX Enterprise's Management › Monitoring › System (CONSOLE-REFERENCE §5.2), named for what it
+// holds (issue 20 item 11); EMQX's Integration tab
 // (Prometheus, OpenTelemetry) is not served by this node, so System is the only tab.
 export const alarmSettingsRoutes: FeatureRoute[] = [
   {
