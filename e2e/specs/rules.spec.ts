@@ -19,7 +19,8 @@ afterAll(async () => {
 describe('rules screen', () => {
   it('writes the SQL in the editor and tests it on a sample message without saving', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/rule/rules`);
+    await page.goto(`${e2e.node.url}#/rule`);
+    await page.waitForURL((u) => u.hash === '#/rule/rules');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL((u) => u.hash === '#/rule/rules/create');
     await shotAll(page, 'rule-create', () => page.locator('.cm-content').waitFor());
@@ -86,5 +87,27 @@ describe('rules screen', () => {
     expect(await value('No result').innerText()).toBe('1');
     expect(await value('Actions success').innerText()).toBe('1');
     await shotAll(page, 'rule-detail', () => page.locator('.ant-statistic').first().waitFor());
+  });
+
+  it('taps the unsaved SQL on real traffic and shows each input beside its output', async () => {
+    const page = e2e.page;
+    await page.goto(`${e2e.node.url}#/rule/rules/create`);
+    const editor = page.getByRole('textbox', { name: 'SQL' });
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.insertText('SELECT payload.temp AS t FROM "tap/#"');
+    await page.getByRole('button', { name: 'Start tap' }).click();
+    await page.getByText(/Tapping… \d+ s left/).waitFor();
+    const publisher = await connectClient(e2e.node.mqttPort, { clientId: uniqueId('e2e-tap'), protocolVersion: 5 });
+    clients.push(publisher);
+    await publisher.publishAsync('tap/1', JSON.stringify({ temp: 7 }), { qos: 1 });
+    const match = page.getByTestId('tap-match').first();
+    await match.waitFor();
+    expect(await match.locator('pre').nth(1).innerText()).toContain('"t": 7');
+    expect(await match.locator('pre').first().innerText()).toContain('tap/1');
+    await shot(page, 'rule-live-tap');
+    await page.getByRole('button', { name: 'Stop tap' }).click();
+    await page.getByText('Stopped', { exact: true }).waitFor();
+    expect((await e2e.apiGet('/rules')).data.map((r: { sql: string }) => r.sql)).not.toContain('SELECT payload.temp AS t FROM "tap/#"');
   });
 });

@@ -19,7 +19,7 @@ describe('FunctionReference', () => {
 
   it('shows the count, the groups and each signature with its example; a search narrows to name, group or description', async () => {
     const { user } = renderWithProviders(<FunctionReference open onClose={() => undefined} />);
-    expect(await screen.findByText(`${RULE_FUNCTIONS.length} functions`)).toBeInTheDocument();
+    expect(await screen.findByText(`Functions: ${RULE_FUNCTIONS.length}`)).toBeInTheDocument();
     expect(screen.getByText(/^Mathematical \(\d+\)$/)).toBeInTheDocument();
 
     await user.type(search(), 'abs');
@@ -36,7 +36,7 @@ describe('FunctionReference', () => {
 
     await user.clear(search());
     await user.type(search(), 'no-function-is-called-this');
-    expect(await screen.findByText('0 functions')).toBeInTheDocument();
+    expect(await screen.findByText('Functions: 0')).toBeInTheDocument();
   });
 
   it('describes the functions in Chinese and searches the Chinese text', async () => {

@@ -55,7 +55,7 @@ describe('live tap', () => {
     expect(within(matches[1]).getByText(/"t": 31/)).toBeInTheDocument();
     expect(within(matches[1]).getByText(/"topic": "sensors\/a"/)).toBeInTheDocument();
     expect(screen.getByText(/Tapping… \d+ s left/)).toBeInTheDocument();
-    expect(screen.getByText('2 matches')).toBeInTheDocument();
+    expect(screen.getByText('Matches: 2')).toBeInTheDocument();
     await waitFor(() => expect(reads.length).toBeGreaterThan(1)); // polled every second while it runs
 
     await user.click(screen.getByRole('button', { name: /Stop tap/ }));
@@ -70,7 +70,7 @@ describe('live tap', () => {
     mockApi('post', '/mqdeck/rule_taps', 201, { id: 'tap1', expires_at: '2026-11-26T10:01:00.000Z' });
     mockApi('get', '/mqdeck/rule_taps/{id}', 200, tapView('stopped', 'max_matches'));
     await user.click(await screen.findByRole('button', { name: /Start tap/ }));
-    expect(await screen.findByText('Stopped: max_matches')).toBeInTheDocument();
+    expect(await screen.findByText('Stopped: match limit reached')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Start tap/ })).toBeInTheDocument();
   });
 

@@ -65,7 +65,7 @@ export const rulesMessages = defineMessages('rules', {
   functions: { en: 'SQL Functions', zh: 'SQL 函数' },
   functionSearch: { en: 'Search functions', zh: '搜索函数' },
   functionExample: { en: 'Example', zh: '示例' },
-  functionsCount: { en: '{{n}} functions', zh: '共 {{n}} 个函数' },
+  functionsCount: { en: 'Functions: {{n}}', zh: '共 {{n}} 个函数' },
   // inputs
   addInput: { en: 'Add Input', zh: '添加输入' },
   inputType: { en: 'Input type', zh: '输入类型' },
@@ -139,9 +139,13 @@ export const rulesMessages = defineMessages('rules', {
   tapRunning: { en: 'Tapping… {{seconds}} s left', zh: '抓取中… 剩余 {{seconds}} 秒' },
   tapStopped: { en: 'Stopped', zh: '已停止' },
   tapReason: { en: 'Stopped: {{reason}}', zh: '已停止：{{reason}}' },
+  reasonDuration: { en: 'time limit reached', zh: '已达时间上限' },
+  reasonMaxMatches: { en: 'match limit reached', zh: '已达匹配上限' },
+  reasonDeleted: { en: 'stopped', zh: '已手动停止' },
+  reasonError: { en: 'an error occurred', zh: '发生错误' },
   tapWaiting: { en: 'Waiting for matching traffic…', zh: '等待匹配的流量…' },
   tapInput: { en: 'Input', zh: '输入' },
   tapOutput: { en: 'Output', zh: '输出' },
-  tapCount: { en: '{{n}} matches', zh: '{{n}} 条匹配' },
+  tapCount: { en: 'Matches: {{n}}', zh: '匹配：{{n}} 条' },
   tapLeaveConfirm: { en: 'A live tap is running. Stop it and leave?', zh: '实时抓取正在进行，确定停止并离开吗？' },
 });

@@ -58,6 +58,10 @@ export function LiveTap({ sql, onRunningChange, onSqlError }: Props) {
     setTap((x) => x && { ...x, stopped: true });
   };
 
+  const reasonText = (r: string) => {
+    const key = ({ duration: 'reasonDuration', max_matches: 'reasonMaxMatches', deleted: 'reasonDeleted', error: 'reasonError' } as const)[r];
+    return key ? t(key) : r;
+  };
   const left = tap ? Math.max(0, TAP_SECONDS - Math.floor((Date.now() - tap.startedAt) / 1000)) : TAP_SECONDS;
   const matches = state?.matches ?? [];
   const box = {
@@ -85,7 +89,7 @@ export function LiveTap({ sql, onRunningChange, onSqlError }: Props) {
           </Button>
         )}
         {running && <Tag color="processing">{t('tapRunning', { seconds: left })}</Tag>}
-        {tap && !running && <Tag>{state?.reason ? t('tapReason', { reason: state.reason }) : t('tapStopped')}</Tag>}
+        {tap && !running && <Tag>{state?.reason ? t('tapReason', { reason: reasonText(state.reason) }) : t('tapStopped')}</Tag>}
         {tap && <Typography.Text type="secondary">{t('tapCount', { n: matches.length })}</Typography.Text>}
       </Flex>
       {tap && matches.length === 0 && (running ? <Typography.Text type="secondary">{t('tapWaiting')}</Typography.Text> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />)}
