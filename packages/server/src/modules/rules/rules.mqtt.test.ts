@@ -128,6 +128,21 @@ describe('message rules', () => {
     expect((await metrics('watch')).matched).toBe(1);
   });
 
+  test("the node's own $SYS messages are no input while ignore_sys_message is on (the default)", async () => {
+    await api(node, 'POST', '/rules', { id: 'sys', sql: 'SELECT * FROM "$SYS/brokers/+/clients/#"' });
+    const sys = await inbox('$SYS/brokers/+/clients/sys-1/disconnected');
+    await closeClients([await connectClient(node.mqttPort, { clientId: 'sys-1' })]);
+    await waitFor(() => sys.length === 1, 3000, "sys-1's $SYS disconnected message");
+    expect((await metrics('sys')).matched).toBe(0);
+    await api(node, 'PUT', '/rule_engine', { ignore_sys_message: false });
+    try {
+      await closeClients([await connectClient(node.mqttPort, { clientId: 'sys-2' })]);
+      await waitFor(async () => (await metrics('sys')).matched === 2, 3000, 'connected and disconnected of sys-2');
+    } finally {
+      await api(node, 'PUT', '/rule_engine', { ignore_sys_message: true });
+    }
+  });
+
   test('a "<type>:<name>" action nobody provides is discarded; console prints the output on stdout', async () => {
     const printed: string[] = [];
     const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
