@@ -14,6 +14,21 @@ type Schemas = components['schemas'];
 /** docs/api-extensions.md: the flapping_detect root; durations as stored (a duration text or milliseconds). */
 export type FlappingDetect = Omit<Schemas['emqx.flapping_detect'], 'window_time' | 'ban_time'> & { window_time: string | number; ban_time: string | number };
 
+/** docs/api-extensions.md: messages kept for durable sessions and what the retention period dropped. */
+export interface DurableStoreView {
+  enable: boolean;
+  /** QoS 1/2 messages stored for durable sessions (one per subscriber), not yet acknowledged */
+  messages: number;
+  /** durable sessions holding at least one of them */
+  sessions: number;
+  /** publish time of the oldest (RFC 3339), null when none */
+  oldest_at: string | null;
+  /** message_retention_period as configured */
+  message_retention_period: string;
+  /** messages dropped because they outlived the retention period, since the node started (delivery.dropped.retention) */
+  retention_expired: number;
+}
+
 export interface ExtensionPaths {
   /** docs/api-extensions.md: the flapping_detect root on its own (EMQX shows it only inside /configs/global_zone). */
   '/configs/flapping_detect': {
@@ -37,6 +52,10 @@ export interface ExtensionPaths {
       body: undefined;
       responses: { 200: { extensions: string[] } };
     };
+  };
+  /** docs/api-extensions.md: what the durable session store holds now (extension name `durable_store`). */
+  '/mqdeck/durable_sessions': {
+    get: { query: undefined; params: undefined; body: undefined; responses: { 200: DurableStoreView } };
   };
   /** API.md §3.4, hidden: cursor-paged client list. */
   '/clients_v2': {

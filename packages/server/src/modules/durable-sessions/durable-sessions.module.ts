@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { attachSessionStore, type DurableHandle } from '@mqdeck/broker';
 import { parseDuration } from '../../config/units';
 import { SqliteSessionStore } from './sqlite-session-store';
+import { durableSessionsRoutes } from './durable-sessions.routes';
 
 /** messages the retention GC deletes per run at most (one transaction: short enough not to stall deliveries) */
 const RETENTION_GC_BATCH = 10_000;
@@ -21,6 +22,7 @@ interface DurableConfig {
 
 export default async function durableSessionsModule(app: FastifyInstance): Promise<void> {
   const store = new SqliteSessionStore(app.db);
+  durableSessionsRoutes(app, store);
   let handle: DurableHandle | undefined;
   let gcTimer: NodeJS.Timeout | undefined;
 

@@ -34,6 +34,11 @@ describe('durable sessions: retention period', () => {
     await pub.endAsync();
     // 25 kept although the in-memory queue holds 10
     expect(await get(first, '/api/v5/clients/ret-sub')).toMatchObject({ durable: true, mqueue_len: 25, mqueue_dropped: 0 });
+    // what the store holds, for the console's Durable Sessions screen
+    const stored = await get(first, '/api/v5/mqdeck/durable_sessions');
+    expect(stored).toMatchObject({ enable: true, messages: 25, sessions: 1, message_retention_period: '1d', retention_expired: 0 });
+    expect(Date.parse(String(stored.oldest_at))).toBeGreaterThan(Date.now() - 60_000);
+    expect(await get(first, '/api/v5/mqdeck/extensions')).toMatchObject({ extensions: expect.arrayContaining(['durable_store']) });
     await first.close();
 
     // the node was off for two days: the first five messages are older than the retention period (1 day)
@@ -54,6 +59,9 @@ describe('durable sessions: retention period', () => {
       const metrics = (await second.app.inject({ method: 'GET', url: '/api/v5/metrics', headers: second.auth })).json<Record<string, number>[]>();
       expect(metrics[0]).toMatchObject({ 'delivery.dropped.retention': 5 });
       await waitFor(async () => (await get(second, '/api/v5/clients/ret-sub')).mqueue_len === 0, 5000, 'an empty backlog');
+      // acknowledged and expired rows leave the store (acks are written in batches)
+      await waitFor(async () => (await get(second, '/api/v5/mqdeck/durable_sessions')).messages === 0, 5000, 'an empty store');
+      expect(await get(second, '/api/v5/mqdeck/durable_sessions')).toMatchObject({ sessions: 0, oldest_at: null, retention_expired: 5 });
     } finally {
       await back.endAsync();
     }

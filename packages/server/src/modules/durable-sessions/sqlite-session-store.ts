@@ -35,6 +35,8 @@ export class SqliteSessionStore implements SessionStore {
   private acks: [string, number][] = [];
   private timer?: NodeJS.Timeout;
   batchSize = 100;
+  private lastMsg: PublishMessage | undefined;
+  private lastJson = '';
   private readonly q;
 
   constructor(private readonly db: Db) {
@@ -131,8 +133,13 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   appendMessage(clientid: string, m: Omit<StoredMessage, 'seq'>): number {
-    const { payload, ...rest } = m.msg;
-    const info = this.q.append.run(clientid, toJson(rest), payload, m.qos, m.retain ? 1 : 0, m.subids ? JSON.stringify(m.subids) : null, m.msg.timestamp);
+    // one publish fans out to every matching session with the same message object: its JSON is written once
+    if (m.msg !== this.lastMsg) {
+      const { payload: _payload, ...rest } = m.msg;
+      this.lastMsg = m.msg;
+      this.lastJson = toJson(rest);
+    }
+    const info = this.q.append.run(clientid, this.lastJson, m.msg.payload, m.qos, m.retain ? 1 : 0, m.subids ? JSON.stringify(m.subids) : null, m.msg.timestamp);
     return Number(info.lastInsertRowid);
   }
 
