@@ -54,27 +54,36 @@ function decodeJson(v: string | Buffer): { ok: true; value: unknown } | { ok: fa
   }
 }
 
-/** The value at `path` in `bindings`; `found: false` when some step is missing or not an object. */
-export function lookup(path: readonly string[], bindings: unknown): { found: true; value: unknown } | { found: false } {
+/** what `valueAt` gives for a path that leads nowhere */
+export const MISSING: unique symbol = Symbol('missing');
+
+/** The value at `path` in `bindings`, or MISSING when some step is missing or not an object (no allocation). */
+export function valueAt(path: readonly string[], bindings: unknown): unknown {
   let current = bindings;
   let decoded = false;
   for (let i = 0; i < path.length; i++) {
     if (isPlainObject(current)) {
       const next = current[path[i]];
-      if (next === undefined) return { found: false };
+      if (next === undefined) return MISSING;
       current = next;
     } else if (!decoded && (typeof current === 'string' || Buffer.isBuffer(current))) {
       // a serialized value is decoded once; a JSON string inside it is not decoded again
       const d = decodeJson(current);
-      if (!d.ok) return { found: false };
+      if (!d.ok) return MISSING;
       decoded = true;
       current = d.value;
       i--;
     } else {
-      return { found: false };
+      return MISSING;
     }
   }
-  return { found: true, value: current };
+  return current;
+}
+
+/** The value at `path` in `bindings`; `found: false` when some step is missing or not an object. */
+export function lookup(path: readonly string[], bindings: unknown): { found: true; value: unknown } | { found: false } {
+  const value = valueAt(path, bindings);
+  return value === MISSING ? { found: false } : { found: true, value };
 }
 
 /** JSON text of a rule value: Buffers become their UTF-8 text, bigints their digits */
@@ -106,8 +115,8 @@ export function toText(value: unknown): string {
 }
 
 function valueOf(p: Placeholder, bindings: unknown): unknown {
-  const r = lookup(p.path, bindings);
-  return r.found ? r.value : undefined;
+  const v = valueAt(p.path, bindings);
+  return v === MISSING ? undefined : v;
 }
 
 /** The text of the template with every placeholder replaced; `missing` collects the names not found. */
@@ -116,9 +125,9 @@ export function renderTemplate(t: Template, bindings: unknown, missing?: string[
   for (const part of t) {
     if (typeof part === 'string') out += part;
     else {
-      const r = lookup(part.path, bindings);
-      if (!r.found) missing?.push(part.name);
-      out += toText(r.found ? r.value : undefined);
+      const v = valueAt(part.path, bindings);
+      if (v === MISSING) missing?.push(part.name);
+      out += typeof v === 'string' ? v : toText(v === MISSING ? undefined : v);
     }
   }
   return out;

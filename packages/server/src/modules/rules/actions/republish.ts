@@ -4,7 +4,7 @@
 // is used (0 / false when missing); user_properties is `${var}` naming a map of the output, or
 // `${pub_props.'User-Property'}` for the input message's own; mqtt_properties are templates per property.
 import type { PublishProperties, QoS } from '@mqdeck/broker';
-import { lookup, parseTemplate, renderTemplate, renderTemplateBytes, singlePlaceholder, type Template } from '../../../shared/template';
+import { MISSING, parseTemplate, renderTemplate, renderTemplateBytes, singlePlaceholder, valueAt, type Template } from '../../../shared/template';
 import { isObject } from '../../../config/tree';
 
 export type RepublishArgs = {
@@ -96,8 +96,8 @@ export function prepareRepublish(args: RepublishArgs): PreparedRepublish {
 
 function read(s: Simple, selected: unknown, dflt: unknown): unknown {
   if ('value' in s) return s.value;
-  const r = lookup(s.path, selected);
-  return r.found ? r.value : dflt;
+  const v = valueAt(s.path, selected);
+  return v === MISSING ? dflt : v;
 }
 
 function toQos(v: unknown): QoS {
@@ -142,8 +142,8 @@ export function renderRepublish(p: PreparedRepublish, selected: Record<string, u
       const pubProps = envs.pub_props;
       user = stringMap(isObject(pubProps) ? pubProps['User-Property'] : undefined);
     } else {
-      const r = lookup(p.userProperties.path, selected);
-      user = r.found ? stringMap(r.value) : {};
+      const v = valueAt(p.userProperties.path, selected);
+      user = v === MISSING ? {} : stringMap(v);
     }
     if (Object.keys(user).length) props = { userProperties: user };
   }
