@@ -1,5 +1,5 @@
 // Start-up (spec 001 §9): apply the saved theme and language, then log the console version.
-import { applySavedTheme } from '../theme/themeStore';
+import { applySavedTheme, setSyncOsTheme } from '../theme/themeStore';
 import { applySavedLanguage } from '../i18n/language';
 
 /** `refs/tags/v0.1.0` → 'v0.1.0'; anything else → undefined. */
@@ -19,7 +19,20 @@ export async function logVersion(): Promise<void> {
   }
 }
 
+/**
+ * A first visit (no theme chosen yet) follows the system: a browser in dark mode gets the dark theme instead of light.
+ * Any choice made later (header or login page) is kept as it is.
+ */
+export function followSystemThemeOnFirstVisit(): void {
+  try {
+    if (localStorage.getItem('theme') === null && localStorage.getItem('syncOsTheme') === null) setSyncOsTheme(true);
+  } catch {
+    // no storage: the light default stays
+  }
+}
+
 export function startup(): void {
+  followSystemThemeOnFirstVisit();
   applySavedTheme();
   applySavedLanguage();
   void logVersion();

@@ -1,14 +1,15 @@
 import { Flex, Segmented, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { setLanguage, useLanguage } from '../../i18n/language';
-import { setTheme, useThemeState } from '../../theme/themeStore';
+import { setSyncOsTheme, setTheme, useThemeState } from '../../theme/themeStore';
+import '../layout/layout.messages';
 
 /** Language and theme switches on the login page (before any header exists). */
 export function LoginSwitches() {
   const { t } = useTranslation('layout');
   const { token } = theme.useToken();
   const lang = useLanguage();
-  const { effective } = useThemeState();
+  const { theme: chosen, syncOsTheme } = useThemeState();
   return (
     <Flex justify="end" gap={token.marginSM} style={{ marginBottom: token.marginLG }}>
       <Segmented
@@ -24,11 +25,13 @@ export function LoginSwitches() {
       <Segmented
         aria-label={t('theme')}
         size="small"
-        value={effective}
-        onChange={(v) => setTheme(v === 'dark' ? 'dark' : 'light')}
+        value={syncOsTheme ? 'os' : chosen}
+        onChange={(v) => (v === 'os' ? setSyncOsTheme(true) : setTheme(v === 'dark' ? 'dark' : 'light'))}
         options={[
           { value: 'light', label: t('themeLight') },
           { value: 'dark', label: t('themeDark') },
+          // as in the header's theme menu
+          { value: 'os', label: t('themeOs') },
         ]}
       />
     </Flex>

@@ -1,5 +1,5 @@
 // Form.List of rules {permission, action, topic, qos, retain} with the spec's validation texts.
-import { Button, Flex, Form, Input, Select, theme } from 'antd';
+import { Button, Flex, Form, Input, Select, Tag, theme } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { topicRule } from '../../../shared/topic';
@@ -44,12 +44,17 @@ export function RulesEditor({ name = 'rules' }: { name?: string }) {
                 <Input aria-label={`${t('topic')} ${i + 1}`} placeholder={t('topic')} />
               </Form.Item>
               <Form.Item name={[f.name, 'qos']} style={{ marginBottom: 0, width: 150 }}>
+                {/* the chosen levels are shown as their digits ('0 1 2'): 'QoS 0' tags did not fit and collapsed to '+ 3 …' */}
                 <Select
                   aria-label={`${t('qos')} ${i + 1}`}
                   mode="multiple"
-                  maxTagCount="responsive"
                   placeholder={t('qos')}
                   options={[0, 1, 2].map((q) => ({ value: q, label: `QoS ${q}` }))}
+                  tagRender={({ value, closable, onClose }) => (
+                    <Tag closable={closable} onClose={onClose} style={{ marginInlineEnd: token.marginXXS }} data-testid="qos-tag">
+                      {String(value)}
+                    </Tag>
+                  )}
                 />
               </Form.Item>
               <Form.Item name={[f.name, 'retain']} style={{ marginBottom: 0, width: 110 }}>
