@@ -1,9 +1,11 @@
-// Management › MQTT Settings › Durable Sessions: durable_sessions of the global zone.
+// Management › MQTT Settings › Durable Sessions: durable_sessions of the global zone, and (MQDeck's node) what its
+// store holds now.
 import { useTranslation } from 'react-i18next';
 import { SettingsScreen } from '../../shared/forms/SettingsScreen';
 import { useGlobalZoneQuery, useSaveZoneSectionMutation } from './mqtt-settings.api';
 import { durableSessionFields } from './mqtt-settings.fields';
 import { useZoneSection } from './useZoneSection';
+import { DurableStorePanel } from './DurableStorePanel';
 
 export default function DurableSessionsPage() {
   const { t } = useTranslation('mqttSettings');
@@ -16,6 +18,7 @@ export default function DurableSessionsPage() {
       fields={durableSessionFields}
       query={query}
       save={useSaveZoneSectionMutation('durable_sessions')}
+      notice={<DurableStorePanel />}
     />
   );
 }

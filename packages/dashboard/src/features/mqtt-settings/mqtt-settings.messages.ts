@@ -6,6 +6,17 @@ export const mqttSettingsMessages = defineMessages('mqttSettings', {
   general: { en: 'General', zh: '通用' },
   session: { en: 'Sessions', zh: '会话' },
   durableSessions: { en: 'Durable Sessions', zh: '会话持久化' },
+  // Durable Sessions: what the store holds (DurableStorePanel)
+  storeTitle: { en: 'Stored Messages', zh: '已存储消息' },
+  storeMessages: { en: 'Messages waiting for durable sessions', zh: '等待持久会话的消息' },
+  storeSessions: { en: 'Sessions holding messages', zh: '持有消息的会话' },
+  storeOldest: { en: 'Oldest message published at', zh: '最早消息发布时间' },
+  storeExpired: { en: 'Dropped after the retention period ({{period}})', zh: '超过保留期 ({{period}}) 后丢弃' },
+  storeOff: {
+    en: 'Durable sessions are off: nothing is stored. Once enabled, messages for persistent sessions wait here until acknowledged or older than the retention period.',
+    zh: '会话持久化已关闭：不存储任何消息。启用后，持久会话的消息会保存在这里，直到被确认或超过保留期。',
+  },
+  storeLoadFailed: { en: 'The stored message figures could not be loaded.', zh: '无法加载已存储消息的统计。' },
   retainer: { en: 'Retainer', zh: '保留消息' },
   systemTopic: { en: 'System Topic', zh: '系统主题' },
   loadFailed: { en: 'The settings could not be loaded.', zh: '无法加载配置。' },
