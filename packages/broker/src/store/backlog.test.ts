@@ -118,6 +118,22 @@ describe('durable session backlog', () => {
     expect(handle.expire(Date.now() + 1, 10)).toBe(0);
   });
 
+  test('a failed read from the store is tried again after idle_poll_interval', async () => {
+    const { broker, store, handle } = await setup();
+    handle.configure({ idlePollMs: 50 });
+    await offline(broker, 'poll');
+    for (let i = 0; i < 5; i++) await sys(broker, 'b/t', `m${i}`);
+    const errors: unknown[] = [];
+    broker.events.on('broker.error', (e) => errors.push(e));
+    const read = vi.spyOn(store, 'loadMessages').mockImplementationOnce(() => {
+      throw new Error('disk busy');
+    });
+    const { client } = await connect(broker, 5, { clientId: 'poll', ...PERSISTENT });
+    expect(await receive(client, 5)).toEqual(range(5));
+    expect(errors).toHaveLength(1);
+    expect(read.mock.calls.length).toBeGreaterThanOrEqual(2);
+  });
+
   test('switched off: the backlog moves to the in-memory queue, which bounds it again', async () => {
     const { broker, handle } = await setup();
     await offline(broker, 'off');
