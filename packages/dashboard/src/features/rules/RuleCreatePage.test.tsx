@@ -90,4 +90,16 @@ describe('RuleCreatePage', () => {
     expect(await screen.findByText('syntax error at line 3, column 1: unexpected FROMM', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
     await waitFor(() => expect(container.querySelector('.cm-lintRange-error')?.textContent).toBe('FROMM'));
   });
+
+  it('toasts a refusal that is not about the SQL without marking the editor', async () => {
+    const { user, container } = setup();
+    await screen.findByLabelText('SQL', { selector: '.cm-content' });
+    await user.type(screen.getByLabelText('Rule ID'), 'taken');
+    const calls = mockApiError('post', '/rules', 400, 'BAD_REQUEST', 'rule id already exists');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(await screen.findByTitle('BAD_REQUEST: rule id already exists')).toBeInTheDocument(); // the toast
+    expect(container.querySelector('.ant-form-item-explain-error')).toBeNull();
+    expect(container.querySelector('.cm-lintRange-error')).toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EditorState } from '@codemirror/state';
 import { CompletionContext } from '@codemirror/autocomplete';
-import { dataSourceOf, errorRange, eventTypeOf, fromInputs, sampleTopic, setFromInputs, sourceMatchesSql } from './sql';
+import { dataSourceOf, errorRange, eventTypeOf, fromInputs, isSqlProblem, sampleTopic, setFromInputs, sourceMatchesSql } from './sql';
 import { ruleCompletionSource, type CompletionData } from './components/sql-language';
 
 describe('rule SQL text helpers', () => {
@@ -38,6 +38,12 @@ describe('rule SQL text helpers', () => {
     expect(errorRange('parse error at position 9', sql)).toEqual({ from: 9, to: 10 });
     expect(errorRange('syntax error before FROMM on line 3', sql)).toEqual({ from: 11, to: 22 });
     expect(errorRange('select_and_transform_error: bad arg', sql)).toBeUndefined();
+  });
+
+  it('tells SQL problems from other refusals of the node', () => {
+    expect(isSqlProblem('syntax error at line 1, column 8, before "x"')).toBe(true);
+    expect(isSqlProblem('Unknown SQL function "nope" (line 1, column 8)')).toBe(true);
+    expect(isSqlProblem('rule id already exists')).toBe(false);
   });
 });
 

@@ -127,3 +127,6 @@ export function errorRange(message: string, sql: string): { from: number; to: nu
   }
   return undefined;
 }
+
+/** True when a node's 400 is about the SQL (a syntax or compile error, or a place in it), not e.g. the rule's ID. */
+export const isSqlProblem = (message: string) => /syntax error|\bsql\b|\bline \d+|unknown (sql )?function/i.test(message);

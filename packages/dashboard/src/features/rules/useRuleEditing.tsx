@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../api/errors';
 import type { RuleFormValues } from './components/RuleEditor';
 import { RunningGuard } from './components/RunningGuard';
+import { isSqlProblem } from './sql';
 
 export function useRuleEditing() {
   const { t } = useTranslation(['rules', 'common']);
@@ -35,7 +36,7 @@ export function useRuleEditing() {
 
   /** Keeps a 400 about the SQL to mark it in the editor; the toast is the mutation cache's. */
   const noteSqlError = (e: unknown) => {
-    if (e instanceof ApiRequestError && e.status === 400) setSqlError(e.message);
+    if (e instanceof ApiRequestError && e.status === 400 && isSqlProblem(e.message)) setSqlError(e.message);
   };
 
   /** The leave guard: about the running test or tap, else the form's unsaved-changes guard. */

@@ -9,6 +9,7 @@ import { formatError } from '../../../api/client';
 import { ApiRequestError } from '../../../api/errors';
 import { toast } from '../../../app/bridge';
 import { formatDateTime } from '../../../shared/format';
+import { isSqlProblem } from '../sql';
 import { TAP_MAX_MATCHES, TAP_SECONDS, readTap, startTap, stopTap } from '../live-tap';
 
 interface Props {
@@ -38,7 +39,15 @@ export function LiveTap({ sql, onRunningChange, onSqlError }: Props) {
   // Leaving the page (unmount) ends the tap on the node.
   const live = useRef<string | null>(null);
   live.current = running && tap ? tap.id : null;
-  useEffect(() => () => void (live.current && stopTap(live.current)), []);
+  useEffect(() => {
+    // Closing the tab unmounts nothing: stop the tap on pagehide too (stopTap's DELETE is sent with keepalive).
+    const onHide = () => void (live.current && stopTap(live.current));
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      onHide();
+    };
+  }, []);
 
   const start = async () => {
     setStarting(true);
@@ -47,7 +56,7 @@ export function LiveTap({ sql, onRunningChange, onSqlError }: Props) {
       onSqlError(null);
       setTap({ id, startedAt: Date.now(), stopped: false });
     } catch (e) {
-      if (e instanceof ApiRequestError && e.status === 400) onSqlError(e.message);
+      if (e instanceof ApiRequestError && e.status === 400 && isSqlProblem(e.message)) onSqlError(e.message);
       void toast().error(formatError(e));
     } finally {
       setStarting(false);

@@ -9,7 +9,7 @@ import '../rules.messages';
 import { runRuleTest, useRuleEventsQuery, useSourcesSummaryQuery, type TestOutcome } from '../rules.api';
 import { NO_EVENTS, eventTitle } from '../rule-events';
 import { sampleContext, toTestContext, type ContextField } from '../test-context';
-import { MESSAGE_EVENT, BRIDGE_PREFIX, dataSourceOf, fromInputs, sourceMatchesSql } from '../sql';
+import { MESSAGE_EVENT, BRIDGE_PREFIX, dataSourceOf, fromInputs, isSqlProblem, sourceMatchesSql } from '../sql';
 
 export type TestState = { kind: 'idle' } | { kind: 'pending' } | TestOutcome;
 
@@ -73,7 +73,7 @@ export function TestPanel({ sql, onSqlError }: Props) {
     try {
       const outcome = await runRuleTest(sql, context, ctrl.signal);
       setState(outcome);
-      onSqlError(outcome.kind === 'error' ? outcome.message : null);
+      onSqlError(outcome.kind === 'error' && isSqlProblem(outcome.message) ? outcome.message : null);
     } catch (e) {
       if (ctrl.signal.aborted) return;
       setState({ kind: 'error', code: '', message: e instanceof Error ? e.message : String(e) });
