@@ -282,9 +282,10 @@ export class BrokerImpl implements Broker, BrokerCore {
     if (this.events.listenerCount('message.delivered') > 0) this.events.emit('message.delivered', session.identity, msg);
   }
 
-  onAcked(session: Session, msg: PublishMessage): void {
+  onAcked(session: Session, msg: PublishMessage, deliverAt: number): void {
     this.counters.add(C['messages.acked']);
     if (this.events.listenerCount('message.acked') > 0) this.events.emit('message.acked', session.identity, msg);
+    if (this.events.listenerCount('delivery.completed') > 0) this.events.emit('delivery.completed', session.identity, msg, deliverAt, session.createdAt);
   }
 
   // ------------------------------------------------------------------ public facade

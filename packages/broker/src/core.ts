@@ -47,5 +47,5 @@ export interface BrokerCore {
   /** its PUBLISH was written to the client (not counted again when resent) */
   onDelivered(session: Session, msg: PublishMessage): void;
   /** the client acknowledged it (PUBACK, or PUBCOMP for QoS 2) */
-  onAcked(session: Session, msg: PublishMessage): void;
+  onAcked(session: Session, msg: PublishMessage, deliverAt: number): void;
 }

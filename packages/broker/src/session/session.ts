@@ -10,6 +10,8 @@ export interface InflightEntry extends Pending {
   /** 'publish' until PUBACK/PUBREC, then 'pubrel' until PUBCOMP */
   phase: 'publish' | 'pubrel';
   sentAt: number;
+  /** when its delivery began (EMQX deliver_begin_at; unset for entries restored from a store): slow subscriptions */
+  deliverAt?: number;
 }
 
 /** Absolute expiry (epoch ms) of a message, or undefined when it never expires. */
@@ -199,6 +201,7 @@ export class Session {
       return;
     }
     // built field by field, not with a spread: every entry gets one shape, and this runs once per QoS 1/2 delivery
+    const now = Date.now();
     const entry: InflightEntry = {
       msg: p.msg,
       qos: p.qos,
@@ -209,7 +212,8 @@ export class Session {
       seq: p.seq,
       packetId,
       phase: 'publish',
-      sentAt: Date.now(),
+      sentAt: now,
+      deliverAt: now,
     };
     if (entry.seq !== undefined) this.durable?.inflight(this, entry);
     if (sendPublish(conn, entry, packetId, false, this)) (this.inflightMap ??= new Map()).set(packetId, entry);
@@ -252,7 +256,7 @@ export class Session {
     if (expect === 2 && entry.phase !== 'pubrel') return undefined;
     this.deleteInflight(packetId);
     if (entry.seq !== undefined) this.durable?.done(this, entry);
-    this.core.onAcked(this, entry.msg);
+    this.core.onAcked(this, entry.msg, entry.deliverAt ?? entry.sentAt);
     this.drain();
     return entry;
   }

@@ -132,6 +132,8 @@ export interface BrokerEvents {
   'message.publish': [msg: PublishMessage];
   'message.delivered': [client: ClientIdentity, msg: PublishMessage];
   'message.acked': [client: ClientIdentity, msg: PublishMessage];
+  /** EMQX `delivery.completed`: a QoS 1/2 delivery was acknowledged; when it began and when the session was created (epoch ms) */
+  'delivery.completed': [client: ClientIdentity, msg: PublishMessage, deliverAt: number, sessionCreatedAt: number];
   /** dropped for lack of subscribers or by a hook */
   'message.dropped': [msg: PublishMessage, reason: string];
   /** dropped while delivering to one client: expired, queue_full, too_large, no_local, qos0_msg ... */
