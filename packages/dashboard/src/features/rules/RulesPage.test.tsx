@@ -47,13 +47,15 @@ describe('RulesPage', () => {
     expect(list.at(-1)?.url.searchParams.get('like_id')).toBeNull();
   });
 
-  it('turns a rule off with PUT /rules/{id} carrying the rule and enable false', async () => {
+  it('turns a rule off with PUT /rules/{id} carrying the rule as the node has it now and enable false', async () => {
     const { user } = setup();
-    const put = mockApi('put', '/rules/{id}', 200, (req) => ({ ...aRule(), enable: req.body.enable }));
+    const current = aRule({ sql: 'SELECT * FROM "sensors/#"' }); // changed since the list was loaded
+    mockApi('get', '/rules/{id}', 200, current);
+    const put = mockApi('put', '/rules/{id}', 200, (req) => ({ ...current, enable: req.body.enable }));
     await user.click(await screen.findByRole('switch', { name: 'Enable temp_alert' }));
     await waitFor(() => expect(put).toHaveLength(1));
     expect(put[0].url.pathname).toMatch(/\/rules\/temp_alert$/);
-    expect(put[0].body).toEqual({ sql: rules[0].sql, actions: rules[0].actions, description: 'too hot', name: '', enable: false });
+    expect(put[0].body).toEqual({ sql: current.sql, actions: rules[0].actions, description: 'too hot', name: '', enable: false });
   });
 
   it('deletes a rule after confirming', async () => {

@@ -79,12 +79,17 @@ export function useUpdateRuleMutation() {
   });
 }
 
-/** The list's switch: PUT the rule as it is with `enable` flipped. */
+/**
+ * The list's switch. The contract's PUT body is the whole rule, so it is read fresh first: a row loaded a while
+ * ago must not put back an SQL someone changed since (EMQX merges a partial PUT; the typed body is complete).
+ */
 export function useToggleRuleMutation() {
   const update = useUpdateRuleMutation();
   return useMutation({
-    mutationFn: ({ rule, enable }: { rule: Rule; enable: boolean }) =>
-      update.mutateAsync({ id: rule.id, body: { sql: rule.sql, actions: rule.actions.map(fromView), description: rule.description, name: rule.name, enable } }),
+    mutationFn: async ({ rule, enable }: { rule: Rule; enable: boolean }) => {
+      const now = await api.GET('/rules/{id}', { params: { path: { id: rule.id } } }).then(unwrap);
+      return update.mutateAsync({ id: rule.id, body: { sql: now.sql, actions: now.actions.map(fromView), description: now.description, name: now.name, enable } });
+    },
   });
 }
 
