@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { mockApi, mockNodeKind } from '../../../test/msw';
 import { renderWithProviders } from '../../../test/render';
 import type { FakeMqttClient } from './store/fakeMqttClient';
 
@@ -31,6 +32,20 @@ async function connectAndAccept(s: Awaited<ReturnType<typeof setup>>) {
 
 // Full antd forms in jsdom are slow (several seconds per test), hence the longer timeout.
 describe('WebsocketPage', { timeout: 60_000 }, () => {
+  // Issue 20 item 4: the client always proposed 8083, not the node's real WebSocket listener.
+  it("in front of MQDeck's node, proposes the node's own ws listener (port and path) on the page's host", async () => {
+    mockNodeKind('mqdeck');
+    mockApi('get', '/listeners', 200, [
+      { id: 'tcp:default', type: 'tcp', name: 'default', enable: true, bind: '0.0.0.0:11883' },
+      { id: 'ws:default', type: 'ws', name: 'default', enable: true, bind: '0.0.0.0:18084' },
+    ] as never);
+    mockApi('get', '/listeners/{id}', 200, { id: 'ws:default', type: 'ws', name: 'default', bind: '0.0.0.0:18084', websocket: { mqtt_path: '/ws-mqtt' } } as never);
+    await setup();
+    await waitFor(() => expect(screen.getByLabelText('Port')).toHaveValue('18084'));
+    expect(screen.getByLabelText('Path')).toHaveValue('/ws-mqtt');
+    expect(screen.getByLabelText('Host')).toHaveValue(window.location.hostname || 'localhost');
+  });
+
   it('starts with a default connection to the page host on 8083 /mqtt', async () => {
     await setup();
     expect(screen.getByLabelText('Host')).toHaveValue(window.location.hostname || 'localhost');

@@ -9,11 +9,13 @@ import { ConnectionPanel } from './components/ConnectionPanel';
 import { ConnectionStateBadge } from './components/ConnectionStateBadge';
 import { MAX_CONNECTIONS } from './store/createWebsocketStore';
 import { useWebsocketSnapshot, websocketStore } from './store/websocketStore';
+import { useNodeEndpoints } from './useNodeEndpoints';
 import './websocket.messages';
 
 export default function WebsocketPage() {
   const { t } = useTranslation('websocket');
   const snapshot = useWebsocketSnapshot();
+  useNodeEndpoints();
   const canAdd = snapshot.connections.length < MAX_CONNECTIONS;
   // The page stays mounted (hidden) while the operator is elsewhere in the console: message lists stop rendering then.
   const pageVisible = useMatch('/websocket') !== null;

@@ -1,6 +1,6 @@
 // One tab: connection settings and state, then subscriptions and publishing side by side, then the message logs.
 import { Button, Card, Col, Flex, Form, Row, Typography } from 'antd';
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format';
 import type { ConnectionSettings } from '../model/settings';
@@ -19,6 +19,14 @@ export const ConnectionPanel = memo(function ConnectionPanel({ id, visible }: { 
   const [form] = Form.useForm<ConnectionSettings>();
   const conn = useConnection(id);
   const onSettingsChange = useCallback((s: ConnectionSettings) => websocketStore.updateSettings(id, s), [id]);
+  // A port and path the store proposes later (the node's own listener, once known) reach a form already showing.
+  const port = conn?.settings.port;
+  const path = conn?.settings.path;
+  useEffect(() => {
+    if (port === undefined) return;
+    if (form.getFieldValue('port') !== port) form.setFieldValue('port', port);
+    if (form.getFieldValue('path') !== path) form.setFieldValue('path', path);
+  }, [form, port, path]);
   if (!conn) return null;
   const version = (conn.connectedWith ?? conn.settings).protocolVersion;
 

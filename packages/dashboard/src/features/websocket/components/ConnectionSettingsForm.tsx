@@ -6,6 +6,7 @@ import type { FormInstance } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultPort, randomClientId } from '../model/settings';
+import { websocketStore } from '../store/websocketStore';
 import type { ConnectionSettings, WsScheme } from '../model/settings';
 import { rangeRule, requiredRule } from '../websocket.rules';
 import { UserPropertiesField } from './UserPropertiesField';
@@ -37,7 +38,10 @@ export const ConnectionSettingsForm = memo(function ConnectionSettingsForm({ for
     // Switching ws ↔ wss moves a default port along with it; a custom port stays.
     if (changed.scheme) {
       const other: WsScheme = changed.scheme === 'wss' ? 'ws' : 'wss';
-      if (form.getFieldValue('port') === defaultPort(other)) form.setFieldValue('port', defaultPort(changed.scheme));
+      const from = websocketStore.endpointOf(other);
+      const to = websocketStore.endpointOf(changed.scheme);
+      if (form.getFieldValue('port') === from.port || form.getFieldValue('port') === defaultPort(other)) form.setFieldValue('port', to.port);
+      if (form.getFieldValue('path') === from.path) form.setFieldValue('path', to.path);
     }
     emit();
   };

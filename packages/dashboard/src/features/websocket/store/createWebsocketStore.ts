@@ -3,9 +3,10 @@
 import type { IClientPublishOptions, IPublishPacket } from 'mqtt';
 import { DEFAULT_MESSAGE_CAP } from '../model/messageLog';
 import { brokerUrl, defaultSettings, toClientOptions, toUserProperties } from '../model/settings';
-import type { ConnectionSettings, PageLocation, QoS } from '../model/settings';
+import type { ConnectionSettings, PageLocation, QoS, WsScheme } from '../model/settings';
 import { topicProblem } from '../../../shared/topic';
 import type { CreateClient, MqttLike } from './mqttClient';
+import { createEndpoints, type Endpoint } from './endpoints';
 import { createMessageLogs, FLOOD_FLUSH_INTERVAL_MS, FLUSH_INTERVAL_MS } from './messageLogs';
 import { toLoggedProperties } from './properties';
 import { WsOperationError } from './types';
@@ -49,6 +50,8 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
   let nextMessageId = 1;
   let nextConnectionNumber = 1;
 
+  const endpoints = createEndpoints(); // the node's own ws/wss listeners once known, not EMQX's 8083/8084
+
   const newConnection = (isDefault: boolean): ConnectionSnapshot => {
     const n = nextConnectionNumber++;
     const id = `connection-${n}`;
@@ -57,7 +60,7 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
     return {
       id,
       isDefault,
-      settings: defaultSettings(opts.location, `connection_${n}`),
+      settings: endpoints.apply(defaultSettings(opts.location, `connection_${n}`)),
       state: 'disconnected',
       subscriptions: [],
     };
@@ -236,6 +239,15 @@ export function createWebsocketStore(opts: WebsocketStoreOptions) {
       const activeId = snapshot.activeId === id ? connections[Math.max(0, index - 1)].id : snapshot.activeId;
       snapshot = { connections, activeId };
       emit();
+    },
+
+    endpointOf: endpoints.endpointOf, // new connections get the node's listeners, and so do disconnected ones still on the previous proposal
+    proposeEndpoints(next: Partial<Record<WsScheme, Endpoint>>) {
+      const moved = endpoints.propose(next);
+      for (const c of snapshot.connections.filter((x) => x.state === 'disconnected')) {
+        const e = moved(c.settings);
+        if (e) update(c.id, (x) => ({ ...x, settings: { ...x.settings, ...e } }));
+      }
     },
 
     updateSettings(id: string, settings: ConnectionSettings) {
