@@ -1,5 +1,6 @@
-// SessionStore on the node's SQLite file (migrations 500–502). Appends, session and subscription rows are written at once
-// (better-sqlite3 is synchronous, WAL journal): an acknowledged publish is on disk before its PUBACK.
+// SessionStore on the node's SQLite file (migrations 500–502). Session and subscription rows are written at once
+// (better-sqlite3 is synchronous, WAL journal). Appends are group-committed: one transaction per event-loop callback,
+// committed in a microtask, still before the PUBACK leaves (see groupCommit).
 // Acks are batched (batch_size or a short timer): losing one to kill -9 only means a redelivery (QoS 1 allows it;
 // a QoS 2 message that had reached PUBREL is resent as PUBREL, which the client answers with PUBCOMP).
 // QoS 2 state (packet id and phase of a sent message, incoming ids awaiting PUBREL) is written at once.
@@ -37,6 +38,8 @@ export class SqliteSessionStore implements SessionStore {
   batchSize = 100;
   private lastMsg: PublishMessage | undefined;
   private lastJson = '';
+  /** a group-commit transaction is open (see groupCommit) */
+  private grouping = false;
   private readonly q;
 
   constructor(private readonly db: Db) {
@@ -48,6 +51,8 @@ export class SqliteSessionStore implements SessionStore {
       ),
       // an update keeps the row's place (rowid): subscriptions load in the order first subscribed, as the session's map
       saveSub: db.prepare('INSERT INTO durable_subscriptions (clientid, topic, sub) VALUES (?, ?, ?) ON CONFLICT(clientid, topic) DO UPDATE SET sub = excluded.sub'),
+      begin: db.prepare('BEGIN'),
+      commit: db.prepare('COMMIT'),
       deleteSub: db.prepare('DELETE FROM durable_subscriptions WHERE clientid = ? AND topic = ?'),
       deleteSubs: db.prepare('DELETE FROM durable_subscriptions WHERE clientid = ?'),
       subs: db.prepare<[], { clientid: string; sub: string }>('SELECT clientid, sub FROM durable_subscriptions ORDER BY clientid, rowid'),
@@ -133,6 +138,7 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   appendMessage(clientid: string, m: Omit<StoredMessage, 'seq'>): number {
+    this.groupCommit();
     // one publish fans out to every matching session with the same message object: its JSON is written once
     if (m.msg !== this.lastMsg) {
       const { payload: _payload, ...rest } = m.msg;
@@ -151,6 +157,26 @@ export class SqliteSessionStore implements SessionStore {
       this.timer.unref();
     }
   }
+
+  /**
+   * Group commit: the appends of one event-loop callback (every publish parsed from one socket read, fanned out to
+   * every matching session) share one transaction, committed in a microtask, before the callback's turn ends. The
+   * publishers' PUBACK/PUBREC leave later, in the connection's write batch at setImmediate (broker flush.ts), so an
+   * acknowledged message is committed first. Inside a transaction someone else opened, the rows join it.
+   */
+  private groupCommit(): void {
+    if (this.grouping || this.db.inTransaction) return;
+    this.q.begin.run();
+    this.grouping = true;
+    queueMicrotask(this.commitGroup);
+  }
+
+  // a COMMIT that fails (disk full, I/O error) throws out of the microtask and stops the node before any PUBACK of the
+  // group leaves: better than acknowledging messages that were not stored
+  private readonly commitGroup = (): void => {
+    this.grouping = false;
+    if (this.db.open && this.db.inTransaction) this.q.commit.run();
+  };
 
   /** write the batched acks now */
   flush(): void {
@@ -250,6 +276,7 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   close(): void {
+    if (this.grouping) this.commitGroup();
     this.flush();
   }
 }
