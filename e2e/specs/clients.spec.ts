@@ -71,7 +71,7 @@ describe('clients screens', () => {
     // Back on the list, the client is gone.
     await e2e.page.waitForURL(/#\/clients$/, { timeout: 15_000 });
     // No error toast: the vanished client's detail is not refetched.
-    expect(await e2e.page.getByText('CLIENTID_NOT_FOUND').count()).toBe(0);
+    expect(await e2e.page.getByText('The client is not connected, or no longer exists.').count()).toBe(0);
     await e2e.page.reload();
     await e2e.page.getByRole('searchbox', { name: 'Search' }).fill(suffix);
     await e2e.page.getByRole('searchbox', { name: 'Search' }).press('Enter');
