@@ -9,6 +9,8 @@ import type { Db } from '../../storage/db';
 import { readJson, reviveBuffers, writeJson } from '../../storage/json-column';
 
 const FLUSH_MS = 100;
+/** messages read back kept for the other sessions' copies of the same publish (the map is emptied when full) */
+const PARSED_CACHE = 1000;
 
 interface SessionDbRow {
   clientid: string;
@@ -38,6 +40,8 @@ export class SqliteSessionStore implements SessionStore {
   batchSize = 100;
   private lastMsg: PublishMessage | undefined;
   private lastJson = '';
+  /** message JSON → the message read back (see message()) */
+  private readonly parsed = new Map<string, PublishMessage>();
   /** a group-commit transaction is open (see groupCommit) */
   private grouping = false;
   private readonly q;
@@ -216,11 +220,25 @@ export class SqliteSessionStore implements SessionStore {
     return { messages: r?.messages ?? 0, sessions: r?.sessions ?? 0, oldest: r?.oldest ?? null };
   }
 
+  /**
+   * The message of a row. The copies of one publish (one row per subscriber, the same JSON: it holds the message id)
+   * come back as one object, as the live fan-out shares it: parsed once, and encoded once by the broker's cache.
+   */
+  private message(r: MessageRow): PublishMessage {
+    let msg = this.parsed.get(r.msg);
+    if (msg === undefined) {
+      if (this.parsed.size >= PARSED_CACHE) this.parsed.clear();
+      msg = { ...fromJson<Omit<PublishMessage, 'payload'>>(r.msg), payload: r.payload };
+      this.parsed.set(r.msg, msg);
+    }
+    return msg;
+  }
+
   private rows(rows: MessageRow[]): StoredMessage[] {
     return rows.map((r) => {
       const out: StoredMessage = {
         seq: r.seq,
-        msg: { ...fromJson<Omit<PublishMessage, 'payload'>>(r.msg), payload: r.payload },
+        msg: this.message(r),
         qos: r.qos,
         retain: r.retain === 1,
       };
