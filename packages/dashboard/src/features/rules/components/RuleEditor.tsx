@@ -114,7 +114,7 @@ export function RuleEditor({ form, initialValues, editing, disabled, onValuesCha
               </Flex>
             }
           >
-            <Form.Item name="sql" rules={[sqlRequiredRule()]} validateStatus={marked ? 'error' : undefined} help={sqlError ?? undefined} style={{ marginBottom: 0 }}>
+            <Form.Item name="sql" rules={[sqlRequiredRule()]} validateStatus={sqlError ? 'error' : undefined} help={sqlError ?? undefined} style={{ marginBottom: 0 }}>
               <SqlEditor aria-label={t('sql')} completion={completion} error={marked} readOnly={disabled} />
             </Form.Item>
           </Card>
