@@ -107,6 +107,19 @@ describe('ClientDetailPage', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Subscribed successfully', {}, SLOW)).toBeInTheDocument();
   });
 
+  // Issue 20 item 8: subscribing twice to the same topic was accepted; the spec rejects repeated topics.
+  it('refuses a topic the client is subscribed to already with "Repeated topic"', async () => {
+    const post = mockApi('post', '/clients/{clientid}/subscribe', 200, { topic: 'room/+/temp', qos: 0, nl: 0, rap: 0, rh: 0 });
+    const { user } = setup();
+    await screen.findByText('room/+/temp', {}, SLOW);
+    await user.click(await screen.findByRole('button', { name: /Add Subscription/ }, SLOW));
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    await user.type(within(dialog).getByLabelText('Topic'), 'room/+/temp');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Repeated topic', {}, SLOW)).toBeInTheDocument();
+    expect(post).toHaveLength(0);
+  });
+
   it('unsubscribes after confirmation', async () => {
     const unsub = mockApi('post', '/clients/{clientid}/unsubscribe', 204, null);
     const { user } = setup();

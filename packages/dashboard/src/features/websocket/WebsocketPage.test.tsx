@@ -121,12 +121,18 @@ describe('WebsocketPage', { timeout: 60_000 }, () => {
 
     const submit = subscribe.querySelector('button[type="submit"]')!;
     await waitFor(() => expect(submit).toBeEnabled());
+    // issue 20 item 8: the same topic twice is refused ('Repeated topic'), nothing is sent
     await s.user.click(submit);
-    act(() => s.fakeClients[0].subscribeCalls[1].callback(new Error('x'), [{ topic: 't/#', qos: 128 }], { granted: [0x87] }));
+    expect(await within(subscribe).findByText('Repeated topic')).toBeInTheDocument();
+    expect(s.fakeClients[0].subscribeCalls).toHaveLength(1);
+    const topic = within(subscribe).getByLabelText('Topic');
+    await s.user.clear(topic);
+    await s.user.type(topic, 'u/#');
+    await s.user.click(submit);
+    act(() => s.fakeClients[0].subscribeCalls[1].callback(new Error('x'), [{ topic: 'u/#', qos: 128 }], { granted: [0x87] }));
     expect(await screen.findByText('Subscription failure: not authorized (0x87)')).toBeInTheDocument();
 
     // a misplaced wildcard is refused before anything is sent
-    const topic = within(subscribe).getByLabelText('Topic');
     await s.user.clear(topic);
     await s.user.type(topic, 'a/b#');
     await s.user.click(submit);

@@ -9,13 +9,15 @@ import '../clients.messages';
 interface Props {
   clientid: string;
   open: boolean;
+  /** Topics the client is subscribed to already: the spec rejects a repeated topic ('Repeated topic'). */
+  subscribed?: readonly string[];
   onClose: () => void;
 }
 
 const defaults: SubscribeBody = { topic: '', qos: 0, nl: 0, rap: 0, rh: 0 };
 
 /** POST /clients/{id}/subscribe with the MQTT 5 subscription options (EMQX ignores nl/rap/rh for v3 clients). */
-export function AddSubscriptionModal({ clientid, open, onClose }: Props) {
+export function AddSubscriptionModal({ clientid, open, subscribed = [], onClose }: Props) {
   const { t } = useTranslation('clients');
   const { t: tc } = useTranslation('common');
   const [form] = Form.useForm<SubscribeBody>();
@@ -40,7 +42,7 @@ export function AddSubscriptionModal({ clientid, open, onClose }: Props) {
       okText={tc('add')}
       requiredMark
     >
-      <Form.Item name="topic" label={t('topic')} rules={[{ required: true, whitespace: true, message: t('topicRequired') }, topicRule('filter')]}>
+      <Form.Item name="topic" label={t('topic')} rules={[{ required: true, whitespace: true, message: t('topicRequired') }, topicRule('filter', { others: () => subscribed })]}>
         <Input placeholder="t/#" autoFocus />
       </Form.Item>
       <Form.Item name="qos" label={t('qos')}>

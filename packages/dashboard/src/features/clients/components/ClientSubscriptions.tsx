@@ -69,7 +69,7 @@ export function ClientSubscriptions({ clientid, connected, canWrite, refetchInte
             : []),
         ]}
       />
-      {adding && <AddSubscriptionModal clientid={clientid} open={adding} onClose={() => setAdding(false)} />}
+      {adding && <AddSubscriptionModal clientid={clientid} open={adding} subscribed={(subs.data ?? []).map((x) => x.topic)} onClose={() => setAdding(false)} />}
     </div>
   );
 }

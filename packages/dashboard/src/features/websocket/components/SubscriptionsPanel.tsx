@@ -76,7 +76,7 @@ export const SubscriptionsPanel = memo(function SubscriptionsPanel({ id, state, 
       >
         <Row gutter={12}>
           <Col flex="auto">
-            <Form.Item name="topic" label={t('topic')} rules={[requiredRule(t, t('topic')), topicRule('filter')]}>
+            <Form.Item name="topic" label={t('topic')} rules={[requiredRule(t, t('topic')), topicRule('filter', { others: () => subscriptions.map((x) => x.topic) })]}>
               <Input aria-label={t('topic')} />
             </Form.Item>
           </Col>
