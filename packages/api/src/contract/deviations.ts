@@ -9,6 +9,9 @@ import type { NodeResponsePatch } from './deviations.node';
 import type { AuthenticationPatch } from './deviations.authentication';
 import type { AuthorizationPatch } from './deviations.authorization';
 import type { RulesResponsePatch } from './deviations.rules';
+import type { AuditResponsePatch } from './deviations.audit';
+import type { LicenseResponsePatch } from './deviations.license';
+import type { PrometheusResponsePatch } from './deviations.prometheus';
 
 type Schemas = components['schemas'];
 
@@ -127,3 +130,6 @@ export interface ResponsePatch extends AuthenticationPatch, AuthorizationPatch {
 /** The rule engine (deviations.rules.ts). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the area's list
 export interface ResponsePatch extends RulesResponsePatch {}
+
+/** Operations: the audit log, the license, Prometheus (deviations.audit.ts, .license.ts, .prometheus.ts). */
+export interface ResponsePatch extends AuditResponsePatch, LicenseResponsePatch, PrometheusResponsePatch {}

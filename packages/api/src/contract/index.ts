@@ -12,6 +12,9 @@ export type { ExtensionPaths, FlappingDetect } from './extensions';
 export type { QueryPatch } from './query-patch';
 export type { ConfigsJson, LoginReply, MonitorCurrent, MonitorCurrentNode, MonitorSample } from './deviations.node';
 export type { AuthzCacheEntry, BulkSubscribeResult } from './deviations.clients';
+export type { AuditEntryView, AuditList } from './deviations.audit';
+export type { LicenseInfo } from './deviations.license';
+export type { PrometheusSettings } from './deviations.prometheus';
 export type {
   RuleActionView,
   RuleEngineSettings,

@@ -197,6 +197,8 @@ export function defaultConfig(): ConfigTree {
         },
       },
       throttling: { time_window: '1m' },
+      // EE audit log (modules/audit): kept in SQLite, not a file; on by default in MQDeck (the spec asks every change be recorded)
+      audit: { enable: true, level: 'info', max_filter_size: 5000, ignore_high_frequency_request: true },
     },
     sysmon: {
       vm: {
@@ -229,5 +231,12 @@ export function defaultConfig(): ConfigTree {
     rule_engine: { ignore_sys_message: true, jq_function_default_timeout: '10s' },
     auto_subscribe: { topics: [] },
     rewrite: [],
+    // EE 5.8 roots: Prometheus scrape/push settings (modules/prometheus), license watermarks (modules/license)
+    prometheus: {
+      enable_basic_auth: false,
+      push_gateway: { enable: false, method: 'put', url: 'http://127.0.0.1:9091', interval: '15s', headers: {}, job_name: '${name}/instance/${name}~${host}' },
+      collectors: { mnesia: 'disabled', vm_dist: 'disabled', vm_memory: 'disabled', vm_msacc: 'disabled', vm_statistics: 'disabled', vm_system_info: 'disabled' },
+    },
+    license: { key: 'default', connection_low_watermark: '75%', connection_high_watermark: '80%' },
   };
 }

@@ -34,10 +34,17 @@ import extensionsRoutes from './extensions/extensions.routes';
 import overloadModule from './overload/overload.module';
 import rulesModule from './rules/rules.module';
 import rulesRoutes from './rules/rules.routes';
+import auditModule from './audit/audit.module';
+import auditRoutes from './audit/audit.routes';
+import licenseRoutes from './license/license.routes';
+import prometheusModule from './prometheus/prometheus.module';
+import prometheusRoutes from './prometheus/prometheus.routes';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
 export const routeModules: RouteModule[] = [
+  // first: its onResponse hook (the audit log) must reach every route registered after it
+  auditModule,
   authRoutes,
   usersRoutes,
   apiKeysRoutes,
@@ -71,4 +78,8 @@ export const routeModules: RouteModule[] = [
   overloadModule,
   rulesModule,
   rulesRoutes,
+  auditRoutes,
+  licenseRoutes,
+  prometheusModule,
+  prometheusRoutes,
 ];

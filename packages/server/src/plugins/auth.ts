@@ -27,6 +27,7 @@ const PUBLIC_ROUTES = new Set(
     '/error_codes',
     '/error_codes/:code',
     '/schemas/:name',
+    '/sso/running', // EMQX EE: the login screen asks which SSO backends run, before anyone is logged in
     '/prometheus/stats',
     '/prometheus/auth',
     '/prometheus/data_integration',
