@@ -1,0 +1,92 @@
+// Diagnostics › Log Trace: the traces with their subject, window, status and log size; view, download, stop
+// and delete each; create one.
+import { useState } from 'react';
+import { App, Button, Flex, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ListPage } from '../../shared/list/ListPage';
+import { CreateButton } from '../../shared/CreateButton';
+import { ConfirmAction } from '../../shared/ConfirmAction';
+import { StatusTag } from '../../shared/StatusTag';
+import { useCanWrite } from '../../shared/useCanWrite';
+import { formatBytes, formatDateTime } from '../../shared/format';
+import { formatError } from '../../api/client';
+import { downloadTrace, filterOf, useDeleteTraceMutation, useStopTraceMutation, useTracesQuery, type Trace } from './log-trace.api';
+import { traceTypeLabel } from './log-trace.labels';
+import { CreateTraceModal } from './components/CreateTraceModal';
+import './log-trace.messages';
+
+const totalSize = (t: Trace) => Object.values(t.log_size).reduce((a, b) => a + b, 0);
+
+export default function LogTracePage() {
+  const { t } = useTranslation(['logTrace', 'common']);
+  const { message } = App.useApp();
+  const canWrite = useCanWrite();
+  const [creating, setCreating] = useState(false);
+  const [downloading, setDownloading] = useState<string>();
+  const traces = useTracesQuery();
+  const stop = useStopTraceMutation();
+  const del = useDeleteTraceMutation();
+
+  const download = async (name: string) => {
+    setDownloading(name);
+    try {
+      await downloadTrace(name);
+    } catch (err) {
+      void message.error(err instanceof DOMException && err.name === 'TimeoutError' ? t('downloadTimeout') : formatError(err));
+    } finally {
+      setDownloading(undefined);
+    }
+  };
+
+  const columns: TableColumnsType<Trace> = [
+    { title: t('name'), dataIndex: 'name', render: (name: string) => <Link to={`/log-trace/detail/${encodeURIComponent(name)}`}>{name}</Link> },
+    { title: t('type'), dataIndex: 'type', render: (type: Trace['type']) => traceTypeLabel(t, type) },
+    { title: t('filter'), key: 'filter', render: (_: unknown, row) => <Typography.Text code>{filterOf(row)}</Typography.Text> },
+    { title: t('startTime'), dataIndex: 'start_at', render: (v: string) => formatDateTime(v) },
+    { title: t('endTime'), dataIndex: 'end_at', render: (v: string) => formatDateTime(v) },
+    { title: t('status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+    { title: t('logSize'), key: 'log_size', render: (_: unknown, row) => formatBytes(totalSize(row)) },
+    {
+      title: t('common:actions'),
+      key: 'actions',
+      render: (_: unknown, row) => (
+        <Flex gap={8} wrap>
+          <Link to={`/log-trace/detail/${encodeURIComponent(row.name)}`}>
+            <Button size="small">{t('view')}</Button>
+          </Link>
+          <Button size="small" loading={downloading === row.name} disabled={totalSize(row) === 0} onClick={() => void download(row.name)}>
+            {t('download')}
+          </Button>
+          {canWrite && row.status !== 'stopped' && (
+            <ConfirmAction title={t('stopConfirm', { name: row.name })} onConfirm={() => stop.mutateAsync(row.name)} successMessage={t('stopSuccess')}>
+              <Button size="small">{t('stop')}</Button>
+            </ConfirmAction>
+          )}
+          {canWrite && (
+            <ConfirmAction title={t('deleteConfirm', { name: row.name })} onConfirm={() => del.mutateAsync(row.name)} successMessage={t('deleteSuccess')} danger>
+              <Button size="small" danger>
+                {t('common:delete')}
+              </Button>
+            </ConfirmAction>
+          )}
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage<Trace>
+      mode="all"
+      title={t('title')}
+      list={traces}
+      loading={traces.isLoading}
+      actions={canWrite && <CreateButton onClick={() => setCreating(true)}>{t('create')}</CreateButton>}
+      rowKey="name"
+      columns={columns}
+    >
+      <CreateTraceModal open={creating} onClose={() => setCreating(false)} />
+    </ListPage>
+  );
+}
