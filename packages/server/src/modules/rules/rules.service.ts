@@ -17,7 +17,7 @@ import { RuleInputs, type Runner } from './events/inputs';
 import type { Columns, ColumnsEnv } from './events/columns';
 import { actionView, prepareAction, type ActionEnv, type PreparedAction } from './actions/run';
 import type { ActionProvider } from './actions/types';
-import { applyRule, type RuntimeEnv, type RuntimeRule } from './runtime';
+import { applyRule, type ApplyResult, type RuntimeEnv, type RuntimeRule } from './runtime';
 
 export interface LoadedRule extends RuntimeRule, Runner {
   stored: StoredRule;
@@ -84,6 +84,8 @@ export class RulesService {
   readonly runtime: RuntimeEnv;
   private readonly unwatch: () => void;
   private jqTimeout = 10_000;
+  /** log trace seam (modules/log-trace): set while a ruleid trace runs; told of each run of a rule and its result */
+  onRuleRun: ((rule: RuntimeRule, columns: Columns, result: ApplyResult | Promise<ApplyResult>) => void) | undefined = undefined;
 
   constructor(private readonly app: FastifyInstance) {
     this.store = new RulesStore(app.db);
@@ -209,7 +211,10 @@ export class RulesService {
       compiled: compiled.compiled,
       actions: compiled.actions,
       metrics,
-      run: (columns, origin) => void applyRule(this.runtime, rule, columns, origin),
+      run: (columns, origin) => {
+        const result = applyRule(this.runtime, rule, columns, origin);
+        if (this.onRuleRun) this.onRuleRun(rule, columns, result);
+      },
     };
     this.rules.set(stored.id, rule);
     this.sampler.add(metrics);
