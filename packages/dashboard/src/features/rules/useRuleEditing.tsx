@@ -5,7 +5,7 @@ import { App, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../api/errors';
 import type { RuleFormValues } from './components/RuleEditor';
-import { RunningGuard } from './components/RunningGuard';
+import { LeaveGuard } from '../../shared/LeaveGuard';
 import { isSqlProblem } from './sql';
 
 export function useRuleEditing() {
@@ -40,7 +40,7 @@ export function useRuleEditing() {
   };
 
   /** The leave guard: about the running test or tap, else the form's unsaved-changes guard. */
-  const guard = (unsaved: ReactElement) => (testing || tapping ? <RunningGuard message={tapping ? t('tapLeaveConfirm') : t('stopTestConfirm')} onStop={stopAll} /> : unsaved);
+  const guard = (unsaved: ReactElement) => (testing || tapping ? <LeaveGuard title={tapping ? t('tapLeaveConfirm') : t('stopTestConfirm')} onLeave={stopAll} /> : unsaved);
 
   return {
     form,

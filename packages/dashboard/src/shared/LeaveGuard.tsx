@@ -1,36 +1,39 @@
-// Asks before leaving the screen while a test or a live tap runs (spec 001 §4: leaving stops the test after a
-// confirmation). The page renders it instead of the unsaved-changes guard while something runs: the router
-// holds one blocker at a time, and this question covers the unsaved edits too.
+// Asks before leaving the screen, inside the app (router blocker) and when closing or reloading the tab
+// (beforeunload, whose text the browser chooses). Render it only while there is something to lose: react-router
+// warns ("You are trying to use a blocker on a POP navigation …") on every URL change made outside the router
+// whenever any blocker is registered, even one that would not block.
 import { useEffect } from 'react';
-import { App } from 'antd';
 import { useBlocker } from 'react-router';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
-  message: string;
-  /** Stops what runs; called before the navigation goes on. */
-  onStop: () => void;
+  /** the question asked */
+  title: string;
+  /** runs before the navigation goes on (e.g. stops a running test) */
+  onLeave?: () => void;
 }
 
-export function RunningGuard({ message, onStop }: Props) {
+export function LeaveGuard({ title, onLeave }: Props) {
   const { t } = useTranslation('common');
   const { modal } = App.useApp();
+  // Only navigations made by the router can be held (a POP it did not create cannot): ask when the screen changes.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname);
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     const ref = modal.confirm({
-      title: message,
+      title,
       okText: t('leave'),
       cancelText: t('stay'),
       onOk: () => {
-        onStop();
+        onLeave?.();
         blocker.proceed();
       },
       onCancel: () => blocker.reset(),
     });
     return () => ref.destroy();
-  }, [blocker, modal, t, message, onStop]);
+  }, [blocker, modal, t, title, onLeave]);
 
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
