@@ -2,6 +2,7 @@
 // sampled every 10 s as (count now − count at the last sample) / 10; `max` is the highest sample since the
 // counters started; `last5m` is the mean of the samples of the last 5 minutes (of fewer while the rule is younger).
 // Rates are rounded to 2 decimals. One timer samples every rule; it runs only while some rule exists.
+import type { RuleMetricsValues } from '@mqdeck/api';
 
 const SAMPLING_S = 10;
 const SAMPLES_5M = 300 / SAMPLING_S;
@@ -22,22 +23,8 @@ export const RULE_COUNTERS = [
 ] as const;
 export type RuleCounter = (typeof RULE_COUNTERS)[number];
 
-export interface RuleMetricsView {
-  matched: number;
-  passed: number;
-  failed: number;
-  'failed.exception': number;
-  'failed.no_result': number;
-  'actions.total': number;
-  'actions.success': number;
-  'actions.failed': number;
-  'actions.failed.out_of_service': number;
-  'actions.failed.unknown': number;
-  'actions.discarded': number;
-  'matched.rate': number;
-  'matched.rate.max': number;
-  'matched.rate.last5m': number;
-}
+/** the counters and rates as `/rules/{id}/metrics` sends them (the contract's type) */
+export type RuleMetricsView = RuleMetricsValues;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
