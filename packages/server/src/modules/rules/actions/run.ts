@@ -43,8 +43,9 @@ export interface ActionEnv {
   log: FastifyBaseLogger;
   write: ConsoleWriter;
   providers: readonly ActionProvider[];
-  /** messages being republished (the loop guard and direct dispatch read it) */
+  /** messages being republished: their ids and origins (the loop guard and direct dispatch read it) */
   origins: OriginMap;
+  /** 32 hex digits whose last 16 are a counter (OriginMap finds an origin by it) */
   newId(): string;
   /** how many republishes are running inside one another right now */
   depth: { n: number };
@@ -106,7 +107,7 @@ export function runAction(
         const msg = renderRepublish(a.prep, call.selected, call.envs);
         if (opts.stopAfterRender) return counted(metrics, 'failed');
         const id = env.newId();
-        env.origins.set(id, { ruleId: call.ruleId, direct: msg.directDispatch });
+        env.origins.set(id, call.ruleId, msg.directDispatch);
         const out = { id, topic: msg.topic, payload: msg.payload, qos: msg.qos, retain: msg.retain, fromClientid: call.ruleId, fromUsername: null, properties: msg.properties };
         // a republish runs the rules of its topic inside this call; rules republishing to each other (which EMQX
         // lets loop) go on in later turns of the event loop instead of growing the stack

@@ -44,27 +44,41 @@ function routedEvent(from: string): EventName | undefined {
   return event === 'message.publish' ? undefined : event;
 }
 
-/** The most recent republished messages' origins; the oldest are forgotten past the bound (a ring of ids, O(1)). */
+/**
+ * The origins of the most recent republished messages. A republished message's id ends in a counter (16 hex
+ * digits, rules.service's messageIds), so the counter finds the id's slot in a ring directly: no map and no
+ * object per message; the oldest are forgotten past the bound.
+ */
 export class OriginMap {
-  private readonly map = new Map<string, Origin>();
-  private readonly ring: (string | undefined)[];
-  private next = 0;
-  constructor(max = 10_000) {
-    this.ring = new Array<string | undefined>(max);
-  }
+  private readonly ids: (string | undefined)[];
+  private readonly ruleIds: (string | undefined)[];
+  private readonly direct: Uint8Array;
   /** the rules that republished (a republished message's publisher is its rule): most messages skip the id look-up */
   private readonly rules = new Set<string>();
+  constructor(private readonly max = 10_000) {
+    this.ids = new Array<string | undefined>(max).fill(undefined);
+    this.ruleIds = new Array<string | undefined>(max).fill(undefined);
+    this.direct = new Uint8Array(max);
+  }
+  private slot(id: string): number {
+    const n = id.length === 32 ? parseInt(id.slice(16), 16) : NaN;
+    return Number.isSafeInteger(n) ? n % this.max : -1;
+  }
   /** the origin of message `id`, published by `from` */
   of(id: string, from: string | null): Origin | undefined {
-    return from !== null && this.rules.has(from) ? this.map.get(id) : undefined;
+    if (from === null || !this.rules.has(from)) return undefined;
+    const slot = this.slot(id);
+    if (slot < 0 || this.ids[slot] !== id) return undefined;
+    return { ruleId: this.ruleIds[slot]!, direct: this.direct[slot] === 1 };
   }
-  set(id: string, o: Origin): void {
-    this.rules.add(o.ruleId);
-    const old = this.ring[this.next];
-    if (old !== undefined) this.map.delete(old);
-    this.ring[this.next] = id;
-    this.next = (this.next + 1) % this.ring.length;
-    this.map.set(id, o);
+  /** message `id` is republished by rule `ruleId` */
+  set(id: string, ruleId: string, direct: boolean): void {
+    const slot = this.slot(id);
+    if (slot < 0) return;
+    this.ids[slot] = id;
+    this.ruleIds[slot] = ruleId;
+    this.direct[slot] = direct ? 1 : 0;
+    this.rules.add(ruleId);
   }
 }
 
