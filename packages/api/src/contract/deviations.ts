@@ -9,6 +9,8 @@ import type { NodeResponsePatch } from './deviations.node';
 import type { AuthenticationPatch } from './deviations.authentication';
 import type { AuthorizationPatch } from './deviations.authorization';
 import type { RulesResponsePatch } from './deviations.rules';
+import type { LogTraceResponsePatch } from './deviations.log-trace';
+import type { TopicMetricsResponsePatch } from './deviations.topic-metrics';
 import type { AuditResponsePatch } from './deviations.audit';
 import type { LicenseResponsePatch } from './deviations.license';
 import type { PrometheusResponsePatch } from './deviations.prometheus';
@@ -133,3 +135,11 @@ export interface ResponsePatch extends RulesResponsePatch {}
 
 /** Operations: the audit log, the license, Prometheus (deviations.audit.ts, .license.ts, .prometheus.ts). */
 export interface ResponsePatch extends AuditResponsePatch, LicenseResponsePatch, PrometheusResponsePatch {}
+
+/** Topic metrics (deviations.topic-metrics.ts). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the area's list
+export interface ResponsePatch extends TopicMetricsResponsePatch {}
+
+/** Log trace (deviations.log-trace.ts). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the area's list
+export interface ResponsePatch extends LogTraceResponsePatch {}

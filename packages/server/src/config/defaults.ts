@@ -231,6 +231,9 @@ export function defaultConfig(): ConfigTree {
     rule_engine: { ignore_sys_message: true, jq_function_default_timeout: '10s' },
     auto_subscribe: { topics: [] },
     rewrite: [],
+    // monitored topics ([{topic}]) and slow subscriptions (modules/topic-metrics, slow-subscriptions); EMQX 5.8 defaults
+    topic_metrics: [],
+    slow_subs: { enable: false, threshold: '500ms', expire_interval: '300s', top_k_num: 10, stats_type: 'whole' },
     // EE 5.8 roots: Prometheus scrape/push settings (modules/prometheus), license watermarks (modules/license)
     prometheus: {
       enable_basic_auth: false,

@@ -39,6 +39,9 @@ import auditRoutes from './audit/audit.routes';
 import licenseRoutes from './license/license.routes';
 import prometheusModule from './prometheus/prometheus.module';
 import prometheusRoutes from './prometheus/prometheus.routes';
+import logTraceRoutes from './log-trace/log-trace.routes';
+import topicMetricsRoutes from './topic-metrics/topic-metrics.routes';
+import slowSubscriptionsRoutes from './slow-subscriptions/slow-subscriptions.routes';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -78,6 +81,9 @@ export const routeModules: RouteModule[] = [
   overloadModule,
   rulesModule,
   rulesRoutes,
+  logTraceRoutes,
+  topicMetricsRoutes,
+  slowSubscriptionsRoutes,
   auditRoutes,
   licenseRoutes,
   prometheusModule,
