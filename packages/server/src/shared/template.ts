@@ -4,6 +4,7 @@
 // between `${` and `}` stays literal text. Looking a path up walks objects key by key; a string (or Buffer) met on
 // the way is decoded as JSON once, so `${payload.temp}` reads a field of a JSON payload. A missing value renders as
 // `undefined`, as EMQX does.
+import { jsonEncode } from '../modules/rules/funcs/codec-json';
 
 export interface Placeholder {
   /** the text between the braces, without the leading dot */
@@ -86,15 +87,11 @@ export function lookup(path: readonly string[], bindings: unknown): { found: tru
   return value === MISSING ? { found: false } : { found: true, value };
 }
 
-/** JSON text of a rule value: Buffers become their UTF-8 text, bigints their digits */
-export function toJson(value: unknown): string {
-  return JSON.stringify(value, function (this: Record<string, unknown>, key: string, v: unknown) {
-    const raw = this[key];
-    if (Buffer.isBuffer(raw)) return raw.toString('utf8');
-    if (typeof raw === 'bigint') return Number(raw);
-    return v;
-  });
-}
+/**
+ * JSON text of a rule value, written by the rule engine's one encoder (EMQX's emqx_utils_json): keys in Erlang's
+ * map order, Buffers as their UTF-8 text, a missing value (`undefined`) as "undefined".
+ */
+export const toJson = (value: unknown): string => jsonEncode(value);
 
 /** A float as Erlang's float_to_binary(F, [{decimals, 10}, compact]): at most 10 decimals, at least one. */
 function floatText(n: number): string {

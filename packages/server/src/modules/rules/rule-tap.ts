@@ -28,6 +28,8 @@ const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message);
 interface Tap extends Runner {
   sql: string;
   rule: RuntimeRule;
+  /** the tap's SQL (RuleInputs starts jq's worker for a SQL that calls it) */
+  compiled: RuntimeRule['compiled'];
   expiresAt: number;
   maxMatches: number;
   matches: RuleTapMatch[];
@@ -83,6 +85,7 @@ export class RuleTaps {
       id: `tap:${id}`,
       from,
       sql: body.sql,
+      compiled,
       rule: { id: `tap:${id}`, compiled, actions: [], metrics: new RuleMetrics() },
       expiresAt: Date.now() + ms,
       maxMatches: limit,

@@ -30,6 +30,14 @@ describe('outputs per event type', () => {
     expect(r.body).toEqual({ msg: 'hello', clientid: 'c_emqx', username: 'u_emqx', payload: '{"msg": "hello"}', topic: 't/a', qos: 1 });
   });
 
+  test('a missing field reads "undefined"; the keys come in the order EMQX writes them (jiffy: descending)', async () => {
+    const sql = 'SELECT payload.nothere AS a, clientid, payload.msg AS z FROM "t/#"';
+    const res = await node.app.inject({ method: 'POST', url: '/api/v5/rule_test', headers: node.auth, payload: { sql, context: pub() } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toBe('{"z":"hello","clientid":"c_emqx","a":"undefined"}');
+  });
+
   test('session_subscribed / session_unsubscribed', async () => {
     for (const type of ['session_subscribed', 'session_unsubscribed']) {
       const ctx = { clientid: 'c_emqx', event_type: type, qos: 1, topic: 't/a', username: 'u_emqx' };

@@ -13,7 +13,7 @@ import { exampleColumns } from './events/examples';
 import type { Columns } from './events/columns';
 import { RuleMetrics } from './metrics';
 import { applyRule, type ApplyResult, type RuntimeEnv, type RuntimeRule } from './runtime';
-import { jsonValue } from './rules.format';
+import { jsonEncode } from './funcs/codec-json';
 import type { LoadedRule } from './rules.service';
 
 const notMatch = () => new ApiError(412, 'NOT_MATCH', 'SQL Not Match');
@@ -49,8 +49,11 @@ function failure(r: Exclude<ApplyResult, { kind: 'output' }>): ApiError {
   return badRequest(r.error instanceof Error ? r.error.message : String(r.error));
 }
 
-/** POST /rule_test: the SQL's output for the context (FOREACH: the list of outputs) */
-export async function testSql(env: RuntimeEnv, body: unknown): Promise<Record<string, unknown> | unknown[]> {
+/**
+ * POST /rule_test: the SQL's output for the context (FOREACH: the list of outputs) as EMQX's JSON text — the one
+ * encoder's (funcs/codec-json): keys in Erlang's map order, a missing value as "undefined".
+ */
+export async function testSql(env: RuntimeEnv, body: unknown): Promise<string> {
   if (!isObject(body) || typeof body.sql !== 'string') throw badRequest('Bad Arguments: sql: field is required (a string)');
   const input = testInput(body.context);
   let rule: RuntimeRule;
@@ -65,9 +68,7 @@ export async function testSql(env: RuntimeEnv, body: unknown): Promise<Record<st
   if (!from.some((f) => topicMatches(f, input.inTopic))) throw notMatch();
   const r = await applyRule(env, rule, testColumns(input, env.node), undefined);
   if (r.kind !== 'output') throw failure(r);
-  const value = r.foreach ? r.outputs : r.output;
-  const json = jsonValue(value);
-  return Array.isArray(json) ? json : (json as Record<string, unknown>);
+  return jsonEncode(r.foreach ? r.outputs : r.output);
 }
 
 /**

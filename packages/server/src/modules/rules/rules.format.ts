@@ -3,6 +3,7 @@ import type { RuleInfo } from '@mqdeck/api';
 import { rfc3339 } from '../../shared/time';
 import type { LoadedRule } from './rules.service';
 import type { RuleMetricsView } from './metrics';
+import { jsonEncode } from './funcs/codec-json';
 
 export function ruleView(r: LoadedRule): RuleInfo {
   const s = r.stored;
@@ -26,18 +27,7 @@ export function metricsView(r: LoadedRule, node: string): { id: string; metrics:
 }
 
 /**
- * A rule value as JSON would carry it from EMQX: binaries as text (UTF-8; other bytes as Latin-1 code units),
- * `undefined` (an Erlang atom) as "undefined", big integers as numbers.
+ * A rule value as JSON would carry it from EMQX, through the rule engine's one encoder (funcs/codec-json):
+ * binaries as UTF-8 text, `undefined` (an Erlang atom) as "undefined", keys in Erlang's map order.
  */
-export function jsonValue(v: unknown): unknown {
-  if (v === undefined) return 'undefined';
-  if (Buffer.isBuffer(v)) return v.toString('utf8');
-  if (typeof v === 'bigint') return Number(v);
-  if (Array.isArray(v)) return v.map(jsonValue);
-  if (v !== null && typeof v === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = jsonValue(x);
-    return out;
-  }
-  return v;
-}
+export const jsonValue = (v: unknown): unknown => JSON.parse(jsonEncode(v));

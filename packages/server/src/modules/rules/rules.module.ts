@@ -4,6 +4,7 @@
 // fastify-plugin sets) so the decoration reaches every module; rules.routes.ts serves the API over it.
 import type { FastifyInstance } from 'fastify';
 import { RulesService } from './rules.service';
+import { stopJq } from './funcs/jq';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +15,10 @@ declare module 'fastify' {
 async function rulesModule(app: FastifyInstance): Promise<void> {
   const rules = new RulesService(app);
   app.decorate('rules', rules);
-  app.addHook('onClose', async () => rules.close());
+  app.addHook('onClose', async () => {
+    rules.close();
+    await stopJq(); // the jq worker, started when a rule using jq was added
+  });
 }
 
 (rulesModule as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

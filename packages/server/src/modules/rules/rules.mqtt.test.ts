@@ -73,6 +73,19 @@ describe('message rules', () => {
     expect((await metrics('hot'))['failed.exception']).toBe(1);
   });
 
+  test('republish with an empty payload template sends the whole output as EMQX writes it, missing fields included', async () => {
+    await api(node, 'POST', '/rules', {
+      id: 'whole',
+      sql: 'SELECT payload.nothere AS missing, payload.v AS v, clientid FROM "whole/in"',
+      actions: [{ function: 'republish', args: { topic: 'whole/out', payload: '' } }],
+    });
+    const out = await inbox('whole/out');
+    const sender = await client('whole-sender');
+    await sender.publishAsync('whole/in', '{"v": {"b": 1, "a": [2]}}', { qos: 1 });
+    await waitFor(() => out.length === 1, 3000, 'the republished output');
+    expect(out[0].payload).toBe('{"v":{"b":1,"a":[2]},"missing":"undefined","clientid":"whole-sender"}');
+  });
+
   test('a rule does not republish its own output again; the loop stops at one hop', async () => {
     await api(node, 'POST', '/rules', { id: 'loop', sql: 'SELECT * FROM "loop/#"', actions: [{ function: 'republish', args: { topic: 'loop/again' } }] });
     const got = await inbox('loop/#');

@@ -2,6 +2,8 @@
 import { describe, expect, test } from 'vitest';
 import { restartableNode } from '../../../test/restartable-node';
 import { api, closeClients, connectClient, waitFor } from '../../shared/testing';
+import { jqRunning } from './funcs/jq';
+import { startTestNode } from '../../../test/test-node';
 
 const node = restartableNode();
 
@@ -27,5 +29,18 @@ describe('rules across a restart', () => {
     expect(got).toEqual(['alerts/s9 33']);
     expect((await api(node, 'GET', '/rules/off/metrics')).body.metrics.matched).toBe(0);
     await closeClients([sub, pub]);
+  });
+
+  test('the jq worker starts when a rule using jq is enabled or loaded, and stops with the node', async () => {
+    await api(node, 'POST', '/rules', { id: 'jq_rule', sql: 'SELECT jq(\'.a\', payload) AS a FROM "jq/#"', enable: false });
+    expect(jqRunning()).toBe(false);
+    await api(node, 'PUT', '/rules/jq_rule', { enable: true });
+    expect(jqRunning()).toBe(true);
+    await node.restart(); // closing stops it; loading the enabled rule starts it again
+    expect(jqRunning()).toBe(true);
+    await api(node, 'DELETE', '/rules/jq_rule');
+    const other = await startTestNode({ listen: false });
+    await other.app.close();
+    expect(jqRunning()).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
 import type { Broker, BrokerEvents, PublishMessage } from '@mqdeck/broker';
 import { TopicTrie } from '@mqdeck/broker/topics/trie';
 import { eventOfTopic, isSpecialInput, type EventName } from './names';
+import { startJq } from '../funcs/jq';
 import {
   authnColumns,
   authzColumns,
@@ -27,6 +28,12 @@ export interface Runner {
   /** `origin`: the rule whose republish produced this message, if one did */
   run(columns: Columns, origin: string | undefined): void;
 }
+
+/**
+ * Whether the runner's SQL calls jq (the only asynchronous function): saved rules and taps carry their compiled
+ * SQL, and jq's worker is started when such a runner is added, not by the first message.
+ */
+const usesJq = (r: Runner): boolean => (r as Partial<{ compiled: { usesAsync: boolean } }>).compiled?.usesAsync === true;
 
 /** What a republished message carries back to the inputs (EMQX's `republish_by` header). */
 export interface Origin {
@@ -101,6 +108,7 @@ export class RuleInputs {
   ) {}
 
   add(r: Runner): void {
+    if (usesJq(r)) startJq();
     for (const from of r.from) {
       const event = routedEvent(from);
       if (event) this.keyed(this.events, event).set(r.id, r);

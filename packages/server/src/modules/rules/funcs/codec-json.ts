@@ -3,13 +3,22 @@
 // - Output is compact (no spaces). Strings keep non-ASCII characters as UTF-8 and do not escape "/".
 // - A binary that is not valid UTF-8 is written with U+FFFD for the bad bytes (force_utf8).
 // - `undefined` (a missing column) is an atom in EMQX and jiffy writes atoms as strings: "undefined".
-// - A map's keys come out in Erlang's map order: sorted by their bytes for maps of up to 32 keys (Erlang's
-//   flatmaps); a larger map is a hash map in Erlang with no order to copy, so it keeps the JS insertion order.
+// - A map's keys come out in the reverse of Erlang's map order: jiffy walks the map from its head and stacks the
+//   pairs, so a map of up to 32 keys (an Erlang flatmap, kept sorted by the keys' bytes) is written with its keys
+//   in descending byte order — `#{key => 1, value => 2}` is `{"value":2,"key":1}`, as EMQX's own join_to_string
+//   test shows. A larger map is a hash map in Erlang with no order to copy, so it keeps the JS insertion order.
 import { BitString, fail } from './values';
 
 const FLATMAP_MAX = 32;
 
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+/** keys in byte order: ASCII keys (nearly all) compare as JS strings without making a Buffer each */
 function byteOrder(a: string, b: string): number {
+  if (isAscii(a) && isAscii(b)) return a < b ? -1 : a > b ? 1 : 0;
   return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
 
@@ -35,7 +44,7 @@ export function jsonEncode(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((item) => jsonEncode(item)).join(',')}]`;
   if (typeof value === 'object') {
     const keys = Object.keys(value);
-    if (keys.length <= FLATMAP_MAX) keys.sort(byteOrder);
+    if (keys.length <= FLATMAP_MAX) keys.sort((a, b) => byteOrder(b, a));
     const record = value as Record<string, unknown>;
     return `{${keys.map((k) => `${JSON.stringify(k)}:${jsonEncode(record[k])}`).join(',')}}`;
   }

@@ -65,6 +65,10 @@ class JqRunner {
     this.start();
   }
 
+  running(): boolean {
+    return this.worker !== undefined;
+  }
+
   /** Terminates the worker; calls still waiting fail. */
   async stop(): Promise<void> {
     const worker = this.worker;
@@ -136,6 +140,11 @@ const runner = new JqRunner();
  *  worker is up). */
 export function startJq(): void {
   runner.warm();
+}
+
+/** whether a jq worker is running or starting */
+export function jqRunning(): boolean {
+  return runner.running();
 }
 
 /** Stops the jq worker (node shutdown, tests). A later jq call starts a new one. */

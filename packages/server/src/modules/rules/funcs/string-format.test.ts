@@ -51,7 +51,7 @@ describe('joins', () => {
   test('join_to_string writes each value as text between separators (", " by default)', () => {
     expect(call('join_to_string', ',', ['a', 'b', 'c'])).toBe('a,b,c');
     expect(call('join_to_string', ' ', ['a', 'b', 'c'])).toBe('a b c');
-    expect(call('join_to_string', ', ', [1, 'a', 'c', { a: 1 }, [1, 2, 3], [{ value: 2, key: 1 }]])).toBe('1, a, c, {"a":1}, [1,2,3], [{"value":2,"key":1}]');
+    expect(call('join_to_string', ', ', [1, 'a', 'c', { a: 1 }, [1, 2, 3], [{ key: 1, value: 2 }]])).toBe('1, a, c, {"a":1}, [1,2,3], [{"value":2,"key":1}]');
     expect(call('join_to_string', ',', ['a'])).toBe('a');
     expect(call('join_to_string', ',', [])).toBe('');
     expect(call('join_to_string', map('map_keys', m))).toBe('a, b, c');
@@ -62,7 +62,7 @@ describe('joins', () => {
 
   test('join_to_sql_values_string quotes text, leaves numbers bare and writes lists and maps as JSON', () => {
     expect(call('join_to_sql_values_string', ['a', 'b', 'c'])).toBe("'a', 'b', 'c'");
-    expect(call('join_to_sql_values_string', [1, 'a', 'c', { a: 1 }, [1, 2, 3], [97, 98], [{ value: 2, key: 1 }]])).toBe(
+    expect(call('join_to_sql_values_string', [1, 'a', 'c', { a: 1 }, [1, 2, 3], [97, 98], [{ key: 1, value: 2 }]])).toBe(
       `1, 'a', 'c', '{"a":1}', '[1,2,3]', '[97,98]', '[{"value":2,"key":1}]'`,
     );
     expect(call('join_to_sql_values_string', ['a'])).toBe("'a'");

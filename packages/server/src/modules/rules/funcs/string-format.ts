@@ -1,6 +1,7 @@
 // More of EMQX's "String Operations": sprintf, joins into text and SQL value lists, Redis HSET arguments, unescape.
 import { sprintf } from './sprintf';
-import { anyToText, asList, asText, defineGroup, fail, formatFloat, isBinary, isMap, jsonDecode, jsonEncode, numberToString } from './values';
+import { anyToText, asList, asText, defineGroup, fail, formatFloat, isBinary, isMap, jsonDecode, numberToString } from './values';
+import { jsonEncode } from './codec-json';
 
 /** emqx_utils_sql's quoting of one value: strings in '…' with \ and ' escaped, numbers bare, undefined as NULL. */
 function sqlValue(v: unknown): string {

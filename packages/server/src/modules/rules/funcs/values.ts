@@ -1,5 +1,6 @@
 // Shared value helpers of the built-in functions: the type tests and conversions that stand in for Erlang's
 // (binary/integer/float/map/list, see the mapping at the top of types.ts) and the group definition helper.
+import { jsonEncode } from './codec-json';
 import { RuleFunctionError, type FuncContext, type FunctionGroup, type RuleFunction } from './types';
 
 /** A bitstring whose length need not be a whole number of bytes: bits packed from the top of `bytes[0]`. */
@@ -129,28 +130,6 @@ export const anyToText = (v: unknown): string => {
   const s = anyToStr(v);
   return typeof s === 'string' ? s : s.toString('utf8');
 };
-
-/** JSON as EMQX's encoder writes it: binaries as strings, `undefined` as "undefined" (an atom), compact. */
-export function jsonEncode(v: unknown): string {
-  return JSON.stringify(toJsonValue(v));
-}
-function toJsonValue(v: unknown): unknown {
-  if (v === undefined) return 'undefined';
-  if (v === null || typeof v === 'boolean' || typeof v === 'string') return v;
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) fail('a number that is not finite cannot be encoded as JSON');
-    return v;
-  }
-  if (typeof v === 'bigint') return Number(v);
-  if (Buffer.isBuffer(v)) return v.toString('utf8');
-  if (Array.isArray(v)) return v.map(toJsonValue);
-  if (isMap(v)) {
-    const out: MapValue = {};
-    for (const [k, x] of Object.entries(v)) out[k] = toJsonValue(x);
-    return out;
-  }
-  fail('the value cannot be encoded as JSON');
-}
 
 /** A JSON text decoded as EMQX's map() and friends do; undefined when the text is not JSON. */
 export function jsonDecode(v: Binary): unknown {

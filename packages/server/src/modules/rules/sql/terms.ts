@@ -1,5 +1,6 @@
 // Rule values seen as Erlang terms (the mapping is in funcs/types.ts): their kinds, Erlang's total order
 // between kinds (number < atom < map < list < binary), equality, and conversion to text as EMQX's `bin/1` does.
+import { jsonEncode } from '../funcs/codec-json';
 
 export type Binary = string | Buffer;
 
@@ -171,17 +172,8 @@ export function toText(v: unknown): string {
   if (atom !== undefined) return atom;
   if (Array.isArray(v)) {
     if (v.every(printable)) return String.fromCharCode(...(v as number[]));
-    return JSON.stringify(v, jsonReplacer);
+    return jsonEncode(v);
   }
-  if (isMap(v)) return JSON.stringify(v, jsonReplacer);
+  if (isMap(v)) return jsonEncode(v);
   return String(v);
-}
-
-function jsonReplacer(_key: string, v: unknown): unknown {
-  if (v === undefined) return 'undefined';
-  if (typeof v === 'bigint') return Number(v);
-  if (v && typeof v === 'object' && (v as { type?: unknown }).type === 'Buffer' && Array.isArray((v as { data?: unknown }).data)) {
-    return Buffer.from((v as { data: number[] }).data).toString('utf8');
-  }
-  return v;
 }
