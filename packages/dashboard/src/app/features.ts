@@ -23,6 +23,9 @@ import { alarmSettingsRoutes } from '../features/alarm-settings/alarm-settings.r
 import { clusterRoutes } from '../features/cluster/cluster.routes';
 import { authorizationRoutes } from '../features/authorization/authorization.routes';
 import { rulesRoutes } from '../features/rules/rules.routes';
+import { auditRoutes } from '../features/audit/audit.routes';
+import { licenseRoutes } from '../features/license/license.routes';
+import { prometheusRoutes } from '../features/prometheus/prometheus.routes';
 
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
 export const featureRoutes: FeatureRoute[] = [
@@ -50,4 +53,7 @@ export const featureRoutes: FeatureRoute[] = [
   ...clusterRoutes,
   ...authorizationRoutes,
   ...rulesRoutes,
+  ...auditRoutes,
+  ...licenseRoutes,
+  ...prometheusRoutes,
 ];

@@ -3,6 +3,7 @@
 // literal, so changing a text never changes a type. A namespace registered by a new `defineMessages` call is added here.
 import type { alarmSettingsMessages } from '../features/alarm-settings/alarm-settings.messages';
 import type { alarmsMessages } from '../features/alarms/alarms.messages';
+import type { auditMessages } from '../features/audit/audit.messages';
 import type { apiKeysMessages } from '../features/api-keys/api-keys.messages';
 import type { authenticationMessages } from '../features/authentication/authentication.messages';
 import type { authorizationMessages } from '../features/authorization/authorization.messages';
@@ -18,6 +19,7 @@ import type { flowControlMessages } from '../features/flow-control/flow-control.
 import type { layoutMessages } from '../app/layout/layout.messages';
 import type { listenersMessages } from '../features/listeners/listeners.messages';
 import type { loggingMessages } from '../features/logging/logging.messages';
+import type { licenseMessages } from '../features/license/license.messages';
 import type { loginMessages } from '../app/login/login.messages';
 import type { menuMessages } from '../app/menu.messages';
 import type { metricNames } from '../features/metrics/metrics.names.messages';
@@ -29,6 +31,7 @@ import type { notFoundMessages } from '../app/not-found/notFound.messages';
 import type { overloadProtectionMessages } from '../features/mqtt-settings/OverloadProtectionNote';
 import type { overviewMessages } from '../features/overview/overview.messages';
 import type { passwordMessages } from '../shared/password.messages';
+import type { prometheusMessages } from '../features/prometheus/prometheus.messages';
 import type { retainedMessages } from '../features/retained/retained.messages';
 import type { rolesMessages } from '../shared/roles.messages';
 import type { rulesMessages } from '../features/rules/rules.messages';
@@ -46,6 +49,7 @@ export interface Resources {
   alarmSettings: Texts<typeof alarmSettingsMessages>;
   alarms: Texts<typeof alarmsMessages>;
   apiKeys: Texts<typeof apiKeysMessages>;
+  audit: Texts<typeof auditMessages>;
   authentication: Texts<typeof authenticationMessages>;
   authorization: Texts<typeof authorizationMessages>;
   autoSubscribe: Texts<typeof autoSubscribeMessages>;
@@ -60,6 +64,7 @@ export interface Resources {
   layout: Texts<typeof layoutMessages>;
   listeners: Texts<typeof listenersMessages>;
   logging: Texts<typeof loggingMessages>;
+  license: Texts<typeof licenseMessages>;
   login: Texts<typeof loginMessages>;
   menu: Texts<typeof menuMessages>;
   metricNames: Texts<typeof metricNames>;
@@ -71,6 +76,7 @@ export interface Resources {
   overloadProtection: Texts<typeof overloadProtectionMessages>;
   overview: Texts<typeof overviewMessages>;
   password: Texts<typeof passwordMessages>;
+  prometheus: Texts<typeof prometheusMessages>;
   retained: Texts<typeof retainedMessages>;
   roles: Texts<typeof rolesMessages>;
   rules: Texts<typeof rulesMessages>;

@@ -2,8 +2,7 @@ import { MonitorOutlined } from '@ant-design/icons';
 import type { FeatureRoute } from '../../app/types';
 
 // Management › Alarm Settings: EMQX Enterprise's Management › Monitoring › System (CONSOLE-REFERENCE §5.2), named for what it
-// holds (issue 20 item 11); EMQX's Integration tab
-// (Prometheus, OpenTelemetry) is not served by this node, so System is the only tab.
+// holds (issue 20 item 11); EMQX's Integration tab is features/prometheus (Prometheus only: OpenTelemetry is not served).
 export const alarmSettingsRoutes: FeatureRoute[] = [
   {
     path: 'monitoring/alarm-settings',
@@ -14,7 +13,11 @@ export const alarmSettingsRoutes: FeatureRoute[] = [
       labelKey: 'monitoringSettings',
       order: 15,
       icon: <MonitorOutlined />,
-      tabs: [{ path: 'monitoring/alarm-settings', labelKey: 'monitoringSystem' }],
+      tabs: [
+        { path: 'monitoring/alarm-settings', labelKey: 'monitoringSystem' },
+        // Prometheus settings (features/prometheus), EMQX's Integration tab
+        { path: 'monitoring/integration', labelKey: 'monitoringIntegration' },
+      ],
     },
   },
 ];

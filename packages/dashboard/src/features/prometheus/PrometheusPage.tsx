@@ -1,0 +1,57 @@
+// Management › Monitoring › Integration (EMQX Enterprise console /monitoring/integration): how Prometheus reaches
+// this node (scrape URL and a prometheus.yml job to copy) and the /prometheus settings.
+import { Card, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CopyButton } from '../../shared/CopyButton';
+import { SettingsScreen } from '../../shared/forms/SettingsScreen';
+import { authFields, collectorFields, pushFields } from './prometheus.fields';
+import { scrapeTarget, usePrometheusQuery, useSavePrometheusMutation, type PrometheusSettings } from './prometheus.api';
+import './prometheus.messages';
+
+const FIELDS = [...authFields, ...pushFields, ...collectorFields];
+
+function ScrapeCard({ basicAuth }: { basicAuth: boolean }) {
+  const { t } = useTranslation('prometheus');
+  const { url, yaml } = scrapeTarget(basicAuth);
+  return (
+    <Card size="small" title={t('scrapeTitle')} style={{ marginBottom: 16, maxWidth: 720 }}>
+      <Typography.Paragraph>{t('scrapeIntro')}</Typography.Paragraph>
+      <Flex gap={8} align="center" style={{ marginBottom: 8 }}>
+        <Typography.Text strong>{t('scrapeUrl')}</Typography.Text>
+        <Typography.Text code data-testid="scrape-url">
+          {url}
+        </Typography.Text>
+        <CopyButton text={url} size="small" />
+      </Flex>
+      <pre data-testid="scrape-example" style={{ margin: 0, padding: 12, background: 'rgba(127,127,127,0.08)', borderRadius: 6 }}>
+        {yaml}
+      </pre>
+      <Flex gap={8} align="center" style={{ marginTop: 8 }}>
+        <CopyButton text={yaml} size="small" label={t('copyExample')} />
+        {basicAuth && <Typography.Text type="warning">{t('basicAuthNote')}</Typography.Text>}
+      </Flex>
+    </Card>
+  );
+}
+
+export default function PrometheusPage() {
+  const { t } = useTranslation('prometheus');
+  const query = usePrometheusQuery();
+  return (
+    <SettingsScreen<PrometheusSettings>
+      name="prometheus"
+      ns="prometheus"
+      title={t('title')}
+      component="prometheus"
+      fields={FIELDS}
+      query={query}
+      save={useSavePrometheusMutation()}
+      notice={<ScrapeCard basicAuth={query.data?.enable_basic_auth === true} />}
+      sections={[
+        { title: t('scrapeTitle'), from: 0, to: authFields.length },
+        { title: t('pushTitle'), from: authFields.length, to: authFields.length + pushFields.length },
+        { title: t('collectorsTitle'), from: authFields.length + pushFields.length, to: FIELDS.length, nodeNote: t('collectorsNote') },
+      ]}
+    />
+  );
+}
