@@ -98,19 +98,23 @@ export class AuthorizationService {
     return this.settings();
   }
 
-  /** The broker's client.authorize hook: cache, then evaluate; counters as EMQX names them. */
-  async authorize(req: AuthzRequest): Promise<AuthzResult> {
+  /**
+   * The broker's client.authorize hook: cache, then evaluate; counters as EMQX names them. The answer says what
+   * decided (EMQX's authz_source of client.check_authz_complete): `superuser`, `cache`, the source's type
+   * (`client_info` for the client's own ACL) or `default` (no source matched: authorization.no_match).
+   */
+  async authorize(req: AuthzRequest): Promise<{ result: AuthzResult; source: string }> {
     const c = req.client;
     if (c.isSuperuser) {
       this.broker.incr('authorization.superuser');
-      return 'allow';
+      return { result: 'allow', source: 'superuser' };
     }
     const cacheable = this.cache.usable(req.topic);
     if (cacheable) {
       const cached = this.cache.get(c.clientid, req.action, req.topic, req.qos, req.retain ?? false);
       if (cached) {
         this.broker.incr('authorization.cache_hit');
-        return cached;
+        return { result: cached, source: 'cache' };
       }
       this.broker.incr('authorization.cache_miss');
     }
@@ -129,7 +133,7 @@ export class AuthorizationService {
     if (answer.decided_by === 'no_match') this.broker.incr('authorization.nomatch');
     else this.broker.incr(`authorization.matched.${answer.result}`);
     if (cacheable) this.cache.put(c.clientid, req.action, req.topic, req.qos, req.retain ?? false, answer.result);
-    return answer.result;
+    return { result: answer.result, source: answer.decided_by === 'no_match' ? 'default' : (answer.source ?? 'unknown') };
   }
 
   /** Which source and rule decide; `record` moves the per-source metrics (the hook), explain does not. */
