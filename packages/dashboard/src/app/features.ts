@@ -23,6 +23,9 @@ import { alarmSettingsRoutes } from '../features/alarm-settings/alarm-settings.r
 import { clusterRoutes } from '../features/cluster/cluster.routes';
 import { authorizationRoutes } from '../features/authorization/authorization.routes';
 import { rulesRoutes } from '../features/rules/rules.routes';
+import { logTraceRoutes } from '../features/log-trace/log-trace.routes';
+import { topicMetricsRoutes } from '../features/topic-metrics/topic-metrics.routes';
+import { slowSubscriptionsRoutes } from '../features/slow-subscriptions/slow-subscriptions.routes';
 import { auditRoutes } from '../features/audit/audit.routes';
 import { licenseRoutes } from '../features/license/license.routes';
 import { prometheusRoutes } from '../features/prometheus/prometheus.routes';
@@ -53,6 +56,9 @@ export const featureRoutes: FeatureRoute[] = [
   ...clusterRoutes,
   ...authorizationRoutes,
   ...rulesRoutes,
+  ...logTraceRoutes,
+  ...topicMetricsRoutes,
+  ...slowSubscriptionsRoutes,
   ...auditRoutes,
   ...licenseRoutes,
   ...prometheusRoutes,
