@@ -1,11 +1,20 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx (no build step for node packages).
-import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+// The node's entry: runs the compiled node (packages/server/dist/main.js, from `npm run build` or `npm start`) in
+// this very process, with source maps for stack traces; no TypeScript compiler at run time. SIGINT/SIGTERM stop it
+// gracefully (exit 0). Started by a launcher with an IPC channel (scripts/start.mjs), it also stops when that channel
+// closes, i.e. when the launcher dies, even by SIGKILL, so no orphan keeps the ports.
+import { existsSync } from 'node:fs';
 
-const require = createRequire(import.meta.url);
-const tsx = require.resolve('tsx/cli');
-const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-const result = spawnSync(process.execPath, [tsx, main, ...process.argv.slice(2)], { stdio: 'inherit' });
-process.exit(result.status ?? 1);
+const main = new URL('../dist/main.js', import.meta.url);
+if (!existsSync(main)) {
+  console.error('mqdeck: the node is not built yet: run `npm run build` (or `npm start`) in the checkout first.');
+  process.exit(1);
+}
+if (process.send) {
+  process.on('disconnect', () => {
+    console.error('mqdeck: the launcher is gone, stopping');
+    process.kill(process.pid, 'SIGTERM');
+  });
+}
+process.setSourceMapsEnabled(true);
+await import(main.href);
