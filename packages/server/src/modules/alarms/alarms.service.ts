@@ -31,8 +31,12 @@ const toAlarm = (r: Row): Alarm => ({
   deactivateAt: r.deactivate_at,
 });
 
+/** what `alarm.activated` / `alarm.deactivated` listeners get (the rule engine's `$events/sys/alarm_…` inputs) */
+export type AlarmListener = (op: 'activate' | 'deactivate', alarm: Alarm) => void;
+
 export class AlarmService {
   private readonly sweeper: NodeJS.Timeout;
+  private readonly listeners = new Set<AlarmListener>();
 
   constructor(private readonly app: FastifyInstance) {
     // EMQX checks expiry whenever its alarm process is idle for validity_period; a minute is close enough
@@ -106,7 +110,20 @@ export class AlarmService {
     this.db.prepare('DELETE FROM alarms WHERE deactivate_at IS NOT NULL AND activate_at <= ?').run(Date.now() - period);
   }
 
+  /** told of every activation and deactivation (EMQX's alarm.activated / alarm.deactivated hooks); returns the remover */
+  onChange(listener: AlarmListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   private actions(op: 'activate' | 'deactivate', alarm: Alarm): void {
+    for (const l of this.listeners) {
+      try {
+        l(op, alarm);
+      } catch (err) {
+        this.app.log.error({ name: alarm.name, reason: err instanceof Error ? err.message : String(err) }, 'alarm_hook_failed');
+      }
+    }
     const actions = this.app.config.get<string[]>('alarm.actions') ?? [];
     if (actions.includes('log')) {
       if (op === 'activate') this.app.log.warn({ name: alarm.name, message: alarm.message }, 'alarm_is_activated');

@@ -189,12 +189,13 @@ describe('matching and errors', () => {
     expect(events.status).toBe(200);
     expect(events.body.map((e: { event: string }) => e.event)).toContain('$events/client_check_authn_complete');
     for (const e of events.body as RuleEventInfo[]) {
-      const type = e.event === '$events/message_publish' ? 'message_publish' : e.event.slice('$events/'.length);
+      const type = e.event.replace(/^\$events\/(sys\/)?/, '');
       const context: Record<string, unknown> = { event_type: type };
       for (const [k, [v]] of Object.entries(e.test_columns)) context[k] = v;
       const r = await ruleTest(e.sql_example, context);
       expect(r.status, `${e.event}: ${JSON.stringify(r.body)}`).toBe(200);
-      expect(e.columns).toContain('timestamp');
+      // EMQX lists no timestamp among the alarm events' columns (columns_with_exam)
+      if (!e.event.startsWith('$events/sys/')) expect(e.columns).toContain('timestamp');
       expect(e.title.en && e.title.zh && e.description.en && e.description.zh).toBeTruthy();
     }
   });

@@ -15,7 +15,10 @@ declare module 'fastify' {
 async function rulesModule(app: FastifyInstance): Promise<void> {
   const rules = new RulesService(app);
   app.decorate('rules', rules);
+  // EMQX's alarm.activated / alarm.deactivated hooks: the alarms module registers before this one
+  const offAlarms = app.hasDecorator('alarms') ? app.alarms.onChange((op, alarm) => rules.inputs.applyAlarm(op, alarm)) : undefined;
   app.addHook('onClose', async () => {
+    offAlarms?.();
     rules.close();
     await stopJq(); // the jq worker, started when a rule using jq was added
   });

@@ -37,6 +37,14 @@ const delivered = {
 } satisfies Record<string, TestColumn>;
 const subscription = { ...client, topic: ['t/a', 'topic filter'], qos: [1, 'QoS of the subscription'] } satisfies Record<string, TestColumn>;
 
+// EMQX's test_columns of the alarm events
+const alarm = {
+  name: ['alarm_name', 'name of the alarm'],
+  details: [{ extra: 'details' }, 'details about the alarm'],
+  message: ['something is wrong', 'message accompanying the alarm'],
+  activated_at: [1736512728666, 'time at which the alarm went off'],
+} satisfies Record<string, TestColumn>;
+
 interface Entry {
   name: EventName;
   title: Text;
@@ -52,6 +60,20 @@ const ENTRIES: Entry[] = [
     description: { en: 'a message was published to a topic the rule names', zh: '规则所选主题上发布了一条消息' },
     test: { ...sender, ...message },
     sql: 'SELECT payload.msg as msg FROM "t/#" WHERE msg = \'hello\'',
+  },
+  {
+    name: 'alarm.activated',
+    title: { en: 'alarm activated', zh: '告警激活' },
+    description: { en: 'an alarm was raised on the node', zh: '节点上产生了一个告警' },
+    test: alarm,
+    sql: 'SELECT * FROM "$events/sys/alarm_activated" ',
+  },
+  {
+    name: 'alarm.deactivated',
+    title: { en: 'alarm deactivated', zh: '告警取消激活' },
+    description: { en: 'an alarm of the node was cleared', zh: '节点上的一个告警已解除' },
+    test: { ...alarm, deactivated_at: [1736512728999, 'time at which the alarm was deactivated'] },
+    sql: 'SELECT * FROM "$events/sys/alarm_deactivated" ',
   },
   {
     name: 'message.delivered',

@@ -3,6 +3,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { AuthzAction, AuthzResult, ClientIdentity, ClientInfo, ConnackInfo, PublishMessage, PublishProperties, SubscriptionInfo } from '@mqdeck/broker';
 import { reasonName } from './reason-codes';
+import type { Alarm } from '../../alarms/alarms.service';
 
 export type Columns = Record<string, unknown>;
 
@@ -203,6 +204,17 @@ export function authzColumns(env: ColumnsEnv, c: ClientIdentity, action: AuthzAc
     timestamp: Date.now(),
     node: env.node,
   };
+}
+
+/**
+ * $events/sys/alarm_activated and …/alarm_deactivated (EMQX eventmsg_alarm_*): the alarm as emqx_alarm hands it to
+ * the hook, times in microseconds as EMQX keeps them.
+ */
+export function alarmColumns(env: ColumnsEnv, op: 'activate' | 'deactivate', a: Alarm): Columns {
+  const base = { name: a.name, details: a.details, message: a.message, activated_at: a.activateAt * 1000 };
+  return op === 'activate'
+    ? { ...base, event: 'alarm.activated', timestamp: Date.now(), node: env.node }
+    : { ...base, deactivated_at: (a.deactivateAt ?? Date.now()) * 1000, event: 'alarm.deactivated', timestamp: Date.now(), node: env.node };
 }
 
 export function subscriptionColumns(env: ColumnsEnv, event: 'session.subscribed' | 'session.unsubscribed', c: ClientIdentity, sub: SubscriptionInfo): Columns {

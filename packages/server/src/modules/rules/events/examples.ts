@@ -149,6 +149,11 @@ export function exampleColumns(event: EventName, node: string): Columns {
         timestamp: now,
         node,
       };
+    case 'alarm.activated':
+      // EMQX's columns_with_exam: no timestamp or node here
+      return { event, name: 'alarm_name', details: { extra: 'details' }, message: 'something is wrong', activated_at: 1736512728666 };
+    case 'alarm.deactivated':
+      return { event, name: 'alarm_name', details: { extra: 'details' }, message: 'something is wrong', activated_at: 1736512728666, deactivated_at: 1736512728999 };
     case 'client.check_authz_complete':
       return {
         event,

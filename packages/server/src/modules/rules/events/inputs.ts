@@ -6,7 +6,9 @@ import type { Broker, BrokerEvents, PublishMessage } from '@mqdeck/broker';
 import { TopicTrie } from '@mqdeck/broker/topics/trie';
 import { eventOfTopic, isSpecialInput, type EventName } from './names';
 import { startJq } from '../funcs/jq';
+import type { Alarm } from '../../alarms/alarms.service';
 import {
+  alarmColumns,
   authnColumns,
   authzColumns,
   connackColumns,
@@ -132,6 +134,12 @@ export class RuleInputs {
   applyHookpoint(hookpoint: string, columns: Columns): void {
     const runners = this.hookpoints.get(hookpoint);
     if (runners) for (const r of runners.values()) r.run({ ...columns }, undefined);
+  }
+
+  /** an alarm raised or cleared (alarms.service): the `$events/sys/alarm_…` rules run on it */
+  applyAlarm(op: 'activate' | 'deactivate', alarm: Alarm): void {
+    const event = op === 'activate' ? 'alarm.activated' : 'alarm.deactivated';
+    if (this.wanted(event)) this.fire(event, alarmColumns(this.env, op, alarm));
   }
 
   close(): void {

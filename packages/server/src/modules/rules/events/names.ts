@@ -2,6 +2,8 @@
 
 export const EVENT_TOPICS = {
   'message.publish': '$events/message_publish',
+  'alarm.activated': '$events/sys/alarm_activated',
+  'alarm.deactivated': '$events/sys/alarm_deactivated',
   'message.delivered': '$events/message_delivered',
   'message.acked': '$events/message_acked',
   'message.dropped': '$events/message_dropped',
