@@ -20,7 +20,11 @@ interface Subject {
 interface Running {
   trace: Trace;
   writer: TraceWriter;
+  /** topic traces: whether a topic matches the filter, remembered (most traffic repeats its topics) */
+  topics?: Map<string, boolean>;
 }
+
+const TOPIC_CACHE_MAX = 10_000;
 
 type Listeners = { [E in keyof BrokerEvents]?: (...args: BrokerEvents[E]) => void };
 
@@ -58,10 +62,16 @@ export class Tracer {
   private emit(subject: Subject, entry: () => TraceEntry): void {
     let built: TraceEntry | undefined;
     for (const r of this.running) {
-      if (!matches(r.trace, subject)) continue;
+      if (!matches(r, subject.clientid, subject.peerhost, subject.topic, subject.ruleId)) continue;
       built ??= entry();
       r.writer.write(formatEntry(built, r.trace.payloadEncode, r.trace.formatter));
     }
+  }
+
+  /** the hot path's test (every publish, delivery, authorization): no allocation unless something matches */
+  private wanted(clientid: string | null | undefined, peerhost: string | undefined, topic: string | undefined): boolean {
+    for (const r of this.running) if (matches(r, clientid, peerhost, topic, undefined)) return true;
+    return false;
   }
 
   private peer(clientid: string | null | undefined, fallback?: string): string | undefined {
@@ -75,6 +85,7 @@ export class Tracer {
   }
 
   private clientEvent(client: ClientIdentity, topic: string | undefined, tag: string, msg: string, meta: TraceEntry['meta']): void {
+    if (!this.wanted(client.clientid, client.peerhost, topic)) return;
     this.emit({ clientid: client.clientid, peerhost: client.peerhost, topic }, () => ({
       tag,
       msg,
@@ -86,7 +97,9 @@ export class Tracer {
 
   private messageEvent(msg: PublishMessage, tag: string, text: string, meta: TraceEntry['meta'], to?: ClientIdentity): void {
     const who = to ? to.clientid : msg.fromClientid;
-    this.emit({ clientid: who, peerhost: to ? to.peerhost : this.peerhostOf(msg.fromClientid), topic: msg.topic }, () => ({
+    const peerhost = to ? to.peerhost : this.peerhostOf(msg.fromClientid);
+    if (!this.wanted(who, peerhost, msg.topic)) return;
+    this.emit({ clientid: who, peerhost, topic: msg.topic }, () => ({
       tag,
       msg: text,
       clientid: who ?? undefined,
@@ -175,15 +188,25 @@ export class Tracer {
   }
 }
 
-function matches(t: Trace, s: Subject): boolean {
+function matches(r: Running, clientid: string | null | undefined, peerhost: string | undefined, topic: string | undefined, ruleId: string | undefined): boolean {
+  const t = r.trace;
   switch (t.type) {
     case 'clientid':
-      return s.clientid === t.filter;
+      return clientid === t.filter;
     case 'ip_address':
-      return s.peerhost !== undefined && s.peerhost.startsWith(t.filter);
-    case 'topic':
-      return s.topic !== undefined && topicMatches(t.filter, s.topic);
+      return peerhost !== undefined && peerhost.startsWith(t.filter);
+    case 'topic': {
+      if (topic === undefined) return false;
+      const cache = (r.topics ??= new Map());
+      let hit = cache.get(topic);
+      if (hit === undefined) {
+        hit = topicMatches(t.filter, topic);
+        if (cache.size >= TOPIC_CACHE_MAX) cache.clear();
+        cache.set(topic, hit);
+      }
+      return hit;
+    }
     case 'ruleid':
-      return s.ruleId === t.filter;
+      return ruleId === t.filter;
   }
 }
