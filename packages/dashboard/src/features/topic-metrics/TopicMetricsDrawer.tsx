@@ -43,7 +43,7 @@ export function TopicMetricsDrawer({ topic, onClose }: Props) {
   }, [data, topic, updatedAt]);
 
   return (
-    <Drawer open={topic !== undefined} onClose={onClose} size={720} title={t('detailTitle', { topic: topic ?? '' })} destroyOnHidden>
+    <Drawer open={topic !== undefined} onClose={onClose} size={860} title={t('detailTitle', { topic: topic ?? '' })} destroyOnHidden>
       {data && (
         <>
           <Descriptions size="small" column={2} style={{ marginBottom: 16 }}>
@@ -53,6 +53,8 @@ export function TopicMetricsDrawer({ topic, onClose }: Props) {
           <QosTable metrics={data.metrics} />
           <TrendChart
             label={t('ratesChart')}
+            // at least the last minute, growing with the samples taken since the drawer opened
+            xRange={[Math.min(points.in[0]?.[0] ?? updatedAt, updatedAt - 60_000), updatedAt]}
             unit={t('perSecond')}
             emptyText={t('ratesWaiting')}
             series={[
