@@ -154,3 +154,19 @@ describe('cost', () => {
     expect((await api(node, 'GET', '/trace')).body[0].log_size[node.app.nodeName]).toBe(size);
   });
 });
+
+describe('the clock', () => {
+  test('a trace waits for its start, runs, and stops at its end by itself', async () => {
+    const before = node.app.broker.events.listenerCount('message.publish');
+    const now = Math.floor(Date.now() / 1000);
+    const created = await api(node, 'POST', '/trace', { name: 'clock', type: 'clientid', clientid: 'clock-1', start_at: now + 1, end_at: now + 3 });
+    expect(created.body.status).toBe('waiting');
+    const status = async () => (await api(node, 'GET', '/trace')).body[0].status;
+    await waitFor(async () => (await status()) === 'running', 3000, 'running');
+    await client('clock-1');
+    await waitLog('clock', /client_connected/);
+    await waitFor(async () => (await status()) === 'stopped', 4000, 'stopped');
+    // the tracer let go of the broker's events when the window closed
+    expect(node.app.broker.events.listenerCount('message.publish')).toBe(before);
+  });
+});
