@@ -25,6 +25,7 @@ describe('rule SQL text helpers', () => {
     expect(dataSourceOf('$events/client_connected')).toBe('$events/client_connected');
     expect(eventTypeOf('$events/message_publish')).toBe('message_publish');
     expect(eventTypeOf('$bridges/mqtt:in')).toBe('$bridges/mqtt:*');
+    expect(eventTypeOf('$events/sys/alarm_activated')).toBe('alarm_activated');
     expect(sourceMatchesSql('$events/message_publish', 'SELECT * FROM "sensors/#"')).toBe(true);
     expect(sourceMatchesSql('$events/client_connected', 'SELECT * FROM "sensors/#"')).toBe(false);
     expect(sourceMatchesSql('$events/client_connected', 'SELECT * FROM "t", "$events/client_connected"')).toBe(true);

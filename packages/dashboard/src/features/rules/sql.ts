@@ -78,7 +78,8 @@ export function sourceMatchesSql(source: string, sql: string): boolean {
 /** The test context's event_type for a data source: the event's name, `$bridges/<type>:*` for a source. */
 export function eventTypeOf(source: string): string {
   if (source.startsWith(BRIDGE_PREFIX)) return `${BRIDGE_PREFIX}${source.slice(BRIDGE_PREFIX.length).split(':')[0]}:*`;
-  return source.replace(/^\$events\//, '');
+  // '$events/sys/alarm_activated' is tested as event_type 'alarm_activated' (EMQX 5.8's alarm events)
+  return source.replace(/^\$events\/(sys\/)?/, '');
 }
 
 /** A concrete topic matching a topic filter, for the test context ('sensors/#' → 'sensors/test'). */

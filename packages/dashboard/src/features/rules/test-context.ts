@@ -53,6 +53,8 @@ const EVENT_TYPES = new Set<string>([
   'session_unsubscribed',
   'message_transformation_failed',
   'schema_validation_failed',
+  'alarm_activated',
+  'alarm_deactivated',
 ]);
 
 function isTestContext(c: Record<string, unknown>): c is RuleTestContext {
