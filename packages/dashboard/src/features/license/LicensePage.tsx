@@ -25,7 +25,7 @@ export default function LicensePage() {
         {info.isLoading && <Spin />}
         {l && (
           <Descriptions bordered column={1} size="small" style={{ maxWidth: 720 }}>
-            <Descriptions.Item label={t('edition')}>{l.edition === 'ee' ? 'Enterprise API' : 'Open source'}</Descriptions.Item>
+            <Descriptions.Item label={t('edition')}>{t(l.edition === 'ee' ? 'edition_ee' : 'edition_ce')}</Descriptions.Item>
             <Descriptions.Item label={t('type')}>{l.type === 'community' ? t('type_community') : l.type}</Descriptions.Item>
             <Descriptions.Item label={t('customer')}>{l.customer}</Descriptions.Item>
             <Descriptions.Item label={t('deployment')}>{l.deployment}</Descriptions.Item>

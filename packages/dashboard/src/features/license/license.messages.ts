@@ -7,6 +7,8 @@ export const licenseMessages = defineMessages('license', {
     zh: '本节点无需许可证密钥：不会过期，唯一的连接数上限来自监听器上的设置。',
   },
   edition: { en: 'Edition', zh: '版本' },
+  edition_ee: { en: 'Enterprise API (EMQX 5.8 Enterprise compatible)', zh: '企业版 API（兼容 EMQX 5.8 企业版）' },
+  edition_ce: { en: 'Open source', zh: '开源版' },
   type: { en: 'License type', zh: '许可证类型' },
   type_community: { en: 'Community (no key)', zh: '社区版（无密钥）' },
   customer: { en: 'Issued to', zh: '授权对象' },

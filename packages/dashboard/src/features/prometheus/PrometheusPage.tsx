@@ -48,7 +48,7 @@ export default function PrometheusPage() {
       save={useSavePrometheusMutation()}
       notice={<ScrapeCard basicAuth={query.data?.enable_basic_auth === true} />}
       sections={[
-        { title: t('scrapeTitle'), from: 0, to: authFields.length },
+        { title: t('authTitle'), from: 0, to: authFields.length },
         { title: t('pushTitle'), from: authFields.length, to: authFields.length + pushFields.length },
         { title: t('collectorsTitle'), from: authFields.length + pushFields.length, to: FIELDS.length, nodeNote: t('collectorsNote') },
       ]}

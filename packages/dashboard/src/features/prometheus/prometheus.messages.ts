@@ -13,6 +13,7 @@ export const prometheusMessages = defineMessages('prometheus', {
     en: 'Basic auth is on: Prometheus must send an API key and its secret.',
     zh: '已开启 Basic 认证：Prometheus 需要提供 API 密钥及其 Secret。',
   },
+  authTitle: { en: 'Scrape authentication', zh: '抓取认证' },
   enable_basic_auth: { en: 'Enable Basic Auth', zh: '启用 Basic 认证' },
   help_basic_auth: {
     en: 'Ask for an API key (or a console token) on the scrape endpoints. The push gateway is not affected.',
