@@ -7,6 +7,9 @@ export class TraceWriter {
   private readonly stream: WriteStream;
   private size: number;
   private closed = false;
+  /** lines since the last write to the stream: one write per turn of the event loop, not one per line */
+  private pending: string[] = [];
+  private scheduled = false;
 
   constructor(
     readonly path: string,
@@ -29,17 +32,31 @@ export class TraceWriter {
     const n = Buffer.byteLength(line);
     if (this.size + n > this.maxBytes) return;
     this.size += n;
-    this.stream.write(line);
+    this.pending.push(line);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.drain());
+    }
+  }
+
+  private drain(): void {
+    this.scheduled = false;
+    if (this.pending.length === 0) return;
+    const text = this.pending.join('');
+    this.pending = [];
+    this.stream.write(text);
   }
 
   /** resolves once what was written is on disk */
   flush(): Promise<void> {
+    this.drain();
     if (this.closed || this.stream.writableLength === 0) return Promise.resolve();
     return new Promise((resolve) => this.stream.write('', () => resolve()));
   }
 
   close(): void {
     if (this.closed) return;
+    this.drain();
     this.closed = true;
     this.stream.end();
   }
