@@ -37,6 +37,7 @@ import rulesRoutes from './rules/rules.routes';
 import auditModule from './audit/audit.module';
 import auditRoutes from './audit/audit.routes';
 import licenseRoutes from './license/license.routes';
+import licenseModule from './license/license.module';
 import prometheusModule from './prometheus/prometheus.module';
 import prometheusRoutes from './prometheus/prometheus.routes';
 import logTraceRoutes from './log-trace/log-trace.routes';
@@ -86,6 +87,7 @@ export const routeModules: RouteModule[] = [
   slowSubscriptionsRoutes,
   auditRoutes,
   licenseRoutes,
+  licenseModule,
   prometheusModule,
   prometheusRoutes,
 ];
