@@ -277,9 +277,9 @@ export class BrokerImpl implements Broker, BrokerCore {
     this.events.emit('delivery.dropped', session.identity, msg, reason);
   }
 
-  onDelivered(session: Session, msg: PublishMessage): void {
+  onDelivered(session: Session, msg: PublishMessage, qos: QoS): void {
     this.counters.add(C['messages.delivered']);
-    if (this.events.listenerCount('message.delivered') > 0) this.events.emit('message.delivered', session.identity, msg);
+    if (this.events.listenerCount('message.delivered') > 0) this.events.emit('message.delivered', session.identity, msg, qos);
   }
 
   onAcked(session: Session, msg: PublishMessage, deliverAt: number): void {

@@ -45,7 +45,7 @@ export interface BrokerCore {
   /** not sent: expired, mqueue full, larger than the client accepts, no-local, QoS 0 for an offline client */
   onDeliveryDropped(session: Session, msg: PublishMessage, reason: DeliveryDropReason): void;
   /** its PUBLISH was written to the client (not counted again when resent) */
-  onDelivered(session: Session, msg: PublishMessage): void;
+  onDelivered(session: Session, msg: PublishMessage, qos: QoS): void;
   /** the client acknowledged it (PUBACK, or PUBCOMP for QoS 2) */
   onAcked(session: Session, msg: PublishMessage, deliverAt: number): void;
 }

@@ -99,5 +99,5 @@ function written(conn: Connection, buf: Buffer, p: Pending, session: Session, du
   st[STAT_SEND_QOS[p.qos]]++;
   b.counters.add(C['messages.sent']);
   b.counters.add(SENT_QOS[p.qos]);
-  if (!dup) b.onDelivered(session, msg);
+  if (!dup) b.onDelivered(session, msg, p.qos);
 }

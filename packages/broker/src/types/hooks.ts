@@ -130,7 +130,8 @@ export interface BrokerEvents {
   'session.subscribed': [client: ClientIdentity, sub: SubscriptionInfo];
   'session.unsubscribed': [client: ClientIdentity, sub: SubscriptionInfo];
   'message.publish': [msg: PublishMessage];
-  'message.delivered': [client: ClientIdentity, msg: PublishMessage];
+  /** qos: the QoS it went out with (the subscription may lower it) */
+  'message.delivered': [client: ClientIdentity, msg: PublishMessage, qos: QoS];
   'message.acked': [client: ClientIdentity, msg: PublishMessage];
   /** EMQX `delivery.completed`: a QoS 1/2 delivery was acknowledged; when it began and when the session was created (epoch ms) */
   'delivery.completed': [client: ClientIdentity, msg: PublishMessage, deliverAt: number, sessionCreatedAt: number];

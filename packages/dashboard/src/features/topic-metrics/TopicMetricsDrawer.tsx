@@ -82,6 +82,7 @@ function QosTable({ metrics: m }: { metrics: TopicMetrics['metrics'] }) {
     <Table
       size="small"
       pagination={false}
+      scroll={{ x: 'max-content' }}
       style={{ marginBottom: 16 }}
       aria-label={t('byQos')}
       dataSource={rows}

@@ -4,7 +4,7 @@
 // are the node's own and start from zero (as in EMQX). While no topic is monitored the service listens to no
 // broker event: the hot path does no work for it.
 import type { FastifyInstance } from 'fastify';
-import type { ClientIdentity, PublishMessage } from '@mqdeck/broker';
+import type { ClientIdentity, PublishMessage, QoS } from '@mqdeck/broker';
 import { ApiError } from '../../errors';
 
 /** EMQX's ?MAX_TOPICS */
@@ -154,11 +154,12 @@ export class TopicMetricsService {
     e.counts[QOS_IN[msg.qos]]++;
   };
 
-  private readonly onDelivered = (_client: ClientIdentity, msg: PublishMessage): void => {
+  /** by the QoS it went out with, as EMQX (a QoS 2 message to a QoS 0 subscription counts in qos0.out) */
+  private readonly onDelivered = (_client: ClientIdentity, msg: PublishMessage, qos: QoS): void => {
     const e = this.topics.get(msg.topic);
     if (!e) return;
     e.counts[OUT]++;
-    e.counts[QOS_OUT[msg.qos]]++;
+    e.counts[QOS_OUT[qos]]++;
   };
 
   private readonly onDropped = (msg: PublishMessage): void => {

@@ -86,20 +86,28 @@ describe('topic metrics: counters on real traffic', () => {
     await pub.publishAsync('tm/c/a', '1', { qos: 1 });
     await pub.publishAsync('tm/c/other', 'x', { qos: 1 }); // not monitored
     await waitFor(() => got.length === 5, 3000, 'deliveries');
+    // out counts by the QoS of the delivery: a QoS 0 subscription gets a QoS 2 message as QoS 0
+    const low = await connectClient(node.mqttPort, { clientId: 'tm-low' });
+    const lowGot: string[] = [];
+    low.on('message', (t) => lowGot.push(t));
+    await low.subscribeAsync('tm/c/a', { qos: 0 });
+    await pub.publishAsync('tm/c/a', '2', { qos: 2 });
+    await waitFor(() => got.length === 6 && lowGot.length === 1, 3000, 'QoS 0 delivery');
     const a = await metricsOf('tm/c/a');
     expect(a).toMatchObject({
-      'messages.in.count': 4,
-      'messages.out.count': 4,
+      'messages.in.count': 5,
+      'messages.out.count': 6,
       'messages.qos0.in.count': 1,
       'messages.qos1.in.count': 2,
-      'messages.qos2.in.count': 1,
-      'messages.qos0.out.count': 1,
+      'messages.qos2.in.count': 2,
+      'messages.qos0.out.count': 2,
       'messages.qos1.out.count': 2,
-      'messages.qos2.out.count': 1,
+      'messages.qos2.out.count': 2,
       'messages.dropped.count': 0,
     });
 
     await sub.unsubscribeAsync('tm/c/#');
+    await low.unsubscribeAsync('tm/c/a');
     await pub.publishAsync('tm/c/nobody', 'x', { qos: 1 });
     await pub.publishAsync('tm/c/nobody', 'x', { qos: 0 });
     await waitFor(async () => (await metricsOf('tm/c/nobody'))['messages.in.count'] === 2, 3000, 'QoS 0 publish'); // no ack to wait on
@@ -127,6 +135,6 @@ describe('topic metrics: counters on real traffic', () => {
     await api(node, 'DELETE', `/mqtt/topic_metrics/${enc('tm/c/a')}`);
     await api(node, 'DELETE', `/mqtt/topic_metrics/${enc('tm/c/nobody')}`);
     expect(node.app.broker.events.listenerCount('message.delivered')).toBe(idle);
-    await closeClients([sub, pub]);
+    await closeClients([sub, pub, low]);
   });
 });
