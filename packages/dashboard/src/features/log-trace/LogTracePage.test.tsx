@@ -28,6 +28,7 @@ describe('LogTracePage', () => {
     expect(screen.getByText('Running')).toBeInTheDocument();
     expect(screen.getByText('Stopped')).toBeInTheDocument();
     expect(screen.getByText('2 KB')).toBeInTheDocument();
+    expect(screen.getAllByText('Text').length).toBeGreaterThan(0);
     expect(screen.getAllByRole('link', { name: 'View' })[0]).toHaveAttribute('href', '/log-trace/detail/trace1');
   });
 
@@ -96,6 +97,13 @@ describe('LogTracePage', () => {
     URL.revokeObjectURL = vi.fn();
     await user.click(screen.getAllByRole('button', { name: 'Download' })[0]);
     await waitFor(() => expect(names).toEqual(['trace1.zip']));
+  });
+
+  it('shows the log size of each node of a cluster', async () => {
+    mockApi('get', '/trace', 200, [aTrace({ log_size: { 'emqx@a': 1024, 'emqx@b': 0 } })]);
+    renderWithProviders(<LogTracePage />, { route: '/log-trace' });
+    expect(await screen.findByText('emqx@a: 1 KB')).toBeInTheDocument();
+    expect(screen.getByText('emqx@b: 0 B')).toBeInTheDocument();
   });
 
   it('reads file names from content-disposition', () => {

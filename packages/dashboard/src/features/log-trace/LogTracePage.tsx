@@ -13,7 +13,7 @@ import { useCanWrite } from '../../shared/useCanWrite';
 import { formatBytes, formatDateTime } from '../../shared/format';
 import { formatError } from '../../api/client';
 import { downloadTrace, filterOf, useDeleteTraceMutation, useStopTraceMutation, useTracesQuery, type Trace } from './log-trace.api';
-import { traceTypeLabel } from './log-trace.labels';
+import { encodeLabel, formatterLabel, traceTypeLabel } from './log-trace.labels';
 import { CreateTraceModal } from './components/CreateTraceModal';
 import './log-trace.messages';
 
@@ -47,7 +47,26 @@ export default function LogTracePage() {
     { title: t('startTime'), dataIndex: 'start_at', render: (v: string) => formatDateTime(v) },
     { title: t('endTime'), dataIndex: 'end_at', render: (v: string) => formatDateTime(v) },
     { title: t('status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
-    { title: t('logSize'), key: 'log_size', render: (_: unknown, row) => formatBytes(totalSize(row)) },
+    { title: t('payloadEncode'), dataIndex: 'payload_encode', render: (e: Trace['payload_encode']) => encodeLabel(t, e) },
+    { title: t('formatter'), dataIndex: 'formatter', render: (f: Trace['formatter']) => formatterLabel(t, f) },
+    {
+      title: t('logSize'),
+      key: 'log_size',
+      // one node: its size; a cluster: each node's
+      render: (_: unknown, row) => {
+        const sizes = Object.entries(row.log_size);
+        if (sizes.length <= 1) return formatBytes(totalSize(row));
+        return (
+          <Flex vertical>
+            {sizes.map(([node, size]) => (
+              <span key={node}>
+                {node}: {formatBytes(size)}
+              </span>
+            ))}
+          </Flex>
+        );
+      },
+    },
     {
       title: t('common:actions'),
       key: 'actions',
