@@ -10,8 +10,8 @@ type Schemas = components['schemas'];
  */
 export type AuditEntryView = Omit<Schemas['audit.audit'], 'from' | 'http_request'> & {
   from?: NonNullable<Schemas['audit.audit']['from']> | 'unknown';
-  /** the request as received, secrets masked "******" (the document types its maps as empty objects) */
-  http_request?: { method: 'post' | 'put' | 'delete'; bindings: Record<string, unknown>; headers: Record<string, unknown>; body: unknown };
+  /** the request as received, secrets masked "******" (the document types its maps as empty objects); `query` is MQDeck's addition */
+  http_request?: { method: 'post' | 'put' | 'delete'; bindings: Record<string, unknown>; headers: Record<string, unknown>; body: unknown; query?: Record<string, unknown> };
 };
 /** The list page: `meta.count` is the number of entries the filters match. */
 export interface AuditList {

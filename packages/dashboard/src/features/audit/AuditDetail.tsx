@@ -56,6 +56,11 @@ export function AuditDetail({ entry, onClose }: { entry?: AuditEntry; onClose: (
           <Descriptions.Item label={t('bindings')}>
             <Block value={entry.http_request?.bindings} />
           </Descriptions.Item>
+          {Object.keys(entry.http_request?.query ?? {}).length > 0 && (
+            <Descriptions.Item label={t('query')}>
+              <Block value={entry.http_request?.query} />
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={t('requestBody')}>
             <Block value={entry.http_request?.body} />
           </Descriptions.Item>

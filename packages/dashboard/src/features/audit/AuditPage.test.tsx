@@ -31,7 +31,7 @@ const failed: AuditEntryView = {
   http_status_code: 404,
   http_method: 'delete',
   failure: ['{"code":"USER_NOT_FOUND","message":"User not found"}'],
-  http_request: { method: 'delete', bindings: { username: 'nobody' }, headers: {}, body: {} },
+  http_request: { method: 'delete', bindings: { username: 'nobody' }, headers: {}, body: {}, query: { force: 'true' } },
 };
 const page = (data: AuditEntryView[]) => ({ data, meta: { page: 1, limit: 20, count: data.length, hasnext: false } });
 
@@ -50,6 +50,7 @@ describe('System › Audit Log', () => {
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByText(/USER_NOT_FOUND/)).toBeInTheDocument();
     expect(within(drawer).getByText(/"username": "nobody"/)).toBeInTheDocument();
+    expect(within(drawer).getByText(/"force": "true"/)).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await user.click(within(row).getByRole('button', { name: 'Details' }));
     expect(await screen.findByText(/"password": "\*\*\*\*\*\*"/)).toBeInTheDocument();

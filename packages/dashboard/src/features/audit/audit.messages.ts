@@ -27,6 +27,7 @@ export const auditMessages = defineMessages('audit', {
   details: { en: 'Details', zh: '详情' },
   detailTitle: { en: 'Audit entry', zh: '审计记录' },
   requestBody: { en: 'Request body', zh: '请求体' },
+  query: { en: 'Query string', zh: '查询参数' },
   bindings: { en: 'Path parameters', zh: '路径参数' },
   headers: { en: 'Request headers', zh: '请求头' },
   failureReason: { en: 'Error returned', zh: '返回的错误' },

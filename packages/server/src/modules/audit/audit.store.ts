@@ -15,7 +15,7 @@ export interface AuditEntry {
   http_method: 'post' | 'put' | 'delete';
   duration_ms: number;
   failure: unknown;
-  http_request: { method: string; bindings: Record<string, unknown>; headers: Record<string, unknown>; body: unknown };
+  http_request: { method: string; bindings: Record<string, unknown>; headers: Record<string, unknown>; body: unknown; query?: Record<string, unknown> };
 }
 
 /** Exact-match filters (column = value) and ranges of the list, as EMQX's qs2ms builds them. */

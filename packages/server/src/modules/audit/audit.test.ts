@@ -43,7 +43,7 @@ describe('audit log', () => {
       payload: { username: 'auditor', password: 'Secret#123', role: 'viewer', description: '' },
     });
     expect(created.statusCode).toBe(200);
-    const bad = await api(node, 'DELETE', '/users/nobody-here');
+    const bad = await api(node, 'DELETE', '/users/nobody-here?token=abc&x=1');
     expect(bad.status).toBe(404);
     const { data } = await list('?operation_type=users');
     const [del, post] = data;
@@ -56,8 +56,19 @@ describe('audit log', () => {
       failure: [],
       http_request: { body: { username: 'auditor', password: '******', role: 'viewer' }, headers: { authorization: '******' } },
     });
-    expect(del).toMatchObject({ operation_id: '/users/{username}', operation_result: 'failure', http_status_code: 404, http_request: { bindings: { username: 'nobody-here' } } });
+    expect(del).toMatchObject({
+      operation_id: '/users/{username}',
+      operation_result: 'failure',
+      http_status_code: 404,
+      http_request: { bindings: { username: 'nobody-here' }, query: { token: '******', x: '1' } },
+    });
     expect(JSON.parse(del.failure[0])).toMatchObject({ code: 'USER_NOT_FOUND' });
+  });
+
+  it('keeps a body over 64 KiB as its size only', async () => {
+    await api(node, 'PUT', '/license/setting', { connection_low_watermark: '70%', connection_high_watermark: '90%', filler: 'x'.repeat(70_000) });
+    const [entry] = (await list('?http_status_code=400')).data;
+    expect(entry.http_request.body).toEqual({ truncated: true, size: expect.any(Number) });
   });
 
   it('names an API key as the source of REST API calls', async () => {
