@@ -112,7 +112,7 @@ describe('reading the file', () => {
     // nothing written yet: empty items, the position kept
     expect((await api(node, 'GET', '/trace/pages/log?position=0&bytes=10')).body).toEqual({ items: '', meta: { position: 0, bytes: 10 } });
     expect((await api(node, 'GET', '/trace/pages/download')).body).toMatchObject({ code: 'NOT_FOUND', message: 'Trace is empty' });
-    const file = (node.app.db.name).replace(/mqdeck\.db$/, `trace/trace_pages_${(await api(node, 'GET', '/trace')).body[0].start_at.slice(0, 10)}.log`);
+    const file = node.app.db.name.replace(/mqdeck\.db$/, `trace/trace_pages_${(await api(node, 'GET', '/trace')).body[0].start_at.slice(0, 10)}.log`);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, 'line one\nline two\n');
     const first = await api(node, 'GET', '/trace/pages/log?position=0&bytes=9');
@@ -126,5 +126,22 @@ describe('reading the file', () => {
     expect((await api(node, 'GET', '/trace/nope/log')).status).toBe(404);
     expect((await api(node, 'GET', '/trace/nope/log_detail')).status).toBe(404);
     expect((await api(node, 'GET', '/trace/pages/log?bytes=-1')).status).toBe(400);
+  });
+});
+
+describe('pages of multi-byte text', () => {
+  test('a page never ends inside a UTF-8 character', async () => {
+    await api(node, 'POST', '/trace', { name: 'utf', type: 'clientid', clientid: 'nobody' });
+    const start = (await api(node, 'GET', '/trace')).body[0].start_at.slice(0, 10);
+    const file = node.app.db.name.replace(/mqdeck\.db$/, `trace/trace_utf_${start}.log`);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, 'a温度b\n');
+    // 'a' (1 byte) + '温' (3 bytes): 3 bytes would cut 温
+    const first = await api(node, 'GET', '/trace/utf/log?position=0&bytes=3');
+    expect(first.body).toEqual({ items: 'a', meta: { position: 1, bytes: 3 } });
+    const second = await api(node, 'GET', '/trace/utf/log?position=1&bytes=4');
+    expect(second.body).toEqual({ items: '温', meta: { position: 4, bytes: 4 } });
+    const rest = await api(node, 'GET', '/trace/utf/log?position=4&bytes=100');
+    expect(rest.body.items).toBe('度b\n');
   });
 });

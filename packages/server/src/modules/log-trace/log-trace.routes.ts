@@ -13,6 +13,16 @@ import { zip } from './zip';
 /** a chunk this large is refused as EMQX refuses one it cannot allocate */
 const MAX_CHUNK = 64 * 1024 * 1024;
 
+/** the length of `buf[0..n)` without a UTF-8 sequence cut at its end (all of it when that would leave nothing) */
+export function utf8Boundary(buf: Buffer, n: number): number {
+  let lead = n - 1;
+  while (lead > 0 && n - lead < 4 && (buf[lead] & 0xc0) === 0x80) lead--;
+  const b = buf[lead];
+  const len = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+  const cut = n - lead < len;
+  return cut && lead > 0 ? lead : n;
+}
+
 const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what} NOT FOUND`);
 
 export default async function logTraceRoutes(app: FastifyInstance): Promise<void> {
@@ -111,7 +121,9 @@ export default async function logTraceRoutes(app: FastifyInstance): Promise<void
       } finally {
         closeSync(fd);
       }
-      return { items: buf.subarray(0, n).toString('utf8'), meta: { position: position + n, bytes } };
+      // a page ends on a whole UTF-8 character (the next page starts where this one stopped)
+      const end = position + n < info.size ? utf8Boundary(buf, n) : n;
+      return { items: buf.subarray(0, end).toString('utf8'), meta: { position: position + end, bytes } };
     },
   });
 
