@@ -48,4 +48,24 @@ describe('Monitoring › Integration (Prometheus)', () => {
     expect(puts[0].body).toEqual({ ...settings, enable_basic_auth: true, push_gateway: { ...settings.push_gateway, enable: true } });
     expect(await screen.findByText(/Basic auth is on/)).toBeInTheDocument();
   });
+
+  it('edits the push gateway headers: saves the map with the other settings, refuses a bad name', async () => {
+    mockApi('get', '/prometheus', 200, settings);
+    mockApi('get', '/schemas/{name}', 200, hotconf);
+    const { user } = renderWithProviders(<PrometheusPage />);
+    const value = await screen.findByRole('textbox', { name: 'Value 1' });
+    expect(value).toHaveValue('Basic abc');
+    const puts = mockApi('put', '/prometheus', 200, settings);
+    await user.click(screen.getByRole('button', { name: /Add/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Header name 2' }), 'bad name');
+    await user.click(screen.getByRole('button', { name: 'Save headers' }));
+    expect(await screen.findByText(/A header name is empty or has characters/)).toBeInTheDocument();
+    expect(puts).toHaveLength(0);
+    await user.clear(screen.getByRole('textbox', { name: 'Header name 2' }));
+    await user.type(screen.getByRole('textbox', { name: 'Header name 2' }), 'X-Tenant');
+    await user.type(screen.getByRole('textbox', { name: 'Value 2' }), 'blue');
+    await user.click(screen.getByRole('button', { name: 'Save headers' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0].body).toEqual({ ...settings, push_gateway: { ...settings.push_gateway, headers: { Authorization: 'Basic abc', 'X-Tenant': 'blue' } } });
+  });
 });

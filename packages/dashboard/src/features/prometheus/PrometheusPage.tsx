@@ -6,6 +6,7 @@ import { CopyButton } from '../../shared/CopyButton';
 import { SettingsScreen } from '../../shared/forms/SettingsScreen';
 import { authFields, collectorFields, pushFields } from './prometheus.fields';
 import { scrapeTarget, usePrometheusQuery, useSavePrometheusMutation, type PrometheusSettings } from './prometheus.api';
+import { PushHeaders } from './PushHeaders';
 import './prometheus.messages';
 
 const FIELDS = [...authFields, ...pushFields, ...collectorFields];
@@ -38,20 +39,23 @@ export default function PrometheusPage() {
   const { t } = useTranslation('prometheus');
   const query = usePrometheusQuery();
   return (
-    <SettingsScreen<PrometheusSettings>
-      name="prometheus"
-      ns="prometheus"
-      title={t('title')}
-      component="prometheus"
-      fields={FIELDS}
-      query={query}
-      save={useSavePrometheusMutation()}
-      notice={<ScrapeCard basicAuth={query.data?.enable_basic_auth === true} />}
-      sections={[
-        { title: t('authTitle'), from: 0, to: authFields.length },
-        { title: t('pushTitle'), from: authFields.length, to: authFields.length + pushFields.length },
-        { title: t('collectorsTitle'), from: authFields.length + pushFields.length, to: FIELDS.length, nodeNote: t('collectorsNote') },
-      ]}
-    />
+    <>
+      <SettingsScreen<PrometheusSettings>
+        name="prometheus"
+        ns="prometheus"
+        title={t('title')}
+        component="prometheus"
+        fields={FIELDS}
+        query={query}
+        save={useSavePrometheusMutation()}
+        notice={<ScrapeCard basicAuth={query.data?.enable_basic_auth === true} />}
+        sections={[
+          { title: t('authTitle'), from: 0, to: authFields.length },
+          { title: t('pushTitle'), from: authFields.length, to: authFields.length + pushFields.length },
+          { title: t('collectorsTitle'), from: authFields.length + pushFields.length, to: FIELDS.length, nodeNote: t('collectorsNote') },
+        ]}
+      />
+      {query.data && <PushHeaders settings={query.data} />}
+    </>
   );
 }

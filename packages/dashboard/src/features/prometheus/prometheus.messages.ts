@@ -33,6 +33,13 @@ export const prometheusMessages = defineMessages('prometheus', {
     en: '${name} is the node name before @, ${host} the part after it, ${cluster_name} the cluster name.',
     zh: '${name} 为节点名 @ 之前的部分，${host} 为 @ 之后的部分，${cluster_name} 为集群名称。',
   },
+  headersTitle: { en: 'Pushgateway headers', zh: 'Pushgateway 请求头' },
+  noHeaders: { en: 'No headers are sent.', zh: '不发送请求头。' },
+  headerName: { en: 'Header name', zh: '请求头名称' },
+  headerValue: { en: 'Value', zh: '值' },
+  saveHeaders: { en: 'Save headers', zh: '保存请求头' },
+  headerName_invalid: { en: 'A header name is empty or has characters a header name cannot have', zh: '请求头名称为空或包含非法字符' },
+  headerDuplicate: { en: 'The same header name is given twice', zh: '请求头名称重复' },
   collectorsTitle: { en: 'VM collectors', zh: '虚拟机指标采集器' },
   collectorsNote: {
     en: 'These Erlang VM collectors are kept for EMQX compatibility; MQDeck runs on Node.js and exports no metrics for them.',
