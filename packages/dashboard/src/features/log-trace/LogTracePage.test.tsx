@@ -29,7 +29,8 @@ describe('LogTracePage', () => {
     expect(screen.getByText('Stopped')).toBeInTheDocument();
     expect(screen.getByText('2 KB')).toBeInTheDocument();
     expect(screen.getAllByText('Text').length).toBeGreaterThan(0);
-    expect(screen.getAllByRole('link', { name: 'View' })[0]).toHaveAttribute('href', '/log-trace/detail/trace1');
+    expect(screen.getByRole('link', { name: 'trace1' })).toHaveAttribute('href', '/log-trace/detail/trace1');
+    expect(screen.getAllByRole('button', { name: 'View' })).toHaveLength(2);
   });
 
   it('creates the trace (now to 30 minutes later by default) with the filter under its type and says so', async () => {

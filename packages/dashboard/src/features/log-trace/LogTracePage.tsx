@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { App, Button, Flex, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../shared/list/ListPage';
 import { CreateButton } from '../../shared/CreateButton';
@@ -17,12 +17,14 @@ import { encodeLabel, formatterLabel, traceTypeLabel } from './log-trace.labels'
 import { CreateTraceModal } from './components/CreateTraceModal';
 import './log-trace.messages';
 
+const detailPath = (name: string) => `/log-trace/detail/${encodeURIComponent(name)}`;
 const totalSize = (t: Trace) => Object.values(t.log_size).reduce((a, b) => a + b, 0);
 
 export default function LogTracePage() {
   const { t } = useTranslation(['logTrace', 'common']);
   const { message } = App.useApp();
   const canWrite = useCanWrite();
+  const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [downloading, setDownloading] = useState<string>();
   const traces = useTracesQuery();
@@ -41,7 +43,7 @@ export default function LogTracePage() {
   };
 
   const columns: TableColumnsType<Trace> = [
-    { title: t('name'), dataIndex: 'name', render: (name: string) => <Link to={`/log-trace/detail/${encodeURIComponent(name)}`}>{name}</Link> },
+    { title: t('name'), dataIndex: 'name', render: (name: string) => <Link to={detailPath(name)}>{name}</Link> },
     { title: t('type'), dataIndex: 'type', render: (type: Trace['type']) => traceTypeLabel(t, type) },
     { title: t('filter'), key: 'filter', render: (_: unknown, row) => <Typography.Text code>{filterOf(row)}</Typography.Text> },
     { title: t('startTime'), dataIndex: 'start_at', render: (v: string) => formatDateTime(v) },
@@ -72,9 +74,9 @@ export default function LogTracePage() {
       key: 'actions',
       render: (_: unknown, row) => (
         <Flex gap={8} wrap>
-          <Link to={`/log-trace/detail/${encodeURIComponent(row.name)}`}>
-            <Button size="small">{t('view')}</Button>
-          </Link>
+          <Button size="small" onClick={() => void navigate(detailPath(row.name))}>
+            {t('view')}
+          </Button>
           <Button size="small" loading={downloading === row.name} disabled={totalSize(row) === 0} onClick={() => void download(row.name)}>
             {t('download')}
           </Button>
