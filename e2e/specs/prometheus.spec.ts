@@ -1,7 +1,7 @@
 // Monitoring › Integration on a real node: the tab next to the alarm settings shows the scrape URL, which answers
 // Prometheus text with the node's real figures; basic auth turned on here makes an unauthenticated scrape fail.
 import { describe, expect, it } from 'vitest';
-import { saveForm, shotAll, useE2ESession } from '../harness';
+import { shotAll, useE2ESession } from '../harness';
 
 const e2e = useE2ESession();
 
@@ -24,7 +24,9 @@ describe('Prometheus (Monitoring › Integration)', () => {
   it('basic auth turned on here: a scrape without a key is refused, with one it answers', async () => {
     const page = e2e.page;
     await page.getByRole('switch', { name: 'Enable Basic Auth' }).click();
-    await saveForm(page);
+    // exact: the headers card has its own 'Save headers' button
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved successfully').last().waitFor();
     await page.getByText(/Basic auth is on/).waitFor();
     expect((await e2e.apiGet('/prometheus')).enable_basic_auth).toBe(true);
     expect((await fetch(`${e2e.node.url}api/v5/prometheus/stats`)).status).toBe(401);
@@ -38,5 +40,15 @@ describe('Prometheus (Monitoring › Integration)', () => {
   it('in both themes and both languages', async () => {
     await e2e.page.goto(`${e2e.node.url}#/monitoring/integration`);
     await shotAll(e2e.page, 'prometheus', () => e2e.page.getByTestId('scrape-url').waitFor());
+  });
+
+  it('headers edited on screen are kept by the node (the server test checks they are sent)', async () => {
+    const page = e2e.page;
+    await page.getByRole('button', { name: /Add/ }).click();
+    await page.getByRole('textbox', { name: 'Header name 1' }).fill('X-Tenant');
+    await page.getByRole('textbox', { name: 'Value 1' }).fill('blue');
+    await page.getByRole('button', { name: 'Save headers' }).click();
+    await page.getByText('Saved successfully').last().waitFor();
+    expect((await e2e.apiGet('/prometheus')).push_gateway.headers).toEqual({ 'X-Tenant': 'blue' });
   });
 });
