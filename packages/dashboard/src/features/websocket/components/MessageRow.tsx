@@ -83,7 +83,7 @@ export const MessageRow = memo(function MessageRow({ message: m, view, styles: s
         <span style={s.tag}>QoS {m.qos}</span>
         {m.retain && <span style={s.retain}>{t('retainFlag')}</span>}
         {payload.json && <span style={s.json}>JSON</span>}
-        {payload.hex && view === 'text' && <span style={s.json}>HEX</span>}
+        {payload.hex && view === 'text' && <span style={s.json}>{t('hexView')}</span>}
         {props?.contentType && <span style={s.tag}>{props.contentType}</span>}
       </div>
       <pre style={s.payload}>
