@@ -1,5 +1,5 @@
 // What /prometheus/stats, /auth and /data_integration expose, from the node's real counters and gauges with
-// EMQX's metric names (emqx_prometheus*.erl). Node.js counterparts of Erlang VM figures (docs/node-counterparts.md):
+// EMQX's metric names (emqx_prometheus*.erl). Node.js counterparts of Erlang VM figures:
 // emqx_vm_cpu_use/idle = the host CPU busy/idle share since the previous scrape; emqx_vm_total_memory/used_memory
 // = the host memory (MemTotal, MemTotal − MemAvailable) as EMQX reads it. EMQX's run queue, mailbox and Mnesia
 // gauges have no counterpart and are not sent. Connectors and bridge actions do not exist on this node yet, so
