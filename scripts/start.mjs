@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing or stale (the node into packages/server/dist, the console into
 // packages/dashboard/dist), then runs the compiled node (packages/server/bin/mqdeck.mjs) as one child process.
-// A console given with --dashboard-dir or MQDECK_DASHBOARD_DIR is served as is; a console that cannot build does not stop the API from starting. This launcher only waits: SIGINT/SIGTERM sent to
-// it are passed on, the node's exit code comes back as its own, and the node stops by itself when the launcher dies
-// (its IPC channel closes) or when npm above it dies (the launcher's parent changes).
+// A console given with --dashboard-dir or MQDECK_DASHBOARD_DIR is served as is (not built); a console that cannot
+// build does not stop the API from starting. This launcher only waits: SIGINT/SIGTERM sent to it are passed on, the
+// node's exit code comes back as its own, and the node stops by itself when the launcher dies (its IPC channel
+// closes) or when npm above it dies (the launcher's parent or, under npm, grandparent changes).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { constants } from 'node:os';

@@ -10,6 +10,12 @@ if (!existsSync(main)) {
   console.error('mqdeck: the node is not built yet: run `npm run build` (or `npm start`) in the checkout first.');
   process.exit(1);
 }
+// in a checkout, say when the build is older than the sources (npm start rebuilds; a supervisor runs what is built)
+const builder = new URL('../../../scripts/build-node.mjs', import.meta.url);
+if (existsSync(builder)) {
+  const stale = (await import(builder.href)).staleReason();
+  if (stale) console.warn(`mqdeck: WARNING: the built node is out of date (${stale}); run \`npm run build\` to rebuild.`);
+}
 if (process.send) {
   process.on('disconnect', () => {
     console.error('mqdeck: the launcher is gone, stopping');
