@@ -47,7 +47,7 @@ export function AuditDetail({ entry, onClose }: { entry?: AuditEntry; onClose: (
           <Descriptions.Item label={t('result')}>
             <ResultTag entry={entry} />
           </Descriptions.Item>
-          <Descriptions.Item label={t('duration')}>{entry.duration_ms} ms</Descriptions.Item>
+          <Descriptions.Item label={t('duration')}>{t('durationMs', { ms: entry.duration_ms })}</Descriptions.Item>
           {failure.length > 0 && (
             <Descriptions.Item label={t('failureReason')}>
               <Block value={failure.map((f) => safeParse(f))} />

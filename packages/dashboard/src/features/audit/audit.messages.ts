@@ -14,6 +14,7 @@ export const auditMessages = defineMessages('audit', {
   sourceIp: { en: 'Source IP', zh: '来源 IP' },
   result: { en: 'Result', zh: '结果' },
   duration: { en: 'Duration', zh: '耗时' },
+  durationMs: { en: '{{ms}} ms', zh: '{{ms}} 毫秒' },
   method: { en: 'Method', zh: '请求方法' },
   statusCode: { en: 'Status Code', zh: '状态码' },
   timeRange: { en: 'Time range', zh: '时间范围' },
