@@ -53,8 +53,8 @@ export const menuMessages = defineMessages('menu', {
   clusterSettings: { en: 'Cluster', zh: '集群' },
   // the alarm thresholds screen (EMQX's Management › Monitoring › System): named for what it holds; an EMQX user
   // expects Prometheus/OpenTelemetry under 'Monitoring' (issue 20 item 11); Prometheus is its Integration tab
-  monitoringSettings: { en: 'Alarm Settings', zh: '告警设置' },
-  monitoringSystem: { en: 'System', zh: '系统' },
+  monitoringSettings: { en: 'Monitoring', zh: '监控' },
+  monitoringSystem: { en: 'Alarm Settings', zh: '告警设置' },
   // Prometheus scrape/push settings (features/prometheus): EMQX's Monitoring › Integration tab
   monitoringIntegration: { en: 'Integration', zh: '集成' },
   limiter: { en: 'Flow Control', zh: '流量控制' },

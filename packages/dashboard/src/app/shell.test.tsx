@@ -7,6 +7,7 @@ import { api, unwrap } from '../api/client';
 import { alarmSettingsRoutes } from '../features/alarm-settings/alarm-settings.routes';
 import { usersRoutes } from '../features/users/users.routes';
 import { getSession } from './session';
+import { i18n } from '../i18n/i18n';
 
 function UsersProbe() {
   const q = useQuery({ queryKey: ['probe'], queryFn: ({ signal }) => api.GET('/users', { signal }).then(unwrap) });
@@ -121,11 +122,12 @@ describe('layout', () => {
     expect(localStorage.getItem('language')).toBe('zh');
   });
 
-  it('names the alarm thresholds screen "Alarm Settings" in the menu, not "Monitoring"', async () => {
+  it('Monitoring in the menu holds the alarm thresholds, named "Alarm Settings", beside the Integration tab', async () => {
     mockApi('get', '/users', 200, [{ username: 'admin', description: 'administrator', role: 'administrator' }]);
     renderApp({ route: '/users', features: [...usersRoutes, ...alarmSettingsRoutes] });
-    expect(await screen.findByRole('menuitem', { name: /Alarm Settings/ })).toBeInTheDocument();
-    expect(screen.queryByRole('menuitem', { name: /Monitoring/ })).not.toBeInTheDocument();
+    expect(await screen.findByRole('menuitem', { name: /Monitoring/ })).toBeInTheDocument();
+    const tabs = alarmSettingsRoutes[0].menu?.tabs ?? [];
+    expect(tabs.map((tab) => i18n.t(`menu:${tab.labelKey}`))).toEqual(['Alarm Settings', 'Integration']);
   });
 
   it('shows the not-found page for an unknown path', async () => {

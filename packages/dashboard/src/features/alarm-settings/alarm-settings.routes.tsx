@@ -1,8 +1,8 @@
 import { MonitorOutlined } from '@ant-design/icons';
 import type { FeatureRoute } from '../../app/types';
 
-// Management › Alarm Settings: EMQX Enterprise's Management › Monitoring › System (CONSOLE-REFERENCE §5.2), named for what it
-// holds (issue 20 item 11); EMQX's Integration tab is features/prometheus (Prometheus only: OpenTelemetry is not served).
+// Management › Monitoring, as EMQX Enterprise's (CONSOLE-REFERENCE §5.2): the alarm thresholds tab (EMQX's "System") is
+// named for what it holds (issue 20 item 11); the Integration tab is features/prometheus (OpenTelemetry is not served).
 export const alarmSettingsRoutes: FeatureRoute[] = [
   {
     path: 'monitoring/alarm-settings',
