@@ -45,7 +45,11 @@ describe('Topic Metrics screen', () => {
       await page.keyboard.press('Escape');
 
       await row.getByRole('button', { name: 'Reset' }).click();
-      await page.getByRole('button', { name: 'Confirm' }).click();
+      const confirmReset = page.getByRole('button', { name: 'Confirm' });
+      await confirmReset.click();
+      // the confirmation stays open (its button loading) until the reset and its refetches are done: wait for it
+      // to close before the next one opens, or two 'Confirm' buttons are on the page
+      await confirmReset.waitFor({ state: 'hidden', timeout: 10_000 });
       await expect.poll(async () => (await e2e.apiGet(`/mqtt/topic_metrics/${encodeURIComponent(topic)}`)).metrics['messages.in.count']).toBe(0);
       await expect.poll(async () => (await row.getByRole('cell').nth(1).textContent()) ?? '', { timeout: 10_000 }).toBe('0');
 
