@@ -34,29 +34,17 @@ export function staleReason() {
 
 // Source files find files beside them (migrations, JSON dumps, the grammar) through `import.meta.url`. In the bundle
 // that would be dist/main.js, so each such use becomes the URL of the source file itself, written relative to the
-// bundle so the checkout can move. The jq worker is the exception: it runs the compiled dist/jq.worker.js directly,
-// not the TypeScript source through the tsx shim the tests use.
-const JQ = join(SERVER, 'src/modules/rules/funcs/jq.ts');
-const JQ_EDITS = [
-  ["new URL('./jq.worker.ts', import.meta.url)", "new URL('./jq.worker.js', __BUNDLE_URL__)"],
-  ['function workerEntry(): URL {', 'function workerEntry(): URL {\n  return WORKER_URL;'],
-];
+// bundle so the checkout can move.
 const sourceUrls = {
   name: 'source-urls',
   setup(build) {
     build.onLoad({ filter: /[/\\]packages[/\\](server|broker|api)[/\\]src[/\\].*\.ts$/ }, (args) => {
       let text = readFileSync(args.path, 'utf8');
-      if (args.path === JQ) {
-        for (const [from, to] of JQ_EDITS) {
-          if (!text.includes(from)) throw new Error(`${relative(ROOT, JQ)} no longer contains ${JSON.stringify(from)}: update JQ_EDITS`);
-          text = text.replace(from, to);
-        }
-      }
       if (text.includes('import.meta.url')) {
         const rel = relative(OUT_DIR, args.path).split('\\').join('/');
         text = text.replaceAll('import.meta.url', `new URL(${JSON.stringify(rel)}, import.meta.url).href`);
       }
-      return { contents: text.replaceAll('__BUNDLE_URL__', 'import.meta.url'), loader: 'ts' };
+      return { contents: text, loader: 'ts' };
     });
   },
 };
@@ -83,6 +71,8 @@ export async function buildNode() {
     sourcemap: true,
     logLevel: 'warning',
     plugins: [externals, sourceUrls],
+    // the rule engine's jq worker runs the compiled dist/jq.worker.js, not its TypeScript through tsx (funcs/jq.ts)
+    banner: { js: "globalThis[Symbol.for('mqdeck.jqWorker')] = new URL('./jq.worker.js', import.meta.url);" },
   });
   return Date.now() - started;
 }

@@ -51,7 +51,7 @@ describe('jq (SUITE t_jq)', () => {
     await outcome;
   });
 
-  it('starts its worker the way the node runs (node --import tsx, as scripts/start.mjs does)', async () => {
+  it('starts its worker from TypeScript sources under node --import tsx (the compiled node is tested in test/process)', async () => {
     const jqModule = new URL('./jq.ts', import.meta.url).href;
     const script = `const { jqFunctions, stopJq } = await import(${JSON.stringify(jqModule)});
       const out = await jqFunctions.async.jq(['.a * 2', '{"a": 21}'], { columns: {}, node: 'n', kv: null, jqTimeoutMs: 10000 });

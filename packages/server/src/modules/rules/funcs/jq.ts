@@ -27,12 +27,15 @@ function tsxRegisterUrl(): string {
 }
 
 /**
- * The worker's entry. The node runs its TypeScript through tsx (bin/mqdeck.mjs, scripts/start.mjs), vitest through
- * its own transform; a worker thread gets neither (Node 20 applies neither the parent's hooks nor an `--import tsx`
- * in the worker's execArgv to the worker's entry), so a small ES module registers tsx's hooks in the worker and
- * then imports jq.worker.ts. The same entry serves the node and the tests.
+ * The worker's entry. The compiled node (npm start, bin/mqdeck.mjs) runs dist/jq.worker.js, which its bundle names on
+ * globalThis. TypeScript sources (vitest, `node --import tsx`) need tsx in the worker too, and a worker thread gets
+ * neither the parent's hooks nor an `--import tsx` in its execArgv (Node 20), so a small ES module registers tsx's
+ * hooks in the worker and then imports jq.worker.ts.
  */
 function workerEntry(): URL {
+  // the compiled node's bundle names its dist/jq.worker.js here (scripts/build-node.mjs)
+  const compiled = (globalThis as Record<symbol, unknown>)[Symbol.for('mqdeck.jqWorker')];
+  if (compiled instanceof URL) return compiled;
   const code = `import { register } from ${JSON.stringify(tsxRegisterUrl())};\nregister();\nawait import(${JSON.stringify(WORKER_URL.href)});\n`;
   return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
 }
