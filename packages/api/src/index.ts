@@ -36,6 +36,7 @@ export type {
   DelayedMessageSummary,
   Contract,
   ExtensionPaths,
+  DurableStoreView,
   FlappingDetect,
   Method,
   MethodOf,

@@ -3,19 +3,13 @@
 import { Alert, Card, Descriptions } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { DurableStoreView } from '@mqdeck/api';
 import { extensionRequest, useApiExtension } from '../../shared/apiExtensions';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import './mqtt-settings.messages';
 
-/** the answer of GET /mqdeck/durable_sessions (docs/api-extensions.md) */
-export interface DurableStore {
-  enable: boolean;
-  messages: number;
-  sessions: number;
-  oldest_at: string | null;
-  message_retention_period: string;
-  retention_expired: number;
-}
+/** the answer of GET /mqdeck/durable_sessions (docs/api-extensions.md), as the contract types it */
+export type DurableStore = DurableStoreView;
 
 export const durableStoreKey = ['mqdeck', 'durable_sessions'] as const;
 
