@@ -1,6 +1,7 @@
 // The audit log's table (migration 720): insert, trim to the configured size, and EMQX's filtered list.
 import type { Db } from '../../storage/db';
 import { countRows } from '../../storage/db';
+import { readJson } from '../../storage/json-column';
 
 export interface AuditEntry {
   created_at: number; // epoch µs
@@ -29,21 +30,8 @@ export interface AuditFilter {
   durationTo?: number;
 }
 
-interface Row {
-  created_at: number;
-  node: string;
-  from: AuditEntry['from'];
-  source: string;
-  source_ip: string;
-  operation_id: string;
-  operation_type: string;
-  operation_result: 'success' | 'failure';
-  http_status_code: number;
-  http_method: 'post' | 'put' | 'delete';
-  duration_ms: number;
-  failure: string;
-  http_request: string;
-}
+/** a stored row: the entry with its two JSON columns as text */
+type Row = Omit<AuditEntry, 'failure' | 'http_request'> & { failure: string; http_request: string };
 
 export class AuditStore {
   private lastMicros = 0;
@@ -78,7 +66,7 @@ export class AuditStore {
   }
 
   trim(max: number): void {
-    const count = countRows(this.db, 'SELECT COUNT(*) AS n FROM audit_log');
+    const count = this.count();
     if (count <= max) return;
     this.db.prepare('DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log ORDER BY created_at ASC, id ASC LIMIT ?)').run(count - max);
   }
@@ -116,6 +104,6 @@ export class AuditStore {
            http_method, duration_ms, failure, http_request FROM audit_log ${clause} ORDER BY created_at DESC LIMIT ? OFFSET ?`,
       )
       .all(...params, limit, (page - 1) * limit);
-    return { rows: rows.map((r) => ({ ...r, failure: JSON.parse(r.failure), http_request: JSON.parse(r.http_request) })), count };
+    return { rows: rows.map((r) => ({ ...r, failure: readJson<unknown>(r.failure), http_request: readJson<AuditEntry['http_request']>(r.http_request) })), count };
   }
 }
