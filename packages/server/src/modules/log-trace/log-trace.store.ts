@@ -1,5 +1,6 @@
 // The trace definitions (name, subject, window, encodings) in SQLite, so they outlive a restart as EMQX's do.
 import type { Db } from '../../storage/db';
+import { countRows } from '../../storage/db';
 
 export type TraceType = 'clientid' | 'topic' | 'ip_address' | 'ruleid';
 export type PayloadEncode = 'text' | 'hex' | 'hidden';
@@ -52,7 +53,7 @@ export class TraceStore {
   }
 
   count(): number {
-    return this.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM traces').get()?.n ?? 0;
+    return countRows(this.db, 'SELECT COUNT(*) AS n FROM traces');
   }
 
   insert(t: Trace): void {
