@@ -47,7 +47,9 @@ export function placeholders(t: Template): string[] {
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
 
-function decodeJson(v: string | Buffer): { ok: true; value: unknown } | { ok: false } {
+type Decoded = { ok: true; value: unknown } | { ok: false };
+
+function decodeJson(v: string | Buffer): Decoded {
   try {
     return { ok: true, value: JSON.parse(typeof v === 'string' ? v : v.toString('utf8')) };
   } catch {
@@ -55,11 +57,27 @@ function decodeJson(v: string | Buffer): { ok: true; value: unknown } | { ok: fa
   }
 }
 
+/**
+ * The serialized value last decoded while rendering one output: `${payload.a} ${payload.b}` (and a republish's
+ * topic, payload, QoS … read from the same payload) parse it once, not once per placeholder. One per render.
+ */
+export class DecodeMemo {
+  private source: string | Buffer | undefined;
+  private result: Decoded = { ok: false };
+  decode(v: string | Buffer): Decoded {
+    if (this.source !== v) {
+      this.result = decodeJson(v);
+      this.source = v;
+    }
+    return this.result;
+  }
+}
+
 /** what `valueAt` gives for a path that leads nowhere */
 export const MISSING: unique symbol = Symbol('missing');
 
 /** The value at `path` in `bindings`, or MISSING when some step is missing or not an object (no allocation). */
-export function valueAt(path: readonly string[], bindings: unknown): unknown {
+export function valueAt(path: readonly string[], bindings: unknown, memo?: DecodeMemo): unknown {
   let current = bindings;
   let decoded = false;
   for (let i = 0; i < path.length; i++) {
@@ -69,7 +87,7 @@ export function valueAt(path: readonly string[], bindings: unknown): unknown {
       current = next;
     } else if (!decoded && (typeof current === 'string' || Buffer.isBuffer(current))) {
       // a serialized value is decoded once; a JSON string inside it is not decoded again
-      const d = decodeJson(current);
+      const d = memo ? memo.decode(current) : decodeJson(current);
       if (!d.ok) return MISSING;
       decoded = true;
       current = d.value;
@@ -111,18 +129,18 @@ export function toText(value: unknown): string {
   return toJson(value);
 }
 
-function valueOf(p: Placeholder, bindings: unknown): unknown {
-  const v = valueAt(p.path, bindings);
+function valueOf(p: Placeholder, bindings: unknown, memo: DecodeMemo): unknown {
+  const v = valueAt(p.path, bindings, memo);
   return v === MISSING ? undefined : v;
 }
 
 /** The text of the template with every placeholder replaced; `missing` collects the names not found. */
-export function renderTemplate(t: Template, bindings: unknown, missing?: string[]): string {
+export function renderTemplate(t: Template, bindings: unknown, missing?: string[], memo = new DecodeMemo()): string {
   let out = '';
   for (const part of t) {
     if (typeof part === 'string') out += part;
     else {
-      const v = valueAt(part.path, bindings);
+      const v = valueAt(part.path, bindings, memo);
       if (v === MISSING) missing?.push(part.name);
       out += typeof v === 'string' ? v : toText(v === MISSING ? undefined : v);
     }
@@ -131,11 +149,11 @@ export function renderTemplate(t: Template, bindings: unknown, missing?: string[
 }
 
 /** The same as bytes: a Buffer value (a binary payload) is copied as it is, not through UTF-8 text. */
-export function renderTemplateBytes(t: Template, bindings: unknown): Buffer {
+export function renderTemplateBytes(t: Template, bindings: unknown, memo = new DecodeMemo()): Buffer {
   let text = '';
   let chunks: Buffer[] | undefined;
   for (const part of t) {
-    const v = typeof part === 'string' ? part : valueOf(part, bindings);
+    const v = typeof part === 'string' ? part : valueOf(part, bindings, memo);
     if (Buffer.isBuffer(v)) {
       // bytes that need not be UTF-8: the text so far and this value go in as they are
       chunks ??= [];

@@ -4,7 +4,7 @@
 // is used (0 / false when missing); user_properties is `${var}` naming a map of the output, or
 // `${pub_props.'User-Property'}` for the input message's own; mqtt_properties are templates per property.
 import type { PublishProperties, QoS } from '@mqdeck/broker';
-import { MISSING, parseTemplate, renderTemplate, renderTemplateBytes, singlePlaceholder, valueAt, type Template } from '../../../shared/template';
+import { DecodeMemo, MISSING, parseTemplate, renderTemplate, renderTemplateBytes, singlePlaceholder, valueAt, type Template } from '../../../shared/template';
 import { isObject } from '../../../config/tree';
 
 export type RepublishArgs = {
@@ -94,9 +94,9 @@ export function prepareRepublish(args: RepublishArgs): PreparedRepublish {
   };
 }
 
-function read(s: Simple, selected: unknown, dflt: unknown): unknown {
+function read(s: Simple, selected: unknown, dflt: unknown, memo: DecodeMemo): unknown {
   if ('value' in s) return s.value;
-  const v = valueAt(s.path, selected);
+  const v = valueAt(s.path, selected, memo);
   return v === MISSING ? dflt : v;
 }
 
@@ -130,11 +130,13 @@ export interface RepublishMessage {
 
 /** The message to publish; throws when the output cannot make one (a bad QoS, …): the action fails. */
 export function renderRepublish(p: PreparedRepublish, selected: Record<string, unknown>, envs: Record<string, unknown>): RepublishMessage {
-  const topic = renderTemplate(p.topic, selected);
-  const payload = renderTemplateBytes(p.payload, selected);
-  const qos = toQos(read(p.qos, selected, 0));
-  const retain = toBool(read(p.retain, selected, false));
-  const directDispatch = toBool(read(p.directDispatch, selected, false));
+  // the topic, payload, QoS … often read fields of the same JSON payload: it is decoded once for all of them
+  const memo = new DecodeMemo();
+  const topic = renderTemplate(p.topic, selected, undefined, memo);
+  const payload = renderTemplateBytes(p.payload, selected, memo);
+  const qos = toQos(read(p.qos, selected, 0, memo));
+  const retain = toBool(read(p.retain, selected, false, memo));
+  const directDispatch = toBool(read(p.directDispatch, selected, false, memo));
   let props: PublishProperties | undefined;
   if (p.userProperties) {
     let user: Record<string, string> = {};
@@ -142,14 +144,14 @@ export function renderRepublish(p: PreparedRepublish, selected: Record<string, u
       const pubProps = envs.pub_props;
       user = stringMap(isObject(pubProps) ? pubProps['User-Property'] : undefined);
     } else {
-      const v = valueAt(p.userProperties.path, selected);
+      const v = valueAt(p.userProperties.path, selected, memo);
       user = v === MISSING ? {} : stringMap(v);
     }
     if (Object.keys(user).length) props = { userProperties: user };
   }
   // a property whose value does not fit (a non-integer expiry …) is left out, as EMQX does
   for (const [k, t] of p.mqttProperties) {
-    const text = renderTemplate(t, selected);
+    const text = renderTemplate(t, selected, undefined, memo);
     props ??= {};
     if (k === 'Payload-Format-Indicator' || k === 'Message-Expiry-Interval') {
       if (!/^-?\d+$/.test(text)) continue;
