@@ -8,8 +8,10 @@
 //   npx tsx bench/authn-overhead.ts [--seconds 10] [--rate 2000] [--window 20] [--connects 200] [--rounds 3]
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { startMqdeck, waitForPort, type Peer } from './lib/peers';
+import type { IClientOptions, MqttClient } from 'mqtt';
+import { login, rest } from './lib/api';
+import { open, paced } from './lib/load';
+import { startMqdeck, type Peer } from './lib/peers';
 import { loadavg } from 'node:os';
 import { cpuMicros, percentile } from './lib/proc';
 
@@ -28,34 +30,11 @@ const connects = Number(values.connects);
 const windowSize = Number(values.window);
 const USER = { username: 'bench', password: 'bench-pw' };
 
-async function rest(peer: Peer, method: string, path: string, body?: unknown, token?: string): Promise<any> {
-  const res = await fetch(`${peer.httpUrl}/api/v5${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-async function login(peer: Peer): Promise<string> {
-  return (await rest(peer, 'POST', '/login', { username: 'admin', password: 'public' })).token;
-}
-
 /** built-in authenticator with one user (hash as given) and a built-in source that allows bench/# for all */
 async function secure(peer: Peer, token: string, hash: Record<string, unknown>): Promise<void> {
   await rest(peer, 'DELETE', '/authentication/password_based%3Abuilt_in_database', undefined, token);
   await rest(peer, 'POST', '/authentication', { mechanism: 'password_based', backend: 'built_in_database', user_id_type: 'username', password_hash_algorithm: hash }, token);
   await rest(peer, 'POST', '/authentication/password_based%3Abuilt_in_database/users', { user_id: USER.username, password: USER.password }, token);
-}
-
-function open(peer: Peer, clientId: string, creds?: IClientOptions): Promise<MqttClient> {
-  return new Promise((res, rej) => {
-    const c = mqtt.connect({ host: peer.host, port: peer.port, clientId, protocolVersion: 4, clean: true, reconnectPeriod: 0, ...creds });
-    c.once('connect', () => res(c));
-    c.once('error', rej);
-  });
 }
 
 /** 10 publishers → one topic → 10 subscribers at `rate` msgs/s in; broker CPU from /proc */
@@ -67,25 +46,9 @@ async function fanout(peer: Peer, creds?: IClientOptions) {
   let delivered = 0;
   for (const s of subs) s.on('message', () => (delivered += 1));
   const payload = Buffer.alloc(64, 0x61);
-  const perTick = rate / 100;
-  let sent = 0;
-  let owed = 0;
   const cpuBefore = cpuMicros(peer.pid);
   const started = performance.now();
-  await new Promise<void>((done) => {
-    const timer = setInterval(() => {
-      owed += perTick;
-      while (owed >= 1) {
-        owed -= 1;
-        pubs[sent % pubs.length].publish(topic, payload, { qos: 0 });
-        sent += 1;
-      }
-      if (performance.now() - started >= seconds * 1000) {
-        clearInterval(timer);
-        done();
-      }
-    }, 10);
-  });
+  const sent = await paced(rate, seconds, (i) => pubs[i % pubs.length].publish(topic, payload, { qos: 0 }));
   const until = performance.now() + 5000;
   while (delivered < sent * subs.length && performance.now() < until) await new Promise((r) => setTimeout(r, 50));
   const elapsed = (performance.now() - started) / 1000;
@@ -187,7 +150,6 @@ async function withNode<T>(fn: (peer: Peer) => Promise<T>): Promise<T> {
   const peer = await startMqdeck();
   try {
     // the MQTT port opens first; the REST listener follows
-    await waitForPort(Number(new URL(peer.httpUrl!).port));
     return await fn(peer);
   } finally {
     await peer.stop();

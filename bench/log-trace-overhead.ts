@@ -9,9 +9,10 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import mqtt, { type MqttClient } from 'mqtt';
-import { startMqdeck, waitForPort, type Peer } from './lib/peers';
-import { cpuMicros } from './lib/proc';
+import { startMqdeck, type Peer } from './lib/peers';
+import { login, rest } from './lib/api';
+import { open, paced } from './lib/load';
+import { cpuMicros, median } from './lib/proc';
 
 const { values } = parseArgs({
   options: {
@@ -27,25 +28,6 @@ const PUBLISHERS = 10;
 const TRACED_EVERY = 100; // 1 %
 
 const progress = (text: string) => process.stderr.write(`[log-trace-overhead] ${text}\n`);
-
-async function rest(peer: Peer, method: string, path: string, body?: unknown, token?: string): Promise<any> {
-  const res = await fetch(`${peer.httpUrl}/api/v5${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-function open(peer: Peer, clientId: string): Promise<MqttClient> {
-  return new Promise((res, rej) => {
-    const c = mqtt.connect({ host: peer.host, port: peer.port, clientId, protocolVersion: 4, clean: true, reconnectPeriod: 0 });
-    c.once('connect', () => res(c));
-    c.once('error', rej);
-  });
-}
 
 const payloads = Array.from({ length: 100 }, (_, i) => Buffer.from(JSON.stringify({ temp: 20 + (i % 15), hum: 40 + (i % 20), id: `dev-${i}` })));
 
@@ -63,26 +45,11 @@ async function stream(peer: Peer, secs = seconds): Promise<Round> {
   await sub.subscribeAsync('load/#', { qos: 0 });
   let delivered = 0;
   sub.on('message', () => (delivered += 1));
-  const perTick = rate / 100;
-  let sent = 0;
-  let owed = 0;
   const cpuBefore = cpuMicros(peer.pid);
-  const started = performance.now();
-  await new Promise<void>((done) => {
-    const timer = setInterval(() => {
-      owed += perTick;
-      while (owed >= 1) {
-        owed -= 1;
-        const p = sent % PUBLISHERS;
-        const topic = sent % TRACED_EVERY === 0 ? `load/traced/${p}` : `load/room${p}`;
-        pubs[p].publish(topic, payloads[sent % payloads.length], { qos: 0 });
-        sent += 1;
-      }
-      if (performance.now() - started >= secs * 1000) {
-        clearInterval(timer);
-        done();
-      }
-    }, 10);
+  const sent = await paced(rate, secs, (i) => {
+    const p = i % PUBLISHERS;
+    const topic = i % TRACED_EVERY === 0 ? `load/traced/${p}` : `load/room${p}`;
+    pubs[p].publish(topic, payloads[i % payloads.length], { qos: 0 });
   });
   const until = performance.now() + 5000;
   while (delivered < sent && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
@@ -91,18 +58,13 @@ async function stream(peer: Peer, secs = seconds): Promise<Round> {
   return { perDelivery: cpu / Math.max(1, delivered), sent, delivered };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const fmt = (x: number) => `${x.toFixed(2)} µs`;
 const rs = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
 
 async function main(): Promise<void> {
   const loadAtStart = loadavg();
   const node = await startMqdeck();
-  await waitForPort(Number(new URL(node.httpUrl!).port));
-  const token = (await rest(node, 'POST', '/login', { username: 'admin', password: 'public' })).token as string;
+  const token = await login(node);
   let n = 0;
   let traced = 0;
   let bytes = 0;

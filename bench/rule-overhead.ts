@@ -16,9 +16,10 @@ import { tmpdir, loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import mqtt, { type MqttClient } from 'mqtt';
-import { startMqdeck, waitForPort, type Peer } from './lib/peers';
-import { cpuMicros } from './lib/proc';
+import { startMqdeck, type Peer } from './lib/peers';
+import { login, rest } from './lib/api';
+import { open, paced } from './lib/load';
+import { cpuMicros, median } from './lib/proc';
 
 const { values } = parseArgs({
   options: {
@@ -42,25 +43,6 @@ const RULE = {
 
 const progress = (text: string) => process.stderr.write(`[rule-overhead] ${text}\n`);
 
-async function rest(peer: Peer, method: string, path: string, body?: unknown, token?: string): Promise<any> {
-  const res = await fetch(`${peer.httpUrl}/api/v5${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-function open(peer: Peer, clientId: string): Promise<MqttClient> {
-  return new Promise((res, rej) => {
-    const c = mqtt.connect({ host: peer.host, port: peer.port, clientId, protocolVersion: 4, clean: true, reconnectPeriod: 0 });
-    c.once('connect', () => res(c));
-    c.once('error', rej);
-  });
-}
-
 // the same payloads every round: temp alternates 25 / 35 so every other message passes the WHERE
 const payloads = Array.from({ length: 100 }, (_, i) => Buffer.from(JSON.stringify({ temp: i % 2 ? 35 + (i % 7) : 25 - (i % 5), hum: 40 + (i % 20), id: `dev-${i}` })));
 
@@ -81,25 +63,10 @@ async function stream(peer: Peer, ruleOn: boolean, secs = seconds): Promise<Roun
   let delivered = 0;
   let republished = 0;
   sub.on('message', (topic) => (topic.charCodeAt(0) === 97 ? (republished += 1) : (delivered += 1)));
-  const perTick = rate / 100;
-  let sent = 0;
-  let owed = 0;
   const cpuBefore = cpuMicros(peer.pid);
-  const started = performance.now();
-  await new Promise<void>((done) => {
-    const timer = setInterval(() => {
-      owed += perTick;
-      while (owed >= 1) {
-        owed -= 1;
-        const p = sent % PUBLISHERS;
-        pubs[p].publish(`sensors/room${p}`, payloads[sent % payloads.length], { qos: 0 });
-        sent += 1;
-      }
-      if (performance.now() - started >= secs * 1000) {
-        clearInterval(timer);
-        done();
-      }
-    }, 10);
+  const sent = await paced(rate, secs, (i) => {
+    const p = i % PUBLISHERS;
+    pubs[p].publish(`sensors/room${p}`, payloads[i % payloads.length], { qos: 0 });
   });
   const expectedAlerts = ruleOn ? Math.floor(sent / 2) : 0;
   const until = performance.now() + 5000;
@@ -109,17 +76,12 @@ async function stream(peer: Peer, ruleOn: boolean, secs = seconds): Promise<Roun
   return { perInput: cpu / Math.max(1, sent), sent, delivered, republished, lost: sent + expectedAlerts - delivered - republished };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const fmt = (x: number) => `${x.toFixed(2)} µs`;
 const rs = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
 
 async function setup(nodeArgs: string[] = []): Promise<{ node: Peer; enable: (on: boolean) => Promise<void>; metrics: () => Promise<Record<string, number>> }> {
   const node = await startMqdeck({}, nodeArgs, ...(values.root ? [resolve(values.root)] : []));
-  await waitForPort(Number(new URL(node.httpUrl!).port));
-  const token = (await rest(node, 'POST', '/login', { username: 'admin', password: 'public' })).token as string;
+  const token = await login(node);
   await rest(node, 'POST', '/rules', { ...RULE, enable: false }, token);
   return {
     node,

@@ -1,5 +1,5 @@
 // Load generators: MQTT.js publishers/subscribers at a fixed rate, and raw-socket connection storms.
-import mqtt, { type MqttClient } from 'mqtt';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { connect as netConnect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { fork } from 'node:child_process';
@@ -9,11 +9,38 @@ import type { FinishCommand, SubscribeCommand, SubscriberReport } from './subscr
 
 const PAYLOAD_BYTES = 64;
 
-function open(peer: Peer, clientId: string): Promise<MqttClient> {
+/** an MQTT 3.1.1 clean-session client, resolved on CONNACK; `extra` adds or overrides options (credentials…) */
+export function open(peer: Peer, clientId: string, extra?: IClientOptions): Promise<MqttClient> {
   return new Promise((res, rej) => {
-    const c = mqtt.connect({ host: peer.host, port: peer.port, clientId, protocolVersion: 4, clean: true, reconnectPeriod: 0 });
+    const c = mqtt.connect({ host: peer.host, port: peer.port, clientId, protocolVersion: 4, clean: true, reconnectPeriod: 0, ...extra });
     c.once('connect', () => res(c));
     c.once('error', rej);
+  });
+}
+
+/**
+ * Calls `send(i)` for i = 0, 1, … at `ratePerSecond` on average (a 10 ms tick, the fraction carried over) for
+ * `seconds`; resolves with the number of calls made.
+ */
+export function paced(ratePerSecond: number, seconds: number, send: (i: number) => void): Promise<number> {
+  const tickMs = 10;
+  const perTick = ratePerSecond / (1000 / tickMs);
+  let sent = 0;
+  let owed = 0;
+  const started = performance.now();
+  return new Promise((done) => {
+    const timer = setInterval(() => {
+      owed += perTick;
+      while (owed >= 1) {
+        owed -= 1;
+        send(sent);
+        sent += 1;
+      }
+      if (performance.now() - started >= seconds * 1000) {
+        clearInterval(timer);
+        done(sent);
+      }
+    }, tickMs);
   });
 }
 
@@ -67,26 +94,11 @@ export async function fanout(peer: Peer, opts: { qos: 0 | 1; ratePerSecond: numb
   await subs.ready;
 
   const payload = Buffer.alloc(PAYLOAD_BYTES, 0x61);
-  const tickMs = 10;
-  const perTick = opts.ratePerSecond / (1000 / tickMs);
-  let sent = 0;
-  let owed = 0;
   const started = performance.now();
-  await new Promise<void>((done) => {
-    const timer = setInterval(() => {
-      owed += perTick;
-      while (owed >= 1) {
-        owed -= 1;
-        const p = Buffer.from(payload);
-        p.writeDoubleLE(performance.timeOrigin + performance.now(), 0);
-        pubs[sent % nPub].publish(topic, p, { qos: opts.qos });
-        sent += 1;
-      }
-      if (performance.now() - started >= opts.seconds * 1000) {
-        clearInterval(timer);
-        done();
-      }
-    }, tickMs);
+  const sent = await paced(opts.ratePerSecond, opts.seconds, (i) => {
+    const p = Buffer.from(payload);
+    p.writeDoubleLE(performance.timeOrigin + performance.now(), 0);
+    pubs[i % nPub].publish(topic, p, { qos: opts.qos });
   });
   const expected = sent * nSub;
   // let in-flight messages arrive (bounded wait)

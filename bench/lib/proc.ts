@@ -33,6 +33,12 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[i];
 }
 
+/** the middle value (the mean of the two middle ones for an even count) */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
 /** read and write system calls made so far (/proc/<pid>/io): writes per delivery shows how well output is batched */
 export function syscalls(pid: number): { reads: number; writes: number } {
   const io = readFileSync(`/proc/${pid}/io`, 'utf8');

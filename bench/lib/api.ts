@@ -1,0 +1,18 @@
+// The node's REST API as the benches use it: JSON in and out, a bearer token after login, any status ≥ 300 thrown.
+import type { Peer } from './peers';
+
+export async function rest(peer: Peer, method: string, path: string, body?: unknown, token?: string): Promise<any> {
+  const res = await fetch(`${peer.httpUrl}/api/v5${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** a token for the default administrator */
+export async function login(peer: Peer): Promise<string> {
+  return (await rest(peer, 'POST', '/login', { username: 'admin', password: 'public' })).token as string;
+}
