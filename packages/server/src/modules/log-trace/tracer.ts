@@ -194,7 +194,7 @@ function matches(r: Running, clientid: string | null | undefined, peerhost: stri
     case 'clientid':
       return clientid === t.filter;
     case 'ip_address':
-      return peerhost !== undefined && peerhost.startsWith(t.filter);
+      return peerhost === t.filter; // peerhost is a bare address (::ffff: stripped): a prefix would take 10.0.0.1x in
     case 'topic': {
       if (topic === undefined) return false;
       const cache = (r.topics ??= new Map());
