@@ -4,6 +4,7 @@ import type { Paged } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
 import { ApiRequestError, toApiError } from '../../api/errors';
 import { extensionRequest } from '../../shared/apiExtensions';
+import { prettyJson } from '../../shared/PayloadViewer';
 import { parseSources, toRuleEvents } from './rule-events';
 import { fromView } from './actions';
 import type { Rule, RuleCreation, RuleEvent, RuleTestContext, SourceSummary } from './rules.types';
@@ -139,16 +140,8 @@ export type TestOutcome = { kind: 'ok'; output: string } | { kind: 'no_result'; 
 /** POST /rule_test: 200 with the output (read as text, as EMQX's console does), 412 NOT_MATCH = no result, else an error. */
 export async function runRuleTest(sql: string, context: RuleTestContext, signal?: AbortSignal): Promise<TestOutcome> {
   const r = await api.POST('/rule_test', { body: { sql, context }, parseAs: 'text', signal });
-  if (r.response.ok) return { kind: 'ok', output: prettyJson(r.data ?? '') };
+  if (r.response.ok) return { kind: 'ok', output: prettyJson(r.data ?? '') ?? r.data ?? '' };
   const err = toApiError(r.response.status, r.error, r.response.statusText);
   if (r.response.status === 412) return { kind: 'no_result', message: err.message };
   return { kind: 'error', message: err.message, code: err.code };
-}
-
-export function prettyJson(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
 }
