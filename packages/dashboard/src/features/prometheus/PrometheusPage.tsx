@@ -1,6 +1,6 @@
 // Management › Monitoring › Integration (EMQX Enterprise console /monitoring/integration): how Prometheus reaches
 // this node (scrape URL and a prometheus.yml job to copy) and the /prometheus settings.
-import { Card, Flex, Typography } from 'antd';
+import { Card, Flex, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../shared/CopyButton';
 import { SettingsScreen } from '../../shared/forms/SettingsScreen';
@@ -13,6 +13,7 @@ const FIELDS = [...authFields, ...pushFields, ...collectorFields];
 
 function ScrapeCard({ basicAuth }: { basicAuth: boolean }) {
   const { t } = useTranslation('prometheus');
+  const { token } = theme.useToken();
   const { url, yaml } = scrapeTarget(basicAuth);
   return (
     <Card size="small" title={t('scrapeTitle')} style={{ marginBottom: 16, maxWidth: 720 }}>
@@ -24,7 +25,10 @@ function ScrapeCard({ basicAuth }: { basicAuth: boolean }) {
         </Typography.Text>
         <CopyButton text={url} size="small" />
       </Flex>
-      <pre data-testid="scrape-example" style={{ margin: 0, padding: 12, background: 'rgba(127,127,127,0.08)', borderRadius: 6 }}>
+      <pre
+        data-testid="scrape-example"
+        style={{ margin: 0, padding: token.paddingSM, background: token.colorFillTertiary, borderRadius: token.borderRadius, fontFamily: token.fontFamilyCode }}
+      >
         {yaml}
       </pre>
       <Flex gap={8} align="center" style={{ marginTop: 8 }}>

@@ -14,16 +14,16 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 const toRows = (headers: Record<string, string>): Row[] => Object.entries(headers).map(([name, value]) => ({ name, value }));
 
-/** The headers map, or the text of the first problem. */
-export function rowsToHeaders(rows: Row[]): Record<string, string> | { problem: 'headerName_invalid' | 'headerDuplicate' } {
-  const out: Record<string, string> = {};
+/** The headers map, or the message key of the first problem. */
+function rowsToHeaders(rows: Row[]): { headers: Record<string, string> } | { problem: 'headerName_invalid' | 'headerDuplicate' } {
+  const headers: Record<string, string> = {};
   for (const r of rows) {
     const name = String(r.name ?? '').trim();
     if (!TOKEN.test(name)) return { problem: 'headerName_invalid' };
-    if (Object.keys(out).some((k) => k.toLowerCase() === name.toLowerCase())) return { problem: 'headerDuplicate' };
-    out[name] = String(r.value ?? '');
+    if (Object.keys(headers).some((k) => k.toLowerCase() === name.toLowerCase())) return { problem: 'headerDuplicate' };
+    headers[name] = String(r.value ?? '');
   }
-  return out;
+  return { headers };
 }
 
 export function PushHeaders({ settings }: { settings: PrometheusSettings }) {
@@ -35,11 +35,12 @@ export function PushHeaders({ settings }: { settings: PrometheusSettings }) {
   useEffect(() => setRows(toRows(settings.push_gateway.headers ?? {})), [settings.push_gateway.headers]);
 
   const submit = async () => {
-    const headers = rowsToHeaders(rows);
-    if ('problem' in headers && (headers.problem === 'headerName_invalid' || headers.problem === 'headerDuplicate')) return setProblem(t(headers.problem));
+    const parsed = rowsToHeaders(rows);
+    if ('problem' in parsed) return setProblem(t(parsed.problem));
+    const { headers } = parsed;
     setProblem(undefined);
     try {
-      await save.mutateAsync({ ...settings, push_gateway: { ...settings.push_gateway, headers: headers as Record<string, string> } });
+      await save.mutateAsync({ ...settings, push_gateway: { ...settings.push_gateway, headers } });
       toast().success(t('common:saveSuccess'));
     } catch (e) {
       setProblem(errorText(e));
