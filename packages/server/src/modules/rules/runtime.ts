@@ -13,10 +13,9 @@ export interface RuntimeRule {
   compiled: CompiledRule;
   actions: PreparedAction[];
   metrics: RuleMetrics;
+  /** `metadata` of the rule's inputs, made on its first run and shared by all of them */
+  metadata?: { rule_id: string };
 }
-
-/** `metadata` of a rule's inputs, one object per rule */
-const metadataOf = new WeakMap<RuntimeRule, { rule_id: string }>();
 
 export interface RuntimeEnv {
   node: string;
@@ -55,12 +54,9 @@ function exception(env: RuntimeEnv, rule: RuntimeRule, err: unknown): ApplyResul
 }
 
 /** Runs the rule; synchronous unless its SQL calls an asynchronous function (jq). */
-export function applyRule(env: RuntimeEnv, rule: RuntimeRule, input: Columns, origin: string | undefined, opts: RunOptions = {}): ApplyResult | Promise<ApplyResult> {
+export function applyRule(env: RuntimeEnv, rule: RuntimeRule, columns: Columns, origin: string | undefined, opts: RunOptions = {}): ApplyResult | Promise<ApplyResult> {
   rule.metrics.matched++;
-  const columns = input;
-  let metadata = metadataOf.get(rule);
-  if (!metadata) metadataOf.set(rule, (metadata = { rule_id: rule.id }));
-  columns.metadata = metadata;
+  columns.metadata = rule.metadata ??= { rule_id: rule.id };
   const ctx: FuncContext = { columns, node: env.node, kv: env.kv, jqTimeoutMs: env.jqTimeoutMs() };
   let r: RunResult | Promise<RunResult>;
   try {
