@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { freePort, waitForPort } from '../lib/peers';
+import { nodeEnv, waitForPort } from '../lib/peers';
 
 export interface FuzzNode {
   mqttPort: number;
@@ -27,24 +27,21 @@ export function isErrorLine(line: string): boolean {
 /** `root`: another checkout of the repository (to fuzz the code before a change) */
 export async function startFuzzNode(env: Record<string, string> = {}, root = resolve(import.meta.dirname, '..', '..')): Promise<FuzzNode> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mqdeck-fuzz-'));
-  const [tcp, ssl, ws, wss, http] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const {
+    tcp,
+    http,
+    env: nodeEnvironment,
+  } = await nodeEnv(dataDir, {
+    // warnings and errors on the console, where they are counted
+    EMQX_LOG__CONSOLE__ENABLE: 'true',
+    EMQX_LOG__CONSOLE__LEVEL: 'warning',
+    EMQX_LOG__CONSOLE__FORMATTER: 'json',
+    ...env,
+  });
   // the node runs in its data dir: a file a fuzzed config names by a relative path lands there, not in the checkout
   const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'packages/server/src/main.ts')], {
     cwd: dataDir,
-    env: {
-      ...process.env,
-      EMQX_NODE__DATA_DIR: dataDir,
-      EMQX_LISTENERS__TCP__DEFAULT__BIND: `127.0.0.1:${tcp}`,
-      EMQX_LISTENERS__SSL__DEFAULT__BIND: `127.0.0.1:${ssl}`,
-      EMQX_LISTENERS__WS__DEFAULT__BIND: `127.0.0.1:${ws}`,
-      EMQX_LISTENERS__WSS__DEFAULT__BIND: `127.0.0.1:${wss}`,
-      EMQX_DASHBOARD__LISTENERS__HTTP__BIND: String(http),
-      // warnings and errors on the console, where they are counted
-      EMQX_LOG__CONSOLE__ENABLE: 'true',
-      EMQX_LOG__CONSOLE__LEVEL: 'warning',
-      EMQX_LOG__CONSOLE__FORMATTER: 'json',
-      ...env,
-    },
+    env: nodeEnvironment,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const node: FuzzNode = {

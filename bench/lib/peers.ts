@@ -41,13 +41,8 @@ export async function waitForPort(port: number, timeoutMs = 60_000): Promise<voi
   throw new Error(`port ${port} did not open within ${timeoutMs} ms`);
 }
 
-/**
- * Our node (packages/server/src/main.ts) in its own process, every listener on a free port.
- * `nodeArgs` go to node itself (e.g. --cpu-prof); the node writes its profile when it exits on SIGTERM.
- * `root`: another checkout of the repository (an older commit, to compare before/after in one run).
- */
-export async function startMqdeck(extraEnv: Record<string, string> = {}, nodeArgs: string[] = [], root = resolve(import.meta.dirname, '..', '..')): Promise<Peer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mqdeck-bench-'));
+/** the environment of a node of our own: `dataDir` as its data dir, every listener on a free port of 127.0.0.1 */
+export async function nodeEnv(dataDir: string, extraEnv: Record<string, string> = {}): Promise<{ tcp: number; http: number; env: NodeJS.ProcessEnv }> {
   const [tcp, ssl, ws, wss, http] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const env = {
     ...process.env,
@@ -59,6 +54,17 @@ export async function startMqdeck(extraEnv: Record<string, string> = {}, nodeArg
     EMQX_DASHBOARD__LISTENERS__HTTP__BIND: String(http),
     ...extraEnv,
   };
+  return { tcp, http, env };
+}
+
+/**
+ * Our node (packages/server/src/main.ts) in its own process, every listener on a free port.
+ * `nodeArgs` go to node itself (e.g. --cpu-prof); the node writes its profile when it exits on SIGTERM.
+ * `root`: another checkout of the repository (an older commit, to compare before/after in one run).
+ */
+export async function startMqdeck(extraEnv: Record<string, string> = {}, nodeArgs: string[] = [], root = resolve(import.meta.dirname, '..', '..')): Promise<Peer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mqdeck-bench-'));
+  const { tcp, http, env } = await nodeEnv(dataDir, extraEnv);
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
     cwd: root,
     env,
