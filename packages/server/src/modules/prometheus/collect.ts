@@ -8,6 +8,7 @@ import os from 'node:os';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { nodeStats } from '../metrics/metrics.service';
+import { countRows } from '../../storage/db';
 import { family, type Family } from './exposition';
 
 /** broker counter keys EMQX names differently */
@@ -122,8 +123,7 @@ export async function authFamilies(app: FastifyInstance): Promise<AuthGroups> {
   const users: Family = family('emqx_authn_users_count', 'gauge', []);
   for (const id of app.authn.ids()) {
     if (!id.endsWith(':built_in_database')) continue;
-    const row = app.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM authn_users WHERE authenticator = ?').get(id);
-    users.points.push({ labels: { id }, value: row?.n ?? 0 });
+    users.points.push({ labels: { id }, value: countRows(app.db, 'SELECT COUNT(*) AS n FROM authn_users WHERE authenticator = ?', id) });
   }
   const authz: Record<string, Family> = {};
   for (const source of app.authz.list()) {
@@ -141,8 +141,8 @@ export async function authFamilies(app: FastifyInstance): Promise<AuthGroups> {
   }
   const rules: Family = family('emqx_authz_rules_count', 'gauge', []);
   if (app.authz.has('built_in_database')) {
-    const row = app.db.prepare<[], { n: number }>('SELECT COALESCE(SUM(json_array_length(rules)), 0) AS n FROM authz_rules').get();
-    rules.points.push({ labels: { type: 'built_in_database' }, value: row?.n ?? 0 });
+    const n = countRows(app.db, 'SELECT COALESCE(SUM(json_array_length(rules)), 0) AS n FROM authz_rules');
+    rules.points.push({ labels: { type: 'built_in_database' }, value: n });
   }
   return {
     authn: [...Object.values(authn), users],
