@@ -18,14 +18,10 @@ const clientAttrs = () => ({ test: 'example' });
 const messageId = () => randomBytes(16).toString('hex').toUpperCase();
 const PAYLOAD = '{"msg": "hello"}';
 
-function publishLike(event: EventName, node: string, extra: Columns = {}): Columns {
+/** the columns every message event has after its clients' names */
+function messageColumns(node: string): Columns {
   const now = Date.now();
   return {
-    event,
-    id: messageId(),
-    ...extra,
-    clientid: 'c_emqx',
-    username: 'u_emqx',
     payload: PAYLOAD,
     peerhost: '192.168.0.10',
     peername: '192.168.0.10:32781',
@@ -39,8 +35,11 @@ function publishLike(event: EventName, node: string, extra: Columns = {}): Colum
   };
 }
 
+function publishLike(event: EventName, node: string, extra: Columns = {}): Columns {
+  return { event, id: messageId(), ...extra, clientid: 'c_emqx', username: 'u_emqx', ...messageColumns(node) };
+}
+
 function deliveredLike(event: EventName, node: string, extra: Columns = {}): Columns {
-  const now = Date.now();
   return {
     ...extra,
     event,
@@ -49,16 +48,7 @@ function deliveredLike(event: EventName, node: string, extra: Columns = {}): Col
     from_username: 'u_emqx_1',
     clientid: 'c_emqx_2',
     username: 'u_emqx_2',
-    payload: PAYLOAD,
-    peerhost: '192.168.0.10',
-    peername: '192.168.0.10:32781',
-    topic: 't/a',
-    qos: 1,
-    flags: {},
-    publish_received_at: now,
-    pub_props: props.pub_props(),
-    timestamp: now,
-    node,
+    ...messageColumns(node),
   };
 }
 
