@@ -3,7 +3,7 @@
 // (clear the ranking).
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../contract/route';
-import { intParam } from '../../shared/paging';
+import { intParam, pageArray } from '../../shared/paging';
 import { MAX_SIZE, SlowSubsService } from './slow-subscriptions.service';
 
 export default async function slowSubscriptionsRoutes(app: FastifyInstance): Promise<void> {
@@ -24,11 +24,8 @@ export default async function slowSubscriptionsRoutes(app: FastifyInstance): Pro
     handler: async (req) => {
       const page = intParam(req.query, 'page', 1, 1);
       const limit = intParam(req.query, 'limit', MAX_SIZE, 1);
-      const data = service
-        .ranking()
-        .slice((page - 1) * limit, page * limit)
-        .map((r) => ({ clientid: r.clientid, node: app.nodeName, topic: r.topic, timespan: r.timespan, last_update_time: r.lastUpdate }));
-      return { data };
+      const { data } = pageArray(service.ranking(), { page, limit });
+      return { data: data.map((r) => ({ clientid: r.clientid, node: app.nodeName, topic: r.topic, timespan: r.timespan, last_update_time: r.lastUpdate })) };
     },
   });
 
