@@ -1,20 +1,20 @@
 // Diagnostics › Log Trace › one trace: the log of the chosen node, read page by page and followed live while
 // the trace runs; download of the same node's file.
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Result, Select, Spin, Typography } from 'antd';
+import { Alert, Button, Flex, Result, Select, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageSection } from '../../shared/PageSection';
 import { StatusTag } from '../../shared/StatusTag';
-import { formatError } from '../../api/client';
-import { downloadTrace, filterOf, useLogDetailQuery, useTracesQuery } from './log-trace.api';
+import { errorText } from '../../shared/apiErrors';
+import { filterOf, useLogDetailQuery, useTracesQuery } from './log-trace.api';
 import { traceTypeLabel } from './log-trace.labels';
 import { useTraceLog } from './useTraceLog';
+import { useTraceDownload } from './useTraceDownload';
 import './log-trace.messages';
 
 export default function LogTraceDetailPage() {
   const { t } = useTranslation(['logTrace', 'common']);
-  const { message } = App.useApp();
   const name = useParams().id ?? '';
   const traces = useTracesQuery();
   const trace = traces.data?.find((x) => x.name === name);
@@ -24,22 +24,15 @@ export default function LogTraceDetailPage() {
   const node = picked ?? nodes[0]?.node;
   const running = trace?.status === 'running';
   const log = useTraceLog(name, node, running, trace !== undefined);
-  const [downloading, setDownloading] = useState(false);
+  const { downloading, download } = useTraceDownload();
 
   if (traces.isSuccess && !trace) {
     return <Result status="404" title={t('notFound', { name })} extra={<Link to="/log-trace">{t('back')}</Link>} />;
   }
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadTrace(name, node);
-    } catch (err) {
-      void message.error(err instanceof DOMException && err.name === 'TimeoutError' ? t('downloadTimeout') : formatError(err));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  // without the trace the log is never read: say why instead of spinning
+  if (traces.isError && !trace) {
+    return <Result status="error" title={errorText(traces.error)} extra={<Link to="/log-trace">{t('back')}</Link>} />;
+  }
 
   return (
     <PageSection
@@ -56,7 +49,7 @@ export default function LogTraceDetailPage() {
           {nodes.length > 0 && (
             <Select aria-label={t('node')} value={node} style={{ minWidth: 200 }} onChange={setPicked} options={nodes.map((n) => ({ value: n.node, label: n.node }))} />
           )}
-          <Button onClick={() => void download()} loading={downloading} disabled={!log.text}>
+          <Button onClick={() => void download(name, node)} loading={downloading === name} disabled={!log.text}>
             {t('download')}
           </Button>
         </Flex>
@@ -68,8 +61,8 @@ export default function LogTraceDetailPage() {
           {running && <> · {t('live')}</>}
         </Typography.Paragraph>
       )}
-      {log.tooLong && <Alert type="warning" showIcon message={t('tooLong')} style={{ marginBottom: 12 }} />}
-      {log.error !== undefined && <Alert type="error" showIcon message={formatError(log.error)} style={{ marginBottom: 12 }} />}
+      {log.tooLong && <Alert type="warning" showIcon title={t('tooLong')} style={{ marginBottom: 12 }} />}
+      {log.error !== undefined && <Alert type="error" showIcon title={errorText(log.error)} style={{ marginBottom: 12 }} />}
       <Spin spinning={log.loading && !log.text}>
         <pre aria-label={t('title')} style={{ maxHeight: '65vh', minHeight: 200, overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: 0 }}>
           {log.text || (!log.loading ? t('empty') : '')}

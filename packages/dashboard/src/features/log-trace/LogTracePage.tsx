@@ -1,7 +1,7 @@
 // Diagnostics › Log Trace: the traces with their subject, window, status and log size; view, download, stop
 // and delete each; create one.
 import { useState } from 'react';
-import { App, Button, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,10 @@ import { ConfirmAction } from '../../shared/ConfirmAction';
 import { StatusTag } from '../../shared/StatusTag';
 import { useCanWrite } from '../../shared/useCanWrite';
 import { formatBytes, formatDateTime } from '../../shared/format';
-import { formatError } from '../../api/client';
-import { downloadTrace, filterOf, useDeleteTraceMutation, useStopTraceMutation, useTracesQuery, type Trace } from './log-trace.api';
+import { filterOf, useDeleteTraceMutation, useStopTraceMutation, useTracesQuery, type Trace } from './log-trace.api';
 import { encodeLabel, formatterLabel, traceTypeLabel } from './log-trace.labels';
 import { CreateTraceModal } from './components/CreateTraceModal';
+import { useTraceDownload } from './useTraceDownload';
 import './log-trace.messages';
 
 const detailPath = (name: string) => `/log-trace/detail/${encodeURIComponent(name)}`;
@@ -22,25 +22,13 @@ const totalSize = (t: Trace) => Object.values(t.log_size).reduce((a, b) => a + b
 
 export default function LogTracePage() {
   const { t } = useTranslation(['logTrace', 'common']);
-  const { message } = App.useApp();
   const canWrite = useCanWrite();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const [downloading, setDownloading] = useState<string>();
+  const { downloading, download } = useTraceDownload();
   const traces = useTracesQuery();
   const stop = useStopTraceMutation();
   const del = useDeleteTraceMutation();
-
-  const download = async (name: string) => {
-    setDownloading(name);
-    try {
-      await downloadTrace(name);
-    } catch (err) {
-      void message.error(err instanceof DOMException && err.name === 'TimeoutError' ? t('downloadTimeout') : formatError(err));
-    } finally {
-      setDownloading(undefined);
-    }
-  };
 
   const columns: TableColumnsType<Trace> = [
     { title: t('name'), dataIndex: 'name', render: (name: string) => <Link to={detailPath(name)}>{name}</Link> },
