@@ -281,6 +281,16 @@ export async function saveForm(page: Page): Promise<void> {
   await page.getByText('Saved successfully').last().waitFor();
 }
 
+/** Runs `fn` with the page `width` px wide (900 high), then puts the session's 1440×900 back, also on failure. */
+export async function atWidth(page: Page, width: number, fn: () => Promise<void>): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  try {
+    await fn();
+  } finally {
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
+}
+
 /**
  * What is wrong with the layout of the tables on the page, read from element geometry (empty when nothing is): the
  * page or a table scrolls sideways, a header word breaks across lines ('Connectio|ns'), or a cell's content runs

@@ -3,7 +3,7 @@
 // Both screens are captured in light/dark × English/Chinese.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
-import { connectClient, shot, shotAll, tableLayoutProblems, useE2ESession } from '../harness';
+import { atWidth, connectClient, shot, shotAll, tableLayoutProblems, useE2ESession } from '../harness';
 
 const e2e = useE2ESession();
 
@@ -38,8 +38,7 @@ describe('clients screens', () => {
   // Issue 20 item 2: at 1280-1440 px the list scrolled sideways and hid Session Expiry and Connected At.
   for (const width of [1280, 1440]) {
     it(`the list's default columns fit a ${width} px window without sideways scrolling`, async () => {
-      await e2e.page.setViewportSize({ width, height: 900 });
-      try {
+      await atWidth(e2e.page, width, async () => {
         await e2e.page.goto(`${e2e.node.url}#/clients`);
         await e2e.page.getByRole('link', { name: CLIENT_ID }).waitFor({ timeout: 15_000 });
         for (const header of ['Client ID', 'Username', 'Status', 'IP Address', 'Keepalive (s)', 'Session Expiry Interval (s)', 'Connected At', 'Actions']) {
@@ -47,9 +46,7 @@ describe('clients screens', () => {
         }
         expect(await tableLayoutProblems(e2e.page)).toEqual([]);
         await shot(e2e.page, `clients-layout-${width}`);
-      } finally {
-        await e2e.page.setViewportSize({ width: 1440, height: 900 });
-      }
+      });
     });
   }
 

@@ -1,6 +1,6 @@
 // Nodes on a real node: the list shows this node and its detail opens with the node's facts and its first chart.
 import { describe, expect, it } from 'vitest';
-import { shot, tableLayoutProblems, useE2ESession } from '../harness';
+import { atWidth, shot, tableLayoutProblems, useE2ESession } from '../harness';
 
 const e2e = useE2ESession();
 
@@ -28,16 +28,13 @@ describe('Nodes screens', () => {
   // memory and load figures were cut off.
   for (const width of [1280, 1440]) {
     it(`nodes table fits a ${width} px window: no sideways scroll, no header broken mid-word, no cell cut off`, async () => {
-      await e2e.page.setViewportSize({ width, height: 900 });
-      try {
+      await atWidth(e2e.page, width, async () => {
         await e2e.page.goto(`${e2e.node.url}#/dashboard/nodes`);
         await e2e.page.locator('td a[href*="dashboard/nodes/"]').first().waitFor({ timeout: 15_000 });
         await e2e.page.locator('.ant-progress').first().waitFor();
         expect(await tableLayoutProblems(e2e.page)).toEqual([]);
         await shot(e2e.page, `nodes-layout-${width}`);
-      } finally {
-        await e2e.page.setViewportSize({ width: 1440, height: 900 });
-      }
+      });
     });
   }
 });
