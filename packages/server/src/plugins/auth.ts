@@ -28,12 +28,11 @@ const PUBLIC_ROUTES = new Set(
     '/error_codes/:code',
     '/schemas/:name',
     '/sso/running', // EMQX EE: the login screen asks which SSO backends run, before anyone is logged in
-    '/prometheus/stats',
-    '/prometheus/auth',
-    '/prometheus/data_integration',
-    '/prometheus/schema_validation',
-    '/prometheus/message_transformation',
   ].map((p) => PREFIX + p),
+);
+/** Prometheus scrape documents: public unless `prometheus.enable_basic_auth` is on, then checked as any route. */
+const SCRAPE_ROUTES = new Set(
+  ['/prometheus/stats', '/prometheus/auth', '/prometheus/data_integration', '/prometheus/schema_validation', '/prometheus/message_transformation'].map((p) => PREFIX + p),
 );
 /** Routes an API key may not use; the value is the word EMQX puts in the message. */
 const API_KEY_DENIED: Record<string, string> = {
@@ -79,6 +78,7 @@ export function setupAuth(app: FastifyInstance, deps: { tokens: TokenStore; apiK
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.url;
     if (!route || !route.startsWith(`${PREFIX}/`) || PUBLIC_ROUTES.has(route)) return;
+    if (SCRAPE_ROUTES.has(route) && app.config.get<boolean>('prometheus.enable_basic_auth') !== true) return;
     const header = request.headers.authorization ?? '';
     const space = header.indexOf(' ');
     const scheme = (space < 0 ? header : header.slice(0, space)).toLowerCase();

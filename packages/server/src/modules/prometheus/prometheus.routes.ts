@@ -1,7 +1,7 @@
 // /prometheus settings and the scrape documents (EMQX EE emqx_prometheus_api): /prometheus/stats, /auth and
 // /data_integration in Prometheus text, or JSON with `Accept: application/json`; `mode` = node |
 // all_nodes_aggregated | all_nodes_unaggregated (anything else counts as node). The scrape routes are public
-// (plugins/auth.ts) unless `enable_basic_auth` is on: then they take a bearer token or an API key as any route.
+// (plugins/auth.ts) unless `enable_basic_auth` is on: then plugins/auth.ts checks them as any route.
 // schema_validation and message_transformation have no feature on this node: they answer empty documents.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../contract/route';
@@ -9,29 +9,6 @@ import { ApiError } from '../../errors';
 import { single } from '../../shared/paging';
 import { parseMode } from './exposition';
 import { scrapeJson, scrapeText, settings, toRecommended, type Doc } from './prometheus.service';
-
-const WWW_AUTHENTICATE = 'Basic Realm="emqx-dashboard"';
-
-/** The scrape routes' own check while basic auth is on (the global hook lets them through). */
-function scrapeAllowed(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): boolean {
-  if (!settings(app).enable_basic_auth) return true;
-  const header = req.headers.authorization ?? '';
-  const [scheme = '', credential = ''] = header.split(/\s+/, 2);
-  if (scheme.toLowerCase() === 'bearer' && app.tokens.check(credential).status === 'ok') return true;
-  if (scheme.toLowerCase() === 'basic') {
-    const decoded = Buffer.from(credential, 'base64').toString('utf8');
-    const idx = decoded.indexOf(':');
-    if (idx > 0 && app.apiKeys.check(decoded.slice(0, idx), decoded.slice(idx + 1)).status === 'ok') return true;
-    reply.header('www-authenticate', WWW_AUTHENTICATE).code(401).send({ code: 'BAD_API_KEY_OR_SECRET', message: 'Check api_key/api_secret' });
-    return false;
-  }
-  if (scheme.toLowerCase() === 'bearer') {
-    reply.code(401).send({ code: 'BAD_TOKEN', message: 'Get a token by POST /login' });
-    return false;
-  }
-  reply.header('www-authenticate', WWW_AUTHENTICATE).code(401).send({ code: 'AUTHORIZATION_HEADER_ERROR', message: 'Support authorization: basic/bearer ' });
-  return false;
-}
 
 const wantsJson = (req: FastifyRequest) => req.headers.accept === 'application/json';
 
@@ -53,7 +30,6 @@ export default async function prometheusRoutes(app: FastifyInstance): Promise<vo
   });
 
   const scrape = (doc: Doc) => async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!scrapeAllowed(app, req, reply)) return reply;
     const mode = parseMode(single((req.query as Record<string, unknown> | undefined)?.mode));
     if (wantsJson(req)) return reply.code(200).send(await scrapeJson(app, doc, mode));
     return reply
@@ -67,7 +43,6 @@ export default async function prometheusRoutes(app: FastifyInstance): Promise<vo
   route(app, 'get', '/prometheus/auth', { ...lenient, handler: scrape('auth') });
   route(app, 'get', '/prometheus/data_integration', { ...lenient, handler: scrape('data_integration') });
   const empty = async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!scrapeAllowed(app, req, reply)) return reply;
     return wantsJson(req) ? reply.code(200).send({}) : reply.code(200).header('content-type', 'text/plain; version=0.0.4; charset=utf-8').send('');
   };
   route(app, 'get', '/prometheus/schema_validation', { ...lenient, handler: empty });
