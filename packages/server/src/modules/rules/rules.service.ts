@@ -22,6 +22,7 @@ import { applyRule, type ApplyResult, type RuntimeEnv, type RuntimeRule } from '
 export interface LoadedRule extends RuntimeRule, Runner {
   stored: StoredRule;
   from: string[];
+  compiled: RuntimeRule['compiled'];
 }
 
 /** 32-hex-digit message ids for republished messages: a random prefix and a counter (no crypto call per message) */

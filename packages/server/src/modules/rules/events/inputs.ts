@@ -29,13 +29,12 @@ export interface Runner {
   from: string[];
   /** `origin`: the rule whose republish produced this message, if one did */
   run(columns: Columns, origin: string | undefined): void;
+  /**
+   * the runner's compiled SQL; `usesAsync`: it calls jq (the only asynchronous function), whose worker is then
+   * started when the runner is added, not by the first message
+   */
+  compiled?: { usesAsync: boolean };
 }
-
-/**
- * Whether the runner's SQL calls jq (the only asynchronous function): saved rules and taps carry their compiled
- * SQL, and jq's worker is started when such a runner is added, not by the first message.
- */
-const usesJq = (r: Runner): boolean => (r as Partial<{ compiled: { usesAsync: boolean } }>).compiled?.usesAsync === true;
 
 /** What a republished message carries back to the inputs (EMQX's `republish_by` header). */
 export interface Origin {
@@ -110,7 +109,7 @@ export class RuleInputs {
   ) {}
 
   add(r: Runner): void {
-    if (usesJq(r)) startJq();
+    if (r.compiled?.usesAsync) startJq();
     for (const from of r.from) {
       const event = routedEvent(from);
       if (event) this.keyed(this.events, event).set(r.id, r);
@@ -230,7 +229,7 @@ export class RuleInputs {
     const columns = publishColumns(this.env, m, this.publisher(m.fromClientid));
     if (matched.length === 1) {
       for (const r of matched[0].values()) r.run(columns, origin?.ruleId);
-    } else if (matched.length > 1) {
+    } else {
       // a rule whose several FROM filters match the topic runs once
       const seen = new Set<Runner>();
       for (const values of matched) for (const r of values.values()) seen.add(r);
