@@ -104,6 +104,10 @@ function lengthPrefixed(src: ByteSource, at: number, end: number, what: string):
   return stop;
 }
 
+/** the answer for a section without properties: mqtt-packet keeps a result only when it has names, so one shared
+ * frozen object serves every packet (most PUBLISH, PUBACK … carry none) instead of a new one each */
+const NONE: Record<string, unknown> = Object.freeze({});
+
 /**
  * Reads one property section at `cur._pos` for a packet of type `where` (PROPS_OF) and advances `_pos` past it.
  * At the end of the packet there is no section (MQTT 5 lets short acks, DISCONNECT and AUTH omit it): `{}`.
@@ -112,10 +116,10 @@ export function decodeProperties(cur: PropertyCursor, where: number): Record<str
   const src = cur._list;
   const packetEnd = cur.packet.length;
   let at = cur._pos;
-  if (at >= packetEnd) return {};
+  if (at >= packetEnd) return NONE;
   if (src.readUInt8(at) === 0) {
     cur._pos = at + 1; // the common case: no properties
-    return {};
+    return NONE;
   }
   const [length, start] = varInt(src, at, packetEnd);
   const end = start + length;
