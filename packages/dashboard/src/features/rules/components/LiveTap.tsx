@@ -5,7 +5,7 @@ import { Alert, Button, Col, Empty, Flex, Row, Tag, Typography, theme } from 'an
 import { PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatError } from '../../../api/client';
+import { errorText } from '../../../shared/apiErrors';
 import { ApiRequestError } from '../../../api/errors';
 import { toast } from '../../../app/bridge';
 import { formatDateTime } from '../../../shared/format';
@@ -57,7 +57,7 @@ export function LiveTap({ sql, onRunningChange, onSqlError }: Props) {
       setTap({ id, startedAt: Date.now(), stopped: false });
     } catch (e) {
       if (e instanceof ApiRequestError && e.status === 400 && isSqlProblem(e.message)) onSqlError(e.message);
-      void toast().error(formatError(e));
+      void toast().error(errorText(e));
     } finally {
       setStarting(false);
     }
