@@ -1,8 +1,9 @@
 // One topic's detail: counters by QoS and a chart of its in/out/dropped rates, sampled from the node every few
 // seconds while the drawer is open (the node keeps no history of them).
 import { useEffect, useState } from 'react';
-import { Descriptions, Drawer, Table } from 'antd';
+import { Alert, Descriptions, Drawer, Skeleton, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/apiErrors';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { TrendChart } from '../overview/components/TrendChart';
 import type { Point } from '../overview/series';
@@ -44,6 +45,8 @@ export function TopicMetricsDrawer({ topic, onClose }: Props) {
 
   return (
     <Drawer open={topic !== undefined} onClose={onClose} size={860} title={t('detailTitle', { topic: topic ?? '' })} destroyOnHidden>
+      {query.isError && <Alert type="error" showIcon title={errorText(query.error)} style={{ marginBottom: 16 }} />}
+      {query.isPending && topic !== undefined && <Skeleton active />}
       {data && (
         <>
           <Descriptions size="small" column={2} style={{ marginBottom: 16 }}>
