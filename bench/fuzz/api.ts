@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { hostileBody, pathParam, queryValue, type Contract } from './api-values';
 import { int, pick, rng, startFuzzNode, type FuzzNode } from './node';
+import { login } from '../lib/api';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, seed: { type: 'string', default: '1' }, root: { type: 'string' } } });
 const seconds = Number(values.seconds);
@@ -137,12 +138,7 @@ async function liveness(node: FuzzNode, stop: () => boolean): Promise<void> {
 
 async function main(): Promise<void> {
   const node = await startFuzzNode({}, values.root);
-  const login = await fetch(`${node.httpUrl}/api/v5/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'public' }),
-  });
-  token = ((await login.json()) as { token: string }).token;
+  token = await login(node);
   const r = rng(seed);
   const t0 = Date.now();
   const stop = () => Date.now() - t0 > seconds * 1000 || node.exited !== null;
@@ -175,12 +171,7 @@ async function main(): Promise<void> {
         if (s.status !== 200) stats.unhealthy.push(`GET ${w} → ${s.status} ${s.text.slice(0, 120)} (after request ${stats.requests})`);
       }
     }
-    if (int(r, 1000) === 0)
-      token = (
-        (await (
-          await fetch(`${node.httpUrl}/api/v5/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"admin","password":"public"}' })
-        ).json()) as { token: string }
-      ).token;
+    if (int(r, 1000) === 0) token = await login(node);
   }
   await live;
   const crashed = node.exited;

@@ -1,7 +1,7 @@
 // The node's REST API as the benches use it: JSON in and out, a bearer token after login, any status ≥ 300 thrown.
 import type { Peer } from './peers';
 
-export async function rest(peer: Peer, method: string, path: string, body?: unknown, token?: string): Promise<any> {
+export async function rest(peer: Pick<Peer, 'httpUrl'>, method: string, path: string, body?: unknown, token?: string): Promise<any> {
   const res = await fetch(`${peer.httpUrl}/api/v5${path}`, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -13,6 +13,6 @@ export async function rest(peer: Peer, method: string, path: string, body?: unkn
 }
 
 /** a token for the default administrator */
-export async function login(peer: Peer): Promise<string> {
+export async function login(peer: Pick<Peer, 'httpUrl'>): Promise<string> {
   return (await rest(peer, 'POST', '/login', { username: 'admin', password: 'public' })).token as string;
 }
