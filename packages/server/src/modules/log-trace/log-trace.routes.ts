@@ -66,7 +66,7 @@ export default async function logTraceRoutes(app: FastifyInstance): Promise<void
     schema: {},
     handler: async (req) => {
       const body: unknown = req.body;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'BAD_REQUEST', 'name: required');
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'BAD_REQUEST', 'The body must be a JSON object');
       return view(traces.create(body as Record<string, unknown>), true);
     },
   });
