@@ -139,16 +139,20 @@ export class RuleTaps {
 
   private record(t: Tap, columns: Columns): void {
     if (t.status !== 'running') return;
-    const input = inputView(columns);
-    const keep = (r: ApplyResult) => {
+    // the input's JSON view is made for the inputs the tap keeps, not for every message its FROM sees
+    const keep = (r: ApplyResult, seen?: Record<string, unknown>) => {
       if (t.status !== 'running' || r.kind === 'no_result') return;
+      const input = seen ?? inputView(columns);
       const at = rfc3339(Date.now());
       if (r.kind === 'exception') t.matches.push({ at, input, error: r.error instanceof Error ? r.error.message : String(r.error) });
       else t.matches.push({ at, input, output: jsonValue(r.foreach ? r.outputs : r.output) as Record<string, unknown> | unknown[] });
       if (t.matches.length >= t.maxMatches) this.stop(t.id.slice(4), 'max_matches');
     };
     const r = applyRule(this.env, t.rule, columns, undefined);
-    if (r instanceof Promise) void r.then(keep);
-    else keep(r);
+    if (r instanceof Promise) {
+      // jq: the columns as they were when the input came
+      const input = inputView(columns);
+      void r.then((x) => keep(x, input));
+    } else keep(r);
   }
 }
