@@ -3,6 +3,7 @@
 import { Alert, Descriptions, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageSection } from '../../shared/PageSection';
+import { errorText } from '../../shared/apiErrors';
 import { SettingsScreen } from '../../shared/forms/SettingsScreen';
 import type { FieldSpec } from '../../shared/forms/fieldSpec';
 import { formatNumber } from '../../shared/format';
@@ -23,6 +24,7 @@ export default function LicensePage() {
       <PageSection title={t('title')}>
         <Alert type="info" showIcon title={t('intro')} style={{ marginBottom: 16, maxWidth: 720 }} />
         {info.isLoading && <Spin />}
+        {info.isError && <Alert type="error" showIcon title={errorText(info.error)} style={{ maxWidth: 720 }} />}
         {l && (
           <Descriptions bordered column={1} size="small" style={{ maxWidth: 720 }}>
             <Descriptions.Item label={t('edition')}>{t(l.edition === 'ee' ? 'edition_ee' : 'edition_ce')}</Descriptions.Item>
