@@ -52,6 +52,7 @@ export function printableProps(p: PublishProperties | undefined): Columns {
 
 const flagsOf = (m: PublishMessage) => ({ retain: m.retain, dup: m.dup ?? false });
 const hexId = (m: PublishMessage) => m.id.toUpperCase();
+const address = (host: string | undefined, port: number | undefined) => (port === undefined ? undefined : `${host}:${port}`);
 const peername = (c: ClientInfo | undefined) => (c ? `${c.ipAddress}:${c.port}` : undefined);
 
 /** $events/message_publish (and a message rule's input); `publisher` is the sending client, if one is connected */
@@ -108,8 +109,7 @@ export function deliveryColumns(env: ColumnsEnv, event: string, c: ClientIdentit
   };
 }
 
-const sockname = (env: ColumnsEnv, listener: string | undefined, port: number | undefined) =>
-  port === undefined ? undefined : `${(listener && env.bindHost(listener)) ?? '0.0.0.0'}:${port}`;
+const sockname = (env: ColumnsEnv, listener: string | undefined, port: number | undefined) => address((listener && env.bindHost(listener)) ?? '0.0.0.0', port);
 
 export function connectedColumns(env: ColumnsEnv, c: ClientInfo): Columns {
   return {
@@ -159,7 +159,7 @@ export function connackColumns(env: ColumnsEnv, i: ConnackInfo): Columns {
     clientid: i.clientid,
     clean_start: i.cleanStart,
     username: i.username ?? undefined,
-    peername: i.peerport === undefined ? undefined : `${i.peerhost}:${i.peerport}`,
+    peername: address(i.peerhost, i.peerport),
     sockname: sockname(env, i.listener, i.sockport),
     proto_name: i.protoName,
     proto_ver: i.protoVer,
@@ -176,7 +176,7 @@ export function authnColumns(env: ColumnsEnv, i: ConnackInfo & { isSuperuser: bo
     event: 'client.check_authn_complete',
     clientid: i.clientid,
     username: i.username ?? undefined,
-    peername: i.peerport === undefined ? undefined : `${i.peerhost}:${i.peerport}`,
+    peername: address(i.peerhost, i.peerport),
     reason_code: reasonName(i.reasonCode),
     is_anonymous: i.isAnonymous,
     is_superuser: i.isSuperuser,
