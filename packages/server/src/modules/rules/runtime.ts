@@ -54,8 +54,11 @@ function exception(env: RuntimeEnv, rule: RuntimeRule, err: unknown): ApplyResul
 }
 
 /** Runs the rule; synchronous unless its SQL calls an asynchronous function (jq). */
-export function applyRule(env: RuntimeEnv, rule: RuntimeRule, columns: Columns, origin: string | undefined, opts: RunOptions = {}): ApplyResult | Promise<ApplyResult> {
+export function applyRule(env: RuntimeEnv, rule: RuntimeRule, shared: Columns, origin: string | undefined, opts: RunOptions = {}): ApplyResult | Promise<ApplyResult> {
   rule.metrics.matched++;
+  // the rules of one input share its columns; a rule that awaits (jq) gets its own copy, or the rules run after it
+  // would overwrite its `metadata` before it reads it
+  const columns = rule.compiled.usesAsync ? { ...shared } : shared;
   columns.metadata = rule.metadata ??= { rule_id: rule.id };
   const ctx: FuncContext = { columns, node: env.node, kv: env.kv, jqTimeoutMs: env.jqTimeoutMs() };
   let r: RunResult | Promise<RunResult>;
