@@ -1,10 +1,11 @@
 // The detail's Overview: the rule's counters and rates (GET /rules/{id}/metrics, refreshed every 5 s), the same
 // per node, and Reset (PUT …/metrics/reset, 'Reset successfully').
-import { Button, Card, Col, Flex, Row, Statistic, Table, Typography, theme } from 'antd';
+import { Alert, Button, Card, Col, Flex, Row, Statistic, Table, Typography, theme } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/ConfirmAction';
+import { errorText } from '../../../shared/apiErrors';
 import { useCanWrite } from '../../../shared/useCanWrite';
 import { useResetRuleMetricsMutation, useRuleMetricsQuery } from '../rules.api';
 import { formatRate, metric } from '../metrics';
@@ -17,14 +18,16 @@ export function RuleOverview({ id }: { id: string }) {
   const q = useRuleMetricsQuery(id, { poll: true });
   const reset = useResetRuleMetricsMutation();
   const m = q.data?.metrics;
+  // no zeros before the node answered (or when it did not): a dash until there are real counters
+  const shown = (v: number | string) => (m ? v : '-');
   const stat = (key: string, label: string) => (
     <Col xs={12} md={8} lg={6} key={key}>
-      <Statistic title={label} value={metric(m, key)} />
+      <Statistic title={label} value={shown(metric(m, key))} />
     </Col>
   );
   const rate = (key: string, label: string) => (
     <Col xs={12} md={8} key={key}>
-      <Statistic title={label} value={formatRate(metric(m, key))} suffix={t('rateUnit')} />
+      <Statistic title={label} value={shown(formatRate(metric(m, key)))} suffix={m && t('rateUnit')} />
     </Col>
   );
   const nodeColumns: TableColumnsType<RuleNodeMetrics> = [
@@ -56,6 +59,7 @@ export function RuleOverview({ id }: { id: string }) {
           </ConfirmAction>
         )}
       </Flex>
+      {q.isError && <Alert type="error" showIcon title={errorText(q.error)} />}
       <Card size="small" title={t('ruleStats')}>
         <Row gutter={[token.margin, token.margin]}>
           {stat('matched', t('matched'))}
@@ -83,7 +87,7 @@ export function RuleOverview({ id }: { id: string }) {
       </Card>
       <Card size="small" title={t('nodeStats')}>
         <Table<RuleNodeMetrics> size="small" rowKey={(n) => n.node ?? ''} columns={nodeColumns} dataSource={q.data?.node_metrics ?? []} pagination={false} />
-        {!q.data && <Typography.Text type="secondary">{t('common:loading')}</Typography.Text>}
+        {q.isPending && <Typography.Text type="secondary">{t('common:loading')}</Typography.Text>}
       </Card>
     </Flex>
   );
