@@ -5,6 +5,7 @@ import { Alert, Button, DatePicker, Flex, Input, Select, Typography } from 'antd
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../api/client';
+import { errorText } from '../../shared/apiErrors';
 import { ListPage } from '../../shared/list/ListPage';
 import { formatDateTime } from '../../shared/format';
 import { useTableQuery } from '../../shared/useTableQuery';
@@ -37,7 +38,7 @@ export default function AuditPage() {
     { title: t('from'), key: 'from', render: (_: unknown, e: AuditEntry) => t(`from_${e.from ?? 'unknown'}`) },
     { title: t('sourceIp'), dataIndex: 'source_ip', key: 'source_ip' },
     { title: t('result'), key: 'result', render: (_: unknown, e: AuditEntry) => <ResultTag entry={e} /> },
-    { title: t('duration'), key: 'duration', render: (_: unknown, e: AuditEntry) => `${e.duration_ms} ms` },
+    { title: t('duration'), key: 'duration', render: (_: unknown, e: AuditEntry) => t('durationMs', { ms: e.duration_ms }) },
     {
       title: t('common:actions'),
       key: 'ops',
@@ -56,6 +57,7 @@ export default function AuditPage() {
       title={t('title')}
       list={list}
       loading={list.isLoading}
+      errorText={disabled ? undefined : errorText(list.error)}
       rowKey={(e) => `${e.created_at}-${e.operation_id}-${e.http_method}`}
       columns={columns}
       query={query}
