@@ -64,6 +64,21 @@ describe('LogTracePage', () => {
     await expect(rule.validator({}, [dayjs(), dayjs().add(1, 'hour')])).resolves.toBeUndefined();
   });
 
+  it('checks an IP address before sending it, in a plain sentence', async () => {
+    const { user } = setup();
+    await screen.findByText('trace1');
+    await user.click(screen.getByRole('button', { name: /Create/ }));
+    const dialog = await findDialog('Create Log Trace');
+    await user.type(within(dialog).getByLabelText('Name'), 'byip');
+    await user.click(within(dialog).getByLabelText('Type'));
+    await user.click(await screen.findByTitle('IP Address'));
+    await user.type(within(dialog).getByLabelText('IP Address'), '300.1.1.1');
+    const posts = mockApi('post', '/trace', 200, aTrace({ name: 'byip' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Enter an IPv4 or IPv6 address, such as 192.168.0.10.')).toBeInTheDocument();
+    expect(posts).toHaveLength(0);
+  });
+
   it('stops and deletes with the spec texts', async () => {
     const { user } = setup();
     await screen.findByText('trace1');

@@ -37,6 +37,7 @@ export const logTraceMessages = defineMessages('logTrace', {
     en: 'Starts with a letter; letters, digits, - and _ only (up to 256).',
     zh: '以字母开头，仅含字母、数字、- 和 _（最多 256 个字符）。',
   },
+  ipInvalid: { en: 'Enter an IPv4 or IPv6 address, such as 192.168.0.10.', zh: '请输入 IPv4 或 IPv6 地址，例如 192.168.0.10。' },
   tooLong: { en: 'The Trace is too long, you better download to view', zh: '日志内容过长，建议下载后查看' },
   downloadTimeout: {
     en: "The download of the trace log times out. The log is in the node's trace data path (data/trace).",

@@ -2,6 +2,8 @@
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
+import { isIpAddress } from '../../shared/ip';
+import type { TraceType } from './log-trace.api';
 
 export const NAME_RE = /^[A-Za-z]+[A-Za-z0-9-_]*$/;
 
@@ -19,4 +21,11 @@ export function nameRules(t: TFunction<['logTrace', 'common']>): Rule[] {
     { pattern: NAME_RE, message: t('nameRule') },
     { max: 256, message: t('nameRule') },
   ];
+}
+
+/** the subject: required; an IP address is checked here, so the node's terse 'ip address: einval' is never shown */
+export function filterRules(t: TFunction<['logTrace', 'common']>, type: TraceType, label: string): Rule[] {
+  const rules: Rule[] = [{ required: true, whitespace: true, message: t('common:required', { name: label }) }];
+  if (type === 'ip_address') rules.push({ validator: async (_r, v?: string) => (!v?.trim() || isIpAddress(v) ? undefined : Promise.reject(new Error(t('ipInvalid')))) });
+  return rules;
 }

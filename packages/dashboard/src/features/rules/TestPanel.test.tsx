@@ -69,7 +69,9 @@ describe('the SQL test', () => {
     mockApiError('post', '/rule_test', 400, 'BAD_REQUEST', 'syntax error at line 1, column 8: bad select');
     await user.click(screen.getByRole('button', { name: /Run Test/ }));
     expect(await screen.findByText('Error')).toBeInTheDocument();
-    expect(screen.getByText('BAD_REQUEST: syntax error at line 1, column 8: bad select')).toBeInTheDocument();
+    // the node's sentence alone, without its code (also shown in the editor's lint marker)
+    expect(screen.getAllByText('syntax error at line 1, column 8: bad select').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/BAD_REQUEST/)).toBeNull();
     await waitFor(() => expect(container.querySelector('.cm-lintRange-error')?.textContent).toBe('payload.temp'));
   });
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../shared/FormModal';
 import { useCreateTraceMutation, type TraceType } from '../log-trace.api';
 import { ENCODES, FORMATTERS, TRACE_TYPES, encodeLabel, formatterLabel, traceTypeLabel } from '../log-trace.labels';
-import { nameRules, timeRangeRule } from '../log-trace.rules';
+import { filterRules, nameRules, timeRangeRule } from '../log-trace.rules';
 
 interface Values {
   name: string;
@@ -61,7 +61,7 @@ export function CreateTraceModal({ open, onClose }: { open: boolean; onClose: ()
       <Form.Item name="type" label={t('type')} rules={[{ required: true }]}>
         <Select options={TRACE_TYPES.map((v) => ({ value: v, label: traceTypeLabel(t, v) }))} />
       </Form.Item>
-      <Form.Item name="filter" label={traceTypeLabel(t, type)} rules={[{ required: true, whitespace: true, message: t('common:required', { name: traceTypeLabel(t, type) }) }]}>
+      <Form.Item name="filter" label={traceTypeLabel(t, type)} rules={filterRules(t, type, traceTypeLabel(t, type))}>
         <Input placeholder={type === 'topic' ? 't/#' : undefined} />
       </Form.Item>
       <Form.Item name="range" label={t('startEndTime')} rules={[timeRangeRule(t)]} required>

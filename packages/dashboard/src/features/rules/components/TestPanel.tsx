@@ -197,6 +197,6 @@ function TestResult({ state }: { state: TestState }) {
       </pre>
     );
   if (state.kind === 'no_result') return <Alert type="warning" showIcon title={t('noResultHelp')} description={state.message || undefined} />;
-  if (state.kind === 'error') return <Alert type="error" showIcon title={state.code ? `${state.code}: ${state.message}` : state.message} />;
+  if (state.kind === 'error') return <Alert type="error" showIcon title={state.message} />;
   return <pre aria-label={t('output')} style={box} />;
 }
