@@ -1,0 +1,6 @@
+// The connector types this node runs. A type not listed here is still known to the API (the contract's types) but
+// answers POST with a plain sentence saying this node does not run it. Each type lives in types/<type>/ and adds
+// exactly one line to this list (resource/types.ts is the seam it implements).
+import type { ConnectorType } from '../resource/types';
+
+export const connectorTypes: ConnectorType[] = [];
