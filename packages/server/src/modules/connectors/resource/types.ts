@@ -2,6 +2,8 @@
 // connector types (types/<type>/): a type knows its protocol, the layer knows everything EMQX's emqx_resource does
 // around it (health checks, auto restart, batching, inflight window, retries, TTL, drop reasons, counters).
 // A type never counts, never buffers and never decides a status on its own: it answers the layer's calls.
+// Changes (engineer A, 14:05): added the optional `check` hooks (connector, action, source) so POST/PUT refuse a bad
+// config with a 400 before anything is stored; `start` may still throw later (the status then says why).
 
 /** EMQX's resource statuses as the API shows them */
 export type ResourceStatus = 'connecting' | 'connected' | 'disconnected' | 'inconsistent' | 'stopped' | 'disabled' | 'error';
@@ -63,15 +65,24 @@ export type SourceMessage = Record<string, unknown>;
 export interface ConnectorType {
   /** EMQX's type name: "http", "mqtt", "mysql"… */
   type: string;
-  /** whether this node runs it; a type listed without a runtime answers with a plain sentence instead */
+  /**
+   * Optional: refuse a config this type cannot run, before it is stored (throw ApiError(400, 'BAD_REQUEST', 'plain
+   * sentence')). `config` is the connector's body without the layer's own fields (enable, description, resource_opts).
+   */
+  check?(config: Record<string, unknown>): void;
+  /** opens the connection (pool); a throw is the status reason (`disconnected`), retried by auto restart */
   start(config: Record<string, unknown>, ctx: TypeContext): Promise<ConnectorInstance>;
   action?: {
+    /** optional: as `check` above, for an action's `parameters` */
+    check?(parameters: Record<string, unknown>): void;
     /** validation beyond the schema (throw ApiError 400 with a plain sentence) and templates compiled once */
     start(parameters: Record<string, unknown>, connector: ConnectorInstance, ctx: TypeContext): Promise<ActionInstance>;
     /** whether EMQX batches this type (batch_size > 1 is honoured) */
     batches: boolean;
   };
   source?: {
+    /** optional: as `check` above, for a source's `parameters` */
+    check?(parameters: Record<string, unknown>): void;
     start(
       parameters: Record<string, unknown>,
       connector: ConnectorInstance,
