@@ -65,6 +65,15 @@ describe('audit log', () => {
     expect(JSON.parse(del.failure[0])).toMatchObject({ code: 'USER_NOT_FOUND' });
   });
 
+  it("masks a password change's old and new passwords", async () => {
+    const changed = await api(node, 'POST', '/users/admin/change_pwd', { old_pwd: 'not-the-password', new_pwd: 'Other#Pass123' });
+    expect(changed.status).toBe(400);
+    const { data } = await list('?operation_type=users');
+    const entry = data.find((e: { operation_id: string }) => e.operation_id === '/users/{username}/change_pwd');
+    expect(entry.http_request.body).toEqual({ old_pwd: '******', new_pwd: '******' });
+    expect(JSON.stringify(data)).not.toContain('Other#Pass123');
+  });
+
   it('keeps a body over 64 KiB as its size only', async () => {
     await api(node, 'PUT', '/license/setting', { connection_low_watermark: '70%', connection_high_watermark: '90%', filler: 'x'.repeat(70_000) });
     const [entry] = (await list('?http_status_code=400')).data;

@@ -34,21 +34,23 @@ export const isSecretKey = (key: string): boolean => SECRET_KEYS.has(key.toLower
  * into). As EMQX's redact_v, a value that is one placeholder (an HTTP body's `password: "${password}"`) or a
  * `file://` reference is shown as it is: it names where the secret comes from, it is not the secret.
  */
-const hidden = (key: string, value: unknown) =>
-  isSecretKey(key) &&
-  value !== undefined &&
-  value !== null &&
-  value !== '' &&
-  typeof value !== 'object' &&
-  !(typeof value === 'string' && /^(\$\{[^}]*\}|file:\/\/.*)$/s.test(value));
+const hiddenBy = (isSecret: (key: string) => boolean, key: string, value: unknown) =>
+  isSecret(key) && value !== undefined && value !== null && value !== '' && typeof value !== 'object' && !(typeof value === 'string' && /^(\$\{[^}]*\}|file:\/\/.*)$/s.test(value));
 
 /** A copy of `value` with every secret leaf replaced by the mask; `key` is the name `value` itself is stored under. */
 export function maskSecrets(value: unknown, key = ''): unknown {
-  if (hidden(key, value)) return MASK;
-  if (Array.isArray(value)) return value.map((v) => maskSecrets(v));
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskSecrets(v, k)]));
+  return maskSecretsBy(isSecretKey, value, key);
+}
+
+/** maskSecrets with another notion of a secret key (the audit log also masks request-body names such as new_pwd) */
+export function maskSecretsBy(isSecret: (key: string) => boolean, value: unknown, key = ''): unknown {
+  if (hiddenBy(isSecret, key, value)) return MASK;
+  if (Array.isArray(value)) return value.map((v) => maskSecretsBy(isSecret, v));
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskSecretsBy(isSecret, v, k)]));
   return value;
 }
+
+const hidden = (key: string, value: unknown) => hiddenBy(isSecretKey, key, value);
 
 /**
  * A copy of `value` with every secret leaf below it masked, of the type of `value` (an object is never a secret leaf
