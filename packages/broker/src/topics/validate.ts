@@ -79,13 +79,16 @@ export function parseFilter(raw: string, exclusiveEnabled: boolean): ParsedFilte
   return { filter: raw };
 }
 
-/** Does `filter` match `topic`? `$`-topics never match a leading wildcard [MQTT-4.7.2-1]. */
+/**
+ * Does `filter` match `topic`? `$`-topics never match a leading wildcard [MQTT-4.7.2-1]. As emqx_topic:match/2,
+ * a `#` that is not the last level (an invalid filter, as the rule engine's `=~` may be given) is plain text.
+ */
 export function topicMatches(filter: string, topic: string): boolean {
   if (topic.startsWith('$') && (filter.startsWith('+') || filter.startsWith('#'))) return false;
   const f = filter.split('/');
   const t = topic.split('/');
   for (let i = 0; i < f.length; i++) {
-    if (f[i] === '#') return true;
+    if (f[i] === '#' && i === f.length - 1) return true;
     if (i >= t.length) return false;
     if (f[i] !== '+' && f[i] !== t[i]) return false;
   }

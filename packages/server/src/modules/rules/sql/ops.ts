@@ -3,6 +3,7 @@
 import type { ArithOp, CompareOp } from './ast';
 import { SqlEvalError } from './errors';
 import { compareTerms, isBinary, isInteger, isNumber, termEquals, textOf, toText, type Binary } from './terms';
+import { topicMatches } from '../../../shared/topic';
 
 const INTEGER = /^[+-]?[0-9]+$/;
 const FLOAT = /^[+-]?[0-9]+\.[0-9]+(?:[eE][+-]?[0-9]+)?$/;
@@ -51,22 +52,8 @@ export function compare(op: CompareOp, l: unknown, r: unknown): boolean {
       return compareTerms(l, r) >= 0;
     case '=~':
       if (!isBinary(l) || !isBinary(r)) throw new SqlEvalError('badarg', '=~ needs a topic and a topic filter (strings)');
-      return topicMatches(textOf(l), textOf(r));
+      return topicMatches(textOf(r), textOf(l)); // topic =~ filter
   }
-}
-
-/** MQTT topic-filter matching as EMQX's emqx_topic:match/2 (a `$` topic is not matched by a leading wildcard). */
-export function topicMatches(topic: string, filter: string): boolean {
-  if (topic.startsWith('$') && (filter.startsWith('+') || filter.startsWith('#'))) return false;
-  const t = topic.split('/');
-  const f = filter.split('/');
-  for (let i = 0; i < f.length; i++) {
-    const w = f[i];
-    if (w === '#') return i === f.length - 1;
-    if (i >= t.length) return false;
-    if (w !== '+' && w !== t[i]) return false;
-  }
-  return t.length === f.length;
 }
 
 const badArgument = (op: string, l: unknown, r: unknown): SqlEvalError =>
