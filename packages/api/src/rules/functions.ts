@@ -15,6 +15,7 @@ import { MAP_FUNCTIONS } from './functions.map';
 import { MATH_FUNCTIONS } from './functions.math';
 import { PREDICATES_FUNCTIONS } from './functions.predicates';
 import { RANDOM_FUNCTIONS } from './functions.random';
+import { SCHEMA_REGISTRY_FUNCTIONS } from './functions.schema-registry';
 import { STRING_FUNCTIONS } from './functions.string';
 import { STRING_FORMAT_FUNCTIONS } from './functions.string-format';
 import { SYSTEM_FUNCTIONS } from './functions.system';
@@ -40,6 +41,7 @@ export const RULE_FUNCTION_GROUPS = [
   { id: 'conditional', en: 'Conditional', zh: '条件函数' },
   { id: 'kv-store', en: 'Key-value store', zh: '键值存储' },
   { id: 'jq', en: 'jq', zh: 'jq' },
+  { id: 'schema-registry', en: 'Schema registry', zh: 'Schema 注册表' },
 ] as const;
 
 export type RuleFunctionGroup = (typeof RULE_FUNCTION_GROUPS)[number]['id'];
@@ -75,4 +77,5 @@ export const RULE_FUNCTIONS: RuleFunctionDoc[] = [
   ...SYSTEM_FUNCTIONS,
   ...KV_STORE_FUNCTIONS,
   ...JQ_FUNCTIONS,
+  ...SCHEMA_REGISTRY_FUNCTIONS,
 ];

@@ -3,7 +3,7 @@
 // (`failed` + `failed.no_result`) or throws (`failed` + `failed.exception`). The input gets `metadata.rule_id`.
 import type { FastifyBaseLogger } from 'fastify';
 import type { CompiledRule, RunResult } from './sql/compile';
-import type { FuncContext, KvStore } from './funcs/types';
+import type { FuncContext, KvStore, SchemaFunctions } from './funcs/types';
 import type { RuleMetrics } from './metrics';
 import type { Columns } from './events/columns';
 import { runAction, type ActionEnv, type ActionOutcome, type PreparedAction, type RunOptions } from './actions/run';
@@ -21,6 +21,8 @@ export interface RuntimeEnv {
   node: string;
   kv: KvStore;
   jqTimeoutMs(): number;
+  /** set by the schema registry module (schema_decode and friends) */
+  schemas?: SchemaFunctions;
   log: FastifyBaseLogger;
   actions: ActionEnv;
 }
@@ -60,7 +62,7 @@ export function applyRule(env: RuntimeEnv, rule: RuntimeRule, shared: Columns, o
   // would overwrite its `metadata` before it reads it
   const columns = rule.compiled.usesAsync ? { ...shared } : shared;
   columns.metadata = rule.metadata ??= { rule_id: rule.id };
-  const ctx: FuncContext = { columns, node: env.node, kv: env.kv, jqTimeoutMs: env.jqTimeoutMs() };
+  const ctx: FuncContext = { columns, node: env.node, kv: env.kv, jqTimeoutMs: env.jqTimeoutMs(), schemas: env.schemas };
   let r: RunResult | Promise<RunResult>;
   try {
     r = rule.compiled.run(columns, ctx);

@@ -14,6 +14,7 @@ import { mathFunctions } from './math';
 import { predicatesFunctions } from './predicates';
 import { randomFunctions } from './random';
 import { regexFunctions } from './regex';
+import { schemaRegistryFunctions } from './schema-registry';
 import { stringFunctions } from './string';
 import { stringFormatFunctions } from './string-format';
 import { systemFunctions } from './system';
@@ -39,6 +40,7 @@ const GROUPS: FunctionGroup[] = [
   systemFunctions,
   kvStoreFunctions,
   jqFunctions,
+  schemaRegistryFunctions,
 ];
 
 type Entry = { fn: RuleFunction | AsyncRuleFunction; async: boolean };

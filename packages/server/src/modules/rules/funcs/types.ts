@@ -27,11 +27,18 @@ export interface KvStore {
   del(key: unknown): void;
 }
 
+/** The schema registry's functions (modules/schema-registry), which the node hands to the rule runtime. */
+export interface SchemaFunctions {
+  call(name: string, args: unknown[]): unknown;
+}
+
 export interface FuncContext {
   columns: Record<string, unknown>;
   node: string;
   kv: KvStore;
   jqTimeoutMs: number;
+  /** absent on a node without the schema registry */
+  schemas?: SchemaFunctions;
 }
 
 export type RuleFunction = (args: unknown[], ctx: FuncContext) => unknown; // sync
