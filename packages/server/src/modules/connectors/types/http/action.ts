@@ -1,0 +1,146 @@
+// The http action (EMQX 5.8 emqx_bridge_http_connector, process_request_and_action): a rule output becomes one
+// HTTP request. Templates (`${payload.x}`, `${.}` …) render against the rule's output only, as EMQX's rule
+// runtime hands an action nothing else:
+//   path    = the connector url's path, then "/" and the action's path (join_paths), both rendered
+//   headers = the connector's headers, overridden by the action's of the same name, names and values rendered
+//   body    = the body template rendered, or, when there is none, the whole output as JSON; none for get / delete
+//   method  = post | put | get | delete
+// A request is sent on one of the connector's keep-alive connections; a recoverable failure is tried again at once
+// up to max_retries times (EMQX makes 3 attempts in all by default), then handed back to the layer's buffer.
+import type { Dispatcher } from 'undici';
+import { DecodeMemo, parseTemplate, placeholders, renderTemplate, toJson, type Template } from '../../../../shared/template';
+import type { ActionInstance, SendOutcome } from '../../resource/types';
+import type { ActionSettings, ConnectorSettings } from './config';
+import { errorOutcome, statusOutcome } from './outcome';
+import type { HttpPool } from './pool';
+import { joinPaths, requestTarget } from './url';
+
+export interface HttpRequest {
+  method: 'POST' | 'PUT' | 'GET' | 'DELETE';
+  path: string;
+  /** name, value, name, value … */
+  headers: string[];
+  body: string | undefined;
+  /** the client id, for pool_type hash */
+  key: string | undefined;
+}
+
+/** a template compiled once; a text without placeholders is kept as the text */
+type Compiled = string | Template;
+function compile(text: string): Compiled {
+  const t = parseTemplate(text);
+  return placeholders(t).length ? t : renderTemplate(t, {});
+}
+const isStatic = (c: Compiled): c is string => typeof c === 'string';
+const render = (c: Compiled, data: unknown, memo: DecodeMemo) => (isStatic(c) ? c : renderTemplate(c, data, undefined, memo));
+
+// headers undici manages itself and refuses from callers (it writes content-length and keeps connections alive)
+const MANAGED = new Set(['keep-alive', 'transfer-encoding', 'upgrade', 'content-length', 'expect']);
+
+interface HeaderTemplate {
+  name: Compiled;
+  value: Compiled;
+}
+
+/** connector headers, then the action's replacing those of the same name (case-insensitively, as HTTP reads them) */
+function mergeHeaders(base: Record<string, string>, action: Record<string, string>): HeaderTemplate[] {
+  const merged = new Map<string, [string, string]>();
+  for (const [k, v] of Object.entries(base)) merged.set(k.toLowerCase(), [k, v]);
+  for (const [k, v] of Object.entries(action)) merged.set(k.toLowerCase(), [k, v]);
+  return [...merged.values()].map(([k, v]) => ({ name: compile(k), value: compile(v) }));
+}
+
+function flatHeaders(list: HeaderTemplate[], data: unknown, memo: DecodeMemo): string[] {
+  const out: string[] = [];
+  for (const h of list) {
+    const name = render(h.name, data, memo);
+    if (MANAGED.has(name.toLowerCase())) continue;
+    out.push(name, render(h.value, data, memo));
+  }
+  return out;
+}
+
+export class HttpAction implements ActionInstance {
+  private readonly method: HttpRequest['method'];
+  private readonly hasBody: boolean;
+  private readonly basePath: Compiled;
+  private readonly path: Compiled;
+  private readonly body: Compiled | undefined;
+  private readonly headers: HeaderTemplate[];
+  /** the rendered headers when no name or value has a placeholder: one array for every request */
+  private readonly staticHeaders: string[] | undefined;
+
+  constructor(
+    connector: ConnectorSettings,
+    private readonly settings: ActionSettings,
+    private readonly pool: HttpPool,
+  ) {
+    this.method = settings.method.toUpperCase() as HttpRequest['method'];
+    this.hasBody = settings.method === 'post' || settings.method === 'put';
+    this.basePath = compile(connector.path);
+    this.path = compile(settings.path);
+    this.body = settings.body === undefined ? undefined : compile(settings.body);
+    this.headers = mergeHeaders(connector.headers, settings.headers);
+    this.staticHeaders = this.headers.every((h) => isStatic(h.name) && isStatic(h.value)) ? flatHeaders(this.headers, {}, new DecodeMemo()) : undefined;
+  }
+
+  render(selected: Record<string, unknown>): HttpRequest {
+    const memo = new DecodeMemo();
+    const clientid = selected.clientid;
+    return {
+      method: this.method,
+      path: this.target(selected, memo),
+      headers: this.staticHeaders ?? flatHeaders(this.headers, selected, memo),
+      body: this.hasBody ? (this.body === undefined ? toJson(selected) : render(this.body, selected, memo)) : undefined,
+      key: typeof clientid === 'string' ? clientid : undefined,
+    };
+  }
+
+  /** EMQX renders the connector's and the action's parts apart, and joins them when the action's is not empty */
+  private target(selected: Record<string, unknown>, memo: DecodeMemo): string {
+    const base = render(this.basePath, selected, memo);
+    const own = render(this.path, selected, memo);
+    return requestTarget(own === '' ? base : joinPaths(base, own));
+  }
+
+  /** one request per rendered message (EMQX's http action does not batch); the worst outcome when given several */
+  async send(requests: unknown[]): Promise<SendOutcome> {
+    if (requests.length === 1) return this.sendOne(requests[0] as HttpRequest);
+    const outcomes = await Promise.all(requests.map((r) => this.sendOne(r as HttpRequest)));
+    return outcomes.find((o) => !o.ok && !o.recoverable) ?? outcomes.find((o) => !o.ok) ?? { ok: true };
+  }
+
+  private async sendOne(req: HttpRequest): Promise<SendOutcome> {
+    let outcome: SendOutcome = { ok: true };
+    for (let attempt = 0; attempt <= this.settings.maxRetries; attempt++) {
+      outcome = await this.attempt(req);
+      if (outcome.ok || !outcome.recoverable) return outcome;
+    }
+    return outcome;
+  }
+
+  private async attempt(req: HttpRequest): Promise<SendOutcome> {
+    const timeout = this.settings.requestTimeoutMs;
+    const options: Dispatcher.RequestOptions = {
+      method: req.method,
+      path: req.path,
+      headers: req.headers,
+      body: req.body,
+      // EMQX pipelines every method (enable_pipelining); undici holds a non-idempotent request back while another is
+      // in flight on the connection unless told it may go
+      idempotent: true,
+      headersTimeout: timeout,
+      bodyTimeout: timeout,
+    };
+    try {
+      const res = await this.pool.pick(req.key).request(options);
+      if (res.statusCode >= 200 && res.statusCode < 300) {
+        await res.body.dump();
+        return { ok: true };
+      }
+      return statusOutcome(res.statusCode, await res.body.text().catch(() => ''));
+    } catch (err) {
+      return errorOutcome(err);
+    }
+  }
+}
