@@ -2,5 +2,6 @@
 // answers POST with a plain sentence saying this node does not run it. Each type lives in types/<type>/ and adds
 // exactly one line to this list (resource/types.ts is the seam it implements).
 import type { ConnectorType } from '../resource/types';
+import { httpType } from './http';
 
-export const connectorTypes: ConnectorType[] = [];
+export const connectorTypes: ConnectorType[] = [httpType];
