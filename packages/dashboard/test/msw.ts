@@ -9,7 +9,11 @@ import type { Contract, PathOf } from '@mqdeck/api';
 const notMqdeck = () => HttpResponse.json({ code: 'NOT_FOUND', message: 'Not Found' }, { status: 404 });
 
 // The console asks GET /mqdeck/extensions from many screens (notes true of our node only): by default it meets a real EMQX.
-export const server = setupServer(http.get('*/api/v5/mqdeck/extensions', notMqdeck));
+// The header asks `upstream.json` (served only in upstream mode): by default the console runs in front of its own node.
+export const server = setupServer(
+  http.get('*/api/v5/mqdeck/extensions', notMqdeck),
+  http.get('*/upstream.json', () => new HttpResponse(null, { status: 404 })),
+);
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 type PathsWith<M extends Method> = { [P in PathOf]: M extends keyof Contract[P] ? P : never }[PathOf];
@@ -87,4 +91,9 @@ export function mockNetworkError(method: Method, path: PathOf): void {
  */
 export function mockNodeKind(kind: 'mqdeck' | 'emqx', names: string[] = []): void {
   server.use(http.get('*/api/v5/mqdeck/extensions', () => (kind === 'mqdeck' ? HttpResponse.json({ extensions: names }) : notMqdeck())));
+}
+
+/** the console in upstream mode (`mqdeck start --upstream <url>`): the proxy serves `upstream.json` beside index.html */
+export function mockUpstream(url: string): void {
+  server.use(http.get('*/upstream.json', () => HttpResponse.json({ upstream: url })));
 }

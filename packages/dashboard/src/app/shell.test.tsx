@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { renderApp, renderWithProviders } from '../../test/render';
-import { mockApi, mockApiError, mockNetworkError } from '../../test/msw';
+import { mockApi, mockApiError, mockNetworkError, mockNodeKind, mockUpstream, server } from '../../test/msw';
 import { api, unwrap } from '../api/client';
 import { alarmSettingsRoutes } from '../features/alarm-settings/alarm-settings.routes';
 import { usersRoutes } from '../features/users/users.routes';
@@ -128,6 +128,21 @@ describe('layout', () => {
     expect(await screen.findByRole('menuitem', { name: /Monitoring/ })).toBeInTheDocument();
     const tabs = alarmSettingsRoutes[0].menu?.tabs ?? [];
     expect(tabs.map((tab) => i18n.t(`menu:${tab.labelKey}`))).toEqual(['Alarm Settings', 'Integration']);
+  });
+
+  it('says in the header which broker an upstream-mode console manages, and nothing in front of its own node', async () => {
+    mockApi('get', '/users', 200, []);
+    mockApi('get', '/nodes', 200, [{ node: 'emqx@10.0.0.1', node_status: 'running', version: '5.8.1' }]);
+    mockUpstream('https://emqx.example:18083');
+    const first = renderApp({ route: '/users', features: usersRoutes });
+    expect(await screen.findByText('EMQX 5.8.1 · Enterprise · emqx.example:18083')).toBeInTheDocument();
+    first.unmount();
+    server.resetHandlers();
+    mockApi('get', '/users', 200, []);
+    mockNodeKind('mqdeck');
+    renderApp({ route: '/users', features: usersRoutes });
+    expect(await screen.findByRole('menuitem', { name: /Users/ })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('upstream-badge')).toBeNull());
   });
 
   it('shows the not-found page for an unknown path', async () => {

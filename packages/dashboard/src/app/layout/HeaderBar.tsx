@@ -9,6 +9,7 @@ import { setLanguage, useLanguage } from '../../i18n/language';
 import { setSyncOsTheme, setTheme, useThemeState } from '../../theme/themeStore';
 import { ChangePasswordModal } from '../../shared/ChangePasswordModal';
 import { QuickSearch } from './QuickSearch';
+import { UpstreamBadge } from './UpstreamBadge';
 import '../../shared/password.messages';
 
 interface HeaderBarProps {
@@ -60,6 +61,7 @@ export function HeaderBar({ title, compact, onOpenMenu }: HeaderBarProps) {
         {title}
       </Typography.Title>
       <Flex align="center" gap={compact ? 0 : token.marginXS} style={{ flex: 'none' }}>
+        <UpstreamBadge compact={compact} />
         <QuickSearch open={searchOpen} onOpenChange={setSearchOpen} />
         <Button type="text" icon={<SearchOutlined />} aria-label={t('quickSearch')} onClick={() => setSearchOpen(true)} />
         <Dropdown

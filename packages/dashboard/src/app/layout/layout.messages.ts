@@ -17,4 +17,10 @@ export const layoutMessages = defineMessages('layout', {
   collapseMenu: { en: 'Collapse menu', zh: '收起菜单' },
   expandMenu: { en: 'Expand menu', zh: '展开菜单' },
   openMenu: { en: 'Open menu', zh: '打开菜单' },
+  upstreamEditionEe: { en: 'Enterprise', zh: '企业版' },
+  upstreamEditionCe: { en: 'Open source', zh: '开源版' },
+  upstreamHelp: {
+    en: 'This console runs in upstream mode: every change is made on the broker at {{url}}.',
+    zh: '控制台运行于上游模式：所有操作都作用于 {{url}} 的 Broker。',
+  },
 });
