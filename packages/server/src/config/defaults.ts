@@ -241,5 +241,52 @@ export function defaultConfig(): ConfigTree {
       collectors: { mnesia: 'disabled', vm_dist: 'disabled', vm_memory: 'disabled', vm_msacc: 'disabled', vm_statistics: 'disabled', vm_system_info: 'disabled' },
     },
     license: { key: 'default', connection_low_watermark: '75%', connection_high_watermark: '80%' },
+    // EE 5.8 OpenTelemetry (modules/opentelemetry checks the values: opentelemetry.config.ts); e5.8.9 defaults
+    opentelemetry: {
+      metrics: { enable: false, interval: '10s' },
+      logs: { level: 'warning', enable: false, max_queue_size: 2048, exporting_timeout: '30s', scheduled_delay: '1s' },
+      traces: {
+        enable: false,
+        max_queue_size: 2048,
+        exporting_timeout: '30s',
+        scheduled_delay: '5s',
+        filter: {
+          trace_mode: 'legacy',
+          trace_all: false,
+          e2e_tracing_options: {
+            cluster_identifier: 'emqxcl',
+            msg_trace_level: 0,
+            clientid_match_rules_max: 30,
+            topic_match_rules_max: 30,
+            sample_ratio: '10%',
+            client_connect_disconnect: false,
+            client_subscribe_unsubscribe: false,
+            client_messaging: false,
+            follow_traceparent: true,
+          },
+        },
+      },
+      exporter: {
+        endpoint: 'http://localhost:4317',
+        headers: {},
+        protocol: 'grpc',
+        ssl_options: {
+          enable: false,
+          verify: 'verify_none',
+          cacertfile: '',
+          certfile: '',
+          keyfile: '',
+          password: '',
+          server_name_indication: '',
+          reuse_sessions: true,
+          depth: 10,
+          versions: ['tlsv1.3', 'tlsv1.2'],
+          ciphers: [],
+          secure_renegotiate: true,
+          log_level: 'notice',
+          hibernate_after: '5s',
+        },
+      },
+    },
   };
 }

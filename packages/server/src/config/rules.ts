@@ -158,6 +158,7 @@ export const RULES: Record<string, string> = {
   'log.audit.max_filter_size': 'int:10..30000',
   'prometheus.push_gateway.interval': 'duration',
   'prometheus.push_gateway.headers': 'object',
+  'opentelemetry.exporter.headers': 'object',
   'prometheus.push_gateway.method': 'enum:put,post',
   'prometheus.collectors.*': 'enum:enabled,disabled',
   'log.audit.level': 'enum:debug,info,notice,warning,error,critical,alert,emergency',
