@@ -40,6 +40,8 @@ import licenseRoutes from './license/license.routes';
 import licenseModule from './license/license.module';
 import prometheusModule from './prometheus/prometheus.module';
 import prometheusRoutes from './prometheus/prometheus.routes';
+import opentelemetryModule from './opentelemetry/opentelemetry.module';
+import opentelemetryRoutes from './opentelemetry/opentelemetry.routes';
 import logTraceRoutes from './log-trace/log-trace.routes';
 import topicMetricsRoutes from './topic-metrics/topic-metrics.routes';
 import slowSubscriptionsRoutes from './slow-subscriptions/slow-subscriptions.routes';
@@ -90,4 +92,6 @@ export const routeModules: RouteModule[] = [
   licenseModule,
   prometheusModule,
   prometheusRoutes,
+  opentelemetryModule,
+  opentelemetryRoutes,
 ];
