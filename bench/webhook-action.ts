@@ -1,0 +1,200 @@
+// Cost of the webhook (http) action on the hot path (issue 12): a steady stream of JSON messages into one node, one
+// subscriber on sensors/# throughout (so every input is one plain delivery), and in turn:
+//   plain      no rule: publish in, deliver to one subscriber — the yardstick
+//   webhook    + rule `SELECT * FROM "sensors/#"` → http action (batch_size 1) → an HTTP server in this process
+//   batched    the same with the action's resource_opts batch_size 100 / batch_time 10ms, as an operator would try
+// EMQX's http action does not batch (its resource_opts have no batch_size): "batched" shows what asking for it does.
+// The rule is switched on and off through the API between rounds of the same node (same process, heap and JIT);
+// the order rotates so the machine's other load falls on every mode alike; the node's CPU comes from /proc.
+// Reported: node CPU per input and per forwarded message, the webhook's own cost (its rounds minus the plain rounds
+// next to them) against a plain delivery, HTTP requests per second at the server, and messages lost or late.
+//   npx tsx bench/webhook-action.ts [--seconds 10] [--rate 5000] [--rounds 3]
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { startMqdeck, type Peer } from './lib/peers';
+import { login, rest } from './lib/api';
+import { open, paced } from './lib/load';
+import { cpuMicros, median } from './lib/proc';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    rate: { type: 'string', default: '5000' },
+    rounds: { type: 'string', default: '3' },
+  },
+});
+const seconds = Number(values.seconds);
+const rate = Number(values.rate);
+const rounds = Number(values.rounds);
+const PUBLISHERS = 10;
+const CONNECTOR = 'bench_hook';
+const ACTION = 'bench_hook';
+const RULE_ID = 'bench_webhook';
+
+type Mode = 'plain' | 'webhook' | 'batched';
+
+const progress = (text: string) => process.stderr.write(`[webhook-action] ${text}\n`);
+
+const payloads = Array.from({ length: 100 }, (_, i) => Buffer.from(JSON.stringify({ temp: 20 + (i % 15), hum: 40 + (i % 20), id: `dev-${i}` })));
+
+/** the webhook's target: counts requests and answers 200 at once, keep-alive */
+function target(): Promise<{ server: Server; url: string; requests: () => number; bytes: () => number }> {
+  let requests = 0;
+  let bytes = 0;
+  const server = createServer((req, res) => {
+    req.on('data', (c: Buffer) => (bytes += c.length));
+    req.on('end', () => {
+      requests += 1;
+      res.end();
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests: () => requests, bytes: () => bytes })),
+  );
+}
+
+interface Round {
+  mode: Mode;
+  sent: number;
+  delivered: number;
+  requests: number;
+  perInput: number;
+  requestsPerSecond: number;
+  /** inputs the HTTP server had not received when the round ended (webhook modes) */
+  missing: number;
+}
+
+async function main(): Promise<void> {
+  const loadAtStart = loadavg();
+  const hook = await target();
+  const node: Peer = await startMqdeck();
+  const token = await login(node);
+  const api = (method: string, path: string, body?: unknown) => rest(node, method, path, body, token);
+  try {
+    await api('POST', '/connectors', { type: 'http', name: CONNECTOR, url: hook.url, pool_size: 8, enable_pipelining: 100 });
+    const actionBody = (batched: boolean) => ({
+      connector: CONNECTOR,
+      parameters: { method: 'post', path: '/hook' },
+      resource_opts: batched ? { batch_size: 100, batch_time: '10ms' } : { batch_size: 1 },
+    });
+    await api('POST', '/actions', { type: 'http', name: ACTION, ...actionBody(false) });
+    await api('POST', '/rules', { id: RULE_ID, sql: 'SELECT * FROM "sensors/#"', actions: [`http:${ACTION}`], enable: false });
+    let batchRefused: string | undefined;
+    let actionBatched = false;
+    const switchTo = async (mode: Mode) => {
+      if (mode !== 'plain' && (mode === 'batched') !== actionBatched) {
+        actionBatched = mode === 'batched';
+        try {
+          await api('PUT', `/actions/http:${ACTION}`, actionBody(actionBatched));
+        } catch (err) {
+          batchRefused = (err as Error).message;
+        }
+        await waitConnected(api);
+      }
+      await api('PUT', `/rules/${RULE_ID}`, { enable: mode !== 'plain' });
+    };
+
+    const stream = async (mode: Mode, secs = seconds): Promise<Round> => {
+      const tag = `${Date.now()}-${mode}`;
+      const sub = await open(node, `sub-${tag}`);
+      const pubs = await Promise.all(Array.from({ length: PUBLISHERS }, (_, i) => open(node, `sensor-${i}-${tag}`)));
+      await sub.subscribeAsync({ 'sensors/#': { qos: 0 } });
+      let delivered = 0;
+      sub.on('message', () => (delivered += 1));
+      const requestsBefore = hook.requests();
+      const cpuBefore = cpuMicros(node.pid);
+      const started = performance.now();
+      const sent = await paced(rate, secs, (i) => {
+        const p = i % PUBLISHERS;
+        pubs[p].publish(`sensors/room${p}`, payloads[i % payloads.length], { qos: 0 });
+      });
+      const forwarded = () => hook.requests() - requestsBefore;
+      const until = performance.now() + 10_000;
+      while ((delivered < sent || (mode !== 'plain' && forwarded() < sent)) && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
+      const elapsed = (performance.now() - started) / 1000;
+      const cpu = cpuMicros(node.pid) - cpuBefore;
+      await Promise.all([sub, ...pubs].map((c) => c.endAsync(true)));
+      const requests = forwarded();
+      return { mode, sent, delivered, requests, perInput: cpu / Math.max(1, sent), requestsPerSecond: requests / elapsed, missing: mode === 'plain' ? 0 : sent - requests };
+    };
+
+    progress('warm-up');
+    for (const mode of ['plain', 'webhook'] as Mode[]) {
+      await switchTo(mode);
+      await stream(mode, 3);
+    }
+    const results: Round[] = [];
+    const orders: Mode[][] = [
+      ['plain', 'webhook', 'batched'],
+      ['batched', 'plain', 'webhook'],
+      ['webhook', 'batched', 'plain'],
+    ];
+    for (let i = 0; i < rounds; i++) {
+      for (const mode of orders[i % orders.length]) {
+        progress(`round ${i + 1}/${rounds}: ${mode}`);
+        await switchTo(mode);
+        results.push(await stream(mode));
+      }
+    }
+    await switchTo('plain');
+    const metrics = (await api('GET', `/actions/http:${ACTION}/metrics`)) as { metrics?: Record<string, number> };
+    report(results, metrics.metrics ?? {}, batchRefused);
+    const [l1, l5] = loadavg();
+    console.log(`load average at start ${loadAtStart[0].toFixed(2)} / ${loadAtStart[1].toFixed(2)} (1/5 min), at end ${l1.toFixed(2)} / ${l5.toFixed(2)}`);
+  } finally {
+    await node.stop();
+    hook.server.closeAllConnections();
+    hook.server.close();
+  }
+}
+
+/** the action's status after a restart: its update restarts it (EMQX does the same) */
+async function waitConnected(api: (m: string, p: string) => Promise<any>): Promise<void> {
+  const until = performance.now() + 15_000;
+  while (performance.now() < until) {
+    const a = await api('GET', `/actions/http:${ACTION}`);
+    if (a.status === 'connected') return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the webhook action did not come back to connected within 15 s');
+}
+
+function report(results: Round[], metrics: Record<string, number>, batchRefused: string | undefined): void {
+  const of = (mode: Mode) => results.filter((r) => r.mode === mode);
+  const fmt = (x: number) => `${x.toFixed(2)} µs`;
+  const rs = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
+  const plain = median(of('plain').map((r) => r.perInput));
+  console.log(`${rate} msgs/s of JSON in (10 publishers → sensors/room<n>, QoS 0), ${seconds} s per round, ${rounds} rounds of each mode on one node`);
+  console.log(`  one subscriber on sensors/# throughout; rule SELECT * FROM "sensors/#" → http action (POST /hook, body: the whole output as JSON)`);
+  console.log(`  connector: pool_size 8, enable_pipelining 100; an HTTP server in the bench process answers 200 at once`);
+  console.log(`  plain delivery (no rule)      : ${fmt(plain)} CPU per input (median; rounds ${rs(of('plain').map((r) => r.perInput))})`);
+  for (const mode of ['webhook', 'batched'] as Mode[]) {
+    const rows = of(mode);
+    if (!rows.length) continue;
+    const perInput = median(rows.map((r) => r.perInput));
+    const perForwarded = median(rows.map((r) => (r.perInput * r.sent) / Math.max(1, r.requests)));
+    // the webhook's own cost: each round against the plain round of the same rotation
+    const own = median(rows.map((r, i) => r.perInput - of('plain')[i].perInput));
+    const label = mode === 'webhook' ? 'webhook, batching off' : 'webhook, batching on ';
+    console.log(`  ${label}        : ${fmt(perInput)} CPU per input, ${fmt(perForwarded)} per forwarded message (median; rounds ${rs(rows.map((r) => r.perInput))})`);
+    console.log(
+      `      the webhook's own cost      : ${fmt(own)} per message (median of paired differences) = ${(own / plain).toFixed(2)}× a plain delivery; with the delivery ${(perInput / plain).toFixed(2)}× plain`,
+    );
+    console.log(
+      `      HTTP requests per second    : ${median(rows.map((r) => r.requestsPerSecond)).toFixed(0)} (median; ${rs(rows.map((r) => r.requestsPerSecond / 1000))} k), ${median(rows.map((r) => r.requests / r.sent)).toFixed(3)} requests per message`,
+    );
+    console.log(`      not at the server by round end: ${rows.reduce((n, r) => n + r.missing, 0)} of ${rows.reduce((n, r) => n + r.sent, 0)}`);
+  }
+  if (batchRefused) console.log(`  batching on: the node refused the action's batch_size: ${batchRefused}`);
+  else console.log(`  batching on: accepted, and ignored as EMQX does for http (one request per message)`);
+  const lostDeliveries = results.reduce((n, r) => n + Math.max(0, r.sent - r.delivered), 0);
+  console.log(`  plain deliveries lost: ${lostDeliveries}`);
+  const keys = ['matched', 'success', 'failed', 'dropped', 'retried', 'queuing', 'inflight'];
+  console.log(`  action metrics (last mode's rounds): ${keys.map((k) => `${k} ${metrics[k] ?? '-'}`).join(', ')}`);
+}
+
+await main();
