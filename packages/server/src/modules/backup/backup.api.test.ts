@@ -1,0 +1,369 @@
+// Backup and restore between two real nodes (EMQX emqx_mgmt_api_data_backup_SUITE, emqx_mgmt_data_backup_SUITE):
+// data made on node 1 is exported, the file downloaded, uploaded to a fresh node 2 and imported there, and node 2
+// then behaves as node 1 (same dashboard login, API key, authenticator with its users for a real MQTT client,
+// authorization rules, ban, rule, settings). Hostile or malformed archives are refused with a 400 and change nothing.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { existsSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { pack as tarPack, type Headers } from 'tar-stream';
+import { startTestNode, type TestNode } from '../../../test/test-node';
+import { api, closeClients, connackCode, connectClient, expectContract } from '../../shared/testing';
+import { LIMITS, packArchive, readArchive } from './archive';
+
+let node1: TestNode;
+let node2: TestNode;
+
+beforeAll(async () => {
+  [node1, node2] = await Promise.all([startTestNode(), startTestNode()]);
+});
+afterAll(async () => {
+  await Promise.all([node1?.close(), node2?.close()]);
+});
+
+function multipart(filename: string, data: Buffer, field = 'filename'): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----mqdeckBoundary7MA4YWxkTrZu0gW';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/gzip\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function upload(node: TestNode, filename: string, data: Buffer) {
+  const { payload, headers } = multipart(filename, data);
+  const res = await node.app.inject({ method: 'POST', url: '/api/v5/data/files', headers: { ...node.auth, ...headers }, payload });
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
+}
+
+async function download(node: TestNode, filename: string) {
+  const res = await node.app.inject({ method: 'GET', url: `/api/v5/data/files/${encodeURIComponent(filename)}`, headers: node.auth });
+  return { status: res.statusCode, headers: res.headers, data: res.rawPayload };
+}
+
+/** a tar.gz with raw headers, for archives an export never writes */
+async function rawArchive(entries: { header: Headers; data?: string }[]): Promise<Buffer> {
+  const pack = tarPack();
+  const chunks: Buffer[] = [];
+  pack.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise((r) => pack.on('end', r));
+  for (const e of entries) {
+    await new Promise<void>((resolve, reject) => {
+      const data = e.data === undefined ? undefined : Buffer.from(e.data);
+      pack.entry({ ...e.header, size: data?.length ?? 0 }, data ?? Buffer.alloc(0), (err) => (err ? reject(err) : resolve()));
+    });
+  }
+  pack.finalize();
+  await ended;
+  return gzipSync(Buffer.concat(chunks));
+}
+
+const META = 'edition = "ee"\nversion = "5.8.9"\n';
+const AUTHN = { mechanism: 'password_based', backend: 'built_in_database', user_id_type: 'username', password_hash_algorithm: { name: 'sha256', salt_position: 'suffix' } };
+const AUTHN_ID = 'password_based:built_in_database';
+
+describe('export on node 1, import on a fresh node 2', () => {
+  let apiKey: { api_key: string; api_secret: string };
+  let exported: { filename: string; size: number; node: string; created_at: string; created_at_sec: number };
+
+  test('node 1: users, an API key, an authenticator with a user, authorization rules, a ban, a rule and a setting', async () => {
+    expect((await api(node1, 'POST', '/users', { username: 'operator_1', password: 'op-pass-123', description: 'night shift', role: 'viewer' })).status).toBe(200);
+    const key = await api(node1, 'POST', '/api_key', { name: 'ci-key', desc: 'for CI', enable: true });
+    expect(key.status).toBe(200);
+    apiKey = key.body;
+    expect((await api(node1, 'POST', '/authentication', AUTHN)).status).toBe(200);
+    expect((await api(node1, 'POST', `/authentication/${AUTHN_ID}/users`, { user_id: 'sensor-1', password: 's3cret-pw', is_superuser: false })).status).toBe(201);
+    expect((await api(node1, 'POST', '/authorization/sources', { type: 'built_in_database', enable: true })).status).toBe(204);
+    const rules = [{ username: 'sensor-1', rules: [{ topic: 'sensors/1/#', permission: 'allow', action: 'all' }] }];
+    expect((await api(node1, 'POST', '/authorization/sources/built_in_database/rules/users', rules)).status).toBe(204);
+    expect((await api(node1, 'POST', '/banned', { as: 'clientid', who: 'bad-client', reason: 'abuse' })).status).toBe(200);
+    expect((await api(node1, 'POST', '/rules', { id: 'rule_backup', sql: 'SELECT * FROM "sensors/#"', actions: [], description: 'kept' })).status).toBe(201);
+    expect((await api(node1, 'PUT', '/configs/alarm', { actions: ['log'], size_limit: 777, validity_period: '2h' })).status).toBe(200);
+  });
+
+  test('export: EMQX-named file with META.hocon, cluster.hocon and one JSON file per table', async () => {
+    const res = await api(node1, 'POST', '/data/export', {});
+    expect(res.status).toBe(200);
+    expectContract('post', '/data/export', 200, res.body);
+    exported = res.body;
+    expect(exported.filename).toMatch(/^emqx-export-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.\d{3}\.tar\.gz$/);
+    expect(exported.node).toBe(node1.app.nodeName);
+    expect(exported.size).toBeGreaterThan(0);
+    expect(exported.created_at_sec).toBeGreaterThan(0);
+    expect(existsSync(join(node1.dataDir, 'backup', exported.filename))).toBe(true);
+
+    const files = await readArchive((await download(node1, exported.filename)).data);
+    const base = exported.filename.replace(/\.tar\.gz$/, '');
+    expect([...files.keys()].sort()).toEqual(
+      [
+        'META.hocon',
+        'cluster.hocon',
+        'mnesia/emqx_acl',
+        'mnesia/emqx_admin',
+        'mnesia/emqx_app',
+        'mnesia/emqx_authn_mnesia',
+        'mnesia/emqx_banned',
+        'mnesia/emqx_retainer_message',
+      ].map((f) => `${base}/${f}`),
+    );
+    expect(files.get(`${base}/META.hocon`)!.toString()).toMatch(/edition = "ee"[\s\S]*version = "5\.8\.\d+"/);
+    const hocon = files.get(`${base}/cluster.hocon`)!.toString();
+    expect(hocon).toContain('rule_backup');
+    expect(hocon).toContain('password_based');
+    expect(hocon).toMatch(/size_limit = 777/);
+    // the file source carries the ACL text itself, as EMQX's export does
+    expect(hocon).toMatch(/rules = "%%/);
+    const admins = JSON.parse(files.get(`${base}/mnesia/emqx_admin`)!.toString());
+    expect(admins.map((u: { username: string }) => u.username)).toEqual(['admin', 'operator_1']);
+    const authnUsers = JSON.parse(files.get(`${base}/mnesia/emqx_authn_mnesia`)!.toString());
+    expect(authnUsers).toMatchObject([{ authenticator: AUTHN_ID, user_id: 'sensor-1', is_superuser: false }]);
+  });
+
+  test('list with paging, EMQX meta', async () => {
+    const second = await api(node1, 'POST', '/data/export', { table_sets: ['banned'], root_keys: ['alarm'] });
+    expect(second.status).toBe(200);
+    const all = await api(node1, 'GET', '/data/files?page=1&limit=100');
+    expect(all.status).toBe(200);
+    expectContract('get', '/data/files', 200, all.body);
+    expect(all.body.meta).toMatchObject({ page: 1, limit: 100, count: 2, hasnext: false });
+    expect(all.body.data.map((f: { filename: string }) => f.filename)).toEqual([exported.filename, second.body.filename].sort());
+    const p1 = await api(node1, 'GET', '/data/files?page=1&limit=1');
+    expect(p1.body.meta).toMatchObject({ count: 2, hasnext: true });
+    expect(p1.body.data).toHaveLength(1);
+    expect((await api(node1, 'GET', '/data/files?page=3&limit=1')).body.data).toEqual([]);
+
+    // the scoped export holds the chosen root and table only
+    const scoped = await readArchive((await download(node1, second.body.filename)).data);
+    const names = [...scoped.keys()].map((k) => k.split('/').slice(1).join('/')).sort();
+    expect(names).toEqual(['META.hocon', 'cluster.hocon', 'mnesia/emqx_banned']);
+    const hocon = [...scoped.entries()].find(([k]) => k.endsWith('cluster.hocon'))![1].toString();
+    expect(hocon).toMatch(/^alarm \{/);
+    expect(hocon).not.toContain('authentication');
+    expect((await api(node1, 'DELETE', `/data/files/${second.body.filename}`)).status).toBe(204);
+  });
+
+  test('export options: unknown table sets and root keys in EMQX words', async () => {
+    expect(await api(node1, 'POST', '/data/export', { table_sets: ['foo', 'bar', 'foo'] })).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'Invalid table sets: bar, foo' },
+    });
+    expect(await api(node1, 'POST', '/data/export', { root_keys: ['foo', 'bar', 'foo'] })).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'Invalid root keys: bar, foo' },
+    });
+  });
+
+  test('download names the file in content-disposition; unknown files and nodes', async () => {
+    const res = await download(node1, exported.filename);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/octet-stream');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename=${exported.filename}`);
+    expect(await api(node1, 'GET', '/data/files/nope.tar.gz')).toMatchObject({ status: 404, body: { code: 'NOT_FOUND', message: 'backup file not found' } });
+    expect(await api(node1, 'GET', `/data/files/${exported.filename}?node=other@host`)).toMatchObject({ status: 400, body: { message: 'Unknown node: other@host' } });
+    expect(await api(node1, 'GET', '/data/files/notes.txt')).toMatchObject({ status: 400, body: { message: 'invalid backup name: file name must have .tar.gz extension' } });
+  });
+
+  test('node 2: upload, import, and it behaves as node 1', async () => {
+    const file = (await download(node1, exported.filename)).data;
+    expect(await upload(node2, exported.filename, file)).toEqual({ status: 204, body: undefined });
+    expect((await upload(node2, exported.filename, file)).body).toEqual({ code: 'BAD_REQUEST', message: `Backup file "${exported.filename}" already exists` });
+
+    const imported = await api(node2, 'POST', '/data/import', { filename: exported.filename });
+    expect(imported.status).toBe(200);
+    expect(imported.body.errors).toEqual([]);
+    const byName = Object.fromEntries(imported.body.result.map((r: { name: string }) => [r.name, r]));
+    // admin exists on both (password hashes differ: override), operator_1 is new
+    expect(byName.emqx_admin).toEqual({ name: 'emqx_admin', total: 2, success: 1, override: 1, skipped: 0, failed: 0 });
+    expect(byName.emqx_authn_mnesia).toMatchObject({ total: 1, success: 1 });
+    expect(byName.emqx_acl).toMatchObject({ total: 1, success: 1 });
+    expect(byName.emqx_banned).toMatchObject({ total: 1, success: 1 });
+    expect(byName.emqx_app).toMatchObject({ total: 1, success: 1 });
+    expect(byName.authentication).toMatchObject({ total: 1, success: 1 });
+    expect(byName.rules).toMatchObject({ total: 1, success: 1 });
+    expect(byName.authorization).toMatchObject({ total: 2, failed: 0 });
+
+    // the dashboard user logs in with the same password; the API key authenticates
+    expect((await node2.app.inject({ method: 'POST', url: '/api/v5/login', payload: { username: 'operator_1', password: 'op-pass-123' } })).statusCode).toBe(200);
+    const basic = `Basic ${Buffer.from(`${apiKey.api_key}:${apiKey.api_secret}`).toString('base64')}`;
+    expect((await node2.app.inject({ method: 'GET', url: '/api/v5/nodes', headers: { authorization: basic } })).statusCode).toBe(200);
+
+    // the same authenticator, users, sources, rules, ban and settings
+    expect((await api(node2, 'GET', '/authentication')).body.map((a: { id: string }) => a.id)).toEqual([AUTHN_ID]);
+    expect((await api(node2, 'GET', `/authentication/${AUTHN_ID}/users`)).body.data).toEqual([{ user_id: 'sensor-1', is_superuser: false }]);
+    const sources1 = (await api(node1, 'GET', '/authorization/sources')).body.sources.map((s: { type: string }) => s.type);
+    expect((await api(node2, 'GET', '/authorization/sources')).body.sources.map((s: { type: string }) => s.type)).toEqual(sources1);
+    expect((await api(node2, 'GET', '/authorization/sources/built_in_database/rules/users/sensor-1')).body).toMatchObject({
+      username: 'sensor-1',
+      rules: [{ topic: 'sensors/1/#', permission: 'allow', action: 'all' }],
+    });
+    expect((await api(node2, 'GET', '/banned')).body.data).toMatchObject([{ as: 'clientid', who: 'bad-client', reason: 'abuse' }]);
+    expect((await api(node2, 'GET', '/rules/rule_backup')).body).toMatchObject({ id: 'rule_backup', sql: 'SELECT * FROM "sensors/#"', description: 'kept' });
+    expect((await api(node2, 'GET', '/configs/alarm')).body).toMatchObject({ size_limit: 777, validity_period: '2h' });
+
+    // a real MQTT client: the restored user is accepted at once, a wrong password and the banned client are not
+    const client = await connectClient(node2.mqttPort, { clientId: 'sensor-1-client', username: 'sensor-1', password: 's3cret-pw' });
+    await closeClients([client]);
+    expect(await connackCode(node2.mqttPort, { clientId: 'sensor-1-x', username: 'sensor-1', password: 'wrong' })).toBe(134);
+    expect(await connackCode(node2.mqttPort, { clientId: 'bad-client', username: 'sensor-1', password: 's3cret-pw' })).toBe(138);
+  });
+
+  test('a second import of the same file changes nothing: everything skipped', async () => {
+    const again = await api(node2, 'POST', '/data/import', { filename: exported.filename });
+    expect(again.status).toBe(200);
+    for (const r of again.body.result) {
+      expect(r, r.name).toMatchObject({ success: 0, override: 0, failed: 0 });
+      expect(r.skipped, r.name).toBe(r.total);
+    }
+  });
+
+  test('import of an unknown file, or for another node', async () => {
+    expect(await api(node2, 'POST', '/data/import', { filename: 'missing.tar.gz' })).toMatchObject({ status: 404, body: { message: 'backup file not found' } });
+    expect(await api(node2, 'POST', '/data/import', { filename: exported.filename, node: 'x@y' })).toMatchObject({ status: 400, body: { message: 'Unknown node: x@y' } });
+  });
+
+  test('delete, then 404', async () => {
+    expect((await api(node2, 'DELETE', `/data/files/${exported.filename}`)).status).toBe(204);
+    expect(await api(node2, 'DELETE', `/data/files/${exported.filename}`)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('hostile and malformed archives: 400, nothing kept, nothing changed', () => {
+  let node: TestNode;
+  const saved = { ...LIMITS };
+  beforeAll(async () => {
+    node = await startTestNode({ listen: false });
+  });
+  afterAll(async () => node?.close());
+  afterEach(() => Object.assign(LIMITS, saved));
+
+  const state = async () => ({
+    users: (await api(node, 'GET', '/users')).body,
+    bans: (await api(node, 'GET', '/banned')).body,
+    authn: (await api(node, 'GET', '/authentication')).body,
+  });
+  const dir = () => join(node.dataDir, 'backup');
+  const files = () => (existsSync(dir()) ? readdirSync(dir()) : []);
+
+  /** refused at upload and, placed in the folder by hand, refused at import; the node's data stays as it was */
+  async function expectRefused(name: string, data: Buffer, message: RegExp) {
+    const before = await state();
+    const up = await upload(node, name, data);
+    expect(up.status).toBe(400);
+    expect(up.body.code).toBe('BAD_REQUEST');
+    expect(up.body.message).toMatch(message);
+    expect(files()).toEqual([]);
+    mkdirSync(dir(), { recursive: true });
+    writeFileSync(join(dir(), name), data);
+    try {
+      const imp = await api(node, 'POST', '/data/import', { filename: name });
+      expect(imp.status).toBe(400);
+      expect(imp.body.message).toMatch(message);
+    } finally {
+      await api(node, 'DELETE', `/data/files/${name}`);
+    }
+    expect(await state()).toEqual(before);
+  }
+
+  const ban = JSON.stringify([{ as: 'clientid', who: 'evil', by: 'x', reason: '', at: Date.now(), until: null }]);
+
+  test("an entry with '..'", async () => {
+    const tgz = await rawArchive([
+      { header: { name: 'b/META.hocon', type: 'file' }, data: META },
+      { header: { name: 'b/mnesia/emqx_banned', type: 'file' }, data: ban },
+      { header: { name: 'b/../../escape.txt', type: 'file' }, data: 'x' },
+    ]);
+    await expectRefused('dots.tar.gz', tgz, /unsafe entry 'b\/\.\.\/\.\.\/escape\.txt': a '\.\.' segment/);
+    expect(existsSync(join(node.dataDir, '..', 'escape.txt'))).toBe(false);
+  });
+
+  test('an absolute path', async () => {
+    const tgz = await rawArchive([
+      { header: { name: 'b/META.hocon', type: 'file' }, data: META },
+      { header: { name: '/tmp/mqdeck-absolute.txt', type: 'file' }, data: 'x' },
+    ]);
+    await expectRefused('abs.tar.gz', tgz, /unsafe entry '\/tmp\/mqdeck-absolute\.txt': an absolute path/);
+  });
+
+  test('a symbolic link and a hard link', async () => {
+    const sym = await rawArchive([
+      { header: { name: 'b/META.hocon', type: 'file' }, data: META },
+      { header: { name: 'b/mnesia/emqx_banned', type: 'symlink', linkname: '/etc/passwd' } },
+    ]);
+    await expectRefused('sym.tar.gz', sym, /unsafe entry 'b\/mnesia\/emqx_banned': a symlink entry/);
+    const hard = await rawArchive([
+      { header: { name: 'b/META.hocon', type: 'file' }, data: META },
+      { header: { name: 'b/cluster.hocon', type: 'link', linkname: 'b/META.hocon' } },
+    ]);
+    await expectRefused('hard.tar.gz', hard, /unsafe entry 'b\/cluster\.hocon': a link entry/);
+  });
+
+  test('not gzip, a truncated gzip, not tar', async () => {
+    await expectRefused('plain.tar.gz', Buffer.from('just text, not an archive'), /not a gzip-compressed tar archive/);
+    const valid = await packArchive([['b/META.hocon', META]]);
+    await expectRefused('cut.tar.gz', valid.subarray(0, valid.length - 12), /not a valid gzip file/);
+    await expectRefused('nottar.tar.gz', gzipSync(Buffer.from('x'.repeat(2000))), /not a valid tar archive|missing META\.hocon|all files/);
+  });
+
+  test('over the size limits: the file itself, and what it unpacks to', async () => {
+    const big = await packArchive([
+      ['b/META.hocon', META],
+      ['b/mnesia/emqx_banned', ban],
+    ]);
+    LIMITS.archiveBytes = big.length - 1;
+    await expectRefused('big.tar.gz', big, /too large/);
+    Object.assign(LIMITS, saved);
+    // a small file that unpacks to far more than the limit (a "zip bomb")
+    LIMITS.unpackedBytes = 1024 * 1024;
+    const bomb = await packArchive([
+      ['b/META.hocon', META],
+      ['b/mnesia/emqx_banned', Buffer.alloc(4 * 1024 * 1024, 0x20)],
+    ]);
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    await expectRefused('bomb.tar.gz', bomb, /unpacks to more than 1048576 bytes/);
+  });
+
+  test('wrong shape: no META.hocon, two top folders, a bad table file, a newer version', async () => {
+    await expectRefused('nometa.tar.gz', await packArchive([['b/mnesia/emqx_banned', ban]]), /missing META\.hocon/);
+    await expectRefused(
+      'twotops.tar.gz',
+      await packArchive([
+        ['b/META.hocon', META],
+        ['c/mnesia/emqx_banned', ban],
+      ]),
+      /must be under <backup name> directory/,
+    );
+    await expectRefused(
+      'badjson.tar.gz',
+      await packArchive([
+        ['b/META.hocon', META],
+        ['b/mnesia/emqx_banned', ban],
+        ['b/mnesia/emqx_admin', '{not json'],
+      ]),
+      /mnesia\/emqx_admin: not valid JSON/,
+    );
+    await expectRefused(
+      'newer.tar.gz',
+      await packArchive([
+        ['b/META.hocon', 'edition = "ee"\nversion = "6.1.0"\n'],
+        ['b/mnesia/emqx_banned', ban],
+      ]),
+      /is newer than EMQX version/,
+    );
+    await expectRefused(
+      'badhocon.tar.gz',
+      await packArchive([
+        ['b/META.hocon', META],
+        ['b/cluster.hocon', 'authentication { not_a_list = 1 }'],
+        ['b/mnesia/emqx_banned', ban],
+      ]),
+      /authentication must be a list/,
+    );
+  });
+
+  test('unsafe upload names and a body without a file', async () => {
+    const ok = await packArchive([['b/META.hocon', META]]);
+    expect((await upload(node, '../x.tar.gz', ok)).body.message).toBe('unsafe backup name');
+    expect((await upload(node, 'x.zip', ok)).body.message).toBe('invalid backup name: file name must have .tar.gz extension');
+    const res = await node.app.inject({ method: 'POST', url: '/api/v5/data/files', headers: node.auth, payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(files()).toEqual([]);
+  });
+});
