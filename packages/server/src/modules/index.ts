@@ -45,6 +45,7 @@ import opentelemetryRoutes from './opentelemetry/opentelemetry.routes';
 import logTraceRoutes from './log-trace/log-trace.routes';
 import topicMetricsRoutes from './topic-metrics/topic-metrics.routes';
 import slowSubscriptionsRoutes from './slow-subscriptions/slow-subscriptions.routes';
+import backupRoutes from './backup/backup.routes';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -87,6 +88,7 @@ export const routeModules: RouteModule[] = [
   logTraceRoutes,
   topicMetricsRoutes,
   slowSubscriptionsRoutes,
+  backupRoutes,
   auditRoutes,
   licenseRoutes,
   licenseModule,
