@@ -45,6 +45,10 @@ import opentelemetryRoutes from './opentelemetry/opentelemetry.routes';
 import logTraceRoutes from './log-trace/log-trace.routes';
 import topicMetricsRoutes from './topic-metrics/topic-metrics.routes';
 import slowSubscriptionsRoutes from './slow-subscriptions/slow-subscriptions.routes';
+import connectorsModule from './connectors/connectors.module';
+import connectorsRoutes from './connectors/connectors.routes';
+import actionsRoutes from './actions/actions.routes';
+import sourcesRoutes from './sources/sources.routes';
 import backupRoutes from './backup/backup.routes';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
@@ -85,6 +89,10 @@ export const routeModules: RouteModule[] = [
   overloadModule,
   rulesModule,
   rulesRoutes,
+  connectorsModule, // after rulesModule: registers its action provider with app.rules
+  connectorsRoutes,
+  actionsRoutes,
+  sourcesRoutes,
   logTraceRoutes,
   topicMetricsRoutes,
   slowSubscriptionsRoutes,
