@@ -1,0 +1,182 @@
+// The schema registry (EMQX emqx_schema_registry): registered schemas, persisted, each compiled once into a serde
+// that is replaced when the schema is updated and dropped when it is deleted. A source that does not compile is
+// refused (400) and nothing changes. The built-in Sparkplug B schema (EMQX's sparkplug_b.proto) backs
+// sparkplug_decode/encode and is not listed. The rule SQL reaches the serdes through `callRuleFunction`.
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../errors';
+import { RuleFunctionError } from '../rules/funcs/types';
+import { bytesOf, isBinary, isMap, show } from '../rules/funcs/values';
+import { SchemaRegistryStore, type StoredSchema } from './schema-registry.store';
+import { SERDE_TYPES, SchemaSourceError, SerdeError, makeSerde, type Serde, type SerdeType } from './serde';
+
+/** EMQX's ?EMQX_SCHEMA_REGISTRY_SPARKPLUGB_SCHEMA_NAME */
+export const SPARKPLUG_B_SCHEMA = '__CiYAWBja87PleCyKZ58h__SparkPlug_B_BUILT-IN';
+
+export interface SchemaInput {
+  type: SerdeType;
+  source: string;
+  description?: string;
+}
+
+/** EMQX emqx_resource:validate_name/1, the rule for schema names; the sentence is EMQX's */
+export function nameProblem(name: string): string | undefined {
+  if (name === '') return 'Name cannot be empty string';
+  if (Buffer.byteLength(name) >= 255) return 'Name length must be less than 255';
+  if (!/^[0-9a-zA-Z][-0-9a-zA-Z_]*$/.test(name)) {
+    return `Invalid name format. The name must begin with a letter or number (0-9, a-z, A-Z) and can only include underscores and hyphens as non-initial characters. Got: ${name}`;
+  }
+  return undefined;
+}
+
+export class SchemaRegistry {
+  private readonly store: SchemaRegistryStore;
+  private readonly serdes = new Map<string, Serde>();
+
+  constructor(app: FastifyInstance) {
+    this.store = new SchemaRegistryStore(app.db);
+    this.serdes.set(SPARKPLUG_B_SCHEMA, makeSerde('protobuf', readFileSync(new URL('./sparkplug_b.proto', import.meta.url), 'utf8')));
+    for (const s of this.store.all()) {
+      try {
+        this.serdes.set(s.name, makeSerde(s.type, s.source));
+      } catch (err) {
+        // EMQX logs error_building_serde and keeps going: the schema stays listed, its functions fail
+        app.log.error({ name: s.name, type: s.type, reason: err instanceof Error ? err.message : String(err) }, 'error_building_serde');
+      }
+    }
+  }
+
+  list(): StoredSchema[] {
+    return this.store.all();
+  }
+
+  get(name: string): StoredSchema | undefined {
+    return this.store.get(name);
+  }
+
+  serde(name: string): Serde | undefined {
+    return this.serdes.get(name);
+  }
+
+  /** EMQX's is_existing_type/2: the schema exists and (Protobuf) has the message type named by `path` */
+  isExistingType(name: string, path: string[] = []): boolean {
+    return this.serdes.get(name)?.hasType(path) ?? false;
+  }
+
+  create(name: string, input: SchemaInput): StoredSchema {
+    const problem = nameProblem(name);
+    if (problem) throw new ApiError(400, 'BAD_REQUEST', problem);
+    if (this.store.get(name)) throw new ApiError(400, 'ALREADY_EXISTS', 'Schema already exists');
+    return this.save(name, input);
+  }
+
+  update(name: string, input: SchemaInput): StoredSchema {
+    if (!this.store.get(name)) throw new ApiError(404, 'NOT_FOUND', 'Schema not found');
+    return this.save(name, input);
+  }
+
+  remove(name: string): void {
+    if (!this.store.delete(name)) throw new ApiError(404, 'NOT_FOUND', 'Schema not found');
+    this.serdes.delete(name);
+  }
+
+  /** compiles first: a source that does not compile changes nothing */
+  private save(name: string, input: SchemaInput): StoredSchema {
+    if (!SERDE_TYPES.includes(input.type)) throw new ApiError(400, 'BAD_REQUEST', `Unknown schema type ${String(input.type)}: expected avro, protobuf or json.`);
+    let serde: Serde;
+    try {
+      serde = makeSerde(input.type, input.source);
+    } catch (err) {
+      if (err instanceof SchemaSourceError) throw new ApiError(400, 'BAD_REQUEST', err.message);
+      throw err;
+    }
+    const stored: StoredSchema = { name, type: input.type, source: input.source, description: input.description ?? '' };
+    this.store.put(stored);
+    this.serdes.set(name, serde);
+    return stored;
+  }
+
+  // ------------------------------------------------------------ rule functions (emqx_schema_registry_serde)
+
+  private serdeFor(fn: string, name: unknown): Serde {
+    const key = isBinary(name) ? String(name) : undefined;
+    const serde = key === undefined ? undefined : this.serdes.get(key);
+    if (!serde) throw new RuleFunctionError(`${fn}: schema ${key === undefined ? show(name) : key} not found`, fn);
+    return serde;
+  }
+
+  private decode(fn: string, [name, data, ...more]: unknown[]): unknown {
+    return this.run(fn, () => this.serdeFor(fn, name).decode(data, more));
+  }
+
+  private encode(fn: string, [name, term, ...more]: unknown[]): unknown {
+    return this.run(fn, () => this.serdeFor(fn, name).encode(term, more));
+  }
+
+  private run(fn: string, f: () => unknown): unknown {
+    try {
+      return f();
+    } catch (err) {
+      if (err instanceof SerdeError) throw new RuleFunctionError(`${fn}: ${err.message}`, fn);
+      throw err;
+    }
+  }
+
+  /** schema_check: true when the binary decodes (or the map encodes) with the schema */
+  private check(fn: string, [name, data, ...more]: unknown[]): boolean {
+    const serde = this.serdeFor(fn, name);
+    if (!isBinary(data) && !isMap(data)) throw new RuleFunctionError(`${fn}: the data must be a binary or a map`, fn);
+    try {
+      if (isBinary(data)) serde.decode(data, more);
+      else serde.encode(data, more);
+      return true;
+    } catch (err) {
+      if (err instanceof SerdeError) return false;
+      throw err;
+    }
+  }
+
+  /** The names the rule SQL calls; each needs at least `min` arguments (EMQX: args_count_error) */
+  static readonly RULE_FUNCTIONS: Readonly<Record<string, number>> = {
+    schema_decode: 2,
+    schema_encode: 2,
+    schema_check: 2,
+    sparkplug_decode: 1,
+    sparkplug_encode: 1,
+    spb_decode: 1,
+    spb_encode: 1,
+  };
+
+  callRuleFunction(fn: string, args: unknown[]): unknown {
+    const min = SchemaRegistry.RULE_FUNCTIONS[fn];
+    if (min === undefined || args.length < min) throw new RuleFunctionError(`The SQL function ${fn}/${args.length} is not supported.`, fn);
+    const spb = (rest: unknown[]) => [SPARKPLUG_B_SCHEMA, args[0], ...(rest.length > 0 ? rest : ['Payload'])];
+    switch (fn) {
+      case 'schema_decode':
+        return this.decode(fn, args);
+      case 'schema_encode':
+        return this.encode(fn, args);
+      case 'schema_check':
+        return this.check(fn, args);
+      case 'sparkplug_decode':
+        return this.decode(fn, spb(args.slice(1)));
+      case 'sparkplug_encode':
+        return this.encode(fn, spb(args.slice(1)));
+      case 'spb_decode':
+        return mapMetricBytes(this.decode(fn, spb(args.slice(1))), (b) => (isBinary(b) ? bytesOf(b).toString('base64') : b));
+      default: // spb_encode
+        return this.encode(fn, [
+          SPARKPLUG_B_SCHEMA,
+          mapMetricBytes(args[0], (b) => (isBinary(b) ? Buffer.from(String(b), 'base64') : b)),
+          ...(args.length > 1 ? args.slice(1) : ['Payload']),
+        ]);
+    }
+  }
+}
+
+/** spb_decode/spb_encode: a metric's bytes_value as base64 text in the decoded map (EMQX map_decoded_sparkplug) */
+function mapMetricBytes(value: unknown, f: (b: unknown) => unknown): unknown {
+  if (!isMap(value) || !Array.isArray(value.metrics)) return value;
+  const metrics = value.metrics.map((m: unknown) => (isMap(m) && m.bytes_value !== undefined ? { ...m, bytes_value: f(m.bytes_value) } : m));
+  return { ...value, metrics };
+}
