@@ -34,22 +34,17 @@ import extensionsRoutes from './extensions/extensions.routes';
 import overloadModule from './overload/overload.module';
 import rulesModule from './rules/rules.module';
 import rulesRoutes from './rules/rules.routes';
+import schemaRegistryModule from './schema-registry/schema-registry.module';
+import schemaRegistryRoutes from './schema-registry/schema-registry.routes';
 import auditModule from './audit/audit.module';
 import auditRoutes from './audit/audit.routes';
 import licenseRoutes from './license/license.routes';
 import licenseModule from './license/license.module';
 import prometheusModule from './prometheus/prometheus.module';
 import prometheusRoutes from './prometheus/prometheus.routes';
-import opentelemetryModule from './opentelemetry/opentelemetry.module';
-import opentelemetryRoutes from './opentelemetry/opentelemetry.routes';
 import logTraceRoutes from './log-trace/log-trace.routes';
 import topicMetricsRoutes from './topic-metrics/topic-metrics.routes';
 import slowSubscriptionsRoutes from './slow-subscriptions/slow-subscriptions.routes';
-import connectorsModule from './connectors/connectors.module';
-import connectorsRoutes from './connectors/connectors.routes';
-import actionsRoutes from './actions/actions.routes';
-import sourcesRoutes from './sources/sources.routes';
-import backupRoutes from './backup/backup.routes';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -89,19 +84,14 @@ export const routeModules: RouteModule[] = [
   overloadModule,
   rulesModule,
   rulesRoutes,
-  connectorsModule, // after rulesModule: registers its action provider with app.rules
-  connectorsRoutes,
-  actionsRoutes,
-  sourcesRoutes,
+  schemaRegistryModule, // after rulesModule: hands the schema functions to the rule runtime
+  schemaRegistryRoutes,
   logTraceRoutes,
   topicMetricsRoutes,
   slowSubscriptionsRoutes,
-  backupRoutes,
   auditRoutes,
   licenseRoutes,
   licenseModule,
   prometheusModule,
   prometheusRoutes,
-  opentelemetryModule,
-  opentelemetryRoutes,
 ];
