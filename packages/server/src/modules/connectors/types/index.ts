@@ -3,5 +3,6 @@
 // exactly one line to this list (resource/types.ts is the seam it implements).
 import type { ConnectorType } from '../resource/types';
 import { httpType } from './http';
+import { mqttType } from './mqtt';
 
-export const connectorTypes: ConnectorType[] = [httpType];
+export const connectorTypes: ConnectorType[] = [httpType, mqttType];
