@@ -56,6 +56,8 @@ export { DOCUMENTED_DEVIATIONS } from './contract';
 export type { AuthzCacheEntry, BulkSubscribeResult, ConfigsJson, LoginReply, MonitorCurrent, MonitorCurrentNode, MonitorSample } from './contract';
 // the rule engine (contract/deviations.rules.ts)
 export type { RuleActionView, RuleEngineSettings, RuleEventInfo, RuleInfo, RuleMetricsReply, RuleMetricsValues, RuleTapMatch, RuleTapView, RuleTestOutput } from './contract';
+// several brokers in one console (contract/deviations.brokers.ts)
+export type { BrokerInput, BrokerView } from './contract';
 // operations: audit log and license (contract/deviations.audit.ts, deviations.license.ts)
 export type { AuditEntryView, AuditList, LicenseInfo, PrometheusSettings } from './contract';
 // the rule SQL's built-in functions, for the console's function reference and completion (rules/functions.ts)

@@ -8,6 +8,7 @@ import type { AuthenticationExtensions } from './deviations.authentication';
 import type { AuthorizationExtensions } from './deviations.authorization';
 import type { ListenersExtensions } from './deviations.listeners';
 import type { RulesExtensions } from './deviations.rules';
+import type { BrokersExtensions } from './deviations.brokers';
 
 type Schemas = components['schemas'];
 
@@ -96,3 +97,7 @@ export interface ExtensionPaths extends NodeExtensions {}
 /** The rule engine's live tap (deviations.rules.ts). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the area's list
 export interface ExtensionPaths extends RulesExtensions {}
+
+/** Several brokers in one console (deviations.brokers.ts). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the area's list
+export interface ExtensionPaths extends BrokersExtensions {}

@@ -26,6 +26,7 @@ export type {
   RuleTapView,
   RuleTestOutput,
 } from './deviations.rules';
+export type { BrokerInput, BrokerView } from './deviations.brokers';
 export {
   DOCUMENTED_DEVIATIONS,
   type AlarmView,

@@ -42,9 +42,17 @@ import licenseRoutes from './license/license.routes';
 import licenseModule from './license/license.module';
 import prometheusModule from './prometheus/prometheus.module';
 import prometheusRoutes from './prometheus/prometheus.routes';
+import opentelemetryModule from './opentelemetry/opentelemetry.module';
+import opentelemetryRoutes from './opentelemetry/opentelemetry.routes';
 import logTraceRoutes from './log-trace/log-trace.routes';
 import topicMetricsRoutes from './topic-metrics/topic-metrics.routes';
 import slowSubscriptionsRoutes from './slow-subscriptions/slow-subscriptions.routes';
+import brokersRoutes from './brokers/brokers.routes';
+import connectorsModule from './connectors/connectors.module';
+import connectorsRoutes from './connectors/connectors.routes';
+import actionsRoutes from './actions/actions.routes';
+import sourcesRoutes from './sources/sources.routes';
+import backupRoutes from './backup/backup.routes';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -84,14 +92,22 @@ export const routeModules: RouteModule[] = [
   overloadModule,
   rulesModule,
   rulesRoutes,
-  schemaRegistryModule, // after rulesModule: hands the schema functions to the rule runtime
+  connectorsModule, // after rulesModule: registers its action provider with app.rules
+  connectorsRoutes,
+  actionsRoutes,
+  sourcesRoutes,
+  schemaRegistryModule,
   schemaRegistryRoutes,
   logTraceRoutes,
   topicMetricsRoutes,
   slowSubscriptionsRoutes,
+  backupRoutes,
   auditRoutes,
   licenseRoutes,
   licenseModule,
   prometheusModule,
   prometheusRoutes,
+  opentelemetryModule,
+  opentelemetryRoutes,
+  brokersRoutes,
 ];

@@ -66,7 +66,7 @@ export function unreachable(upstream: URL, err: NodeJS.ErrnoException): string {
 /** Sends one request on to the upstream; resolves with its answer (streamed), or with a 502/504 `{code, message}`. */
 export function forward(
   upstream: Upstream,
-  req: { method: string; url: string; headers: IncomingHttpHeaders; body?: Readable; clientIp: string; proto: string },
+  req: { method: string; url: string; headers: IncomingHttpHeaders; body?: Readable | Buffer; clientIp: string; proto: string },
 ): Promise<ProxiedAnswer> {
   const target = targetUrl(upstream.url, req.url);
   const headers = passOn(req.headers);
@@ -95,7 +95,8 @@ export function forward(
       fail(504, 'UPSTREAM_TIMEOUT', `The broker at ${upstream.url.protocol}//${upstream.url.host} did not answer within ${timeoutMs / 1000} s.`);
     });
     out.on('error', (err: NodeJS.ErrnoException) => fail(502, 'UPSTREAM_UNREACHABLE', unreachable(upstream.url, err)));
-    if (req.body) req.body.pipe(out);
+    if (Buffer.isBuffer(req.body)) out.end(req.body);
+    else if (req.body) req.body.pipe(out);
     else out.end();
   });
 }
