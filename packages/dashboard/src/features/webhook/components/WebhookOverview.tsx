@@ -1,0 +1,107 @@
+// The detail's Overview: the connection (status, reason, per node), the action's counters (GET /actions/{id}/metrics)
+// and the rule's (GET /rules/{id}/metrics), both refreshed every 5 s, and Reset of both.
+import { Alert, Button, Card, Col, Descriptions, Flex, Row, Statistic, Table, theme } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmAction } from '../../../shared/ConfirmAction';
+import { StatusTag } from '../../../shared/StatusTag';
+import { errorText } from '../../../shared/apiErrors';
+import { useCanWrite } from '../../../shared/useCanWrite';
+import { useRuleMetricsQuery } from '../../rules/rules.api';
+import { formatRate, metric } from '../../rules/metrics';
+import { useActionMetricsQuery, useResetWebhookMetricsMutation } from '../webhook.api';
+import { webhookStatus } from '../webhook.model';
+import type { Webhook } from '../webhook.types';
+
+const ACTION_STATS = [
+  ['matched', 'matched'],
+  ['success', 'success'],
+  ['failed', 'failed'],
+  ['dropped', 'dropped'],
+  ['queuing', 'queuing'],
+  ['inflight', 'inflight'],
+  ['retried', 'retried'],
+] as const;
+const RULE_STATS = [
+  ['matched', 'matched'],
+  ['passed', 'passed'],
+  ['failed', 'failed'],
+  ['failed.no_result', 'noResult'],
+] as const;
+
+export function WebhookOverview({ webhook }: { webhook: Webhook }) {
+  const { t } = useTranslation(['webhook', 'common']);
+  const { token } = theme.useToken();
+  const canWrite = useCanWrite();
+  const action = useActionMetricsQuery(webhook.fullName);
+  const rule = useRuleMetricsQuery(webhook.fullName, { poll: true });
+  const reset = useResetWebhookMetricsMutation();
+  const am = action.data?.metrics;
+  const rm = rule.data?.metrics;
+  // a dash until the node answered: no made-up zeros
+  const stat = (m: object | undefined, key: string, label: string) => (
+    <Col xs={12} md={6} key={key}>
+      <Statistic title={label} value={m ? metric(m, key) : '-'} />
+    </Col>
+  );
+  const rate = (m: object | undefined, key: string) => (
+    <Col xs={12} md={6}>
+      <Statistic title={t('rateNow')} value={m ? formatRate(metric(m, key)) : '-'} suffix={m && t('rateUnit')} />
+    </Col>
+  );
+  const nodes = webhook.action.node_status ?? [];
+
+  return (
+    <Flex vertical gap={token.margin}>
+      <Flex justify="flex-end" gap="small">
+        <Button icon={<ReloadOutlined />} loading={action.isFetching || rule.isFetching} onClick={() => void Promise.all([action.refetch(), rule.refetch()])}>
+          {t('common:refresh')}
+        </Button>
+        {canWrite && (
+          <ConfirmAction title={t('resetConfirm')} onConfirm={() => reset.mutateAsync(webhook.fullName)} successMessage={t('resetSuccess')} danger>
+            <Button danger>{t('resetStats')}</Button>
+          </ConfirmAction>
+        )}
+      </Flex>
+      <Card size="small" title={t('connectionStatus')}>
+        <Descriptions size="small" column={1}>
+          <Descriptions.Item label={t('status')}>
+            <StatusTag status={webhookStatus(webhook)} />
+          </Descriptions.Item>
+          {webhook.action.status_reason && <Descriptions.Item label={t('statusReason')}>{webhook.action.status_reason}</Descriptions.Item>}
+          <Descriptions.Item label={t('url')}>{webhook.connector.url}</Descriptions.Item>
+          <Descriptions.Item label={t('trigger')}>
+            <Link to={`/rule/rules/${encodeURIComponent(webhook.fullName)}`}>{t('openRule', { id: webhook.fullName })}</Link>
+          </Descriptions.Item>
+        </Descriptions>
+        {nodes.length > 0 && (
+          <Table
+            size="small"
+            rowKey={(n) => n.node ?? ''}
+            pagination={false}
+            dataSource={nodes}
+            columns={[
+              { title: t('common:node'), dataIndex: 'node' },
+              { title: t('status'), dataIndex: 'status', render: (s?: string) => <StatusTag status={s ?? ''} /> },
+              { title: t('statusReason'), dataIndex: 'status_reason', render: (r?: string) => r || '-' },
+            ]}
+          />
+        )}
+      </Card>
+      {(action.isError || rule.isError) && <Alert type="error" showIcon title={errorText(action.error ?? rule.error)} />}
+      <Card size="small" title={t('actionStats')}>
+        <Row gutter={[token.margin, token.margin]}>
+          {ACTION_STATS.map(([key, label]) => stat(am, key, t(label)))}
+          {rate(am, 'rate')}
+        </Row>
+      </Card>
+      <Card size="small" title={t('ruleStats')}>
+        <Row gutter={[token.margin, token.margin]}>
+          {RULE_STATS.map(([key, label]) => stat(rm, key, t(label)))}
+          {rate(rm, 'matched.rate')}
+        </Row>
+      </Card>
+    </Flex>
+  );
+}
