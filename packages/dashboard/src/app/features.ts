@@ -29,6 +29,7 @@ import { slowSubscriptionsRoutes } from '../features/slow-subscriptions/slow-sub
 import { auditRoutes } from '../features/audit/audit.routes';
 import { licenseRoutes } from '../features/license/license.routes';
 import { prometheusRoutes } from '../features/prometheus/prometheus.routes';
+import { webhookRoutes } from '../features/webhook/webhook.routes';
 
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
 export const featureRoutes: FeatureRoute[] = [
@@ -62,4 +63,5 @@ export const featureRoutes: FeatureRoute[] = [
   ...auditRoutes,
   ...licenseRoutes,
   ...prometheusRoutes,
+  ...webhookRoutes,
 ];

@@ -45,6 +45,7 @@ import type { topicRewriteMessages } from '../features/topic-rewrite/topic-rewri
 import type { unitsMessages } from '../shared/units.messages';
 import type { usersMessages } from '../features/users/users.messages';
 import type { websocketMessages } from '../features/websocket/websocket.messages';
+import type { webhookMessages } from '../features/webhook/webhook.messages';
 
 type Texts<M> = { readonly [K in keyof M]: string };
 
@@ -93,6 +94,7 @@ export interface Resources {
   units: Texts<typeof unitsMessages>;
   users: Texts<typeof usersMessages>;
   websocket: Texts<typeof websocketMessages>;
+  webhook: Texts<typeof webhookMessages>;
 }
 
 declare module 'i18next' {
