@@ -93,6 +93,34 @@ describe('webhook through the API', () => {
   });
 });
 
+describe('the Test button and bad input', () => {
+  test('connectors_probe: 204 when the server listens, 400 TEST_FAILED "Connection refused" when not; nothing stored', async () => {
+    const t = await target();
+    expect((await api(node, 'POST', '/connectors_probe', { type: 'http', name: 'p', url: t.url })).status).toBe(204);
+    const down = await api(node, 'POST', '/connectors_probe', { type: 'http', name: 'p', url: `http://127.0.0.1:${await freePort()}` });
+    expect(down).toMatchObject({ status: 400, body: { code: 'TEST_FAILED', message: 'Connection refused' } });
+    expect((await api(node, 'GET', '/connectors')).body).toEqual([]);
+  });
+
+  test('a url EMQX refuses is a 400 with its sentence, and nothing is stored', async () => {
+    const res = await api(node, 'POST', '/connectors', { type: 'http', name: 'bad', url: 'localhost:1234/foo' });
+    expect(res).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+    expect(res.body.message).toContain('Missing host in URL: localhost:1234/foo');
+    expect((await api(node, 'GET', '/connectors')).body).toEqual([]);
+  });
+
+  test('the authorization header is stored, shown masked, and sent in clear', async () => {
+    const t = await target();
+    await webhook('secret', t.url, { method: 'post', headers: { authorization: 'Bearer top-secret' } }, 'SELECT * FROM "t/secret"');
+    const shown = await api(node, 'GET', '/actions/http:secret');
+    expect(shown.body.parameters.headers.authorization).toBe('******');
+    const c = await client('pub-secret');
+    await c.publishAsync('t/secret', 'x', { qos: 1 });
+    const [r] = await t.waitFor(1);
+    expect(r.headers.authorization).toBe('Bearer top-secret');
+  });
+});
+
 describe('outage: the HTTP server stops mid-stream and comes back on the same port', () => {
   test('every QoS 1 message arrives; none lost, duplicates only of requests in flight at the stop', async () => {
     const t = await target();
