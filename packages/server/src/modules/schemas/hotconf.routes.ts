@@ -9,10 +9,11 @@ import { route } from '../../contract/route';
 import { ApiError } from '../../errors';
 import { buildHotconf } from './hotconf-build';
 import { isHotconfLang, type HotconfLang } from './hotconf-lang';
+import { buildActionsSchema, buildConnectorsSchema } from './integration-build';
 
 type SchemaDocument = ReplyOf<'/schemas/{name}', 'get', 200>;
 
-export const SCHEMA_DOCUMENTS: Record<string, (lang: HotconfLang) => SchemaDocument> = { hotconf: buildHotconf };
+export const SCHEMA_DOCUMENTS: Record<string, (lang: HotconfLang) => SchemaDocument> = { hotconf: buildHotconf, connectors: buildConnectorsSchema, actions: buildActionsSchema };
 
 export default async function schemasRoutes(app: FastifyInstance): Promise<void> {
   // the document and its JSON text, built once per name and language
