@@ -168,6 +168,24 @@ describe('rules send to actions', () => {
   });
 });
 
+describe('local_topic', () => {
+  test('messages on the local topic go to the action without a rule', async () => {
+    await api(node, 'POST', '/connectors', fakeConnector('c1', peer));
+    expect((await api(node, 'POST', '/actions', fakeAction('a1', 'c1', { local_topic: 'lt/#' }))).body.local_topic).toBe('lt/#');
+    await pub.publishAsync('lt/1', 'direct', { qos: 1 });
+    await pub.publishAsync('other/1', 'not-me', { qos: 1 });
+    await waitFor(() => peer.received.length === 1, 3000, 'delivered');
+    expect(peer.received).toEqual([{ routing_key: 'k', payload: 'direct' }]);
+    expect(await metrics()).toMatchObject({ matched: 1, success: 1 });
+    await api(node, 'PUT', `/actions/${aid}/enable/false`);
+    await pub.publishAsync('lt/2', 'off', { qos: 1 });
+    await api(node, 'PUT', `/actions/${aid}/enable/true`);
+    await pub.publishAsync('lt/3', 'on-again', { qos: 1 });
+    await waitFor(() => peer.received.length === 2, 3000, 'delivered again');
+    expect((peer.received[1] as { payload: string }).payload).toBe('on-again');
+  });
+});
+
 describe('the buffer through a target outage', () => {
   test('messages published while the target is down are delivered once it is back: none lost, none duplicated', async () => {
     await setup({ resource_opts: { health_check_interval: '200ms' } }, { resource_opts: { health_check_interval: '200ms' } });

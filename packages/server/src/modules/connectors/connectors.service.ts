@@ -25,6 +25,7 @@ type Json = Record<string, unknown>;
 import { badName, jsonText, notFound, parseId, requestConfig, validationError } from './resource/ids';
 import { probe } from './probe';
 import * as format from './connectors.format';
+import { LocalTopics } from './local-topic';
 
 export interface ExportedResource {
   type: string;
@@ -41,6 +42,7 @@ export class IntegrationService implements ActionProvider {
   readonly connectors = new Map<string, ConnectorEntry>();
   readonly channels = { actions: new Map<string, ChannelEntry>(), sources: new Map<string, ChannelEntry>() };
   readonly runtime: ResourceRuntime;
+  private readonly localTopics: LocalTopics;
   private closed = false;
 
   constructor(private readonly app: FastifyInstance) {
@@ -54,6 +56,7 @@ export class IntegrationService implements ActionProvider {
       channels: this.channels,
       deliver: (source, m) => this.deliver(source, m),
     });
+    this.localTopics = new LocalTopics(app, this.channels.actions, (ch, columns) => void this.enqueue(ch, columns, columns));
   }
 
   /** loads the stored roots and starts what is enabled (not awaited by the node's start beyond start_timeout) */
@@ -68,11 +71,13 @@ export class IntegrationService implements ActionProvider {
         }
       }
     }
+    this.localTopics.sync();
     await Promise.all([...this.connectors.values()].map((c) => (enabled(c.stored) && c.opts.startAfterCreated ? this.runtime.startConnector(c) : undefined)));
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    this.localTopics.close();
     this.sampler.stop();
     for (const ch of [...this.channels.actions.values(), ...this.channels.sources.values()]) ch.buffer?.stop();
     for (const c of this.connectors.values()) await this.runtime.stopConnector(c);
@@ -177,14 +182,10 @@ export class IntegrationService implements ActionProvider {
     const impl = this.runtime.impl(type);
     if (kind === 'connectors') impl?.check?.(typeConfig(body));
     else {
-      const params = (isObject(body.parameters) ? body.parameters : {});
+      const params = isObject(body.parameters) ? body.parameters : {};
       (kind === 'actions' ? impl?.action?.check : impl?.source?.check)?.(params);
       if (typeof body.connector !== 'string' || !this.connectors.has(idOf(type, body.connector))) {
-        throw new ApiError(
-          400,
-          'BAD_REQUEST',
-          jsonText({ reason: 'connector_not_found_or_wrong_type', connector_name: body.connector, bridge_name: name, bridge_type: type }),
-        );
+        throw new ApiError(400, 'BAD_REQUEST', jsonText({ reason: 'connector_not_found_or_wrong_type', connector_name: body.connector, bridge_name: name, bridge_type: type }));
       }
     }
     return body;
@@ -239,6 +240,7 @@ export class IntegrationService implements ActionProvider {
     }
     const ch = this.runtime.channel(kind, s, readResourceOptions(kind, s.config.resource_opts), old?.metrics);
     this.channels[kind].set(id, ch);
+    this.localTopics.sync();
     const c = this.runtime.connectorOf(ch);
     if (c?.instance && c.status === 'connected') await this.runtime.install(ch, c);
     return this.channelView(ch);
@@ -269,6 +271,7 @@ export class IntegrationService implements ActionProvider {
       }
     }
     this.channels[ch.kind].delete(ch.id);
+    this.localTopics.sync();
     await this.runtime.uninstall(ch);
     ch.buffer?.stop();
     this.sampler.remove(ch.metrics);
@@ -333,16 +336,21 @@ export class IntegrationService implements ActionProvider {
     const ch = this.channels.actions.get(idOf(type, name));
     if (!ch) return { ok: false, discarded: 'not_found' };
     if (!enabled(ch.stored)) return { ok: false, discarded: 'disabled' };
+    return this.enqueue(ch, call.selected, call.envs, call.stopAfterRender === true);
+  }
+
+  /** one output into an action's buffer (a rule's, or a local_topic message's columns) */
+  private enqueue(ch: ChannelEntry, selected: Json, envs: Json, stopAfterRender = false): ActionResult | Promise<ActionResult> {
     const instance = ch.instance as ActionInstance | undefined;
     let request: unknown;
     try {
-      request = instance ? instance.render(call.selected, call.envs) : ({ pending: true, selected: call.selected, envs: call.envs } satisfies PendingRender);
+      request = instance ? instance.render(selected, envs) : ({ pending: true, selected, envs } satisfies PendingRender);
     } catch (err) {
       ch.metrics.matched++;
       ch.metrics.failed++;
       return { ok: false, reason: err instanceof Error ? err.message : String(err) };
     }
-    if (call.stopAfterRender) return { ok: false, reason: 'action stopped after template rendering' };
+    if (stopAfterRender) return { ok: false, reason: 'action stopped after template rendering' };
     ch.metrics.matched++;
     return new Promise<ActionResult>((resolve) => ch.buffer!.enqueue(request, (fate) => resolve(toResult(fate))));
   }
