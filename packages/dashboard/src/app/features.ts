@@ -30,6 +30,7 @@ import { auditRoutes } from '../features/audit/audit.routes';
 import { licenseRoutes } from '../features/license/license.routes';
 import { prometheusRoutes } from '../features/prometheus/prometheus.routes';
 import { webhookRoutes } from '../features/webhook/webhook.routes';
+import { flowRoutes } from '../features/flow/flow.routes';
 
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
 export const featureRoutes: FeatureRoute[] = [
@@ -64,4 +65,5 @@ export const featureRoutes: FeatureRoute[] = [
   ...licenseRoutes,
   ...prometheusRoutes,
   ...webhookRoutes,
+  ...flowRoutes,
 ];

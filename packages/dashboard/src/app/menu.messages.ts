@@ -31,7 +31,7 @@ export const menuMessages = defineMessages('menu', {
   flappingDetect: { en: 'Flapping Detect', zh: '连接抖动' },
   // Integration
   webhooks: { en: 'Webhooks', zh: 'Webhook' },
-  flows: { en: 'Flow Designer', zh: 'Flow 设计器' },
+  flows: { en: 'Flows', zh: '数据流' },
   rules: { en: 'Rules', zh: '规则' },
   ruleList: { en: 'Rules', zh: '规则列表' },
   actions: { en: 'Actions (Sink)', zh: '动作（Sink）' },

@@ -15,6 +15,7 @@ import type { commonMessages } from './common.messages';
 import type { fieldsMessages } from '../shared/forms/fields.messages';
 import type { delayedPublishMessages } from '../features/delayed-publish/delayed-publish.messages';
 import type { flappingMessages } from '../features/flapping/flapping.messages';
+import type { flowMessages } from '../features/flow/flow.messages';
 import type { flowControlMessages } from '../features/flow-control/flow-control.messages';
 import type { layoutMessages } from '../app/layout/layout.messages';
 import type { listenersMessages } from '../features/listeners/listeners.messages';
@@ -64,6 +65,7 @@ export interface Resources {
   configFields: Texts<typeof fieldsMessages>;
   delayedPublish: Texts<typeof delayedPublishMessages>;
   flapping: Texts<typeof flappingMessages>;
+  flow: Texts<typeof flowMessages>;
   flowControl: Texts<typeof flowControlMessages>;
   layout: Texts<typeof layoutMessages>;
   listeners: Texts<typeof listenersMessages>;
