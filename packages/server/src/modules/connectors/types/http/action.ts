@@ -15,11 +15,19 @@ import { errorOutcome, statusOutcome } from './outcome';
 import type { HttpPool } from './pool';
 import { joinPaths, requestTarget } from './url';
 
+/**
+ * A rendered message, as it waits in the layer's buffer. The connector's parts that have no placeholder (the url's
+ * path, the headers) are left out and taken from the running action when it is sent: a message that waited through
+ * a connector update goes out as the updated connector says (EMQX renders at send time, so it does the same).
+ */
 export interface HttpRequest {
   method: 'POST' | 'PUT' | 'GET' | 'DELETE';
-  path: string;
-  /** name, value, name, value … */
-  headers: string[];
+  /** the connector url's path, rendered; undefined when it has no placeholder */
+  base: string | undefined;
+  /** the action's path, rendered */
+  own: string;
+  /** name, value, name, value …; undefined when no header name or value has a placeholder */
+  headers: string[] | undefined;
   body: string | undefined;
   /** the client id, for pool_type hash */
   key: string | undefined;
@@ -89,18 +97,22 @@ export class HttpAction implements ActionInstance {
     const clientid = selected.clientid;
     return {
       method: this.method,
-      path: this.target(selected, memo),
-      headers: this.staticHeaders ?? flatHeaders(this.headers, selected, memo),
+      base: isStatic(this.basePath) ? undefined : render(this.basePath, selected, memo),
+      own: render(this.path, selected, memo),
+      headers: this.staticHeaders ? undefined : flatHeaders(this.headers, selected, memo),
       body: this.hasBody ? (this.body === undefined ? toJson(selected) : render(this.body, selected, memo)) : undefined,
       key: typeof clientid === 'string' ? clientid : undefined,
     };
   }
 
-  /** EMQX renders the connector's and the action's parts apart, and joins them when the action's is not empty */
-  private target(selected: Record<string, unknown>, memo: DecodeMemo): string {
-    const base = render(this.basePath, selected, memo);
-    const own = render(this.path, selected, memo);
-    return requestTarget(own === '' ? base : joinPaths(base, own));
+  /**
+   * EMQX renders the connector's and the action's parts of the path apart, and joins them when the action's is not
+   * empty. A part missing from `req` was static when rendered: this action's is used (should it have placeholders
+   * now, after an update, they render as EMQX renders a missing value).
+   */
+  private target(req: HttpRequest): string {
+    const base = req.base ?? render(this.basePath, {}, new DecodeMemo());
+    return requestTarget(req.own === '' ? base : joinPaths(base, req.own));
   }
 
   /** one request per rendered message (EMQX's http action does not batch); the worst outcome when given several */
@@ -111,22 +123,29 @@ export class HttpAction implements ActionInstance {
   }
 
   private async sendOne(req: HttpRequest): Promise<SendOutcome> {
+    let path: string;
+    try {
+      path = this.target(req);
+    } catch (err) {
+      return { ok: false, recoverable: false, reason: `The request path cannot be sent: ${(err as Error).message}` };
+    }
+    const headers = req.headers ?? this.staticHeaders ?? flatHeaders(this.headers, {}, new DecodeMemo());
     let outcome: SendOutcome = { ok: true };
     for (let attempt = 0; attempt <= this.settings.maxRetries; attempt++) {
-      outcome = await this.attempt(req);
+      outcome = await this.attempt(req, path, headers);
       if (outcome.ok || !outcome.recoverable) return outcome;
     }
     return outcome;
   }
 
-  private attempt(req: HttpRequest): Promise<SendOutcome> {
+  private attempt(req: HttpRequest, path: string, headers: string[]): Promise<SendOutcome> {
     const timeout = this.settings.requestTimeoutMs;
     return new Promise((resolve) => {
       this.pool.pick(req.key).dispatch(
         {
           method: req.method,
-          path: req.path,
-          headers: req.headers,
+          path,
+          headers,
           body: req.body,
           // EMQX pipelines every method (enable_pipelining); undici holds a non-idempotent request back while another
           // is in flight on the connection unless told it may go

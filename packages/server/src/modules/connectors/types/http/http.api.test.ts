@@ -74,6 +74,47 @@ describe('webhook through the API', () => {
     expect(await actionMetrics('hook1')).toMatchObject({ matched: 1, success: 1, failed: 0 });
   });
 
+  test('updating the connector restarts it: the next message goes to the new url', async () => {
+    const first = await target();
+    const second = await target();
+    await webhook('moved', first.url, { method: 'post', body: '${payload}' }, 'SELECT * FROM "t/moved"');
+    const c = await client('pub-moved');
+    await c.publishAsync('t/moved', 'one', { qos: 1 });
+    await first.waitFor(1);
+    await waitFor(async () => (await actionMetrics('moved')).success === 1, 5000, 'first message answered');
+    const put = await api(node, 'PUT', '/connectors/http:moved', { url: `${second.url}/v2`, pool_size: 2, resource_opts: { health_check_interval: '200ms' } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    await waitFor(async () => (await api(node, 'GET', '/actions/http:moved')).body.status === 'connected', 5000, 'action connected again');
+    await c.publishAsync('t/moved', 'two', { qos: 1 });
+    const [r] = await second.waitFor(1);
+    expect(r).toMatchObject({ path: '/v2', body: 'two' });
+    expect(first.received.map((x) => x.body)).toEqual(['one']);
+  });
+
+  test('messages wait while the url is wrong, and go to the fixed url', async () => {
+    const t = await target();
+    await webhook('fixme', `http://127.0.0.1:${await freePort()}/old`, { method: 'post', path: 'in', body: '${payload}' }, 'SELECT * FROM "t/fixme"', { request_ttl: '60s' });
+    const c = await client('pub-fixme');
+    for (const p of ['a', 'b', 'c']) await c.publishAsync('t/fixme', p, { qos: 1 });
+    await waitFor(
+      async () => {
+        const m = await actionMetrics('fixme');
+        return m.queuing + m.inflight === 3 && m.success === 0;
+      },
+      5000,
+      'three waiting',
+    );
+    const put = await api(node, 'PUT', '/connectors/http:fixme', { url: `${t.url}/new`, pool_size: 2, resource_opts: { health_check_interval: '200ms' } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const got = await t.waitFor(3);
+    expect(got.map((r) => [r.path, r.body])).toEqual([
+      ['/new/in', 'a'],
+      ['/new/in', 'b'],
+      ['/new/in', 'c'],
+    ]);
+    await waitFor(async () => (await actionMetrics('fixme')).success === 3, 5000, 'three sent');
+  });
+
   test('a 404 answer counts failed, not retried', async () => {
     const t = await target();
     t.respond = answer(404, 'no such hook');

@@ -108,6 +108,19 @@ describe('rendered requests', () => {
     expect(new Set(t.received.map((r) => r.remotePort)).size).toBeGreaterThan(1);
   });
 
+  test('a message rendered before a connector update goes out as the updated connector says', async () => {
+    const oldTarget = await target();
+    const newTarget = await target();
+    const before = await action({ url: `${oldTarget.url}/v1`, headers: { 'x-version': '1' } }, { path: '/dev/${clientid}' });
+    const waiting = before.render(output('x'), {});
+    const after = await action({ url: `${newTarget.url}/v2`, headers: { 'x-version': '2' } }, { path: '/dev/${clientid}' });
+    expect(await after.send([waiting])).toEqual({ ok: true });
+    const [r] = await newTarget.waitFor(1);
+    expect(r.path).toBe('/v2/dev/c1');
+    expect(r.headers['x-version']).toBe('2');
+    expect(oldTarget.received).toHaveLength(0);
+  });
+
   test('rendered request carries the client id as the pool key', async () => {
     const t = await target();
     const a = await action({ url: t.url }, {});
