@@ -142,7 +142,7 @@ export class ActionBuffer {
     } else if (!this.batchTimer) {
       this.batchTimer = setTimeout(() => {
         this.batchTimer = undefined;
-        this.flush();
+        this.flush(true);
       }, this.opts.batchTimeMs);
     }
   }
@@ -161,8 +161,10 @@ export class ActionBuffer {
     }
   }
 
-  private flush(): void {
+  /** sends what waits; a partial batch waits for batch_time unless `partial` (the timer fired, or a resume) */
+  private flush(partial = this.opts.batchTimeMs === 0): void {
     while (!this.blocked && !this.stopped && this.inflightCount < this.opts.maxInflight) {
+      if (!partial && this.queue.length - this.head < this.opts.batchSize) break;
       const now = Date.now();
       const batch: Query[] = [];
       while (batch.length < this.opts.batchSize) {
@@ -240,6 +242,7 @@ export class ActionBuffer {
 
   private scheduleFlushAfterReply(): void {
     if (this.queue.length - this.head > 0) this.flush();
+    this.scheduleFlush();
   }
 
   private block(batch: Query[]): void {
@@ -275,7 +278,7 @@ export class ActionBuffer {
       const batch = this.retries.shift();
       if (!batch) {
         this.blocked = false;
-        this.flush();
+        this.flush(true);
         return;
       }
       const kept = batch.filter((q) => !this.expire(q, now));
