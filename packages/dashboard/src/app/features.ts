@@ -29,6 +29,7 @@ import { slowSubscriptionsRoutes } from '../features/slow-subscriptions/slow-sub
 import { auditRoutes } from '../features/audit/audit.routes';
 import { licenseRoutes } from '../features/license/license.routes';
 import { prometheusRoutes } from '../features/prometheus/prometheus.routes';
+import { backupRoutes } from '../features/backup/backup.routes';
 import { webhookRoutes } from '../features/webhook/webhook.routes';
 import { flowRoutes } from '../features/flow/flow.routes';
 
@@ -64,6 +65,7 @@ export const featureRoutes: FeatureRoute[] = [
   ...auditRoutes,
   ...licenseRoutes,
   ...prometheusRoutes,
+  ...backupRoutes,
   ...webhookRoutes,
   ...flowRoutes,
 ];
