@@ -8,6 +8,7 @@ import type { apiKeysMessages } from '../features/api-keys/api-keys.messages';
 import type { authenticationMessages } from '../features/authentication/authentication.messages';
 import type { authorizationMessages } from '../features/authorization/authorization.messages';
 import type { autoSubscribeMessages } from '../features/auto-subscribe/auto-subscribe.messages';
+import type { backupMessages } from '../features/backup/backup.messages';
 import type { bannedClientsMessages } from '../features/banned-clients/banned-clients.messages';
 import type { clientsMessages } from '../features/clients/clients.messages';
 import type { clusterMessages } from '../features/cluster/cluster.messages';
@@ -58,6 +59,7 @@ export interface Resources {
   authentication: Texts<typeof authenticationMessages>;
   authorization: Texts<typeof authorizationMessages>;
   autoSubscribe: Texts<typeof autoSubscribeMessages>;
+  backup: Texts<typeof backupMessages>;
   bannedClients: Texts<typeof bannedClientsMessages>;
   clients: Texts<typeof clientsMessages>;
   cluster: Texts<typeof clusterMessages>;
