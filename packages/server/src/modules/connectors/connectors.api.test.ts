@@ -143,6 +143,15 @@ describe('enable, operations', () => {
   });
 });
 
+describe('start_after_created', () => {
+  test('false: created stopped, started by the start operation', async () => {
+    const created = await api(node, 'POST', '/connectors', fakeConnector('c1', peer, { resource_opts: { start_after_created: false } }));
+    expect(created.body).toMatchObject({ status: 'stopped', enable: true });
+    expect((await api(node, 'POST', `/connectors/${id}/start`)).status).toBe(204);
+    expect((await api(node, 'GET', `/connectors/${id}`)).body.status).toBe('connected');
+  });
+});
+
 describe('deletion rules', () => {
   test('a connector its actions use is refused with EMQX error, then deleted once they are gone', async () => {
     await api(node, 'POST', '/connectors', fakeConnector('c1', peer));

@@ -84,14 +84,8 @@ export class IntegrationService implements ActionProvider {
   }
 
   private connectorEntry(s: StoredResource): ConnectorEntry {
-    return {
-      kind: 'connectors',
-      id: idOf(s.type, s.name),
-      stored: s,
-      opts: readResourceOptions('connectors', s.config.resource_opts),
-      status: enabled(s) ? 'connecting' : 'stopped',
-      gen: 0,
-    };
+    const opts = readResourceOptions('connectors', s.config.resource_opts);
+    return { kind: 'connectors', id: idOf(s.type, s.name), stored: s, opts, status: enabled(s) && opts.startAfterCreated ? 'connecting' : 'stopped', gen: 0 };
   }
 
   // ------------------------------------------------------------------ lookups
@@ -229,7 +223,7 @@ export class IntegrationService implements ActionProvider {
         this.connectors.set(id, c);
       }
       if (enabled(s) && (!created || c.opts.startAfterCreated)) await this.runtime.startConnector(c);
-      else c.status = enabled(s) ? 'connecting' : 'stopped';
+      else c.status = 'stopped'; // EMQX: start_after_created = false leaves it stopped until a start
       return this.connectorView(c);
     }
     const old = this.channels[kind].get(id);
