@@ -10,8 +10,10 @@ const notMqdeck = () => HttpResponse.json({ code: 'NOT_FOUND', message: 'Not Fou
 
 // The console asks GET /mqdeck/extensions from many screens (notes true of our node only): by default it meets a real EMQX.
 // The header asks `upstream.json` (served only in upstream mode): by default the console runs in front of its own node.
+// The header asks GET /mqdeck/brokers (the broker picker): by default, as a real EMQX, there is no such route.
 export const server = setupServer(
   http.get('*/api/v5/mqdeck/extensions', notMqdeck),
+  http.get('*/api/v5/mqdeck/brokers', notMqdeck),
   http.get('*/upstream.json', () => new HttpResponse(null, { status: 404 })),
 );
 

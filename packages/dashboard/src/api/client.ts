@@ -6,13 +6,21 @@ import type { ApiPaths } from './paths';
 import { getSession } from '../app/session';
 import { handleUnauthorized } from '../app/auth';
 import { ApiRequestError, NetworkError, isAbortError, toApiError } from './errors';
+import { LOCAL_HEADER, routedUrl } from '../app/brokers/target';
 
 export { ApiRequestError, NetworkError, formatError, isAbortError } from './errors';
 
 export const API_BASE = 'api/v5';
 
-export function apiBaseUrl(): string {
+/** this node's /api/v5 */
+export function nodeApiBaseUrl(): string {
   return new URL(API_BASE, document.baseURI).href;
+}
+
+/** the /api/v5 the console's calls go to: this node's, or the chosen broker's through it (app/brokers/target.ts) */
+export function apiBaseUrl(): string {
+  const base = nodeApiBaseUrl();
+  return routedUrl(`${base}/`, base).replace(/\/$/, '');
 }
 
 // Pending requests; all aborted on logout so nothing lands after the user left.
@@ -38,10 +46,16 @@ async function trackedFetch(input: Request): Promise<Response> {
 }
 
 const authMiddleware: Middleware = {
-  onRequest({ request }) {
+  async onRequest({ request }) {
     const token = getSession()?.token;
     if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
-    return request;
+    const local = request.headers.has(LOCAL_HEADER);
+    request.headers.delete(LOCAL_HEADER);
+    const url = routedUrl(request.url, nodeApiBaseUrl(), local);
+    if (url === request.url) return request;
+    // the same call on the chosen broker (the body read out: a stream cannot move to a new request everywhere)
+    const body = request.body ? await request.arrayBuffer() : undefined;
+    return new Request(url, { method: request.method, headers: request.headers, body, signal: request.signal, keepalive: request.keepalive });
   },
   async onResponse({ request, response }) {
     if (response.status === 401 && request.headers.get('Authorization')?.startsWith('Bearer ')) {
@@ -56,7 +70,7 @@ const authMiddleware: Middleware = {
   },
 };
 
-export const api = createClient<ApiPaths>({ baseUrl: apiBaseUrl(), fetch: trackedFetch });
+export const api = createClient<ApiPaths>({ baseUrl: nodeApiBaseUrl(), fetch: trackedFetch });
 api.use(authMiddleware);
 
 /** Data of a 2xx answer (undefined for an empty 204), else throws ApiRequestError {status, code, message}. */

@@ -1,5 +1,6 @@
 // The logged-in user, kept in localStorage (token, username, role; edition under `edition` like the official console).
 import { useSyncExternalStore } from 'react';
+import { getTargetBroker, readTargetRaw, TARGET_KEY } from './brokers/target';
 
 export interface Session {
   token: string;
@@ -13,7 +14,7 @@ export interface Session {
 const USER_KEY = 'mqdeck.user';
 const EDITION_KEY = 'edition';
 const listeners = new Set<() => void>();
-let cached: { raw: string | null; edition: string | null; value: Session | null } | undefined;
+let cached: { raw: string | null; edition: string | null; target: string | null; value: Session | null } | undefined;
 
 function read(key: string): string | null {
   try {
@@ -26,17 +27,19 @@ function read(key: string): string | null {
 export function getSession(): Session | null {
   const raw = read(USER_KEY);
   const edition = read(EDITION_KEY);
-  if (cached && cached.raw === raw && cached.edition === edition) return cached.value;
+  const target = readTargetRaw();
+  if (cached && cached.raw === raw && cached.edition === edition && cached.target === target) return cached.value;
   let value: Session | null = null;
   if (raw) {
     try {
       const u = JSON.parse(raw) as Partial<Session>;
       if (typeof u.token === 'string' && u.token && typeof u.username === 'string') {
-        value = { token: u.token, username: u.username, role: u.role || 'administrator', edition: edition ?? 'ee' };
+        // with another broker chosen, the menu follows that broker's edition
+        value = { token: u.token, username: u.username, role: u.role || 'administrator', edition: getTargetBroker()?.edition ?? edition ?? 'ee' };
       }
     } catch {}
   }
-  cached = { raw, edition, value };
+  cached = { raw, edition, target, value };
   return value;
 }
 
@@ -49,6 +52,7 @@ export function setSession(s: Session): void {
 export function clearSession(): void {
   localStorage.removeItem(USER_KEY);
   localStorage.removeItem(EDITION_KEY);
+  localStorage.removeItem(TARGET_KEY);
   notify();
 }
 
@@ -60,7 +64,7 @@ function subscribe(l: () => void): () => void {
   listeners.add(l);
   // Another tab logging in or out changes the same storage.
   const onStorage = (e: StorageEvent) => {
-    if (e.key === USER_KEY || e.key === EDITION_KEY || e.key === null) l();
+    if (e.key === USER_KEY || e.key === EDITION_KEY || e.key === TARGET_KEY || e.key === null) l();
   };
   window.addEventListener('storage', onStorage);
   return () => {

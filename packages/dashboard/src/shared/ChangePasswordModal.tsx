@@ -3,6 +3,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { LOCAL_HEADER } from '../app/brokers/target';
 import { api, unwrap } from '../api/client';
 import { NewPasswordFields } from './forms/NewPasswordFields';
 import { differentFromRule } from './password';
@@ -23,13 +24,16 @@ interface Props {
   onClose: () => void;
   /** After a successful change (the server revoked the user's tokens). */
   onChanged: (newPassword: string) => void;
+  /** the operator's own user on this node, even while the console manages another broker (the header's menu) */
+  local?: boolean;
 }
 
-export function ChangePasswordModal({ open, username, title, oldPassword, cancelText, onClose, onChanged }: Props) {
+export function ChangePasswordModal({ open, username, title, oldPassword, cancelText, onClose, onChanged, local }: Props) {
   const { t } = useTranslation('password');
   const [form] = Form.useForm<Values>();
   const change = useMutation({
-    mutationFn: (v: { old_pwd: string; new_pwd: string }) => api.POST('/users/{username}/change_pwd', { params: { path: { username } }, body: v }).then(unwrap),
+    mutationFn: (v: { old_pwd: string; new_pwd: string }) =>
+      api.POST('/users/{username}/change_pwd', { params: { path: { username } }, body: v, headers: local ? { [LOCAL_HEADER]: '1' } : undefined }).then(unwrap),
   });
 
   async function submit() {

@@ -10,6 +10,7 @@ import { setSyncOsTheme, setTheme, useThemeState } from '../../theme/themeStore'
 import { ChangePasswordModal } from '../../shared/ChangePasswordModal';
 import { QuickSearch } from './QuickSearch';
 import { UpstreamBadge } from './UpstreamBadge';
+import { BrokerSwitcher } from '../brokers/BrokerSwitcher';
 import '../../shared/password.messages';
 
 interface HeaderBarProps {
@@ -62,6 +63,7 @@ export function HeaderBar({ title, compact, onOpenMenu }: HeaderBarProps) {
       </Typography.Title>
       <Flex align="center" gap={compact ? 0 : token.marginXS} style={{ flex: 'none' }}>
         <UpstreamBadge compact={compact} />
+        <BrokerSwitcher compact={compact} />
         <QuickSearch open={searchOpen} onOpenChange={setSearchOpen} />
         <Button type="text" icon={<SearchOutlined />} aria-label={t('quickSearch')} onClick={() => setSearchOpen(true)} />
         <Dropdown
@@ -109,6 +111,7 @@ export function HeaderBar({ title, compact, onOpenMenu }: HeaderBarProps) {
       </Flex>
       {session && (
         <ChangePasswordModal
+          local
           open={pwdOpen}
           username={session.username}
           title={t('changePassword')}

@@ -78,6 +78,7 @@ export default function LoginPage() {
       </Flex>
       {promptFor && (
         <ChangePasswordModal
+          local
           open
           username={promptFor}
           title={t('defaultPwdTitle')}
