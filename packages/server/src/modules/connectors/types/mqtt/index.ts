@@ -93,6 +93,13 @@ export const mqttType: ConnectorType = {
       const { pool } = connectorOf(connector);
       const params = readIngressParams(parameters);
       if (params.downgraded) ctx.log.warn('mqtt source: QoS 2 is subscribed as QoS 1', { source: ctx.sourceId });
+      if (pool.size > 1 && !pool.spreads(params.topic)) {
+        // EMQX's mqtt_pool_size_ignored
+        ctx.log.warn('mqtt source: the remote topic is not a shared subscription, so one connection of the pool receives it', {
+          source: ctx.sourceId,
+          pool_size: pool.size,
+        });
+      }
       const off = pool.onMessage((topic, payload, packet) => {
         if (matches(params, topic)) emit(ingressMessage(pool.cfg.server, topic, payload, packet));
       });

@@ -37,6 +37,10 @@ export interface Mosquitto {
   stop(): Promise<void>;
   /** starts it again on the same port */
   start(): Promise<void>;
+  /** freezes it (SIGSTOP): connections stay open, nothing is answered */
+  pause(): void;
+  /** lets a paused mosquitto run again (SIGCONT) */
+  resume(): void;
   /** stops it and removes its directory */
   close(): Promise<void>;
 }
@@ -86,7 +90,10 @@ export async function startMosquitto(opts: { persistence?: boolean; extra?: stri
     server: `127.0.0.1:${port}`,
     stop,
     start,
+    pause: () => proc?.pid !== undefined && process.kill(proc.pid, 'SIGSTOP'),
+    resume: () => proc?.pid !== undefined && process.kill(proc.pid, 'SIGCONT'),
     async close() {
+      if (proc?.pid !== undefined) process.kill(proc.pid, 'SIGCONT');
       await stop();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -35,7 +35,8 @@ describe('health and outages', () => {
   it('disconnected while the broker is down (sending is recoverable), connected again when it is back', async () => {
     const remote = await startMosquitto();
     bridge.cleanup.push(() => remote.close());
-    const c = await mqttType.start({ server: remote.server, pool_size: 2 }, bridge.ctx());
+    // one worker: once it is down, nothing can take the message (with two, the other may not have noticed yet)
+    const c = await mqttType.start({ server: remote.server, pool_size: 1 }, bridge.ctx());
     bridge.cleanup.push(() => c.stop());
     const a = await bridge.action(c, { topic: 'h/1', payload: 'x' });
     expect(await c.health()).toEqual({ status: 'connected' });
@@ -111,6 +112,30 @@ describe('health and outages', () => {
     await expect(mqttType.start({ server: secure.server, pool_size: 1, ssl: { enable: true, verify: 'verify_peer' } }, tlsCtx)).rejects.toThrow(/certificate/);
     // a plain connection to a TLS listener does not get through
     await expect(mqttType.start({ server: secure.server, pool_size: 1, connect_timeout: '1s' }, bridge.ctx())).rejects.toThrow();
+  });
+
+  it('max_inflight: unacknowledged publishes wait; stopping the connector settles every pending send as recoverable', async () => {
+    const remote = await startMosquitto();
+    bridge.cleanup.push(() => remote.close());
+    const c = await mqttType.start({ server: remote.server, pool_size: 1, max_inflight: 1 }, bridge.ctx());
+    const a = await mqttType.action!.start({ topic: 'slow/1', payload: '${n}', qos: 1 }, c, bridge.ctx());
+    const far = await mqtt.connectAsync({ host: '127.0.0.1', port: remote.port, reconnectPeriod: 0 });
+    bridge.cleanup.push(() => far.endAsync(true));
+    const got: string[] = [];
+    far.on('message', (_t, p) => got.push(p.toString()));
+    await far.subscribeAsync('slow/1', { qos: 1 });
+    expect(await bridge.deliver(a, { n: 0 })).toEqual({ ok: true });
+    // a frozen broker never acknowledges: the sends stay pending
+    remote.pause();
+    const pending = [1, 2, 3].map((n) => bridge.deliver(a, { n }));
+    let settled = 0;
+    for (const p of pending) void p.then(() => settled++);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(settled).toBe(0);
+    await c.stop();
+    const outcomes = await Promise.all(pending);
+    for (const o of outcomes) expect(o).toMatchObject({ ok: false, recoverable: true });
+    remote.resume();
   });
 
   it('the password may come from a file (EMQX file:// secrets)', () => {

@@ -54,6 +54,11 @@ export class MqttPool {
     return this.identities.length;
   }
 
+  /** whether `filter` is subscribed by every worker (a shared subscription) or by the first one only */
+  spreads(filter: string): boolean {
+    return isShared(filter);
+  }
+
   /** connects every worker; on the first failure the others are closed and the reason thrown */
   async start(): Promise<void> {
     const results = await Promise.allSettled(this.identities.map((id, i) => this.connectWorker(id, i + 1)));
@@ -185,6 +190,10 @@ export class MqttPool {
     const w = this.pick();
     if (!w) return { ok: false, recoverable: true, reason: this.health().reason ?? lostConnection(this.cfg.server) };
     await this.slot(w);
+    if (this.stopped) {
+      this.release(w);
+      return { ok: false, recoverable: true, reason: 'The connector is stopped.' };
+    }
     return new Promise<SendOutcome>((resolve) => {
       let done = false;
       const settle = (o: SendOutcome) => {
@@ -208,7 +217,7 @@ export class MqttPool {
 
   /** EMQX subscribes a shared filter on every worker, any other filter on the first one only */
   private targets(filter: string): Worker[] {
-    return isShared(filter) ? this.workers : this.workers.slice(0, 1);
+    return this.spreads(filter) ? this.workers : this.workers.slice(0, 1);
   }
 
   async subscribe(filter: string, qos: 0 | 1 | 2, noLocal: boolean): Promise<void> {
@@ -263,6 +272,8 @@ export class MqttPool {
     this.stopped = true;
     for (const settle of [...this.pending]) settle({ ok: false, recoverable: true, reason: 'The connector was stopped before the MQTT server acknowledged the message.' });
     this.handlers.clear();
+    // sends waiting for an inflight slot see `stopped` and give up
+    for (const w of this.workers) this.wake(w);
     await Promise.all(this.workers.map((w) => endClient(w.client)));
     this.workers = [];
   }
