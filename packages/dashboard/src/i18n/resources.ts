@@ -34,6 +34,7 @@ import type { notFoundMessages } from '../app/not-found/notFound.messages';
 import type { overloadProtectionMessages } from '../features/mqtt-settings/OverloadProtectionNote';
 import type { overviewMessages } from '../features/overview/overview.messages';
 import type { passwordMessages } from '../shared/password.messages';
+import type { opentelemetryMessages } from '../features/opentelemetry/opentelemetry.messages';
 import type { prometheusMessages } from '../features/prometheus/prometheus.messages';
 import type { retainedMessages } from '../features/retained/retained.messages';
 import type { rolesMessages } from '../shared/roles.messages';
@@ -85,6 +86,7 @@ export interface Resources {
   overloadProtection: Texts<typeof overloadProtectionMessages>;
   overview: Texts<typeof overviewMessages>;
   password: Texts<typeof passwordMessages>;
+  opentelemetry: Texts<typeof opentelemetryMessages>;
   prometheus: Texts<typeof prometheusMessages>;
   retained: Texts<typeof retainedMessages>;
   roles: Texts<typeof rolesMessages>;
