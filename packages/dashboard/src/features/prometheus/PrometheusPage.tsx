@@ -1,7 +1,10 @@
 // Management › Monitoring › Integration (EMQX Enterprise console /monitoring/integration): how Prometheus reaches
-// this node (scrape URL and a prometheus.yml job to copy) and the /prometheus settings.
-import { Card, Flex, Typography, theme } from 'antd';
+// this node (scrape URL and a prometheus.yml job to copy) and the /prometheus settings; the second tab
+// (?tab=opentelemetry) is features/opentelemetry.
+import { Card, Flex, Tabs, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import OpenTelemetryPage from '../opentelemetry/OpenTelemetryPage';
 import { CopyButton } from '../../shared/CopyButton';
 import { SettingsScreen } from '../../shared/forms/SettingsScreen';
 import { authFields, collectorFields, pushFields } from './prometheus.fields';
@@ -39,7 +42,7 @@ function ScrapeCard({ basicAuth }: { basicAuth: boolean }) {
   );
 }
 
-export default function PrometheusPage() {
+function PrometheusTab() {
   const { t } = useTranslation('prometheus');
   const query = usePrometheusQuery();
   return (
@@ -62,4 +65,14 @@ export default function PrometheusPage() {
       {query.data && <PushHeaders settings={query.data} />}
     </>
   );
+}
+
+export default function PrometheusPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'opentelemetry' ? 'opentelemetry' : 'prometheus';
+  const items = [
+    { key: 'prometheus', label: 'Prometheus', children: <PrometheusTab /> },
+    { key: 'opentelemetry', label: 'OpenTelemetry', children: <OpenTelemetryPage /> },
+  ];
+  return <Tabs activeKey={tab} items={items} onChange={(k) => setParams({ tab: k }, { replace: true })} />;
 }
