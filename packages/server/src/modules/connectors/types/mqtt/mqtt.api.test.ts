@@ -107,6 +107,32 @@ describe('MQTT bridge through the API', () => {
     await waitFor(async () => (await metrics('sources', 'mqtt:in1')).received === 1, 5000, 'received counted');
   });
 
+  test('both ways on one connector: MQTT 5 no_local keeps our messages from coming back (no loop)', async () => {
+    await connector('both', { proto_ver: 'v5', pool_size: 1 });
+    await mqttAction('both', { topic: '${topic}', payload: '${payload}', qos: 1 });
+    const s = await api(node, 'POST', '/sources', { type: 'mqtt', name: 'both', connector: 'both', parameters: { topic: 'sync/#', qos: 1, no_local: true } });
+    expect(s.status, JSON.stringify(s.body)).toBe(201);
+    // out: what local clients publish; in: what the remote broker's clients publish, republished here
+    await rule('rule_both_out', 'SELECT * FROM "sync/#" WHERE clientid = \'local-dev\'', ['mqtt:both']);
+    await rule('rule_both_in', 'SELECT * FROM "$bridges/mqtt:both"', [{ function: 'republish', args: { topic: '${topic}', payload: '${payload}', qos: 1 } }]);
+    const far = await remoteClient('sync/#', { protocolVersion: 5 });
+    const local = await connectClient(node.mqttPort, { clientId: 'local-dev' });
+    clients.push(local);
+    const near: Received[] = [];
+    local.on('message', (topic, payload, packet) => near.push({ topic, payload: payload.toString(), qos: packet.qos }));
+    await local.subscribeAsync('sync/#', { qos: 1 });
+    await local.publishAsync('sync/out', 'from here', { qos: 1 });
+    await far.client.publishAsync('sync/in', 'from there', { qos: 1 });
+    // a last marker from the remote side: anything echoed would arrive before it
+    await waitFor(() => far.got.some((m) => m.payload === 'from here') && near.some((m) => m.payload === 'from there'), 5000, 'both directions');
+    await far.client.publishAsync('sync/end', 'end', { qos: 1 });
+    await waitFor(() => near.some((m) => m.payload === 'end'), 5000, 'the marker');
+    expect(far.got.filter((m) => m.payload === 'from here')).toHaveLength(1);
+    expect(near.filter((m) => m.payload === 'from here')).toHaveLength(1);
+    expect(near.filter((m) => m.payload === 'from there')).toHaveLength(1);
+    expect((await metrics('sources', 'mqtt:both')).received).toBe(2);
+  });
+
   test('a remote broker that is down: created, disconnected, with EMQX’s reason', async () => {
     const port = await freePort();
     const res = await api(node, 'POST', '/connectors', { type: 'mqtt', name: 'down', server: `127.0.0.1:${port}`, pool_size: 1 });
