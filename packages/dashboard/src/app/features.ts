@@ -24,6 +24,7 @@ import { clusterRoutes } from '../features/cluster/cluster.routes';
 import { authorizationRoutes } from '../features/authorization/authorization.routes';
 import { rulesRoutes } from '../features/rules/rules.routes';
 import { logTraceRoutes } from '../features/log-trace/log-trace.routes';
+import { schemaRegistryRoutes } from '../features/schema-registry/schema-registry.routes';
 import { topicMetricsRoutes } from '../features/topic-metrics/topic-metrics.routes';
 import { slowSubscriptionsRoutes } from '../features/slow-subscriptions/slow-subscriptions.routes';
 import { auditRoutes } from '../features/audit/audit.routes';
@@ -60,6 +61,7 @@ export const featureRoutes: FeatureRoute[] = [
   ...authorizationRoutes,
   ...rulesRoutes,
   ...logTraceRoutes,
+  ...schemaRegistryRoutes,
   ...topicMetricsRoutes,
   ...slowSubscriptionsRoutes,
   ...auditRoutes,

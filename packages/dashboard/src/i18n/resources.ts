@@ -21,6 +21,7 @@ import type { flowControlMessages } from '../features/flow-control/flow-control.
 import type { layoutMessages } from '../app/layout/layout.messages';
 import type { listenersMessages } from '../features/listeners/listeners.messages';
 import type { logTraceMessages } from '../features/log-trace/log-trace.messages';
+import type { schemaRegistryMessages } from '../features/schema-registry/schema-registry.messages';
 import type { loggingMessages } from '../features/logging/logging.messages';
 import type { licenseMessages } from '../features/license/license.messages';
 import type { loginMessages } from '../app/login/login.messages';
@@ -73,6 +74,7 @@ export interface Resources {
   layout: Texts<typeof layoutMessages>;
   listeners: Texts<typeof listenersMessages>;
   logTrace: Texts<typeof logTraceMessages>;
+  schemaRegistry: Texts<typeof schemaRegistryMessages>;
   logging: Texts<typeof loggingMessages>;
   license: Texts<typeof licenseMessages>;
   login: Texts<typeof loginMessages>;
