@@ -34,6 +34,9 @@ import { backupRoutes } from '../features/backup/backup.routes';
 import { webhookRoutes } from '../features/webhook/webhook.routes';
 import { flowRoutes } from '../features/flow/flow.routes';
 
+import { connectorsRoutes } from '../features/connectors/connectors.routes';
+import { actionsRoutes } from '../features/actions/actions.routes';
+import { sourcesRoutes } from '../features/sources/sources.routes';
 // One import line per feature area (`src/features/<area>/<area>.routes.tsx`); each engineer adds only their own line.
 export const featureRoutes: FeatureRoute[] = [
   ...usersRoutes,
@@ -70,4 +73,7 @@ export const featureRoutes: FeatureRoute[] = [
   ...backupRoutes,
   ...webhookRoutes,
   ...flowRoutes,
+  ...connectorsRoutes,
+  ...actionsRoutes,
+  ...sourcesRoutes,
 ];

@@ -50,6 +50,10 @@ import type { unitsMessages } from '../shared/units.messages';
 import type { usersMessages } from '../features/users/users.messages';
 import type { websocketMessages } from '../features/websocket/websocket.messages';
 import type { webhookMessages } from '../features/webhook/webhook.messages';
+import type { actionsMessages } from '../features/actions/actions.messages';
+import type { connectorsMessages } from '../features/connectors/connectors.messages';
+import type { schemaFormMessages } from '../shared/schema-form/schema-form.messages';
+import type { sourcesMessages } from '../features/sources/sources.messages';
 
 type Texts<M> = { readonly [K in keyof M]: string };
 
@@ -103,6 +107,10 @@ export interface Resources {
   users: Texts<typeof usersMessages>;
   websocket: Texts<typeof websocketMessages>;
   webhook: Texts<typeof webhookMessages>;
+  actions: Texts<typeof actionsMessages>;
+  connectors: Texts<typeof connectorsMessages>;
+  schemaForm: Texts<typeof schemaFormMessages>;
+  sources: Texts<typeof sourcesMessages>;
 }
 
 declare module 'i18next' {

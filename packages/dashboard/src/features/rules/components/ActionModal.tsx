@@ -1,14 +1,18 @@
 // Add or edit one built-in action: console (no settings) or republish (EMQX's republish_args: topic, QoS,
 // retain, payload, MQTT 5.0 properties, user properties, direct dispatch), all but direct dispatch templates.
 import { useMemo } from 'react';
-import { AutoComplete, Collapse, Form, Input, Radio, Switch, Typography } from 'antd';
+import { AutoComplete, Collapse, Form, Input, Radio, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useActionChoicesQuery } from '../../actions/actions.api';
+import '../../actions/actions.messages';
 import { FormModal } from '../../../shared/FormModal';
 import { topicRule } from '../../../shared/topic';
 import { DEFAULT_REPUBLISH, actionKind, isRepublish, toRepublishArgs, toRepublishValues, type RepublishValues } from '../actions';
 import type { RuleAction } from '../rules.types';
 
-type Values = RepublishValues & { kind: 'console' | 'republish' };
+/** `bridge`: a data-integration action, sent as its id `<type>:<name>` */
+type Values = RepublishValues & { kind: 'console' | 'republish' | 'bridge'; bridge?: string };
 
 interface Props {
   open: boolean;
@@ -22,15 +26,18 @@ const QOS_OPTIONS = ['0', '1', '2', '${qos}'].map((value) => ({ value }));
 const RETAIN_OPTIONS = ['false', 'true', '${retain}'].map((value) => ({ value }));
 
 export function ActionModal({ open, action, onClose, onSave }: Props) {
-  const { t } = useTranslation(['rules', 'common']);
+  const { t } = useTranslation(['rules', 'actions', 'common']);
   const [form] = Form.useForm<Values>();
+  const choices = useActionChoicesQuery();
   const kind = Form.useWatch('kind', form) ?? 'republish';
   const initialValues = useMemo<Values>(() => {
     if (action && isRepublish(action)) return { kind: 'republish', ...toRepublishValues(action.args) };
+    if (typeof action === 'string') return { kind: 'bridge', bridge: action, ...DEFAULT_REPUBLISH };
     return { kind: action && actionKind(action) === 'console' ? 'console' : 'republish', ...DEFAULT_REPUBLISH };
   }, [action]);
 
   const submit = async (v: Values) => {
+    if (v.kind === 'bridge') return onSave(v.bridge ?? '');
     onSave(v.kind === 'console' ? { function: 'console' } : { function: 'republish', args: toRepublishArgs(v) });
   };
 
@@ -60,10 +67,25 @@ export function ActionModal({ open, action, onClose, onSave }: Props) {
           options={[
             { value: 'republish', label: t('actionRepublish') },
             { value: 'console', label: t('actionConsole') },
+            { value: 'bridge', label: t('actions:ruleActionKind') },
           ]}
         />
       </Form.Item>
-      {kind === 'console' ? (
+      {kind === 'bridge' ? (
+        <Form.Item
+          name="bridge"
+          label={t('actions:pickAction')}
+          rules={[{ required: true, message: t('common:selectRequired', { name: t('actions:pickAction') }) }]}
+          extra={choices.data?.length === 0 && <Link to="/rule/actions/create">{t('actions:noActionYet')}</Link>}
+        >
+          <Select
+            showSearch
+            aria-label={t('actions:pickAction')}
+            loading={choices.isLoading}
+            options={(choices.data ?? []).map((a) => ({ value: a.id, label: a.enable ? a.id : t('actions:unavailableAction', { id: a.id }) }))}
+          />
+        </Form.Item>
+      ) : kind === 'console' ? (
         <Typography.Paragraph type="secondary">{t('consoleHelp')}</Typography.Paragraph>
       ) : (
         <>

@@ -1,5 +1,5 @@
 // The rule's actions (outputs), in order: add, edit and remove console and republish actions; references to
-// data-integration actions are listed and can be removed.
+// data-integration actions (picked from the node's actions) are listed, edited and removed.
 import { Button, Flex, List, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -53,7 +53,7 @@ export function ActionsPanel({ value = [], onChange, disabled }: Props) {
               disabled
                 ? []
                 : [
-                    ...(actionKind(action) === 'console' || actionKind(action) === 'republish'
+                    ...(actionKind(action) !== 'function'
                       ? [
                           <Button key="edit" size="small" type="link" onClick={() => dialog.openEdit(index)}>
                             {t('common:edit')}
