@@ -32,6 +32,17 @@ describe('health and outages', () => {
     }
   });
 
+  it('start fails after connect_timeout when the server accepts the connection but never answers', async () => {
+    const frozen = await startMosquitto();
+    bridge.cleanup.push(() => frozen.close());
+    frozen.pause();
+    const started = Date.now();
+    await expect(mqttType.start({ server: frozen.server, pool_size: 1, connect_timeout: '1s' }, bridge.ctx())).rejects.toThrow(
+      `The MQTT server at ${frozen.server} did not answer within 1 s.`,
+    );
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
   it('disconnected while the broker is down (sending is recoverable), connected again when it is back', async () => {
     const remote = await startMosquitto();
     bridge.cleanup.push(() => remote.close());

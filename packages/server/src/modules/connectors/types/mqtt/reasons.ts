@@ -18,7 +18,9 @@ type ErrorLike = { code?: unknown; message?: string };
 
 /** why connecting to `server` failed */
 export function connectFailure(err: ErrorLike, server: string, timeoutMs: number): string {
-  switch (err.code) {
+  // MQTT.js's own timer: no CONNACK within connectTimeout
+  const code = err.message === 'connack timeout' ? 'ETIMEDOUT' : err.code;
+  switch (code) {
     case 'ECONNREFUSED':
       return REFUSED;
     case 'CLOSED':
