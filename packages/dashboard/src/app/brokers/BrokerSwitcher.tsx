@@ -32,6 +32,8 @@ export function BrokerSwitcher({ compact }: { compact?: boolean }) {
       <Select
         aria-label={t('brokerPicker')}
         value={target?.id ?? THIS_NODE}
+        // another broker than this node: an amber frame, so no one changes it by mistake
+        status={target ? 'warning' : undefined}
         onChange={pick}
         suffixIcon={<ClusterOutlined />}
         popupMatchSelectWidth={false}
