@@ -82,6 +82,17 @@ describe('connectors lifecycle', () => {
     expect(node.app.integration.exportAll().connectors[0].config.password).toBe('top-secret');
   });
 
+  test("EMQX's other secret keys (a GCP service account's private_key…) are masked and sealed too", async () => {
+    const created = await api(node, 'POST', '/connectors', fakeConnector('c1', peer, { private_key: 'pk-text' }));
+    // the fake type's schema has no such field: the layer keeps unknown fields as EMQX's raw config does
+    expect(created.body.private_key).toBe('******');
+    const row = node.app.db.prepare<[], { config: string }>(`SELECT config FROM connectors WHERE name = 'c1'`).get();
+    expect(row?.config).not.toContain('pk-text');
+    const updated = await api(node, 'PUT', `/connectors/${id}`, created.body);
+    expect(updated.status).toBe(200);
+    expect(node.app.integration.exportAll().connectors[0].config.private_key).toBe('pk-text');
+  });
+
   test('bad names, unknown types and types this node does not run are refused; nothing is stored', async () => {
     const bad = await api(node, 'POST', '/connectors', fakeConnector('a.b', peer));
     expect(bad.status).toBe(400);

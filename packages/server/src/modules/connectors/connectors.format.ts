@@ -1,7 +1,7 @@
 // Connectors, actions and sources in the JSON shapes of EMQX's API (emqx_connector_api format_connector_info,
 // emqx_bridge_v2_api format_bridge_info / summary / format_metrics): the raw config with type, name, status,
 // status_reason and node_status (one node), secrets masked.
-import { maskSecrets } from '../configs/secrets';
+import { maskIntegrationSecrets as maskSecrets } from './resource/secrets';
 import { enabled, type ChannelEntry, type ConnectorEntry } from './resource/runtime';
 import type { IntegrationService } from './connectors.service';
 

@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
 import { isObject } from '../../config/tree';
-import { restoreSecrets } from '../configs/secrets';
+import { restoreIntegrationSecrets as restoreSecrets } from './resource/secrets';
 import type { ActionCall, ActionProvider, ActionResult } from '../rules/actions/types';
 import { connectorTypes } from './types';
 import { ResourceStore, type Kind, type StoredResource } from './resource/store';

@@ -3,7 +3,7 @@
 // 204; a failure a 400 TEST_FAILED with the reason the operator reads.
 import { ApiError } from '../../errors';
 import { isObject } from '../../config/tree';
-import { restoreSecrets } from '../configs/secrets';
+import { restoreIntegrationSecrets as restoreSecrets } from './resource/secrets';
 import { readResourceOptions } from './resource/options';
 import { idOf, typeConfig } from './resource/runtime';
 import { NAME_RE, requestConfig } from './resource/ids';
@@ -50,7 +50,7 @@ export async function probe(svc: IntegrationService, kind: Kind, body: Json): Pr
   // an action or source is tried on its running connector
   const c = svc.connectors.get(idOf(type, String(config.connector)))!;
   if (!c.instance || c.status !== 'connected') throw failed(c.reason ?? `the connector ${c.id} is ${c.status}`);
-  const params = (isObject(config.parameters) ? config.parameters : {});
+  const params = isObject(config.parameters) ? config.parameters : {};
   let started: { stop?(): Promise<void>; health?(): Promise<{ status: string; reason?: string }> } | undefined;
   try {
     started =

@@ -6,7 +6,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isObject } from '../../../config/tree';
-import { isSecretKey } from '../../configs/secrets';
+import { isIntegrationSecret } from './secrets';
 
 const PREFIX = 'enc:v1:';
 const KEY_FILE = 'data-integration.key';
@@ -44,7 +44,7 @@ export class SecretBox {
 
   /** a copy with every non-empty string secret leaf sealed */
   sealTree(value: unknown, key = ''): unknown {
-    if (typeof value === 'string' && value !== '' && isSecretKey(key)) return this.seal(value);
+    if (typeof value === 'string' && value !== '' && isIntegrationSecret(key)) return this.seal(value);
     if (Array.isArray(value)) return value.map((v) => this.sealTree(v));
     if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.sealTree(v, k)]));
     return value;
