@@ -50,4 +50,12 @@ export interface NodeExtensions {
   '/configs/zones': {
     get: { query: undefined; params: undefined; body: undefined; responses: { 200: Record<string, never> } };
   };
+  /** EMQX 5.8 open source (emqx_telemetry_api), absent from the Enterprise document: this node sends no telemetry. */
+  '/telemetry/status': {
+    get: { query: undefined; params: undefined; body: undefined; responses: { 200: { enable: boolean } } };
+    put: { query: undefined; params: undefined; body: { enable?: unknown } | undefined; responses: { 200: { enable: boolean } } };
+  };
+  '/telemetry/data': {
+    get: { query: undefined; params: undefined; body: undefined; responses: { 200: Record<string, unknown> } };
+  };
 }
