@@ -8,6 +8,9 @@ import type { ConfigService } from '../../config/config.service';
 import { parseDuration } from '../../config/units';
 import { EMQX_VERSION } from '../status/version';
 
+/** the sender EMQX names on its $SYS messages (emqx_sys's module name): retained lists and rule events show it */
+export const SYS_PUBLISHER = 'emqx_sys';
+
 const SYSDESCR = 'EMQX';
 
 export class SysTopicsPublisher {
@@ -57,7 +60,7 @@ export class SysTopicsPublisher {
   }
 
   private send(topic: string, payload: string, retain = false): void {
-    this.broker.publish({ topic, payload: Buffer.from(payload), qos: 0, retain, fromClientid: null, fromUsername: null }).catch(() => undefined);
+    this.broker.publish({ topic, payload: Buffer.from(payload), qos: 0, retain, fromClientid: SYS_PUBLISHER, fromUsername: null }).catch(() => undefined);
   }
 
   publishInfo(): void {

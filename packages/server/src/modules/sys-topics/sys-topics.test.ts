@@ -37,6 +37,9 @@ describe('$SYS topics', () => {
     expect(JSON.parse(got.get(`${prefix}/clients/sys-client/connected`) ?? '{}')).toMatchObject({ clientid: 'sys-client', username: 'u1', proto_ver: 5, ipaddress: '127.0.0.1' });
     expect(JSON.parse(got.get(`${prefix}/clients/sys-client/subscribed`) ?? '{}')).toMatchObject({ clientid: 'sys-client', topic: 'sys/t', subopts: { qos: 1 } });
     expect(JSON.parse(got.get(`${prefix}/clients/sys-client/disconnected`) ?? '{}')).toMatchObject({ clientid: 'sys-client', username: 'u1' });
+    // retained $SYS messages name their sender as EMQX does (emqx_sys), not "undefined"
+    const retained = await api(node, 'GET', `/mqtt/retainer/message/${encodeURIComponent(`${prefix}/version`)}`);
+    expect(retained.body).toMatchObject({ topic: `${prefix}/version`, from_clientid: 'emqx_sys' });
 
     // switches off: no more connected events, no more periodic messages
     await api(node, 'PUT', '/configs/sys_topics', { sys_msg_interval: 'disabled', sys_heartbeat_interval: 'disabled', sys_event_messages: { client_connected: false } });
