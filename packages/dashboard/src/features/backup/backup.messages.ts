@@ -3,8 +3,8 @@ import { defineMessages } from '../../i18n/defineMessages';
 export const backupMessages = defineMessages('backup', {
   title: { en: 'Backup & Restore', zh: '备份与恢复' },
   intro: {
-    en: "A backup holds the node's configuration and data: dashboard users, API keys, authenticators and their built-in users, authorization sources and rules, banned clients, rules and retained messages. Restoring adds and updates; it never deletes what the node already has.",
-    zh: '备份包含节点的配置与数据：Dashboard 用户、API 密钥、认证器及其内置数据库用户、授权数据源与规则、黑名单、规则和保留消息。恢复只会新增和更新，不会删除节点上已有的内容。',
+    en: "A backup holds the node's configuration and data: dashboard users, API keys, authenticators and their built-in users, authorization sources and rules, banned clients, rules, connectors, actions, sources, schemas and retained messages. Restoring adds and updates; it never deletes what the node already has.",
+    zh: '备份包含节点的配置与数据：Dashboard 用户、API 密钥、认证器及其内置数据库用户、授权数据源与规则、黑名单、规则、连接器、动作、Source、Schema 和保留消息。恢复只会新增和更新，不会删除节点上已有的内容。',
   },
   create: { en: 'Create Backup', zh: '创建备份' },
   upload: { en: 'Upload', zh: '上传' },
@@ -24,8 +24,8 @@ export const backupMessages = defineMessages('backup', {
   createSuccess: { en: 'Backup {{name}} created', zh: '备份 {{name}} 已创建' },
   includeConfig: { en: 'Configuration', zh: '配置' },
   includeConfigHelp: {
-    en: 'Settings, listeners, authenticators, authorization sources and rules (cluster.hocon).',
-    zh: '设置、监听器、认证器、授权数据源和规则（cluster.hocon）。',
+    en: 'Settings, authenticators, authorization sources, rules, connectors, actions, sources and schemas (cluster.hocon).',
+    zh: '设置、认证器、授权数据源、规则、连接器、动作、Source 和 Schema（cluster.hocon）。',
   },
   tableSets: { en: 'Data', zh: '数据' },
   tableSetsHelp: { en: 'Choose the data tables to include.', zh: '选择要包含的数据表。' },
@@ -58,6 +58,10 @@ export const backupMessages = defineMessages('backup', {
   part_settings: { en: 'Settings', zh: '设置' },
   part_authentication: { en: 'Authenticators', zh: '认证器' },
   part_authorization: { en: 'Authorization sources', zh: '授权数据源' },
+  part_schemas: { en: 'Schemas', zh: 'Schema' },
+  part_connectors: { en: 'Connectors', zh: '连接器' },
+  part_actions: { en: 'Actions', zh: '动作' },
+  part_sources: { en: 'Sources', zh: 'Source' },
   part_rules: { en: 'Rules', zh: '规则' },
   part_emqx_admin: { en: 'Dashboard users', zh: 'Dashboard 用户' },
   part_emqx_app: { en: 'API keys', zh: 'API 密钥' },

@@ -1,7 +1,8 @@
 // Backup and restore between two real nodes (EMQX emqx_mgmt_api_data_backup_SUITE, emqx_mgmt_data_backup_SUITE):
 // data made on node 1 is exported, the file downloaded, uploaded to a fresh node 2 and imported there, and node 2
 // then behaves as node 1 (same dashboard login, API key, authenticator with its users for a real MQTT client,
-// authorization rules, ban, rule, settings). Hostile or malformed archives are refused with a 400 and change nothing.
+// authorization rules, ban, rules, settings, a webhook to a real HTTP server, a schema). Hostile or malformed
+// archives are refused with a 400 and change nothing.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { existsSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,15 +11,20 @@ import { pack as tarPack, type Headers } from 'tar-stream';
 import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, closeClients, connackCode, connectClient, expectContract } from '../../shared/testing';
 import { LIMITS, packArchive, readArchive } from './archive';
+import { startTarget, type Target } from '../connectors/types/http/target.testing';
 
 let node1: TestNode;
 let node2: TestNode;
+/** the webhook's HTTP server: a real peer both nodes send to */
+let hook: Target;
 
 beforeAll(async () => {
+  hook = await startTarget();
   [node1, node2] = await Promise.all([startTestNode(), startTestNode()]);
 });
 afterAll(async () => {
   await Promise.all([node1?.close(), node2?.close()]);
+  await hook?.stop();
 });
 
 function multipart(filename: string, data: Buffer, field = 'filename'): { payload: Buffer; headers: Record<string, string> } {
@@ -64,7 +70,7 @@ describe('export on node 1, import on a fresh node 2', () => {
   let apiKey: { api_key: string; api_secret: string };
   let exported: { filename: string; size: number; node: string; created_at: string; created_at_sec: number };
 
-  test('node 1: users, an API key, an authenticator with a user, authorization rules, a ban, a rule and a setting', async () => {
+  test('node 1: users, an API key, an authenticator with a user, authorization rules, a ban, rules, a setting, a webhook and a schema', async () => {
     expect((await api(node1, 'POST', '/users', { username: 'operator_1', password: 'op-pass-123', description: 'night shift', role: 'viewer' })).status).toBe(200);
     const key = await api(node1, 'POST', '/api_key', { name: 'ci-key', desc: 'for CI', enable: true });
     expect(key.status).toBe(200);
@@ -77,6 +83,13 @@ describe('export on node 1, import on a fresh node 2', () => {
     expect((await api(node1, 'POST', '/banned', { as: 'clientid', who: 'bad-client', reason: 'abuse' })).status).toBe(200);
     expect((await api(node1, 'POST', '/rules', { id: 'rule_backup', sql: 'SELECT * FROM "sensors/#"', actions: [], description: 'kept' })).status).toBe(201);
     expect((await api(node1, 'PUT', '/configs/alarm', { actions: ['log'], size_limit: 777, validity_period: '2h' })).status).toBe(200);
+    // data integration: a webhook (connector, action, rule) to a real HTTP server, and a schema
+    expect((await api(node1, 'POST', '/connectors', { type: 'http', name: 'hook', url: hook.url, pool_size: 1 })).status).toBe(201);
+    const action = { type: 'http', name: 'hook', connector: 'hook', parameters: { method: 'post', path: '/in', body: '${payload}' } };
+    expect((await api(node1, 'POST', '/actions', action)).status).toBe(201);
+    expect((await api(node1, 'POST', '/rules', { id: 'rule_hook', sql: 'SELECT payload FROM "hook/#"', actions: ['http:hook'] })).status).toBe(201);
+    const schema = { name: 'reading', type: 'avro', source: JSON.stringify({ type: 'record', name: 'r', fields: [{ name: 'v', type: 'int' }] }) };
+    expect((await api(node1, 'POST', '/schema_registry', schema)).status).toBe(201);
   });
 
   test('export: EMQX-named file with META.hocon, cluster.hocon and one JSON file per table', async () => {
@@ -177,8 +190,11 @@ describe('export on node 1, import on a fresh node 2', () => {
     expect(byName.emqx_banned).toMatchObject({ total: 1, success: 1 });
     expect(byName.emqx_app).toMatchObject({ total: 1, success: 1 });
     expect(byName.authentication).toMatchObject({ total: 1, success: 1 });
-    expect(byName.rules).toMatchObject({ total: 1, success: 1 });
+    expect(byName.rules).toMatchObject({ total: 2, success: 2 });
     expect(byName.authorization).toMatchObject({ total: 2, failed: 0 });
+    expect(byName.connectors).toMatchObject({ total: 1, success: 1, failed: 0 });
+    expect(byName.actions).toMatchObject({ total: 1, success: 1, failed: 0 });
+    expect(byName.schemas).toMatchObject({ total: 1, success: 1, failed: 0 });
 
     // the dashboard user logs in with the same password; the API key authenticates
     expect((await node2.app.inject({ method: 'POST', url: '/api/v5/login', payload: { username: 'operator_1', password: 'op-pass-123' } })).statusCode).toBe(200);
@@ -203,6 +219,14 @@ describe('export on node 1, import on a fresh node 2', () => {
     await closeClients([client]);
     expect(await connackCode(node2.mqttPort, { clientId: 'sensor-1-x', username: 'sensor-1', password: 'wrong' })).toBe(134);
     expect(await connackCode(node2.mqttPort, { clientId: 'bad-client', username: 'sensor-1', password: 's3cret-pw' })).toBe(138);
+
+    // the restored webhook works: a message on node 2 reaches the HTTP server through the restored rule and action
+    expect((await api(node2, 'GET', '/schema_registry/reading')).body).toMatchObject({ name: 'reading', type: 'avro' });
+    const pub = await connectClient(node2.mqttPort, { clientId: 'hook-pub', username: 'sensor-1', password: 's3cret-pw' });
+    await pub.publishAsync('hook/1', 'from node 2', { qos: 1 });
+    await closeClients([pub]);
+    const [req] = await hook.waitFor(1);
+    expect(req).toMatchObject({ method: 'POST', path: '/in', body: 'from node 2' });
   });
 
   test('a second import of the same file changes nothing: everything skipped', async () => {

@@ -17,7 +17,8 @@ import { authenticatorId, authnKind } from '../authentication/backends';
 import { AclSyntaxError, parseAcl } from '../authorization/acl-file';
 import { readAcl } from '../authorization/sources/file';
 import { badArchive } from './archive';
-import type { Outcome } from './tables';
+import { applyItems, emptyCounts, type Counts, type Item } from './counts';
+import { applyIntegration, exportIntegration, INTEGRATION_ROOTS, planIntegration, type IntegrationPlan } from './integration';
 
 /** the roots imported as plain settings: EMQX's CONF_KEYS that this node has, and the roots of its importer apps */
 export const SETTINGS_ROOTS = [
@@ -84,24 +85,18 @@ export function exportConfig(app: FastifyInstance, rootKeys?: string[]): Record<
     }),
   );
   all.rule_engine = { ...(isObject(all.rule_engine) ? all.rule_engine : {}), rules };
-  const inlined = inlineDataFiles(all, dataDir) as Record<string, unknown>;
+  const inlined = inlineDataFiles({ ...all, ...exportIntegration(app) }, dataDir) as Record<string, unknown>;
   return rootKeys ? Object.fromEntries(Object.entries(inlined).filter(([k]) => rootKeys.includes(k))) : inlined;
 }
 
 /** the root keys an export may name: this node's config roots */
 export function knownRoots(app: FastifyInstance): string[] {
-  return Object.keys(app.config.defaults).filter((r) => !NOT_EXPORTED.includes(r));
-}
-
-export interface Item<T> {
-  name: string;
-  value?: T;
-  /** why it is left out (counted as failed) */
-  error?: string;
+  return [...Object.keys(app.config.defaults).filter((r) => !NOT_EXPORTED.includes(r)), ...INTEGRATION_ROOTS];
 }
 
 /** cluster.hocon read and checked: what each importer will do, item by item */
 export interface ConfigPlan {
+  integration: IntegrationPlan;
   settings: Item<unknown>[];
   authenticators: Item<Record<string, unknown>>[];
   sources: Item<Record<string, unknown>>[];
@@ -110,9 +105,11 @@ export interface ConfigPlan {
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+export { emptyCounts, type Counts };
+
 /** Checks cluster.hocon's shape (400 when it is not what an export writes) and every item's content. */
 export function planConfig(app: FastifyInstance, doc: Record<string, unknown>): ConfigPlan {
-  const plan: ConfigPlan = { settings: [], authenticators: [], sources: [], rules: [] };
+  const plan: ConfigPlan = { integration: planIntegration(doc), settings: [], authenticators: [], sources: [], rules: [] };
   for (const root of SETTINGS_ROOTS) {
     if (!(root in doc)) continue;
     const value = doc[root];
@@ -174,37 +171,6 @@ export function planConfig(app: FastifyInstance, doc: Record<string, unknown>): 
     });
   }
   return plan;
-}
-
-export interface Counts {
-  total: number;
-  success: number;
-  override: number;
-  skipped: number;
-  failed: number;
-}
-
-export const emptyCounts = (): Counts => ({ total: 0, success: 0, override: 0, skipped: 0, failed: 0 });
-
-type Apply<T> = (value: T, name: string) => Promise<Outcome>;
-
-async function applyItems<T>(items: Item<T>[], apply: Apply<T>, errors: string[], what: string): Promise<Counts> {
-  const counts = emptyCounts();
-  for (const item of items) {
-    counts.total += 1;
-    if (item.error !== undefined) {
-      counts.failed += 1;
-      errors.push(`${what} ${item.name}: ${item.error}`);
-      continue;
-    }
-    try {
-      counts[await apply(item.value as T, item.name)] += 1;
-    } catch (err) {
-      counts.failed += 1;
-      errors.push(`${what} ${item.name}: ${message(err)}`);
-    }
-  }
-  return counts;
 }
 
 /** applies a checked plan; answers the counts per part, and the reasons of the failed items in `errors` */
@@ -277,6 +243,9 @@ export async function applyConfig(app: FastifyInstance, plan: ConfigPlan, errors
     }
   }
 
+  // schemas, connectors, actions and sources before the rules that use them
+  const integration = await applyIntegration(app, plan.integration, errors);
+
   const rules = await applyItems(
     plan.rules,
     async (body, id) => {
@@ -290,5 +259,5 @@ export async function applyConfig(app: FastifyInstance, plan: ConfigPlan, errors
     'rule',
   );
 
-  return { settings, authentication: authenticators, authorization: sources, rules };
+  return { settings, authentication: authenticators, authorization: sources, ...integration, rules };
 }
