@@ -25,7 +25,10 @@ export interface MqttConnectorConfig {
   cleanStart: boolean;
   keepaliveS: number;
   connectTimeoutMs: number;
-  /** EMQX resends unacknowledged QoS 1/2 after this; MQTT.js resends them on reconnect, which covers the outage case */
+  /**
+   * emqtt resends unacknowledged QoS 1/2 after this while connected; MQTT.js has no such timer (MQTT 5 forbids it),
+   * and a publish cut off by a disconnection is sent again by the resource layer
+   */
   retryIntervalMs: number;
   /** unacknowledged publishes per client; 0 = no limit */
   maxInflight: number;

@@ -41,6 +41,8 @@ export interface Mosquitto {
   pause(): void;
   /** lets a paused mosquitto run again (SIGCONT) */
   resume(): void;
+  /** kills it (SIGKILL, even when paused): its connections drop without a word */
+  kill(): Promise<void>;
   /** stops it and removes its directory */
   close(): Promise<void>;
 }
@@ -75,12 +77,12 @@ export async function startMosquitto(opts: { persistence?: boolean; extra?: stri
     }
   };
 
-  const stop = async () => {
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     const p = proc;
     proc = undefined;
     if (!p || p.exitCode !== null || p.pid === undefined) return;
     const exited = new Promise<void>((r) => p.once('exit', () => r()));
-    process.kill(p.pid, 'SIGTERM');
+    process.kill(p.pid, signal);
     await exited;
   };
 
@@ -88,8 +90,9 @@ export async function startMosquitto(opts: { persistence?: boolean; extra?: stri
   return {
     port,
     server: `127.0.0.1:${port}`,
-    stop,
+    stop: () => stop(),
     start,
+    kill: () => stop('SIGKILL'),
     pause: () => proc?.pid !== undefined && process.kill(proc.pid, 'SIGSTOP'),
     resume: () => proc?.pid !== undefined && process.kill(proc.pid, 'SIGCONT'),
     async close() {

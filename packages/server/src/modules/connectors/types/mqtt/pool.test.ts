@@ -149,6 +149,18 @@ describe('health and outages', () => {
     remote.resume();
   });
 
+  it('a publish cut off by the connection loss fails as recoverable at once, for the layer to send again', async () => {
+    const remote = await startMosquitto();
+    bridge.cleanup.push(() => remote.close());
+    const c = await mqttType.start({ server: remote.server, pool_size: 1 }, bridge.ctx());
+    bridge.cleanup.push(() => c.stop());
+    const a = await bridge.action(c, { topic: 'cut/1', payload: 'x', qos: 1 });
+    remote.pause();
+    const pending = bridge.deliver(a, {});
+    await remote.kill();
+    expect(await pending).toEqual({ ok: false, recoverable: true, reason: `The connection to the MQTT server at ${remote.server} was lost before it acknowledged the message.` });
+  });
+
   it('the password may come from a file (EMQX file:// secrets)', () => {
     const file = join(tmpdir(), `mqdeck-mqtt-pass-${process.pid}`);
     writeFileSync(file, 'secret\n');

@@ -6,7 +6,7 @@ import mqtt, { type IClientOptions, type IClientPublishOptions, type IPublishPac
 import type { ConnectionOptions } from 'node:tls';
 import type { Health, SendOutcome } from '../../resource/types';
 import type { ClientIdentity, MqttConnectorConfig } from './config';
-import { connectFailure, lostConnection, publishFailure } from './reasons';
+import { connectFailure, cutOff, lostConnection, publishFailure } from './reasons';
 
 /** EMQX's ?AUTO_RECONNECT_INTERVAL_S */
 const RECONNECT_MS = 2000;
@@ -142,6 +142,9 @@ export class MqttPool {
     });
     client.on('close', () => {
       w.lastError ??= lostConnection(this.cfg.server);
+      // as EMQX: a publish cut off by the disconnection fails as recoverable and the layer sends it again, rather
+      // than MQTT.js keeping it for the next connection while the layer waits (and its request TTL runs out)
+      for (const [id, o] of Object.entries(client.outgoing)) if (!o.volatile) client.removeOutgoingMessage(Number(id));
     });
     client.on('message', (topic, payload, packet) => {
       for (const h of this.handlers) h(topic, payload, packet);
@@ -205,8 +208,11 @@ export class MqttPool {
       };
       this.pending.add(settle);
       const opts: IClientPublishOptions = { qos: m.qos, retain: m.retain, ...(m.properties ? { properties: m.properties } : {}) };
-      // an unacknowledged QoS 1/2 message stays in MQTT.js's store and is sent again after a reconnect
-      w.client.publish(m.topic, m.payload, opts, (err) => settle(err ? publishFailure(err) : { ok: true }));
+      w.client.publish(m.topic, m.payload, opts, (err) => {
+        if (!err) return settle({ ok: true });
+        if (err.message === 'Message removed') return settle({ ok: false, recoverable: true, reason: cutOff(this.cfg.server) });
+        settle(publishFailure(err));
+      });
     });
   }
 

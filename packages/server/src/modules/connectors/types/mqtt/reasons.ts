@@ -43,6 +43,8 @@ export function connectFailure(err: ErrorLike, server: string, timeoutMs: number
 
 export const lostConnection = (server: string): string => `The connection to the MQTT server at ${server} is down; reconnecting.`;
 
+export const cutOff = (server: string): string => `The connection to the MQTT server at ${server} was lost before it acknowledged the message.`;
+
 /** PACKET_IDENTIFIER_IN_USE: a restarted client reused an id the server still remembers; sending again works */
 const RC_PACKET_ID_IN_USE = 0x91;
 
