@@ -48,6 +48,7 @@ import logTraceRoutes from './log-trace/log-trace.routes';
 import topicMetricsRoutes from './topic-metrics/topic-metrics.routes';
 import slowSubscriptionsRoutes from './slow-subscriptions/slow-subscriptions.routes';
 import brokersRoutes from './brokers/brokers.routes';
+import telemetryRoutes from './telemetry/telemetry.routes';
 import connectorsModule from './connectors/connectors.module';
 import connectorsRoutes from './connectors/connectors.routes';
 import actionsRoutes from './actions/actions.routes';
@@ -110,4 +111,5 @@ export const routeModules: RouteModule[] = [
   opentelemetryModule,
   opentelemetryRoutes,
   brokersRoutes,
+  telemetryRoutes,
 ];
