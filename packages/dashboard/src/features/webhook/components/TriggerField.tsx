@@ -61,7 +61,8 @@ export function TriggerField({ value = emptyTrigger(), onChange, disabled }: Pro
     );
   }
   const set = (patch: Partial<Trigger>) => onChange?.({ ...value, ...patch });
-  const options = (list: typeof events.all) => list.map((e) => ({ value: e.event, label: eventTitle(e, inst.language) }));
+  // as the official console: 'message publish' → 'Message Publish' (start case; a Chinese title is unchanged)
+  const options = (list: typeof events.all) => list.map((e) => ({ value: e.event, label: eventTitle(e, inst.language).replace(/\b[a-z]/g, (c) => c.toUpperCase()) }));
   const sub = { paddingLeft: token.paddingLG, paddingBottom: token.paddingSM };
   return (
     <Radio.Group
