@@ -286,7 +286,10 @@ export class IntegrationService implements ActionProvider {
     if (kind === 'connectors') {
       const c = e as ConnectorEntry;
       if (!enabled(c.stored)) throw new ApiError(400, 'BAD_REQUEST', 'Forbidden operation, connector not enabled');
-      if (op === 'stop') return this.runtime.stopConnector(c);
+      if (op === 'stop') {
+        await this.runtime.stopConnector(c);
+        return;
+      }
       if (op === 'start' && c.status === 'connected') return;
       await this.runtime.startConnector(c);
       return this.startResult(c);

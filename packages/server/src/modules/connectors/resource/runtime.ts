@@ -98,12 +98,13 @@ export class ResourceRuntime {
 
   /** starts (or restarts) a connector; resolves when it is connected or start_timeout passed */
   async startConnector(e: ConnectorEntry): Promise<void> {
-    await this.stopConnector(e, 'connecting');
+    const gen = await this.stopConnector(e, 'connecting');
+    // another stop or start came while this one stopped the old connection: that one decides
+    if (gen !== e.gen) return;
     if (!enabled(e.stored)) {
       e.status = 'stopped';
       return;
     }
-    const gen = e.gen;
     e.impl = this.impl(e.stored.type);
     if (!e.impl) {
       e.status = 'disconnected';
@@ -135,9 +136,9 @@ export class ResourceRuntime {
     await withTimeout(run, e.opts.startTimeoutMs);
   }
 
-  /** stops a connector and its channels' instances (their buffers keep what waits) */
-  async stopConnector(e: ConnectorEntry, next: ResourceStatus = 'stopped'): Promise<void> {
-    e.gen++;
+  /** stops a connector and its channels' instances (their buffers keep what waits); returns the new generation */
+  async stopConnector(e: ConnectorEntry, next: ResourceStatus = 'stopped'): Promise<number> {
+    const gen = ++e.gen;
     clearTimeout(e.timer);
     e.timer = undefined;
     e.starting = undefined;
@@ -147,6 +148,7 @@ export class ResourceRuntime {
     e.status = next;
     e.reason = undefined;
     if (instance) await instance.stop().catch((err: unknown) => this.env.log.warn({ connector: e.id, reason: message(err) }, 'connector_stop_failed'));
+    return gen;
   }
 
   channelsOf(e: ConnectorEntry): ChannelEntry[] {
