@@ -44,6 +44,21 @@ describe('client ids (emqx_bridge_mqtt_lib)', () => {
     expect(poolIdentities(cfg, 'c1', NODE)).toEqual([{ clientid: '1' }, { clientid: '3', username: 'u3', password: 'p3' }]);
     expect(poolIdentities(cfg, 'c1', 'third@host')).toEqual([]);
   });
+  it('a node without static client ids: disconnected, and its messages fail at once', async () => {
+    const c = await bridge.connector({ static_clientids: [{ node: 'other@host', ids: ['x1'] }] });
+    expect(await c.health()).toEqual({ status: 'disconnected', reason: 'This node has no static client ids assigned in this connector.' });
+    const a = await bridge.action(c, { topic: 't' });
+    expect(await bridge.deliver(a, {})).toMatchObject({ ok: false, recoverable: false });
+  });
+
+  it('static client ids are the ids the workers use', async () => {
+    const c = await bridge.connector({ static_clientids: [{ node: NODE, ids: ['static-a', 'static-b'] }] });
+    expect(await c.health()).toEqual({ status: 'connected' });
+    const other = await mqtt.connectAsync({ host: '127.0.0.1', port: bridge.broker.port, reconnectPeriod: 0, clientId: 'static-b' });
+    bridge.cleanup.push(() => other.endAsync(true));
+    await waitFor(async () => (await c.health()).status === 'disconnected', 3000, 'static-b taken over');
+  });
+
   it('the remote broker sees these ids', async () => {
     const c = await bridge.connector({ pool_size: 2, clientid_prefix: 'px-' }, 'bridge1');
     expect(await c.health()).toEqual({ status: 'connected' });

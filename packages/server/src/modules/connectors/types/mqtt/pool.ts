@@ -10,6 +10,7 @@ import { connectFailure, cutOff, lostConnection, publishFailure } from './reason
 
 /** EMQX's ?AUTO_RECONNECT_INTERVAL_S */
 const RECONNECT_MS = 2000;
+const NO_STATIC_IDS = 'This node has no static client ids assigned in this connector.';
 /** how long stop() lets a connected client send its DISCONNECT */
 const END_GRACE_MS = 1000;
 
@@ -152,7 +153,7 @@ export class MqttPool {
   }
 
   health(): Health {
-    if (this.workers.length === 0) return { status: 'disconnected', reason: 'This node has no static client ids assigned in this connector.' };
+    if (this.workers.length === 0) return { status: 'disconnected', reason: NO_STATIC_IDS };
     // as EMQX combines its workers: one that is down makes the connector disconnected
     const down = this.workers.find((w) => !w.client.connected);
     if (down) return { status: 'disconnected', reason: down.lastError ?? lostConnection(this.cfg.server) };
@@ -190,6 +191,8 @@ export class MqttPool {
   /** one publish; a disconnected pool is a recoverable error (the layer keeps the message and retries) */
   async publish(m: OutgoingMessage): Promise<SendOutcome> {
     if (this.stopped) return { ok: false, recoverable: true, reason: 'The connector is stopped.' };
+    // EMQX fails these at once: waiting would not give this node a client id
+    if (this.workers.length === 0) return { ok: false, recoverable: false, reason: NO_STATIC_IDS };
     const w = this.pick();
     if (!w) return { ok: false, recoverable: true, reason: this.health().reason ?? lostConnection(this.cfg.server) };
     await this.slot(w);
