@@ -34,6 +34,8 @@ export interface ChannelEntry {
   health?: Health;
   startError?: string;
   installing?: boolean;
+  /** the channel's own health check (its resource_opts.health_check_interval), while installed */
+  timer?: NodeJS.Timeout;
   metrics: ResourceMetrics;
   buffer?: ActionBuffer;
   gen: number;
@@ -227,6 +229,7 @@ export class ResourceRuntime {
       ch.instance = instance;
       ch.startError = undefined;
       await this.checkChannel(ch);
+      this.armChannel(ch, gen);
     } catch (err) {
       if (gen === ch.gen) {
         ch.startError = message(err);
@@ -252,8 +255,21 @@ export class ResourceRuntime {
     if (gen === ch.gen) ch.health = h;
   }
 
+  private armChannel(ch: ChannelEntry, gen: number): void {
+    clearTimeout(ch.timer);
+    ch.timer = setTimeout(() => {
+      if (gen !== ch.gen) return;
+      void this.checkChannel(ch).then(() => {
+        if (gen === ch.gen) this.armChannel(ch, gen);
+      });
+    }, ch.opts.healthCheckIntervalMs);
+    ch.timer.unref();
+  }
+
   async uninstall(ch: ChannelEntry): Promise<void> {
     ch.gen++;
+    clearTimeout(ch.timer);
+    ch.timer = undefined;
     const instance = ch.instance;
     ch.instance = undefined;
     ch.health = undefined;
