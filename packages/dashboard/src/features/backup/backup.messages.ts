@@ -24,8 +24,8 @@ export const backupMessages = defineMessages('backup', {
   createSuccess: { en: 'Backup {{name}} created', zh: '备份 {{name}} 已创建' },
   includeConfig: { en: 'Configuration', zh: '配置' },
   includeConfigHelp: {
-    en: 'Settings, authenticators, authorization sources, rules, connectors, actions, sources and schemas (cluster.hocon).',
-    zh: '设置、认证器、授权数据源、规则、连接器、动作、Source 和 Schema（cluster.hocon）。',
+    en: 'Settings, listeners and their certificates, authenticators, authorization sources with the ACL file, rules, connectors, actions, sources and schemas (cluster.hocon).',
+    zh: '设置、监听器及其证书、认证器、授权数据源及 ACL 文件、规则、连接器、动作、Source 和 Schema（cluster.hocon）。',
   },
   tableSets: { en: 'Data', zh: '数据' },
   tableSetsHelp: { en: 'Choose the data tables to include.', zh: '选择要包含的数据表。' },
@@ -56,6 +56,7 @@ export const backupMessages = defineMessages('backup', {
   resultNothing: { en: 'The backup holds nothing to restore.', zh: '备份中没有可恢复的内容。' },
   failures: { en: 'What could not be restored', zh: '未能恢复的内容' },
   part_settings: { en: 'Settings', zh: '设置' },
+  part_listeners: { en: 'Listeners', zh: '监听器' },
   part_authentication: { en: 'Authenticators', zh: '认证器' },
   part_authorization: { en: 'Authorization sources', zh: '授权数据源' },
   part_schemas: { en: 'Schemas', zh: 'Schema' },

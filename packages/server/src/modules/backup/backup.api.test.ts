@@ -4,8 +4,11 @@
 // authorization rules, ban, rules, settings, a webhook to a real HTTP server, a schema). Hostile or malformed
 // archives are refused with a 400 and change nothing.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { existsSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TLSSocket } from 'node:tls';
 import { gzipSync } from 'node:zlib';
 import { pack as tarPack, type Headers } from 'tar-stream';
 import { startTestNode, type TestNode } from '../../../test/test-node';
@@ -17,8 +20,21 @@ let node1: TestNode;
 let node2: TestNode;
 /** the webhook's HTTP server: a real peer both nodes send to */
 let hook: Target;
+/** a self-signed pair for the TLS listener */
+const tls = { cert: '', key: '' };
 
 beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mqdeck-backup-tls-'));
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=backup-test', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+    {
+      stdio: 'ignore',
+    },
+  );
+  tls.cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
+  tls.key = readFileSync(join(dir, 'key.pem'), 'utf8');
+  rmSync(dir, { recursive: true, force: true });
   hook = await startTarget();
   [node1, node2] = await Promise.all([startTestNode(), startTestNode()]);
 });
@@ -70,7 +86,7 @@ describe('export on node 1, import on a fresh node 2', () => {
   let apiKey: { api_key: string; api_secret: string };
   let exported: { filename: string; size: number; node: string; created_at: string; created_at_sec: number };
 
-  test('node 1: users, an API key, an authenticator with a user, authorization rules, a ban, rules, a setting, a webhook and a schema', async () => {
+  test('node 1: users, an API key, an authenticator with a user, authz rules, a ban, rules, a setting, listeners, a webhook, a schema', async () => {
     expect((await api(node1, 'POST', '/users', { username: 'operator_1', password: 'op-pass-123', description: 'night shift', role: 'viewer' })).status).toBe(200);
     const key = await api(node1, 'POST', '/api_key', { name: 'ci-key', desc: 'for CI', enable: true });
     expect(key.status).toBe(200);
@@ -83,6 +99,10 @@ describe('export on node 1, import on a fresh node 2', () => {
     expect((await api(node1, 'POST', '/banned', { as: 'clientid', who: 'bad-client', reason: 'abuse' })).status).toBe(200);
     expect((await api(node1, 'POST', '/rules', { id: 'rule_backup', sql: 'SELECT * FROM "sensors/#"', actions: [], description: 'kept' })).status).toBe(201);
     expect((await api(node1, 'PUT', '/configs/alarm', { actions: ['log'], size_limit: 777, validity_period: '2h' })).status).toBe(200);
+    // a second MQTT listener, with its own settings, and a TLS listener with its own certificate
+    expect((await api(node1, 'POST', '/listeners', { type: 'tcp', name: 'extra', bind: '127.0.0.1:0', max_connections: 4321 })).status).toBe(200);
+    const secure = { type: 'ssl', name: 'secure', bind: '127.0.0.1:0', ssl_options: { certfile: tls.cert, keyfile: tls.key } };
+    expect((await api(node1, 'POST', '/listeners', secure)).status).toBe(200);
     // data integration: a webhook (connector, action, rule) to a real HTTP server, and a schema
     expect((await api(node1, 'POST', '/connectors', { type: 'http', name: 'hook', url: hook.url, pool_size: 1 })).status).toBe(201);
     const action = { type: 'http', name: 'hook', connector: 'hook', parameters: { method: 'post', path: '/in', body: '${payload}' } };
@@ -124,6 +144,9 @@ describe('export on node 1, import on a fresh node 2', () => {
     expect(hocon).toMatch(/size_limit = 777/);
     // the file source carries the ACL text itself, as EMQX's export does
     expect(hocon).toMatch(/rules = "%%/);
+    // the TLS listener's certificate and key travel inlined, as EMQX's export reads data-dir files
+    expect(hocon).toContain('-----BEGIN CERTIFICATE-----');
+    expect(hocon).toContain('PRIVATE KEY-----');
     const admins = JSON.parse(files.get(`${base}/mnesia/emqx_admin`)!.toString());
     expect(admins.map((u: { username: string }) => u.username)).toEqual(['admin', 'operator_1']);
     const authnUsers = JSON.parse(files.get(`${base}/mnesia/emqx_authn_mnesia`)!.toString());
@@ -195,6 +218,8 @@ describe('export on node 1, import on a fresh node 2', () => {
     expect(byName.connectors).toMatchObject({ total: 1, success: 1, failed: 0 });
     expect(byName.actions).toMatchObject({ total: 1, success: 1, failed: 0 });
     expect(byName.schemas).toMatchObject({ total: 1, success: 1, failed: 0 });
+    // the listeners both nodes have are alike (skipped); the extra and the TLS one are new
+    expect(byName.listeners).toMatchObject({ success: 2, override: 0, failed: 0 });
 
     // the dashboard user logs in with the same password; the API key authenticates
     expect((await node2.app.inject({ method: 'POST', url: '/api/v5/login', payload: { username: 'operator_1', password: 'op-pass-123' } })).statusCode).toBe(200);
@@ -213,6 +238,19 @@ describe('export on node 1, import on a fresh node 2', () => {
     expect((await api(node2, 'GET', '/banned')).body.data).toMatchObject([{ as: 'clientid', who: 'bad-client', reason: 'abuse' }]);
     expect((await api(node2, 'GET', '/rules/rule_backup')).body).toMatchObject({ id: 'rule_backup', sql: 'SELECT * FROM "sensors/#"', description: 'kept' });
     expect((await api(node2, 'GET', '/configs/alarm')).body).toMatchObject({ size_limit: 777, validity_period: '2h' });
+    const extra = node2.app.listeners.get('tcp:extra');
+    expect(extra?.running).toBe(true);
+    expect((await api(node2, 'GET', '/listeners/tcp:extra')).body).toMatchObject({ id: 'tcp:extra', max_connections: 4321 });
+    const viaExtra = await connectClient(extra!.port, { clientId: 'via-extra', username: 'sensor-1', password: 's3cret-pw' });
+    await closeClients([viaExtra]);
+    // the certificate came inlined in cluster.hocon and is a file of node 2 now; TLS clients get it
+    const secure = node2.app.listeners.get('ssl:secure');
+    expect(secure?.running).toBe(true);
+    expect(readFileSync(join(node2.dataDir, 'certs', 'listeners', 'ssl-secure', 'cert.pem'), 'utf8')).toBe(tls.cert);
+    const viaTls = await connectClient(secure!.port, { protocol: 'mqtts', rejectUnauthorized: false, clientId: 'via-tls', username: 'sensor-1', password: 's3cret-pw' });
+    const peerCert = (viaTls.stream as unknown as TLSSocket).getPeerCertificate();
+    expect(peerCert.subject.CN).toBe('backup-test');
+    await closeClients([viaTls]);
 
     // a real MQTT client: the restored user is accepted at once, a wrong password and the banned client are not
     const client = await connectClient(node2.mqttPort, { clientId: 'sensor-1-client', username: 'sensor-1', password: 's3cret-pw' });

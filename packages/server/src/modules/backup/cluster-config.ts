@@ -11,6 +11,7 @@ import { dirname, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { isObject } from '../../config/tree';
+import { LISTENER_TYPES, type ListenerType } from '../../config/listeners';
 import { rootErrors } from '../configs/roots';
 import { validateValue } from '../../config/validate';
 import { authenticatorId, authnKind } from '../authentication/backends';
@@ -52,10 +53,10 @@ const MAX_INLINED_FILE = 1024 * 1024;
 export const dataDirOf = (app: FastifyInstance) => dirname(app.db.name);
 
 /** every string that names a readable file in the data dir replaced by the file's content */
-function inlineDataFiles(value: unknown, dataDir: string): unknown {
-  if (Array.isArray(value)) return value.map((v) => inlineDataFiles(v, dataDir));
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inlineDataFiles(v, dataDir)]));
-  if (typeof value === 'string' && value.startsWith(`${dataDir}/`) && !value.includes('..')) {
+function inlineDataFiles(value: unknown, dataDirs: string[]): unknown {
+  if (Array.isArray(value)) return value.map((v) => inlineDataFiles(v, dataDirs));
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inlineDataFiles(v, dataDirs)]));
+  if (typeof value === 'string' && dataDirs.some((d) => value.startsWith(`${d}/`)) && !value.includes('..')) {
     try {
       if (existsSync(value) && statSync(value).isFile() && statSync(value).size <= MAX_INLINED_FILE) return readFileSync(value, 'utf8');
     } catch {
@@ -85,7 +86,8 @@ export function exportConfig(app: FastifyInstance, rootKeys?: string[]): Record<
     }),
   );
   all.rule_engine = { ...(isObject(all.rule_engine) ? all.rule_engine : {}), rules };
-  const inlined = inlineDataFiles({ ...all, ...exportIntegration(app) }, dataDir) as Record<string, unknown>;
+  // as EMQX: a path under the data dir, relative (as configured) or absolute
+  const inlined = inlineDataFiles({ ...all, ...exportIntegration(app) }, [dataDirOf(app), dataDir]) as Record<string, unknown>;
   return rootKeys ? Object.fromEntries(Object.entries(inlined).filter(([k]) => rootKeys.includes(k))) : inlined;
 }
 
@@ -98,6 +100,7 @@ export function knownRoots(app: FastifyInstance): string[] {
 export interface ConfigPlan {
   integration: IntegrationPlan;
   settings: Item<unknown>[];
+  listeners: Item<{ type: ListenerType; name: string; raw: Record<string, unknown> }>[];
   authenticators: Item<Record<string, unknown>>[];
   sources: Item<Record<string, unknown>>[];
   rules: Item<Record<string, unknown>>[];
@@ -109,7 +112,21 @@ export { emptyCounts, type Counts };
 
 /** Checks cluster.hocon's shape (400 when it is not what an export writes) and every item's content. */
 export function planConfig(app: FastifyInstance, doc: Record<string, unknown>): ConfigPlan {
-  const plan: ConfigPlan = { integration: planIntegration(doc), settings: [], authenticators: [], sources: [], rules: [] };
+  const plan: ConfigPlan = { integration: planIntegration(doc), settings: [], listeners: [], authenticators: [], sources: [], rules: [] };
+  const listeners = doc.listeners;
+  if (listeners !== undefined) {
+    if (!isObject(listeners)) throw badArchive('cluster.hocon: listeners must be an object of listener types');
+    for (const [type, byName] of Object.entries(listeners)) {
+      if (!isObject(byName)) throw badArchive(`cluster.hocon: listeners.${type} must be an object of listeners by name`);
+      for (const [name, raw] of Object.entries(byName)) {
+        const id = `${type}:${name}`;
+        if (!LISTENER_TYPES.includes(type as ListenerType))
+          plan.listeners.push({ name: id, error: `unknown listener type '${type}' (this node has ${LISTENER_TYPES.join(', ')})` });
+        else if (!isObject(raw)) plan.listeners.push({ name: id, error: 'expected an object' });
+        else plan.listeners.push({ name: id, value: { type: type as ListenerType, name, raw } });
+      }
+    }
+  }
   for (const root of SETTINGS_ROOTS) {
     if (!(root in doc)) continue;
     const value = doc[root];
@@ -196,6 +213,22 @@ export async function applyConfig(app: FastifyInstance, plan: ConfigPlan, errors
     'setting',
   );
 
+  // EMQX merges the backup's listeners into the node's (emqx_mgmt_listeners_conf:import_config): the listener
+  // manager restarts a changed one on its new settings and writes inlined certificates to this node's data dir
+  const listeners = await applyItems(
+    plan.listeners,
+    async (l, id) => {
+      const old = app.listenerManager.entry(id);
+      // certificates are compared by content: the backup holds them inlined, the node as its files
+      if (old && isDeepStrictEqual(inlineDataFiles(old.raw, [dataDirOf(app), resolve(dataDirOf(app))]), l.raw)) return 'skipped';
+      if (old) await app.listenerManager.update(id, l.raw);
+      else await app.listenerManager.create(l.type, l.name, l.raw);
+      return old ? 'override' : 'success';
+    },
+    errors,
+    'listener',
+  );
+
   const authenticators = await applyItems(
     plan.authenticators,
     async (raw, id) => {
@@ -259,5 +292,5 @@ export async function applyConfig(app: FastifyInstance, plan: ConfigPlan, errors
     'rule',
   );
 
-  return { settings, authentication: authenticators, authorization: sources, ...integration, rules };
+  return { settings, listeners, authentication: authenticators, authorization: sources, ...integration, rules };
 }
