@@ -36,6 +36,7 @@ import rulesModule from './rules/rules.module';
 import rulesRoutes from './rules/rules.routes';
 import schemaRegistryModule from './schema-registry/schema-registry.module';
 import schemaRegistryRoutes from './schema-registry/schema-registry.routes';
+import schemaValidationRoutes from './schema-validation/schema-validation.routes';
 import auditModule from './audit/audit.module';
 import auditRoutes from './audit/audit.routes';
 import licenseRoutes from './license/license.routes';
@@ -99,6 +100,7 @@ export const routeModules: RouteModule[] = [
   sourcesRoutes,
   schemaRegistryModule,
   schemaRegistryRoutes,
+  schemaValidationRoutes, // after schemaRegistryModule: checks use app.schemaRegistry
   logTraceRoutes,
   topicMetricsRoutes,
   slowSubscriptionsRoutes,
