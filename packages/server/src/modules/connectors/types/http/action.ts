@@ -147,9 +147,10 @@ export class HttpAction implements ActionInstance {
           path,
           headers,
           body: req.body,
-          // EMQX pipelines every method (enable_pipelining); undici holds a non-idempotent request back while another
-          // is in flight on the connection unless told it may go
+          // EMQX pipelines every request (enable_pipelining, gun): undici holds a request back while another is in
+          // flight on the connection when it is non-idempotent or "blocking" (its defaults for a POST) unless told
           idempotent: true,
+          blocking: false,
           headersTimeout: timeout,
           bodyTimeout: timeout,
         },

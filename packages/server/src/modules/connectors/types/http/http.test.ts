@@ -121,6 +121,19 @@ describe('rendered requests', () => {
     expect(oldTarget.received).toHaveLength(0);
   });
 
+  test('a burst of one turn leaves on one connection, pipelined: all arrive before any answer', async () => {
+    const t = await target();
+    const held: (() => void)[] = [];
+    t.respond = (_r, res) => {
+      held.push(() => res.end());
+      if (held.length === 20) held.forEach((answerNow) => answerNow());
+    };
+    const a = await action({ url: t.url, pool_size: 4, enable_pipelining: 100 }, {});
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => a.send([a.render(output(String(i)), {})])));
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    expect(new Set(t.received.map((r) => r.remotePort)).size).toBe(1);
+  });
+
   test('rendered request carries the client id as the pool key', async () => {
     const t = await target();
     const a = await action({ url: t.url }, {});

@@ -4,7 +4,7 @@
 // order. The health check is EMQX's: can a connection (TCP, and TLS when https) be opened within connect_timeout.
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
-import { Client } from 'undici';
+import { buildConnector, Client } from 'undici';
 import type { Health } from '../../resource/types';
 import type { ConnectorSettings } from './config';
 import { errorReason } from './outcome';
@@ -23,7 +23,7 @@ export class HttpPool {
       () =>
         new Client(base.origin, {
           pipelining,
-          connect: { timeout: connectTimeoutMs, ...(tls ?? {}) },
+          connect: coalescing(buildConnector({ timeout: connectTimeoutMs, ...(tls ?? {}) })),
           // no client-side cap: the action's request timeout (per request) is what limits a slow answer
           headersTimeout: 0,
           bodyTimeout: 0,
@@ -31,12 +31,23 @@ export class HttpPool {
     );
   }
 
+  /** the connection of this turn of the event loop (random), so the turn's requests leave in one write */
+  private turn: Client | undefined;
+  private turnCount = 0;
+
   /** the connection for one request; `key` (the client id) only matters for pool_type hash */
   pick(key: string | undefined): Client {
     const n = this.clients.length;
     if (n === 1) return this.clients[0];
     if (this.settings.poolType === 'hash' && key !== undefined) return this.clients[hash(key) % n];
-    return this.clients[Math.floor(Math.random() * n)];
+    // random as EMQX's, drawn once per turn and again when a turn has filled a connection's pipeline
+    if (this.turn === undefined || this.turnCount >= this.settings.pipelining) {
+      if (this.turn === undefined) setImmediate(() => (this.turn = undefined));
+      this.turn = this.clients[Math.floor(Math.random() * n)];
+      this.turnCount = 0;
+    }
+    this.turnCount++;
+    return this.turn;
   }
 
   /** a fresh connection to host:port (and a TLS handshake for https), closed at once */
@@ -70,6 +81,35 @@ export class HttpPool {
     this.closed = true;
     await Promise.all(this.clients.map((c) => c.destroy().catch(() => undefined)));
   }
+}
+
+/**
+ * A connector whose sockets send what is written in one turn of the event loop as one write: undici writes each
+ * request on its own (cork, write, uncork), so a burst of pipelined requests would cost one system call each.
+ * The first cork of a turn holds the socket until the turn's I/O is done (setImmediate); uncork waits for that.
+ */
+function coalescing(connect: buildConnector.connector): buildConnector.connector {
+  return (options, callback) =>
+    connect(options, (...args) => {
+      const socket = args[1];
+      if (socket) {
+        const cork = socket.cork.bind(socket);
+        const uncork = socket.uncork.bind(socket);
+        let held = false;
+        const release = () => {
+          held = false;
+          uncork();
+        };
+        socket.cork = () => {
+          if (held) return;
+          held = true;
+          cork();
+          setImmediate(release);
+        };
+        socket.uncork = () => undefined;
+      }
+      callback(...args);
+    });
 }
 
 const isIp = (host: string) => /^[\d.]+$/.test(host) || host.includes(':');
