@@ -241,6 +241,8 @@ export function defaultConfig(): ConfigTree {
       collectors: { mnesia: 'disabled', vm_dist: 'disabled', vm_memory: 'disabled', vm_msacc: 'disabled', vm_statistics: 'disabled', vm_system_info: 'disabled' },
     },
     license: { key: 'default', connection_low_watermark: '75%', connection_high_watermark: '80%' },
+    // ExHook servers, in call order (modules/exhook checks each entry: exhook.config.ts)
+    exhook: { servers: [] },
     // EE 5.8 OpenTelemetry (modules/opentelemetry checks the values: opentelemetry.config.ts); e5.8.9 defaults
     opentelemetry: {
       metrics: { enable: false, interval: '10s' },
