@@ -45,6 +45,8 @@ import prometheusModule from './prometheus/prometheus.module';
 import prometheusRoutes from './prometheus/prometheus.routes';
 import opentelemetryModule from './opentelemetry/opentelemetry.module';
 import opentelemetryRoutes from './opentelemetry/opentelemetry.routes';
+import exhookModule from './exhook/exhook.module';
+import exhookRoutes from './exhook/exhook.routes';
 import logTraceRoutes from './log-trace/log-trace.routes';
 import topicMetricsRoutes from './topic-metrics/topic-metrics.routes';
 import slowSubscriptionsRoutes from './slow-subscriptions/slow-subscriptions.routes';
@@ -112,6 +114,8 @@ export const routeModules: RouteModule[] = [
   prometheusRoutes,
   opentelemetryModule,
   opentelemetryRoutes,
+  exhookModule,
+  exhookRoutes,
   brokersRoutes,
   telemetryRoutes,
 ];
