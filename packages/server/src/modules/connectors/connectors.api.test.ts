@@ -154,6 +154,16 @@ describe('enable, operations', () => {
   });
 });
 
+describe('the types this node runs (MQDeck extension)', () => {
+  test('GET /mqdeck/connector_types lists them per root; /mqdeck/extensions names it', async () => {
+    const res = await api(node, 'GET', '/mqdeck/connector_types');
+    expect(res.status).toBe(200);
+    for (const root of ['connectors', 'actions', 'sources']) expect(res.body[root]).toContain(FAKE_TYPE);
+    expect(res.body.connectors).not.toContain('oracle');
+    expect((await api(node, 'GET', '/mqdeck/extensions')).body.extensions).toContain('connector_types');
+  });
+});
+
 describe('start_after_created', () => {
   test('false: created stopped, started by the start operation', async () => {
     const created = await api(node, 'POST', '/connectors', fakeConnector('c1', peer, { resource_opts: { start_after_created: false } }));

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../contract/route';
 import { ApiError } from '../../errors';
 import type { IntegrationService } from './connectors.service';
+import { connectorTypes } from './types';
 
 const objectBody = { type: 'object' };
 /** `start` is EMQX 5.8's one operation; `stop` and `restart` are MQDeck's (EMQX 5.0 had them) */
@@ -72,6 +73,14 @@ export default async function connectorsRoutes(app: FastifyInstance): Promise<vo
       return reply.code(204).send();
     },
   });
+
+  // MQDeck extension (listed by /mqdeck/extensions as `connector_types`): the types this node runs, per root, so the
+  // console marks the others unavailable without probing each (a real EMQX runs every type its schemas describe)
+  app.get('/mqdeck/connector_types', async () => ({
+    connectors: connectorTypes.map((t) => t.type),
+    actions: connectorTypes.filter((t) => t.action).map((t) => t.type),
+    sources: connectorTypes.filter((t) => t.source).map((t) => t.type),
+  }));
 
   route(app, 'post', '/connectors_probe', {
     schema: { body: objectBody },
