@@ -8,6 +8,7 @@ const EXTENSIONS: { name: string; method: HTTPMethods; url: string }[] = [
   { name: 'authentication_probe', method: 'POST', url: '/api/v5/authentication_probe' },
   { name: 'authorization_explain', method: 'POST', url: '/api/v5/authorization/explain' },
   { name: 'brokers', method: 'GET', url: '/api/v5/mqdeck/brokers' },
+  { name: 'connector_types', method: 'GET', url: '/api/v5/mqdeck/connector_types' },
   { name: 'durable_store', method: 'GET', url: '/api/v5/mqdeck/durable_sessions' },
   { name: 'flapping_detect', method: 'GET', url: '/api/v5/configs/flapping_detect' },
   { name: 'rule_tap', method: 'POST', url: '/api/v5/mqdeck/rule_taps' },
