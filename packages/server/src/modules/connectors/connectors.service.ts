@@ -357,9 +357,9 @@ export class IntegrationService implements ActionProvider {
     if (this.closed || this.channels.sources.get(source.id) !== source) return;
     source.metrics.received++;
     if (!this.app.hasDecorator('rules')) return;
-    const columns = { node: this.app.nodeName, timestamp: Date.now(), ...m };
-    this.app.rules.applyHookpoint(`$bridges/${source.id}`, { event: `$bridges/${source.id}`, ...columns });
-    this.app.rules.applyHookpoint(`$sources/${source.id}`, { event: `$sources/${source.id}`, ...columns });
+    // EMQX with_basic_columns: the hookpoint as `event`, this node and now over what the source gave
+    const base = { node: this.app.nodeName, timestamp: Date.now() };
+    for (const hook of [`$bridges/${source.id}`, `$sources/${source.id}`]) this.app.rules.applyHookpoint(hook, { ...m, event: hook, ...base });
   }
 
   // ------------------------------------------------------------------ backup (modules/backup)
