@@ -161,6 +161,21 @@ describe('health and outages', () => {
     expect(await pending).toEqual({ ok: false, recoverable: true, reason: `The connection to the MQTT server at ${remote.server} was lost before it acknowledged the message.` });
   });
 
+  it('MQTT 5 acknowledgements: "no matching subscribers" is a success, "not authorized" a failure not retried', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mqdeck-mqtt-acl-'));
+    bridge.cleanup.push(async () => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, 'acl'), 'topic readwrite allowed/#\n');
+    const guarded = await startMosquitto({ extra: [`acl_file ${join(dir, 'acl')}`] });
+    bridge.cleanup.push(() => guarded.close());
+    const c = await mqttType.start({ server: guarded.server, pool_size: 1, proto_ver: 'v5' }, bridge.ctx());
+    bridge.cleanup.push(() => c.stop());
+    const a = await bridge.action(c, { topic: '${t}', payload: 'x', qos: 1 });
+    expect(await bridge.deliver(a, { t: 'allowed/nobody-listens' })).toEqual({ ok: true });
+    const denied = await bridge.deliver(a, { t: 'denied/1' });
+    expect(denied).toMatchObject({ ok: false, recoverable: false });
+    expect(denied.ok || denied.reason).toMatch(/^The MQTT server refused the message: .*\(reason code 135\)\.$/);
+  });
+
   it('the password may come from a file (EMQX file:// secrets)', () => {
     const file = join(tmpdir(), `mqdeck-mqtt-pass-${process.pid}`);
     writeFileSync(file, 'secret\n');
