@@ -121,6 +121,13 @@ describe('connectors lifecycle', () => {
     await waitFor(async () => (await api(node, 'GET', `/connectors/${id}`)).body.status === 'connected', 3000, 'auto restart');
     await peer.down();
     await waitFor(async () => (await api(node, 'GET', `/connectors/${id}`)).body.status === 'disconnected', 3000, 'health check sees it down');
+    // EMQX's resource_down alarm, cleared when the connector is back
+    const alarms = async () => (await api(node, 'GET', '/alarms')).body.data.filter((a: { name: string }) => a.name === `connector:${id}`);
+    expect(await alarms()).toEqual([
+      expect.objectContaining({ message: 'resource down: Connection refused', details: { resource_id: `connector:${id}`, reason: 'resource_down' } }),
+    ]);
+    await peer.up();
+    await waitFor(async () => (await alarms()).length === 0, 3000, 'alarm cleared');
   });
 });
 

@@ -55,6 +55,7 @@ export class IntegrationService implements ActionProvider {
       connectors: this.connectors,
       channels: this.channels,
       deliver: (source, m) => this.deliver(source, m),
+      alarm: (e, down) => this.alarm(e, down),
     });
     this.localTopics = new LocalTopics(app, this.channels.actions, (ch, columns) => void this.enqueue(ch, columns, columns));
   }
@@ -350,6 +351,14 @@ export class IntegrationService implements ActionProvider {
     if (stopAfterRender) return { ok: false, reason: 'action stopped after template rendering' };
     ch.metrics.matched++;
     return new Promise<ActionResult>((resolve) => ch.buffer!.enqueue(request, (fate) => resolve(toResult(fate))));
+  }
+
+  /** EMQX emqx_resource_manager maybe_alarm / maybe_clear_alarm, named by the connector's resource id */
+  private alarm(e: ConnectorEntry, down: string | undefined): void {
+    if (this.closed || !this.app.hasDecorator('alarms')) return;
+    const name = `connector:${e.id}`;
+    if (down === undefined) this.app.alarms.deactivate(name);
+    else this.app.alarms.activate(name, { resource_id: name, reason: 'resource_down' }, `resource down: ${down}`);
   }
 
   /** a source's message: counted, then the rules of `$bridges/<id>` and `$sources/<id>` run on it */

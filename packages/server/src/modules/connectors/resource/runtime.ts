@@ -50,6 +50,8 @@ export interface RuntimeEnv {
   channels: { actions: Map<string, ChannelEntry>; sources: Map<string, ChannelEntry> };
   /** a source delivered a message */
   deliver(source: ChannelEntry, message: SourceMessage): void;
+  /** EMQX's resource_down alarm: raised with the reason when a connector is disconnected, cleared otherwise */
+  alarm(e: ConnectorEntry, down: string | undefined): void;
 }
 
 export const idOf = (type: string, name: string) => `${type}:${name}`;
@@ -129,6 +131,7 @@ export class ResourceRuntime {
         if (gen !== e.gen) return;
         e.status = 'disconnected';
         e.reason = message(err);
+        this.env.alarm(e, e.reason);
       }
     })().finally(() => {
       if (gen === e.gen) e.starting = undefined;
@@ -149,6 +152,7 @@ export class ResourceRuntime {
     e.instance = undefined;
     e.status = next;
     e.reason = undefined;
+    this.env.alarm(e, undefined);
     if (instance) await instance.stop().catch((err: unknown) => this.env.log.warn({ connector: e.id, reason: message(err) }, 'connector_stop_failed'));
     return gen;
   }
@@ -195,6 +199,8 @@ export class ResourceRuntime {
     if (gen !== e.gen) return;
     e.status = h.status;
     e.reason = h.status === 'connected' ? undefined : h.reason;
+    if (h.status === 'disconnected') this.env.alarm(e, e.reason ?? 'Unknown reason');
+    else if (h.status === 'connected') this.env.alarm(e, undefined);
     if (h.status !== 'connected') return;
     for (const ch of this.channelsOf(e)) {
       if (!enabled(ch.stored)) continue;
