@@ -5,14 +5,17 @@
 //   batched    the same with the action's resource_opts batch_size 100 / batch_time 10ms, as an operator would try
 // EMQX's http action does not batch (its resource_opts have no batch_size): "batched" shows what asking for it does.
 // The rule is switched on and off through the API between rounds of the same node (same process, heap and JIT);
-// the order rotates so the machine's other load falls on every mode alike; the node's CPU comes from /proc.
+// the order rotates so the machine's other load falls on every mode alike; the node's CPU comes from /proc. The HTTP
+// server runs in a child process, so the load generator's event loop does not pace it.
 // Reported: node CPU per input and per forwarded message, the webhook's own cost (its rounds minus the plain rounds
 // next to them) against a plain delivery, HTTP requests per second at the server, and messages lost or late.
 //   npx tsx bench/webhook-action.ts [--seconds 10] [--rate 5000] [--rounds 3]
-import { createServer, type Server } from 'node:http';
+import { fork } from 'node:child_process';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startMqdeck, type Peer } from './lib/peers';
 import { login, rest } from './lib/api';
@@ -24,6 +27,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     rate: { type: 'string', default: '5000' },
     rounds: { type: 'string', default: '3' },
+    serve: { type: 'boolean', default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -40,21 +44,44 @@ const progress = (text: string) => process.stderr.write(`[webhook-action] ${text
 
 const payloads = Array.from({ length: 100 }, (_, i) => Buffer.from(JSON.stringify({ temp: 20 + (i % 15), hum: 40 + (i % 20), id: `dev-${i}` })));
 
-/** the webhook's target: counts requests and answers 200 at once, keep-alive */
-function target(): Promise<{ server: Server; url: string; requests: () => number; bytes: () => number }> {
+/**
+ * The webhook's target, in a child process of its own (this file with --serve) so that serving HTTP does not compete
+ * with the load generator's event loop: it answers 200 at once, keep-alive, and reports how many requests came.
+ */
+async function target(): Promise<{ url: string; requests: () => Promise<number>; stop: () => void }> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve) => child.once('message', (m) => resolve(m as number)));
+  let asked = 0;
+  const answers = new Map<number, (n: number) => void>();
+  child.on('message', (m) => {
+    const { id, requests } = m as { id: number; requests: number };
+    answers.get(id)?.(requests);
+    answers.delete(id);
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests: () =>
+      new Promise((resolve) => {
+        const id = ++asked;
+        answers.set(id, resolve);
+        child.send(id);
+      }),
+    stop: () => child.kill(),
+  };
+}
+
+function serve(): void {
   let requests = 0;
-  let bytes = 0;
   const server = createServer((req, res) => {
-    req.on('data', (c: Buffer) => (bytes += c.length));
+    req.resume();
     req.on('end', () => {
       requests += 1;
       res.end();
     });
   });
   server.keepAliveTimeout = 60_000;
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests: () => requests, bytes: () => bytes })),
-  );
+  process.on('message', (id) => process.send!({ id, requests }));
+  server.listen(0, '127.0.0.1', () => process.send!((server.address() as AddressInfo).port));
 }
 
 interface Round {
@@ -63,7 +90,10 @@ interface Round {
   delivered: number;
   requests: number;
   perInput: number;
+  /** requests that reached the server while the messages were being sent, per second */
   requestsPerSecond: number;
+  /** how long after the last message the server still received (a backlog draining) */
+  drainMs: number;
   /** inputs the HTTP server had not received when the round ended (webhook modes) */
   missing: number;
 }
@@ -105,21 +135,35 @@ async function main(): Promise<void> {
       await sub.subscribeAsync({ 'sensors/#': { qos: 0 } });
       let delivered = 0;
       sub.on('message', () => (delivered += 1));
-      const requestsBefore = hook.requests();
+      const requestsBefore = await hook.requests();
       const cpuBefore = cpuMicros(node.pid);
       const started = performance.now();
       const sent = await paced(rate, secs, (i) => {
         const p = i % PUBLISHERS;
         pubs[p].publish(`sensors/room${p}`, payloads[i % payloads.length], { qos: 0 });
       });
-      const forwarded = () => hook.requests() - requestsBefore;
+      const windowEnd = performance.now();
+      const forwarded = async () => (await hook.requests()) - requestsBefore;
+      const inWindow = await forwarded();
       const until = performance.now() + 10_000;
-      while ((delivered < sent || (mode !== 'plain' && forwarded() < sent)) && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
-      const elapsed = (performance.now() - started) / 1000;
+      let requests = inWindow;
+      while ((delivered < sent || (mode !== 'plain' && requests < sent)) && performance.now() < until) {
+        await new Promise((r) => setTimeout(r, 20));
+        requests = await forwarded();
+      }
+      const drainMs = performance.now() - windowEnd;
       const cpu = cpuMicros(node.pid) - cpuBefore;
       await Promise.all([sub, ...pubs].map((c) => c.endAsync(true)));
-      const requests = forwarded();
-      return { mode, sent, delivered, requests, perInput: cpu / Math.max(1, sent), requestsPerSecond: requests / elapsed, missing: mode === 'plain' ? 0 : sent - requests };
+      return {
+        mode,
+        sent,
+        delivered,
+        requests,
+        perInput: cpu / Math.max(1, sent),
+        requestsPerSecond: inWindow / ((windowEnd - started) / 1000),
+        drainMs: mode === 'plain' ? 0 : drainMs,
+        missing: mode === 'plain' ? 0 : sent - requests,
+      };
     };
 
     progress('warm-up');
@@ -138,6 +182,7 @@ async function main(): Promise<void> {
         progress(`round ${i + 1}/${rounds}: ${mode}`);
         await switchTo(mode);
         results.push(await stream(mode));
+        if (mode !== 'plain') await settled(api);
       }
     }
     await switchTo('plain');
@@ -147,8 +192,17 @@ async function main(): Promise<void> {
     console.log(`load average at start ${loadAtStart[0].toFixed(2)} / ${loadAtStart[1].toFixed(2)} (1/5 min), at end ${l1.toFixed(2)} / ${l5.toFixed(2)}`);
   } finally {
     await node.stop();
-    hook.server.closeAllConnections();
-    hook.server.close();
+    hook.stop();
+  }
+}
+
+/** nothing queued or in flight any more: switching the action now (a restart) loses nothing */
+async function settled(api: (m: string, p: string) => Promise<any>): Promise<void> {
+  const until = performance.now() + 15_000;
+  while (performance.now() < until) {
+    const { metrics } = (await api('GET', `/actions/http:${ACTION}/metrics`)) as { metrics: Record<string, number> };
+    if (metrics.queuing === 0 && metrics.inflight === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -168,9 +222,11 @@ function report(results: Round[], metrics: Record<string, number>, batchRefused:
   const fmt = (x: number) => `${x.toFixed(2)} µs`;
   const rs = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
   const plain = median(of('plain').map((r) => r.perInput));
+  const achieved = median(results.map((r) => r.sent / seconds));
   console.log(`${rate} msgs/s of JSON in (10 publishers → sensors/room<n>, QoS 0), ${seconds} s per round, ${rounds} rounds of each mode on one node`);
+  console.log(`  input rate the load generator reached: ${achieved.toFixed(0)} msgs/s (median of all rounds)`);
   console.log(`  one subscriber on sensors/# throughout; rule SELECT * FROM "sensors/#" → http action (POST /hook, body: the whole output as JSON)`);
-  console.log(`  connector: pool_size 8, enable_pipelining 100; an HTTP server in the bench process answers 200 at once`);
+  console.log(`  connector: pool_size 8, enable_pipelining 100; an HTTP server in a child process answers 200 at once`);
   console.log(`  plain delivery (no rule)      : ${fmt(plain)} CPU per input (median; rounds ${rs(of('plain').map((r) => r.perInput))})`);
   for (const mode of ['webhook', 'batched'] as Mode[]) {
     const rows = of(mode);
@@ -185,7 +241,7 @@ function report(results: Round[], metrics: Record<string, number>, batchRefused:
       `      the webhook's own cost      : ${fmt(own)} per message (median of paired differences) = ${(own / plain).toFixed(2)}× a plain delivery; with the delivery ${(perInput / plain).toFixed(2)}× plain`,
     );
     console.log(
-      `      HTTP requests per second    : ${median(rows.map((r) => r.requestsPerSecond)).toFixed(0)} (median; ${rs(rows.map((r) => r.requestsPerSecond / 1000))} k), ${median(rows.map((r) => r.requests / r.sent)).toFixed(3)} requests per message`,
+      `      HTTP requests per second    : ${median(rows.map((r) => r.requestsPerSecond)).toFixed(0)} while sending (median; ${rs(rows.map((r) => r.requestsPerSecond / 1000))} k), ${median(rows.map((r) => r.requests / r.sent)).toFixed(3)} requests per message; backlog drained ${rs(rows.map((r) => r.drainMs / 1000))} s after the last message`,
     );
     console.log(`      not at the server by round end: ${rows.reduce((n, r) => n + r.missing, 0)} of ${rows.reduce((n, r) => n + r.sent, 0)}`);
   }
@@ -193,8 +249,9 @@ function report(results: Round[], metrics: Record<string, number>, batchRefused:
   else console.log(`  batching on: accepted, and ignored as EMQX does for http (one request per message)`);
   const lostDeliveries = results.reduce((n, r) => n + Math.max(0, r.sent - r.delivered), 0);
   console.log(`  plain deliveries lost: ${lostDeliveries}`);
-  const keys = ['matched', 'success', 'failed', 'dropped', 'retried', 'queuing', 'inflight'];
+  const keys = ['matched', 'success', 'failed', 'dropped', 'dropped.resource_stopped', 'dropped.other', 'retried', 'late_reply', 'queuing', 'inflight'];
   console.log(`  action metrics (last mode's rounds): ${keys.map((k) => `${k} ${metrics[k] ?? '-'}`).join(', ')}`);
 }
 
-await main();
+if (values.serve) serve();
+else await main();
