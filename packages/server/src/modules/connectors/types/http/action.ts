@@ -111,7 +111,7 @@ export class HttpAction implements ActionInstance {
    * now, after an update, they render as EMQX renders a missing value).
    */
   private target(req: HttpRequest): string {
-    const base = req.base ?? render(this.basePath, {}, new DecodeMemo());
+    const base = req.base ?? (isStatic(this.basePath) ? this.basePath : render(this.basePath, {}, new DecodeMemo()));
     return requestTarget(req.own === '' ? base : joinPaths(base, req.own));
   }
 
