@@ -32,7 +32,7 @@ export const schemaRegistryMessages = defineMessages('schemaRegistry', {
     en: "Protobuf: rules pass the message type as the last argument, e.g. schema_decode('<name>', payload, 'Person').",
     zh: "Protobuf：规则需在最后一个参数中传入消息类型，例如 schema_decode('<name>', payload, 'Person')。",
   },
-  jsonTip: { en: 'JSON Schema drafts 06, 07, 2019-09 and 2020-12 are supported.', zh: '支持 JSON Schema draft-06、draft-07、2019-09 与 2020-12。' },
+  jsonTip: { en: 'JSON Schema drafts 04, 06, 07, 2019-09 and 2020-12 are supported.', zh: '支持 JSON Schema draft-04、draft-06、draft-07、2019-09 与 2020-12。' },
   sourceRefused: { en: 'The node refused this schema', zh: '节点未接受该 Schema' },
   deleteConfirm: { en: 'Delete the schema {{name}}? Rules that use it will fail.', zh: '确定删除 Schema {{name}} 吗？使用它的规则将会失败。' },
   typeAvro: { en: 'Avro', zh: 'Avro' },

@@ -13,7 +13,7 @@ let node: TestNode;
 const clients: MqttClient[] = [];
 beforeAll(async () => {
   node = await startTestNode();
-});
+}, 60_000); // a node starts slowly on a loaded machine
 afterAll(async () => node.close());
 afterEach(async () => {
   await closeClients(clients.splice(0));

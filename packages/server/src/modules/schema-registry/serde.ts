@@ -9,6 +9,7 @@ import protobuf from 'protobufjs';
 import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import Ajv04 from 'ajv-draft-04';
 import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
 import addFormats from 'ajv-formats';
 import { jsonEncode } from '../rules/funcs/codec-json';
@@ -231,7 +232,8 @@ function protobufSerde(source: string): Serde {
 
 // ---------------------------------------------------------------- JSON Schema
 
-const DRAFTS: Record<string, 'draft-06' | 'draft-07' | '2019-09' | '2020-12'> = {
+const DRAFTS: Record<string, 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12'> = {
+  'http://json-schema.org/draft-04/schema': 'draft-04',
   'http://json-schema.org/draft-06/schema': 'draft-06',
   'http://json-schema.org/draft-07/schema': 'draft-07',
   'https://json-schema.org/draft/2019-09/schema': '2019-09',
@@ -240,7 +242,7 @@ const DRAFTS: Record<string, 'draft-06' | 'draft-07' | '2019-09' | '2020-12'> = 
 
 function ajvFor(draft: (typeof DRAFTS)[string]): Ajv {
   const opts = { strict: false, allErrors: false, validateFormats: true };
-  const ajv = draft === '2019-09' ? new Ajv2019(opts) : draft === '2020-12' ? new Ajv2020(opts) : new Ajv(opts);
+  const ajv = draft === 'draft-04' ? new Ajv04(opts) : draft === '2019-09' ? new Ajv2019(opts) : draft === '2020-12' ? new Ajv2020(opts) : new Ajv(opts);
   if (draft === 'draft-06') ajv.addMetaSchema(draft06);
   addFormats.default(ajv);
   return ajv;
@@ -261,7 +263,7 @@ function jsonSerde(source: string): Serde {
 function compileJsonSchema(schema: Record<string, unknown>): Serde {
   const declared = typeof schema.$schema === 'string' ? schema.$schema.replace(/#$/, '') : 'http://json-schema.org/draft-07/schema';
   const draft = DRAFTS[declared];
-  if (!draft) throw new SchemaSourceError(`The JSON schema's $schema ${declared} is not supported: use draft-06, draft-07, 2019-09 or 2020-12.`);
+  if (!draft) throw new SchemaSourceError(`The JSON schema's $schema ${declared} is not supported: use draft-04, draft-06, draft-07, 2019-09 or 2020-12.`);
   let validate: ValidateFunction;
   try {
     validate = ajvFor(draft).compile(schema as AnySchema);
