@@ -63,6 +63,7 @@ const isTls = (code: string | undefined, message: string) =>
 export function errorReason(err: unknown): string {
   const { code, message } = rootCode(err);
   if (code && REASONS[code]) return REASONS[code];
+  if (code === 'UND_ERR_INVALID_ARG') return `The request cannot be sent: ${message}`;
   if (isTls(code, message)) return `TLS handshake failed: ${message}`;
   return message || 'the request failed';
 }
