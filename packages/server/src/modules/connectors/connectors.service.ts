@@ -6,26 +6,26 @@
 import { dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
-import { isObject } from '../../config/tree';
 import { restoreIntegrationSecrets as restoreSecrets } from './resource/secrets';
 import type { ActionCall, ActionProvider, ActionResult } from '../rules/actions/types';
 import { connectorTypes } from './types';
 import { ResourceStore, type Kind, type StoredResource } from './resource/store';
 import { SecretBox } from './resource/secret-box';
-import { DEFAULT_RESOURCE_OPTS, readResourceOptions } from './resource/options';
+import { readResourceOptions } from './resource/options';
 import { Sampler } from './resource/metrics';
-import { checkBody, isKnownType } from './resource/catalogue';
-import { enabled, idOf, ResourceRuntime, typeConfig, type ChannelEntry, type ConnectorEntry, type PendingRender } from './resource/runtime';
+import { isKnownType } from './resource/catalogue';
+import { enabled, idOf, ResourceRuntime, type ChannelEntry, type ConnectorEntry, type PendingRender } from './resource/runtime';
 import type { Fate } from './resource/buffer';
 import type { ActionInstance, ResourceStatus, SourceMessage } from './resource/types';
 
-export type ChannelKind = 'actions' | 'sources';
-type Json = Record<string, unknown>;
-
-import { badName, jsonText, notFound, parseId, requestConfig, validationError } from './resource/ids';
+import { badName, notFound, parseId, requestConfig, validationError } from './resource/ids';
 import { probe } from './probe';
+import { checkType, prepare } from './prepare';
 import * as format from './connectors.format';
 import { LocalTopics } from './local-topic';
+
+export type ChannelKind = 'actions' | 'sources';
+type Json = Record<string, unknown>;
 
 export interface ExportedResource {
   type: string;
@@ -148,42 +148,14 @@ export class IntegrationService implements ActionProvider {
 
   // ------------------------------------------------------------------ checks shared by create, update, probe
 
+  /** the type of a body, known to EMQX and run by this node (prepare.ts) */
   checkType(kind: Kind, type: unknown): string {
-    const what = kind === 'connectors' ? 'connector' : kind === 'actions' ? 'action' : 'source';
-    if (typeof type !== 'string' || type === '') throw new ApiError(400, 'BAD_REQUEST', 'type: field is required');
-    if (!isKnownType(kind, type)) throw new ApiError(400, 'BAD_REQUEST', validationError(`unknown ${what} type: ${type}`));
-    const impl = this.runtime.impl(type);
-    const runs = kind === 'connectors' ? !!impl : kind === 'actions' ? !!impl?.action : !!impl?.source;
-    if (!runs) {
-      const running = connectorTypes.filter((t) => kind === 'connectors' || (kind === 'actions' ? t.action : t.source)).map((t) => t.type);
-      throw new ApiError(
-        400,
-        'BAD_REQUEST',
-        `This node does not run ${type} ${what}s${running.length ? ` (it runs ${running.join(', ')})` : ''}; a real EMQX Enterprise node does.`,
-      );
-    }
-    return type;
+    return checkType(this.runtime, kind, type);
   }
 
-  /** the config to store: checked against the type's contract schema (defaults filled), resource_opts, the type */
+  /** the config to store (prepare.ts) */
   prepare(kind: Kind, type: string, name: string, method: 'post' | 'put', given: Json): Json {
-    const body: Json = method === 'post' ? { ...given, type, name } : { ...given };
-    checkBody(kind, type, method, body);
-    delete body.type;
-    delete body.name;
-    readResourceOptions(kind, body.resource_opts);
-    body.resource_opts = { ...DEFAULT_RESOURCE_OPTS[kind], ...(isObject(body.resource_opts) ? body.resource_opts : {}) };
-    if (body.enable === undefined) body.enable = true;
-    const impl = this.runtime.impl(type);
-    if (kind === 'connectors') impl?.check?.(typeConfig(body));
-    else {
-      const params = isObject(body.parameters) ? body.parameters : {};
-      (kind === 'actions' ? impl?.action?.check : impl?.source?.check)?.(params);
-      if (typeof body.connector !== 'string' || !this.connectors.has(idOf(type, body.connector))) {
-        throw new ApiError(400, 'BAD_REQUEST', jsonText({ reason: 'connector_not_found_or_wrong_type', connector_name: body.connector, bridge_name: name, bridge_type: type }));
-      }
-    }
-    return body;
+    return prepare(this.runtime, this.connectors, kind, type, name, method, given);
   }
 
   // ------------------------------------------------------------------ create, update, delete
