@@ -65,7 +65,7 @@ function ConnectorDetail({ connector: c }: { connector: Connector }) {
           { key: 'type', label: t('type'), children: typeLabel(c.type) },
           { key: 'status', label: t('connectionStatus'), children: <ResourceStatusTag status={c.status} /> },
           { key: 'reason', label: t('statusReason'), children: c.status_reason || '-' },
-          { key: 'used', label: t('usedBy'), span: 2, children: inUse ? <DependantsList actions={c.actions} sources={c.sources} /> : t('none') },
+          { key: 'used', label: t('usedBy'), span: 2, children: inUse ? <DependantsList type={c.type} actions={c.actions} sources={c.sources} /> : t('none') },
           ...(c.created_at ? [{ key: 'created', label: t('createdAt'), children: formatDateTime(c.created_at as string) }] : []),
           ...(c.last_modified_at ? [{ key: 'modified', label: t('lastModified'), children: formatDateTime(c.last_modified_at as string) }] : []),
         ]}
@@ -94,7 +94,9 @@ function ConnectorDetail({ connector: c }: { connector: Connector }) {
             {inUse ? (
               <Button
                 danger
-                onClick={() => void modal.warning({ title: t('confirmDelete'), content: <DependantsList intro={t('deleteBlocked')} actions={c.actions} sources={c.sources} /> })}
+                onClick={() =>
+                  void modal.warning({ title: t('confirmDelete'), content: <DependantsList intro={t('deleteBlocked')} type={c.type} actions={c.actions} sources={c.sources} /> })
+                }
               >
                 {t('common:delete')}
               </Button>

@@ -4,7 +4,7 @@ import { renderWithProviders } from '../../../test/render';
 import ConnectorsPage from './ConnectorsPage';
 import { aConnector, mockJson } from './connectors.testing';
 
-function setup(list = [aConnector(), aConnector({ name: 'used', status: 'disconnected', status_reason: 'connection refused', actions: ['mqtt:fwd'], sources: ['mqtt:in'] })]) {
+function setup(list = [aConnector(), aConnector({ name: 'used', status: 'disconnected', status_reason: 'connection refused', actions: ['fwd'], sources: ['in'] })]) {
   mockJson('get', '/connectors', 200, list);
   return renderWithProviders(<ConnectorsPage />, { route: '/connector' });
 }
@@ -28,8 +28,8 @@ describe('ConnectorsPage', () => {
     const used = (await screen.findByRole('link', { name: 'used' })).closest('tr')!;
     await user.click(within(used).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(/Please remove the following actions and sources that use this connector/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'mqtt:fwd' })).toHaveAttribute('href', '/rule/actions/mqtt%3Afwd');
-    expect(screen.getByRole('link', { name: 'mqtt:in' })).toHaveAttribute('href', '/rule/source/mqtt%3Ain');
+    expect(screen.getByRole('link', { name: 'fwd' })).toHaveAttribute('href', '/rule/actions/mqtt%3Afwd?tab=settings');
+    expect(screen.getByRole('link', { name: 'in' })).toHaveAttribute('href', '/rule/source/mqtt%3Ain?tab=settings');
     expect(del).toHaveLength(0);
   });
 

@@ -41,13 +41,17 @@ export default function ConnectorsPage() {
     if (on || users.length === 0) return enable.mutate({ id, enable: on });
     void modal.confirm({
       title: t('disableConfirm', { id }),
-      content: <DependantsList actions={c.actions} sources={c.sources} />,
+      content: <DependantsList type={c.type} actions={c.actions} sources={c.sources} />,
       onOk: () => enable.mutateAsync({ id, enable: false }),
     });
   };
 
   const askDelete = (c: Connector) => {
-    void modal.warning({ title: t('confirmDelete'), content: <DependantsList intro={t('deleteBlocked')} actions={c.actions} sources={c.sources} />, okText: t('common:close') });
+    void modal.warning({
+      title: t('confirmDelete'),
+      content: <DependantsList intro={t('deleteBlocked')} type={c.type} actions={c.actions} sources={c.sources} />,
+      okText: t('common:close'),
+    });
   };
 
   const columns: TableColumnsType<Connector> = [
