@@ -34,6 +34,16 @@ describe('WebhookDetailPage', () => {
     expect(screen.getByRole('link', { name: 'Rule orders_WH_D' })).toHaveAttribute('href', '/rule/rules/orders_WH_D');
   });
 
+  it('reconnects a disconnected webhook and shows why it is down', async () => {
+    const { user } = setup();
+    mockApi('get', '/actions/{id}', 200, anAction('orders_WH_D', { status: 'disconnected', status_reason: 'econnrefused' }) as never);
+    const start = mockApi('post', '/actions/{id}/{operation}', 204, null);
+    await user.click(await screen.findByRole('button', { name: 'Reconnect' }));
+    await waitFor(() => expect(start).toHaveLength(1));
+    expect(decodeURIComponent(start[0].url.pathname)).toMatch(/\/actions\/http:orders_WH_D\/start$/);
+    expect(screen.getByText('econnrefused')).toBeInTheDocument();
+  });
+
   it('updates the connector, then the action, then the rule from the Settings tab', async () => {
     const { user } = setup('settings');
     const order: string[] = [];

@@ -256,6 +256,15 @@ export function useResetWebhookMetricsMutation() {
   });
 }
 
+/** Reconnect (POST /actions/{id}/start): the action starts again, and its connector with it when it was down. */
+export function useReconnectWebhookMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (fullName: string) => api.POST('/actions/{id}/{operation}', { params: { path: { id: bridgeIdOf(fullName), operation: 'start' } } }).then(unwrap),
+    onSettled: (_d, _e, fullName) => qc.invalidateQueries({ queryKey: webhookKeys.detail(fullName) }),
+  });
+}
+
 /** POST /connectors_probe with the form's connector ('Connection is successful'). */
 export function useProbeConnectorMutation() {
   return useMutation({

@@ -85,6 +85,7 @@ export const webhookMessages = defineMessages('webhook', {
   notFound: { en: 'This webhook does not exist', zh: '该 Webhook 不存在' },
   connectionStatus: { en: 'Connection status', zh: '连接状态' },
   statusReason: { en: 'Reason', zh: '原因' },
+  reconnect: { en: 'Reconnect', zh: '重连' },
   nodeStatus: { en: 'Status per node', zh: '节点状态' },
   actionStats: { en: 'Action statistics', zh: '动作统计' },
   ruleStats: { en: 'Rule statistics', zh: '规则统计' },

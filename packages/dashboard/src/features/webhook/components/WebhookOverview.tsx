@@ -4,13 +4,14 @@ import { Alert, Button, Card, Col, Descriptions, Flex, Row, Statistic, Table, th
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { toast } from '../../../app/bridge';
 import { ConfirmAction } from '../../../shared/ConfirmAction';
 import { StatusTag } from '../../../shared/StatusTag';
 import { errorText } from '../../../shared/apiErrors';
 import { useCanWrite } from '../../../shared/useCanWrite';
 import { useRuleMetricsQuery } from '../../rules/rules.api';
 import { formatRate, metric } from '../../rules/metrics';
-import { useActionMetricsQuery, useResetWebhookMetricsMutation } from '../webhook.api';
+import { useActionMetricsQuery, useReconnectWebhookMutation, useResetWebhookMetricsMutation } from '../webhook.api';
 import { webhookStatus } from '../webhook.model';
 import type { Webhook } from '../webhook.types';
 
@@ -37,6 +38,9 @@ export function WebhookOverview({ webhook }: { webhook: Webhook }) {
   const action = useActionMetricsQuery(webhook.fullName);
   const rule = useRuleMetricsQuery(webhook.fullName, { poll: true });
   const reset = useResetWebhookMetricsMutation();
+  const reconnect = useReconnectWebhookMutation();
+  const status = webhookStatus(webhook);
+  const reason = webhook.action.status_reason || webhook.connector.status_reason;
   const am = action.data?.metrics;
   const rm = rule.data?.metrics;
   // a dash until the node answered: no made-up zeros
@@ -58,6 +62,11 @@ export function WebhookOverview({ webhook }: { webhook: Webhook }) {
         <Button icon={<ReloadOutlined />} loading={action.isFetching || rule.isFetching} onClick={() => void Promise.all([action.refetch(), rule.refetch()])}>
           {t('common:refresh')}
         </Button>
+        {canWrite && (status === 'disconnected' || status === 'connecting' || status === 'inconsistent') && (
+          <Button loading={reconnect.isPending} onClick={() => reconnect.mutate(webhook.fullName, { onSuccess: () => void toast().success(t('common:operationSucceeded')) })}>
+            {t('reconnect')}
+          </Button>
+        )}
         {canWrite && (
           <ConfirmAction title={t('resetConfirm')} onConfirm={() => reset.mutateAsync(webhook.fullName)} successMessage={t('resetSuccess')} danger>
             <Button danger>{t('resetStats')}</Button>
@@ -67,9 +76,9 @@ export function WebhookOverview({ webhook }: { webhook: Webhook }) {
       <Card size="small" title={t('connectionStatus')}>
         <Descriptions size="small" column={1}>
           <Descriptions.Item label={t('status')}>
-            <StatusTag status={webhookStatus(webhook)} />
+            <StatusTag status={status} />
           </Descriptions.Item>
-          {webhook.action.status_reason && <Descriptions.Item label={t('statusReason')}>{webhook.action.status_reason}</Descriptions.Item>}
+          {reason && <Descriptions.Item label={t('statusReason')}>{reason}</Descriptions.Item>}
           <Descriptions.Item label={t('url')}>{webhook.connector.url}</Descriptions.Item>
           <Descriptions.Item label={t('trigger')}>
             <Link to={`/rule/rules/${encodeURIComponent(webhook.fullName)}`}>{t('openRule', { id: webhook.fullName })}</Link>
