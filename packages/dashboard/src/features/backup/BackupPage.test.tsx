@@ -16,7 +16,10 @@ describe('System › Backup & Restore', () => {
     const imports = mockApi('post', '/data/import', 200, {
       result: [
         { name: 'emqx_admin', total: 2, success: 1, override: 1, skipped: 0, failed: 0 },
+        { name: 'listeners', total: 2, success: 0, override: 0, skipped: 2, failed: 0 },
+        { name: 'connectors', total: 1, success: 1, override: 0, skipped: 0, failed: 0 },
         { name: 'rules', total: 3, success: 1, override: 0, skipped: 1, failed: 1 },
+        { name: 'emqx_banned', total: 0, success: 0, override: 0, skipped: 0, failed: 0 },
       ],
       errors: ['rule broken: SQL syntax error'],
     } as never);
@@ -30,7 +33,11 @@ describe('System › Backup & Restore', () => {
     expect(within(result).getByText('The backup was restored, but 1 item(s) could not be: see below.')).toBeInTheDocument();
     expect(within(result).getByText('Dashboard users: 2 in the file, 1 added, 1 updated, 0 already the same, 0 failed.')).toBeInTheDocument();
     expect(within(result).getByText('Rules: 3 in the file, 1 added, 0 updated, 1 already the same, 1 failed.')).toBeInTheDocument();
+    expect(within(result).getByText('Listeners: 2 in the file, 0 added, 0 updated, 2 already the same, 0 failed.')).toBeInTheDocument();
+    expect(within(result).getByText('Connectors: 1 in the file, 1 added, 0 updated, 0 already the same, 0 failed.')).toBeInTheDocument();
     expect(within(result).getByText('rule broken: SQL syntax error')).toBeInTheDocument();
+    // an empty table is not worth a line
+    expect(within(result).queryByText(/Banned clients/)).toBeNull();
   });
 
   it('creates a backup with the chosen parts only', async () => {

@@ -14,6 +14,8 @@ interface Props {
 export function ImportResultModal({ name, result, onClose }: Props) {
   const { t } = useTranslation(['backup', 'common']);
   const failed = result?.result.reduce((n, r) => n + r.failed, 0) ?? 0;
+  // a part the file holds nothing of (an empty table) has nothing to say
+  const parts = result?.result.filter((r) => r.total > 0) ?? [];
   return (
     <Modal
       open={result !== undefined}
@@ -29,11 +31,11 @@ export function ImportResultModal({ name, result, onClose }: Props) {
       {result && (
         <Flex vertical gap={12} data-testid="import-result">
           <Alert type={failed ? 'warning' : 'success'} showIcon title={failed ? t('resultWithFailures', { count: failed }) : t('resultDone')} />
-          {result.result.length === 0 ? (
+          {parts.length === 0 ? (
             <Typography.Text>{t('resultNothing')}</Typography.Text>
           ) : (
             <ul style={{ margin: 0, paddingInlineStart: 20 }}>
-              {result.result.map((r) => (
+              {parts.map((r) => (
                 <li key={r.name}>{resultLine(t, r)}</li>
               ))}
             </ul>
