@@ -25,6 +25,7 @@ import { authorizationRoutes } from '../features/authorization/authorization.rou
 import { rulesRoutes } from '../features/rules/rules.routes';
 import { logTraceRoutes } from '../features/log-trace/log-trace.routes';
 import { schemaRegistryRoutes } from '../features/schema-registry/schema-registry.routes';
+import { schemaValidationRoutes } from '../features/schema-validation/schema-validation.routes';
 import { topicMetricsRoutes } from '../features/topic-metrics/topic-metrics.routes';
 import { slowSubscriptionsRoutes } from '../features/slow-subscriptions/slow-subscriptions.routes';
 import { auditRoutes } from '../features/audit/audit.routes';
@@ -65,6 +66,7 @@ export const featureRoutes: FeatureRoute[] = [
   ...rulesRoutes,
   ...logTraceRoutes,
   ...schemaRegistryRoutes,
+  ...schemaValidationRoutes,
   ...topicMetricsRoutes,
   ...slowSubscriptionsRoutes,
   ...auditRoutes,

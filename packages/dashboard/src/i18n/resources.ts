@@ -22,6 +22,7 @@ import type { layoutMessages } from '../app/layout/layout.messages';
 import type { listenersMessages } from '../features/listeners/listeners.messages';
 import type { logTraceMessages } from '../features/log-trace/log-trace.messages';
 import type { schemaRegistryMessages } from '../features/schema-registry/schema-registry.messages';
+import type { schemaValidationMessages } from '../features/schema-validation/schema-validation.messages';
 import type { loggingMessages } from '../features/logging/logging.messages';
 import type { licenseMessages } from '../features/license/license.messages';
 import type { loginMessages } from '../app/login/login.messages';
@@ -79,6 +80,7 @@ export interface Resources {
   listeners: Texts<typeof listenersMessages>;
   logTrace: Texts<typeof logTraceMessages>;
   schemaRegistry: Texts<typeof schemaRegistryMessages>;
+  schemaValidation: Texts<typeof schemaValidationMessages>;
   logging: Texts<typeof loggingMessages>;
   license: Texts<typeof licenseMessages>;
   login: Texts<typeof loginMessages>;
