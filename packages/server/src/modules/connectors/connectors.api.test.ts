@@ -171,6 +171,14 @@ describe('the types this node runs (MQDeck extension)', () => {
   });
 });
 
+describe('auth', () => {
+  test('every data-integration route asks for a login, the ones outside the 5.8.1 document too', async () => {
+    for (const url of ['/connectors', '/actions', '/sources', '/actions_summary', '/sources_summary', '/action_types', '/mqdeck/connector_types']) {
+      expect((await node.app.inject({ method: 'GET', url: `/api/v5${url}` })).statusCode, url).toBe(401);
+    }
+  });
+});
+
 describe('start_after_created', () => {
   test('false: created stopped, started by the start operation', async () => {
     const created = await api(node, 'POST', '/connectors', fakeConnector('c1', peer, { resource_opts: { start_after_created: false } }));
