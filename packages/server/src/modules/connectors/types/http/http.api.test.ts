@@ -3,6 +3,7 @@
 // the outage the issue asks for: the HTTP server stops mid-stream and comes back on the same port, and every QoS 1
 // message arrives (lost and duplicated counted).
 import type { MqttClient } from 'mqtt';
+import { hasOpenssl, makePki } from '@mqdeck/broker/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startTestNode, type TestNode } from '../../../../../test/test-node';
 import { api, closeClients, connectClient, waitFor } from '../../../../shared/testing';
@@ -162,6 +163,45 @@ describe('the Test button and bad input', () => {
   });
 });
 
+describe.skipIf(!hasOpenssl)('https webhook', () => {
+  let pki: ReturnType<typeof makePki>;
+  beforeAll(() => {
+    pki = makePki();
+  });
+
+  test('PEM text in ssl: verified against the CA, the message arrives over TLS', async () => {
+    const t = await startTarget({ tls: { key: pki.serverKey, cert: pki.serverCert } });
+    targets.push(t);
+    const c = await api(node, 'POST', '/connectors', {
+      type: 'http',
+      name: 'tls',
+      url: `${t.url}/secure`,
+      ssl: { enable: true, verify: 'verify_peer', cacertfile: pki.ca, server_name_indication: 'localhost' },
+    });
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    expect(c.body.status).toBe('connected');
+    await api(node, 'POST', '/actions', { type: 'http', name: 'tls', connector: 'tls', parameters: { method: 'post', body: '${payload}' } });
+    await api(node, 'POST', '/rules', { id: 'rule_tls', sql: 'SELECT * FROM "t/tls"', actions: ['http:tls'] });
+    const pub = await client('pub-tls');
+    await pub.publishAsync('t/tls', 'over tls', { qos: 1 });
+    const [r] = await t.waitFor(1);
+    expect(r).toMatchObject({ method: 'POST', path: '/secure', body: 'over tls' });
+  });
+
+  test('a certificate the CA did not sign: disconnected, the reason names TLS', async () => {
+    const t = await startTarget({ tls: { key: pki.foreignKey, cert: pki.foreignCert } });
+    targets.push(t);
+    const c = await api(node, 'POST', '/connectors', {
+      type: 'http',
+      name: 'tlsbad',
+      url: t.url,
+      ssl: { enable: true, verify: 'verify_peer', cacertfile: pki.ca, server_name_indication: 'localhost' },
+    });
+    expect(c.status).toBe(201);
+    expect(c.body).toMatchObject({ status: 'disconnected', status_reason: expect.stringMatching(/^TLS handshake failed: /) });
+  });
+});
+
 describe('outage: the HTTP server stops mid-stream and comes back on the same port', () => {
   test('every QoS 1 message arrives; none lost, duplicates only of requests in flight at the stop', async () => {
     const t = await target();
@@ -194,6 +234,7 @@ describe('outage: the HTTP server stops mid-stream and comes back on the same po
     for (const r of t.received) seen.set(r.body, (seen.get(r.body) ?? 0) + 1);
     const lost = Array.from({ length: N }, (_, i) => String(i)).filter((id) => !seen.has(id)).length;
     const duplicated = t.received.length - seen.size;
+    await waitFor(async () => (await actionMetrics('outage')).success === N, 10_000, 'every answer counted');
     const m = await actionMetrics('outage');
     console.log(
       `outage: ${N} published, ${queuedAtOutage} waiting while the server was down, ${seen.size} distinct at the server, lost ${lost}, duplicated ${duplicated}; metrics ${JSON.stringify(m)}`,
