@@ -162,7 +162,7 @@ export class IntegrationService implements ActionProvider {
 
   async create(kind: Kind, body: Json): Promise<Json> {
     const { type, name } = body;
-    if (typeof name !== 'string') throw new ApiError(400, 'BAD_REQUEST', 'name: field is required');
+    if (typeof name !== 'string') throw new ApiError(400, 'BAD_REQUEST', name === undefined ? 'name: field is required' : 'name: expected a string');
     const checkedType = this.checkType(kind, type);
     const exists = kind === 'connectors' ? this.connectors.has(idOf(checkedType, name)) : this.channels[kind].has(idOf(checkedType, name));
     if (exists) throw new ApiError(400, 'ALREADY_EXISTS', kind === 'connectors' ? 'connector already exists' : 'bridge already exists');

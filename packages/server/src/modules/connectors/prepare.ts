@@ -14,7 +14,8 @@ type Json = Record<string, unknown>;
 
 export function checkType(runtime: ResourceRuntime, kind: Kind, type: unknown): string {
   const what = kind === 'connectors' ? 'connector' : kind === 'actions' ? 'action' : 'source';
-  if (typeof type !== 'string' || type === '') throw new ApiError(400, 'BAD_REQUEST', 'type: field is required');
+  if (type === undefined || type === '') throw new ApiError(400, 'BAD_REQUEST', 'type: field is required');
+  if (typeof type !== 'string') throw new ApiError(400, 'BAD_REQUEST', 'type: expected a string');
   if (!isKnownType(kind, type)) throw new ApiError(400, 'BAD_REQUEST', validationError(`unknown ${what} type: ${type}`));
   const impl = runtime.impl(type);
   const runs = kind === 'connectors' ? !!impl : kind === 'actions' ? !!impl?.action : !!impl?.source;
