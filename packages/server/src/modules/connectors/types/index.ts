@@ -4,5 +4,7 @@
 import type { ConnectorType } from '../resource/types';
 import { httpType } from './http';
 import { mqttType } from './mqtt';
+import { mysqlType } from './mysql';
+import { matrixType, pgsqlType, timescaleType } from './pgsql';
 
-export const connectorTypes: ConnectorType[] = [httpType, mqttType];
+export const connectorTypes: ConnectorType[] = [httpType, mqttType, mysqlType, pgsqlType, timescaleType, matrixType];
