@@ -8,7 +8,7 @@ import { toast } from '../../app/bridge';
 import { ListPage } from '../../shared/list/ListPage';
 import { CreateButton } from '../../shared/CreateButton';
 import { ConfirmAction } from '../../shared/ConfirmAction';
-import { StatusTag } from '../../shared/StatusTag';
+import { ResourceStatusTag } from '../connectors/components/ResourceStatus';
 import { errorText } from '../../shared/apiErrors';
 import { useCanWrite } from '../../shared/useCanWrite';
 import { useDeleteWebhookMutation, useToggleWebhookMutation, useWebhooksQuery } from './webhook.api';
@@ -59,7 +59,10 @@ export default function WebhookListPage() {
       title: t('status'),
       key: 'status',
       render: (_: unknown, r) => {
-        if (r.complete) return <StatusTag status={webhookStatus(r.webhook)} />;
+        if (r.complete)
+          return (
+            <ResourceStatusTag status={webhookStatus(r.webhook)} reason={r.webhook.enable ? r.webhook.action.status_reason || r.webhook.connector.status_reason : undefined} />
+          );
         const missing = (['connector', 'action', 'rule'] as const).filter((p) => !r.partial[p]).map(partName);
         return (
           <Tooltip title={t('incompleteHelp', { parts: missing.join(', ') })}>

@@ -7,6 +7,8 @@ import { api, isApiError, unwrap } from '../../api/client';
 import type { Rule } from '../rules/rules.types';
 import { ruleKeys } from '../rules/rules.api';
 import { fromView } from '../rules/actions';
+import { connectorKeys } from '../connectors/connectors.api';
+import { actionKeys } from '../actions/actions.api';
 import { bridgeIdOf, joinWebhooks, shortNameOf, toCreateBodies, toUpdateBodies, type PartialWebhook, type WebhookFormValues } from './webhook.model';
 import type { ActionMetrics, ActionNodeMetrics, HttpAction, HttpConnector, Webhook } from './webhook.types';
 
@@ -213,10 +215,10 @@ export async function updateWebhook(values: WebhookFormValues, w: Webhook): Prom
   }
 }
 
-/** After any change: the webhook pages and the rule, action and connector lists all show the three objects. */
+/** After any change: the webhook pages and the rule, action and connector screens all show the three objects. */
 function useInvalidate() {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: webhookKeys.all }), qc.invalidateQueries({ queryKey: ruleKeys.all })]);
+  return () => Promise.all([webhookKeys.all, ruleKeys.all, actionKeys.all, connectorKeys.all].map((queryKey) => qc.invalidateQueries({ queryKey })));
 }
 
 // The pages say what failed in their own words (webhook.errors.ts), so the mutation cache's toast is off.

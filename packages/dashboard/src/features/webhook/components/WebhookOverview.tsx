@@ -1,15 +1,15 @@
 // The detail's Overview: the connection (status, reason, per node), the action's counters (GET /actions/{id}/metrics)
 // and the rule's (GET /rules/{id}/metrics), both refreshed every 5 s, and Reset of both.
-import { Alert, Button, Card, Col, Descriptions, Flex, Row, Statistic, Table, theme } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Flex, Row, Statistic, theme } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../../app/bridge';
 import { ConfirmAction } from '../../../shared/ConfirmAction';
-import { StatusTag } from '../../../shared/StatusTag';
 import { errorText } from '../../../shared/apiErrors';
 import { useCanWrite } from '../../../shared/useCanWrite';
 import { useRuleMetricsQuery } from '../../rules/rules.api';
+import { NodeStatusTable, ResourceStatusTag } from '../../connectors/components/ResourceStatus';
 import { formatRate, metric } from '../../rules/metrics';
 import { useActionMetricsQuery, useReconnectWebhookMutation, useResetWebhookMetricsMutation } from '../webhook.api';
 import { webhookStatus } from '../webhook.model';
@@ -76,7 +76,7 @@ export function WebhookOverview({ webhook }: { webhook: Webhook }) {
       <Card size="small" title={t('connectionStatus')}>
         <Descriptions size="small" column={1}>
           <Descriptions.Item label={t('status')}>
-            <StatusTag status={status} />
+            <ResourceStatusTag status={status} />
           </Descriptions.Item>
           {reason && <Descriptions.Item label={t('statusReason')}>{reason}</Descriptions.Item>}
           <Descriptions.Item label={t('url')}>{webhook.connector.url}</Descriptions.Item>
@@ -84,19 +84,7 @@ export function WebhookOverview({ webhook }: { webhook: Webhook }) {
             <Link to={`/rule/rules/${encodeURIComponent(webhook.fullName)}`}>{t('openRule', { id: webhook.fullName })}</Link>
           </Descriptions.Item>
         </Descriptions>
-        {nodes.length > 0 && (
-          <Table
-            size="small"
-            rowKey={(n) => n.node ?? ''}
-            pagination={false}
-            dataSource={nodes}
-            columns={[
-              { title: t('common:node'), dataIndex: 'node' },
-              { title: t('status'), dataIndex: 'status', render: (s?: string) => <StatusTag status={s ?? ''} /> },
-              { title: t('statusReason'), dataIndex: 'status_reason', render: (r?: string) => r || '-' },
-            ]}
-          />
-        )}
+        {nodes.length > 0 && <NodeStatusTable nodes={nodes.map((n) => ({ ...n, node: n.node ?? '', status: n.status ?? '' }))} />}
       </Card>
       {(action.isError || rule.isError) && <Alert type="error" showIcon title={errorText(action.error ?? rule.error)} />}
       <Card size="small" title={t('actionStats')}>
