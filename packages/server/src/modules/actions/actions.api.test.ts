@@ -2,11 +2,14 @@
 // t_action_types, t_summary, deleting an action used by rules) and the buffer's behaviour from
 // emqx_resource_SUITE (queue while the target is down, queue_full, expired): rules on real MQTT traffic send to an
 // action of a test-only type whose target is a real HTTP peer (connectors/connectors.testing.ts).
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, closeClients, connectClient, expectContract, waitFor } from '../../shared/testing';
 import { fakeAction, fakeConnector, FAKE_TYPE, HttpPeer, registerFakeType } from '../connectors/connectors.testing';
+
+// a node start on the shared 2-core machine can take longer than the default 10 s
+vi.setConfig({ hookTimeout: 30_000 });
 
 let node: TestNode;
 let unregister: () => void;
@@ -19,8 +22,8 @@ beforeAll(async () => {
   pub = await connectClient(node.mqttPort, { clientId: 'actions-pub' });
 });
 afterAll(async () => {
-  await closeClients([pub]);
-  await node.close();
+  if (pub) await closeClients([pub]);
+  await node?.close();
   await peer.down();
   unregister();
 });
@@ -230,7 +233,7 @@ describe('the buffer through a target outage', () => {
   });
 
   test('expired: requests older than request_ttl are dropped when their turn comes', async () => {
-    await setup({ resource_opts: { health_check_interval: '100ms', request_ttl: '300ms' } }, { resource_opts: { health_check_interval: '100ms' } });
+    await setup({ resource_opts: { health_check_interval: '100ms', request_ttl: '1s' } }, { resource_opts: { health_check_interval: '100ms' } });
     await peer.down();
     await waitFor(async () => (await api(node, 'GET', `/actions/${aid}`)).body.status !== 'connected', 3000, 'down seen');
     await publish(0, 10);

@@ -1,10 +1,13 @@
 // /connectors… restated from EMQX's emqx_connector_api_SUITE (t_connectors_lifecycle, t_enable_disable_connectors,
 // t_fail_delete_with_action, t_create_with_bad_name, t_connectors_probe), black-box through inject() against a node
 // running a test-only connector type that talks to a real HTTP peer (connectors.testing.ts).
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, expectContract, waitFor } from '../../shared/testing';
 import { fakeAction, fakeConnector, FAKE_TYPE, HttpPeer, registerFakeType } from './connectors.testing';
+
+// a node start on the shared 2-core machine can take longer than the default 10 s
+vi.setConfig({ hookTimeout: 30_000 });
 
 let node: TestNode;
 let unregister: () => void;
@@ -15,7 +18,7 @@ beforeAll(async () => {
   node = await startTestNode({ listen: false });
 });
 afterAll(async () => {
-  await node.close();
+  await node?.close();
   await peer.down();
   unregister();
 });

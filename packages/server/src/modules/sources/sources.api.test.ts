@@ -2,11 +2,14 @@
 // summary, probe, deleting a source used by rules): a source of a test-only type polls a real HTTP peer
 // (connectors/connectors.testing.ts); its messages feed `$bridges/<type>:<name>` and `$sources/<type>:<name>` rules
 // whose republish reaches a real MQTT subscriber.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, closeClients, connectClient, expectContract, waitFor } from '../../shared/testing';
 import { fakeConnector, fakeSource, FAKE_TYPE, HttpPeer, registerFakeType } from '../connectors/connectors.testing';
+
+// a node start on the shared 2-core machine can take longer than the default 10 s
+vi.setConfig({ hookTimeout: 30_000 });
 
 let node: TestNode;
 let unregister: () => void;
@@ -22,8 +25,8 @@ beforeAll(async () => {
   await sub.subscribeAsync('local/#', { qos: 1 });
 });
 afterAll(async () => {
-  await closeClients([sub]);
-  await node.close();
+  if (sub) await closeClients([sub]);
+  await node?.close();
   await peer.down();
   unregister();
 });
