@@ -104,14 +104,18 @@ export function missingSchemas(v: Validation, registry: SchemaRegistry): string[
   return missing;
 }
 
-/** one check on one message: true when it passes; a check that cannot run fails (EMQX logs and returns false) */
-export type CompiledCheck = (columns: Record<string, unknown>, ctx: FuncContext, payload: Buffer) => boolean;
+/**
+ * One check on one message: true when it passes; a check that cannot run fails (EMQX logs and returns false).
+ * A SQL check asks for the message's columns; schema checks read the payload only, so those are made on demand.
+ */
+export type CompiledCheck = (sqlEnv: () => { columns: Record<string, unknown>; ctx: FuncContext }, payload: Buffer) => boolean;
 
 export function compileCheck(c: Check, registry: SchemaRegistry): CompiledCheck {
   if (c.type === 'sql') {
     const rule: CompiledRule = compileRuleSql(parseSqlCheck(c.sql), builtinFunctions);
-    return (columns, ctx) => {
+    return (sqlEnv) => {
       try {
+        const { columns, ctx } = sqlEnv();
         const r = rule.run(columns, ctx);
         return !(r instanceof Promise) && r.kind !== 'no_result';
       } catch {
@@ -120,7 +124,7 @@ export function compileCheck(c: Check, registry: SchemaRegistry): CompiledCheck 
     };
   }
   const args: unknown[] = c.type === 'protobuf' ? [c.schema, null, c.message_type] : [c.schema, null];
-  return (_columns, _ctx, payload) => {
+  return (_sqlEnv, payload) => {
     try {
       args[1] = payload;
       return registry.callRuleFunction('schema_check', args) === true;

@@ -30,10 +30,12 @@ export class SchemaValidationService {
   private readonly kv = new NodeKvStore();
   private readonly removeHook: () => void;
   private readonly stopSampling: () => void;
+  private readonly schemaFunctions: FuncContext['schemas'];
 
   constructor(private readonly app: FastifyInstance) {
     this.store = new SchemaValidationStore(app.db);
     this.registry = app.schemaRegistry;
+    this.schemaFunctions = { call: (fn, args) => this.registry.callRuleFunction(fn, args) };
     this.env = { node: app.nodeName, client: (id) => app.broker.client(id), bindHost: (l) => app.listeners.get(l)?.config.bind.host };
     const metrics = new Map<string, ValidationMetrics>();
     this.install(this.store.all(), metrics);
@@ -131,14 +133,18 @@ export class SchemaValidationService {
   // ------------------------------------------------------------ the hot path
 
   private onPublish(m: PublishMessage): PublishMessage | null {
-    let columns: Record<string, unknown> | undefined;
-    let ctx: FuncContext | undefined;
+    let sql: { columns: Record<string, unknown>; ctx: FuncContext } | undefined;
+    const sqlEnv = () => {
+      if (!sql) {
+        const columns = publishColumns(this.env, m, undefined);
+        sql = { columns, ctx: { columns, node: this.env.node, kv: this.kv, jqTimeoutMs: 10_000, schemas: this.schemaFunctions } };
+      }
+      return sql;
+    };
+    const run = (c: CompiledCheck) => c(sqlEnv, m.payload);
     for (const l of this.active) {
       if (!l.v.topics.some((f) => topicMatches(f, m.topic))) continue;
       l.metrics.matched++;
-      columns ??= publishColumns(this.env, m, undefined);
-      ctx ??= { columns, node: this.env.node, kv: this.kv, jqTimeoutMs: 10_000, schemas: { call: (fn, args) => this.registry.callRuleFunction(fn, args) } };
-      const run = (c: CompiledCheck) => c(columns!, ctx!, m.payload);
       const passed = l.v.strategy === 'all_pass' ? l.checks.every(run) : l.checks.some(run);
       if (passed) {
         l.metrics.succeeded++;
