@@ -31,6 +31,7 @@ import { slowSubscriptionsRoutes } from '../features/slow-subscriptions/slow-sub
 import { auditRoutes } from '../features/audit/audit.routes';
 import { licenseRoutes } from '../features/license/license.routes';
 import { prometheusRoutes } from '../features/prometheus/prometheus.routes';
+import { exhookRoutes } from '../features/exhook/exhook.routes';
 import { backupRoutes } from '../features/backup/backup.routes';
 import { webhookRoutes } from '../features/webhook/webhook.routes';
 import { flowRoutes } from '../features/flow/flow.routes';
@@ -72,6 +73,7 @@ export const featureRoutes: FeatureRoute[] = [
   ...auditRoutes,
   ...licenseRoutes,
   ...prometheusRoutes,
+  ...exhookRoutes,
   ...backupRoutes,
   ...webhookRoutes,
   ...flowRoutes,

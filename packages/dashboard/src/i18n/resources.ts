@@ -36,6 +36,7 @@ import type { notFoundMessages } from '../app/not-found/notFound.messages';
 import type { overloadProtectionMessages } from '../features/mqtt-settings/OverloadProtectionNote';
 import type { overviewMessages } from '../features/overview/overview.messages';
 import type { passwordMessages } from '../shared/password.messages';
+import type { exhookMessages } from '../features/exhook/exhook.messages';
 import type { opentelemetryMessages } from '../features/opentelemetry/opentelemetry.messages';
 import type { prometheusMessages } from '../features/prometheus/prometheus.messages';
 import type { retainedMessages } from '../features/retained/retained.messages';
@@ -94,6 +95,7 @@ export interface Resources {
   overloadProtection: Texts<typeof overloadProtectionMessages>;
   overview: Texts<typeof overviewMessages>;
   password: Texts<typeof passwordMessages>;
+  exhook: Texts<typeof exhookMessages>;
   opentelemetry: Texts<typeof opentelemetryMessages>;
   prometheus: Texts<typeof prometheusMessages>;
   retained: Texts<typeof retainedMessages>;
