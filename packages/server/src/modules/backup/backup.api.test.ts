@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
+import type { IPublishPacket } from 'mqtt';
 import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, closeClients, connackCode, connectClient, expectContract } from '../../shared/testing';
 import { readArchive } from './archive';
@@ -36,7 +37,7 @@ beforeAll(async () => {
   rmSync(dir, { recursive: true, force: true });
   hook = await startTarget();
   [node1, node2] = await Promise.all([startTestNode(), startTestNode()]);
-});
+}, 60_000); // openssl and two nodes: slow on a busy machine
 afterAll(async () => {
   await Promise.all([node1?.close(), node2?.close()]);
   await hook?.stop();
@@ -62,6 +63,11 @@ describe('export on node 1, import on a fresh node 2', () => {
     expect((await api(node1, 'POST', '/banned', { as: 'clientid', who: 'bad-client', reason: 'abuse' })).status).toBe(200);
     expect((await api(node1, 'POST', '/rules', { id: 'rule_backup', sql: 'SELECT * FROM "sensors/#"', actions: [], description: 'kept' })).status).toBe(201);
     expect((await api(node1, 'PUT', '/configs/alarm', { actions: ['log'], size_limit: 777, validity_period: '2h' })).status).toBe(200);
+    // a retained message with MQTT 5 properties (binary correlation data travels as base64)
+    const retainer = await connectClient(node1.mqttPort, { clientId: 'retainer', username: 'sensor-1', password: 's3cret-pw' });
+    const props = { contentType: 'text/plain', correlationData: Buffer.from([0, 1, 254, 255]), userProperties: { k: 'v' } };
+    await retainer.publishAsync('status/door', Buffer.from([0xde, 0xad, 0xbe, 0xef]), { qos: 1, retain: true, properties: props });
+    await closeClients([retainer]);
     // a second MQTT listener, with its own settings, and a TLS listener with its own certificate
     expect((await api(node1, 'POST', '/listeners', { type: 'tcp', name: 'extra', bind: '127.0.0.1:0', max_connections: 4321 })).status).toBe(200);
     const secure = { type: 'ssl', name: 'secure', bind: '127.0.0.1:0', ssl_options: { certfile: tls.cert, keyfile: tls.key } };
@@ -181,6 +187,7 @@ describe('export on node 1, import on a fresh node 2', () => {
     expect(byName.connectors).toMatchObject({ total: 1, success: 1, failed: 0 });
     expect(byName.actions).toMatchObject({ total: 1, success: 1, failed: 0 });
     expect(byName.schemas).toMatchObject({ total: 1, success: 1, failed: 0 });
+    expect(byName.emqx_retainer_message).toMatchObject({ total: 1, success: 1, failed: 0 });
     // the listeners both nodes have are alike (skipped); the extra and the TLS one are new
     expect(byName.listeners).toMatchObject({ success: 2, override: 0, failed: 0 });
 
@@ -221,8 +228,19 @@ describe('export on node 1, import on a fresh node 2', () => {
     expect(await connackCode(node2.mqttPort, { clientId: 'sensor-1-x', username: 'sensor-1', password: 'wrong' })).toBe(134);
     expect(await connackCode(node2.mqttPort, { clientId: 'bad-client', username: 'sensor-1', password: 's3cret-pw' })).toBe(138);
 
-    // the restored webhook works: a message on node 2 reaches the HTTP server through the restored rule and action
     expect((await api(node2, 'GET', '/schema_registry/reading')).body).toMatchObject({ name: 'reading', type: 'avro' });
+
+    // the retained message is delivered by node 2 to a new subscriber, bytes and properties intact
+    const sub = await connectClient(node2.mqttPort, { clientId: 'retained-sub', username: 'sensor-1', password: 's3cret-pw' });
+    const got = new Promise<{ payload: Buffer; packet: IPublishPacket }>((resolve) => sub.once('message', (_t, payload, packet) => resolve({ payload, packet })));
+    await sub.subscribeAsync('status/#', { qos: 1 });
+    const retainedMsg = await got;
+    expect(retainedMsg.payload).toEqual(Buffer.from([0xde, 0xad, 0xbe, 0xef]));
+    expect(retainedMsg.packet.retain).toBe(true);
+    expect(retainedMsg.packet.properties).toMatchObject({ contentType: 'text/plain', correlationData: Buffer.from([0, 1, 254, 255]), userProperties: { k: 'v' } });
+    await closeClients([sub]);
+
+    // the restored webhook works: a message on node 2 reaches the HTTP server through the restored rule and action
     const pub = await connectClient(node2.mqttPort, { clientId: 'hook-pub', username: 'sensor-1', password: 's3cret-pw' });
     await pub.publishAsync('hook/1', 'from node 2', { qos: 1 });
     await closeClients([pub]);
