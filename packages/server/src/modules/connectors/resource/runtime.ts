@@ -178,8 +178,10 @@ export class ResourceRuntime {
   private async tick(e: ConnectorEntry, gen: number): Promise<void> {
     if (gen !== e.gen) return;
     if (!e.instance) {
-      if (!e.starting) void this.startConnector(e);
-      return; // startConnector arms the next tick
+      if (e.starting)
+        this.arm(e); // a slow start: look again at the next tick
+      else void this.startConnector(e); // arms the next tick itself
+      return;
     }
     await this.checkConnector(e, gen);
     if (gen === e.gen) this.arm(e);
