@@ -226,6 +226,10 @@ describe('health check', () => {
     await expect(httpType.start({ url: `http://127.0.0.1:${await freePort()}` }, ctx)).rejects.toThrow(/^Connection refused$/);
   });
 
+  test('a host name that does not resolve: "Could not resolve host" (.invalid never resolves)', async () => {
+    await expect(httpType.start({ url: 'http://webhook.invalid:8080' }, ctx)).rejects.toThrow(/^Could not resolve host$/);
+  });
+
   test('connect_timeout: a TLS handshake that never completes is "timeout"', async () => {
     // a TCP server that accepts and says nothing: the https connection never gets past the handshake
     const held: Socket[] = [];
