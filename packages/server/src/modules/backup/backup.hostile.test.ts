@@ -143,6 +143,23 @@ describe('hostile and malformed archives: 400, nothing kept, nothing changed', (
     );
   });
 
+  test("a real EMQX backup's Mnesia files (Erlang terms) are left out with a reason; the rest is imported", async () => {
+    const erlang = Buffer.from([0x83, 0x68, 0x02, 0x64, 0x00, 0x03, 0x6c, 0x6f, 0x67]);
+    const tgz = await packArchive([
+      ['emqx-export-x/META.hocon', META],
+      ['emqx-export-x/mnesia/emqx_admin', erlang],
+      ['emqx-export-x/mnesia/emqx_banned', ban],
+    ]);
+    expect((await upload(node, 'emqx.tar.gz', tgz)).status).toBe(204);
+    const res = await api(node, 'POST', '/data/import', { filename: 'emqx.tar.gz' });
+    expect(res.status).toBe(200);
+    expect(res.body.errors).toEqual(["mnesia/emqx_admin is in EMQX's own (Erlang) format, which this node does not read: the table was left out"]);
+    expect(res.body.result).toEqual([{ name: 'emqx_banned', total: 1, success: 1, override: 0, skipped: 0, failed: 0 }]);
+    expect((await api(node, 'GET', '/banned')).body.data).toMatchObject([{ as: 'clientid', who: 'evil' }]);
+    await api(node, 'DELETE', '/banned/clientid/evil');
+    await api(node, 'DELETE', '/data/files/emqx.tar.gz');
+  });
+
   test('unsafe upload names and a body without a file', async () => {
     const ok = await packArchive([['b/META.hocon', META]]);
     expect((await upload(node, '../x.tar.gz', ok)).body.message).toBe('unsafe backup name');

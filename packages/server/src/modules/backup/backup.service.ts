@@ -33,7 +33,12 @@ export interface ImportResult {
 interface Checked {
   config?: ConfigPlan;
   tables: { table: Table<unknown>; rows: ({ row: unknown } | { error: string })[] }[];
+  /** tables in a format this node does not read (a real EMQX backup's Mnesia files), left out with a reason */
+  unread: string[];
 }
+
+/** the first byte of Erlang's external term format, what EMQX writes its Mnesia table backups in */
+const ERLANG_TERM = 0x83;
 
 const unique = (list: string[]) => [...new Set(list)].sort();
 
@@ -93,7 +98,7 @@ export class BackupService {
 
   async import(name: string): Promise<ImportResult> {
     const checked = await this.check(this.files.read(name));
-    const errors: string[] = [];
+    const errors: string[] = [...checked.unread];
     const result: ImportResult['result'] = [];
     if (checked.config) {
       const counts = await applyConfig(this.app, checked.config, errors);
@@ -141,13 +146,17 @@ export class BackupService {
       throw badArchive(`Backup version ${String(metaDoc.version)} is newer than EMQX version ${EMQX_VERSION}, import is not allowed.`);
     }
 
-    const checked: Checked = { tables: [] };
+    const checked: Checked = { tables: [], unread: [] };
     const hocon = at(CLUSTER_HOCON_FILENAME);
     if (hocon) checked.config = planConfig(this.app, this.parseHoconFile(CLUSTER_HOCON_FILENAME, hocon));
 
     for (const table of TABLES) {
       const file = at(`mnesia/${table.name}`);
       if (!file) continue;
+      if (file[0] === ERLANG_TERM) {
+        checked.unread.push(`mnesia/${table.name} is in EMQX's own (Erlang) format, which this node does not read: the table was left out`);
+        continue;
+      }
       let rows: unknown;
       try {
         rows = fromJsonValue(JSON.parse(file.toString('utf8')));
