@@ -43,9 +43,10 @@ export const probeAction = (body: Record<string, unknown>) => probeBridge('actio
  * The actions a rule can call, as `<type>:<name>` with their state, for the rule editor's picker
  * (GET /actions; EMQX's console asks /actions_summary, which the 5.8.1 contract lacks).
  */
-export function useActionChoicesQuery() {
+export function useActionChoicesQuery(opts: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: [...actionKeys.all, 'choices'] as const,
+    enabled: opts.enabled ?? true,
     staleTime: 30_000,
     queryFn: async ({ signal }) => {
       const list = (await api.GET('/actions', { signal }).then(unwrap)) as unknown as Bridge[];

@@ -28,8 +28,9 @@ const RETAIN_OPTIONS = ['false', 'true', '${retain}'].map((value) => ({ value })
 export function ActionModal({ open, action, onClose, onSave }: Props) {
   const { t } = useTranslation(['rules', 'actions', 'common']);
   const [form] = Form.useForm<Values>();
-  const choices = useActionChoicesQuery();
   const kind = Form.useWatch('kind', form) ?? 'republish';
+  // asked only once the operator picks a data-integration action (the dialog stays mounted while closed)
+  const choices = useActionChoicesQuery({ enabled: open && kind === 'bridge' });
   const initialValues = useMemo<Values>(() => {
     if (action && isRepublish(action)) return { kind: 'republish', ...toRepublishValues(action.args) };
     if (typeof action === 'string') return { kind: 'bridge', bridge: action, ...DEFAULT_REPUBLISH };
