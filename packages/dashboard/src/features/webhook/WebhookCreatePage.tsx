@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Flex, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PageSection } from '../../shared/PageSection';
 import { useSubmitFlow } from '../../shared/forms/useSubmitFlow';
 import { DEFAULT_VALUES, type WebhookFormValues } from './webhook.model';
@@ -16,6 +16,7 @@ import './webhook.messages';
 
 export default function WebhookCreatePage() {
   const { t } = useTranslation(['webhook', 'common']);
+  const navigate = useNavigate();
   const [form] = Form.useForm<WebhookFormState>();
   const events = useTriggerEvents();
   const allEvents = events.all.map((e) => e.event);
@@ -56,9 +57,7 @@ export default function WebhookCreatePage() {
         <Button type="primary" loading={create.isPending} onClick={flow.submit}>
           {t('common:create')}
         </Button>
-        <Link to="/webhook">
-          <Button>{t('common:cancel')}</Button>
-        </Link>
+        <Button onClick={() => navigate('/webhook')}>{t('common:cancel')}</Button>
       </Flex>
     </PageSection>
   );

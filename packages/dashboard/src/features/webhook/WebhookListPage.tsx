@@ -38,7 +38,11 @@ export default function WebhookListPage() {
     {
       title: t('name'),
       key: 'name',
-      render: (_: unknown, r) => (r.complete ? <Link to={`/webhook/${encodeURIComponent(r.webhook.fullName)}`}>{r.webhook.fullName}</Link> : r.partial.fullName),
+      render: (_: unknown, r) => (
+        <Typography.Text ellipsis={{ tooltip: rowName(r) }} style={{ maxWidth: '100%' }}>
+          {r.complete ? <Link to={`/webhook/${encodeURIComponent(r.webhook.fullName)}`}>{r.webhook.fullName}</Link> : r.partial.fullName}
+        </Typography.Text>
+      ),
     },
     { title: t('trigger'), key: 'trigger', render: (_: unknown, r) => <TriggerTags from={r.complete ? r.webhook.rule.from : (r.partial.rule?.from ?? [])} /> },
     {
@@ -47,7 +51,7 @@ export default function WebhookListPage() {
       render: (_: unknown, r) => {
         const url = r.complete ? r.webhook.connector.url : r.partial.connector?.url;
         return url ? (
-          <Typography.Text ellipsis={{ tooltip: url }} style={{ maxWidth: 280 }}>
+          <Typography.Text ellipsis={{ tooltip: url }} style={{ maxWidth: '100%' }}>
             {url}
           </Typography.Text>
         ) : (
@@ -58,6 +62,7 @@ export default function WebhookListPage() {
     {
       title: t('status'),
       key: 'status',
+      width: 130,
       render: (_: unknown, r) => {
         if (r.complete)
           return (
@@ -74,6 +79,7 @@ export default function WebhookListPage() {
     {
       title: t('enable'),
       key: 'enable',
+      width: 90,
       render: (_: unknown, r) =>
         r.complete ? (
           <Switch
@@ -101,6 +107,7 @@ export default function WebhookListPage() {
           {
             title: t('common:actions'),
             key: 'actions',
+            width: 170,
             render: (_: unknown, r: WebhookRow) => (
               <Flex gap="small">
                 {r.complete && (
@@ -131,7 +138,8 @@ export default function WebhookListPage() {
       toolbar={<Alert type="info" showIcon title={t('intro')} style={{ marginBottom: token.margin }} />}
       rowKey={rowName}
       columns={columns}
-      table={{ locale: { emptyText: t('empty') } }}
+      // fixed: the name, trigger and URL share what is left and truncate (with a tooltip) on a narrow screen
+      table={{ tableLayout: 'fixed', locale: { emptyText: t('empty') } }}
     />
   );
 }

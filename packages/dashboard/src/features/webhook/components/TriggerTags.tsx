@@ -1,5 +1,5 @@
 // A rule's FROM as the operator reads it: topic filters as they are, events by their title (/rule_events).
-import { Flex, Tag } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRuleEventsQuery } from '../../rules/rules.api';
 import { eventTitle } from '../../rules/rule-events';
@@ -16,8 +16,10 @@ export function TriggerTags({ from, max = 4 }: { from: readonly string[]; max?: 
   return (
     <Flex gap={4} wrap>
       {from.slice(0, max).map((input) => (
-        <Tag key={input} color={inputKind(input) === 'topic' ? 'blue' : 'purple'} style={{ marginInlineEnd: 0 }}>
-          {label(input)}
+        <Tag key={input} color={inputKind(input) === 'topic' ? 'blue' : 'purple'} style={{ marginInlineEnd: 0, maxWidth: '100%' }}>
+          <Typography.Text ellipsis={{ tooltip: label(input) }} style={{ maxWidth: '100%', color: 'inherit', fontSize: 'inherit' }}>
+            {label(input)}
+          </Typography.Text>
         </Tag>
       ))}
       {from.length > max && <Tag style={{ marginInlineEnd: 0 }}>+{from.length - max}</Tag>}
