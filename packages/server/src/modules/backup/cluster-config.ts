@@ -52,11 +52,17 @@ const MAX_INLINED_FILE = 1024 * 1024;
 
 export const dataDirOf = (app: FastifyInstance) => dirname(app.db.name);
 
-/** every string that names a readable file in the data dir replaced by the file's content */
-function inlineDataFiles(value: unknown, dataDirs: string[]): unknown {
-  if (Array.isArray(value)) return value.map((v) => inlineDataFiles(v, dataDirs));
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inlineDataFiles(v, dataDirs)]));
-  if (typeof value === 'string' && dataDirs.some((d) => value.startsWith(`${d}/`)) && !value.includes('..')) {
+/** the keys that name a certificate, key or other file whose content the config means (`certfile`, `keyfile`…) */
+const FILE_KEY = /file$/i;
+
+/**
+ * every file-valued leaf (FILE_KEY) that names a readable file in the data dir replaced by the file's content; EMQX
+ * inlines any such value, this node only file keys, so a log or trace path is never replaced by the log itself
+ */
+function inlineDataFiles(value: unknown, dataDirs: string[], key = ''): unknown {
+  if (Array.isArray(value)) return value.map((v) => inlineDataFiles(v, dataDirs, key));
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inlineDataFiles(v, dataDirs, k)]));
+  if (typeof value === 'string' && FILE_KEY.test(key) && dataDirs.some((d) => value.startsWith(`${d}/`)) && !value.includes('..')) {
     try {
       if (existsSync(value) && statSync(value).isFile() && statSync(value).size <= MAX_INLINED_FILE) return readFileSync(value, 'utf8');
     } catch {
