@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, closeClients, connackCode, connectClient, expectContract, waitFor } from '../../shared/testing';
-import { startHookServer, type TestHookServer } from './exhook.testing';
+import { selfSigned, startHookServer, type TestHookServer } from './exhook.testing';
 
 describe('exhook', () => {
   let node: TestNode;
@@ -183,6 +183,19 @@ describe('exhook', () => {
     expect(hs.calls.get('OnSessionSubscribed')![0]).toMatchObject({ topic: 'n/t', subopts: { qos: 1 } });
     expect(hs.calls.get('OnMessageDelivered')![0].message).toMatchObject({ topic: 'n/t', payload: Buffer.from('hi') });
     expect(hs.count('OnMessagePublish') + hs.count('OnClientAuthenticate') + hs.count('OnSessionCreated')).toBe(0);
+  });
+
+  it('https: TLS with the CA given as PEM (stored as a file); verify_peer without it does not connect', async () => {
+    const pair = await selfSigned();
+    const hs = await startHookServer([{ name: 'client.connected' }], pair);
+    hookServers.push(hs);
+    const ok = await add({ name: 'tls', url: hs.url, ssl: { enable: true, verify: 'verify_peer', cacertfile: pair.cert } });
+    expect(ok.body.node_status[0].status).toBe('connected');
+    expect(ok.body.ssl.cacertfile.startsWith(node.dataDir)).toBe(true);
+    const strict = await add({ name: 'tls-no-ca', url: hs.url, request_timeout: '1s', auto_reconnect: false, ssl: { enable: true, verify: 'verify_peer' } });
+    expect(strict.body.node_status[0].status).toBe('disconnected');
+    const lax = await add({ name: 'tls-lax', url: hs.url, ssl: { enable: true, verify: 'verify_none' } });
+    expect(lax.body.node_status[0].status).toBe('connected');
   });
 
   it('servers are kept in the configuration and loaded again when the node starts', async () => {

@@ -3,6 +3,7 @@
 // client.authorize and message.publish as the test decides; `delayMs` makes every answer late (a slow server).
 import { Server, ServerCredentials, loadPackageDefinition, type ServiceClientConstructor, type UntypedServiceImplementation } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
+import { generate } from 'selfsigned';
 import { PROTO_FILE } from './channel';
 
 export interface HookSpec {
@@ -26,7 +27,25 @@ export interface TestHookServer {
   close(): Promise<void>;
 }
 
-export async function startHookServer(hooks: HookSpec[]): Promise<TestHookServer> {
+/** a self-signed certificate for localhost and 127.0.0.1 (the TLS tests' server identity and CA at once) */
+export async function selfSigned(): Promise<{ cert: string; key: string }> {
+  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+    keySize: 2048,
+    days: 1,
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
+  } as Parameters<typeof generate>[1]);
+  return { cert: pems.cert, key: pems.private };
+}
+
+export async function startHookServer(hooks: HookSpec[], tls?: { cert: string; key: string }): Promise<TestHookServer> {
   const def = loadSync(PROTO_FILE, { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true });
   const pkg = loadPackageDefinition(def) as unknown as { emqx: { exhook: { v2: { HookProvider: ServiceClientConstructor } } } };
   const service = pkg.emqx.exhook.v2.HookProvider.service;
@@ -59,8 +78,9 @@ export async function startHookServer(hooks: HookSpec[]): Promise<TestHookServer
   }
   const server = new Server();
   server.addService(service, impl);
-  state.port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))));
-  state.url = `http://127.0.0.1:${state.port}`;
+  const creds = tls ? ServerCredentials.createSsl(null, [{ private_key: Buffer.from(tls.key), cert_chain: Buffer.from(tls.cert) }]) : ServerCredentials.createInsecure();
+  state.port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', creds, (e, p) => (e ? reject(e) : resolve(p))));
+  state.url = `${tls ? 'https' : 'http'}://127.0.0.1:${state.port}`;
   state.close = async () => server.forceShutdown();
   return state;
 }
