@@ -9,7 +9,7 @@ import { api, closeClients, connectClient, expectContract, waitFor } from '../..
 import { fakeAction, fakeConnector, FAKE_TYPE, HttpPeer, registerFakeType } from '../connectors/connectors.testing';
 
 // a node start on the shared 2-core machine can take longer than the default 10 s
-vi.setConfig({ hookTimeout: 30_000 });
+vi.setConfig({ hookTimeout: 30_000, testTimeout: 30_000 });
 
 let node: TestNode;
 let unregister: () => void;
@@ -233,14 +233,16 @@ describe('the buffer through a target outage', () => {
   });
 
   test('expired: requests older than request_ttl are dropped when their turn comes', async () => {
-    await setup({ resource_opts: { health_check_interval: '100ms', request_ttl: '1s' } }, { resource_opts: { health_check_interval: '100ms' } });
+    await setup({ resource_opts: { health_check_interval: '100ms', request_ttl: '2s' } }, { resource_opts: { health_check_interval: '100ms' } });
     await peer.down();
     await waitFor(async () => (await api(node, 'GET', `/actions/${aid}`)).body.status !== 'connected', 3000, 'down seen');
     await publish(0, 10);
-    await waitFor(async () => (await metrics())['dropped.expired'] === 10, 5000, 'expired');
+    await waitFor(async () => (await metrics())['dropped.expired'] === 10, 8000, 'expired');
     await peer.up();
     await publish(10, 12);
     await waitFor(() => peer.received.length === 2, 5000, 'new ones delivered');
+    // the peer keeps a request before it answers: the success is counted when the answer is back
+    await waitFor(async () => (await metrics()).success === 2, 3000, 'counted');
     expect(await metrics()).toMatchObject({ matched: 12, success: 2, dropped: 10, 'dropped.expired': 10 });
   });
 });

@@ -7,7 +7,7 @@ import { api, expectContract, waitFor } from '../../shared/testing';
 import { fakeAction, fakeConnector, FAKE_TYPE, HttpPeer, registerFakeType } from './connectors.testing';
 
 // a node start on the shared 2-core machine can take longer than the default 10 s
-vi.setConfig({ hookTimeout: 30_000 });
+vi.setConfig({ hookTimeout: 30_000, testTimeout: 30_000 });
 
 let node: TestNode;
 let unregister: () => void;

@@ -9,7 +9,7 @@ import { api, closeClients, connectClient, expectContract, waitFor } from '../..
 import { fakeConnector, fakeSource, FAKE_TYPE, HttpPeer, registerFakeType } from '../connectors/connectors.testing';
 
 // a node start on the shared 2-core machine can take longer than the default 10 s
-vi.setConfig({ hookTimeout: 30_000 });
+vi.setConfig({ hookTimeout: 30_000, testTimeout: 30_000 });
 
 let node: TestNode;
 let unregister: () => void;

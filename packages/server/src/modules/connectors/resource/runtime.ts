@@ -248,17 +248,17 @@ export class ResourceRuntime {
     }
   }
 
+  /** the channel's own health when its type has one, else its connector's (asked now, as EMQX's channel check) */
   async checkChannel(ch: ChannelEntry): Promise<void> {
     const instance = ch.instance;
     if (!instance) return;
     const gen = ch.gen;
-    let h: Health = { status: 'connected' };
-    if (instance.health) {
-      try {
-        h = await instance.health();
-      } catch (err) {
-        h = { status: 'disconnected', reason: message(err) };
-      }
+    const connector = this.connectorOf(ch)?.instance;
+    let h: Health;
+    try {
+      h = instance.health ? await instance.health() : connector ? await connector.health() : { status: 'disconnected', reason: 'Not installed' };
+    } catch (err) {
+      h = { status: 'disconnected', reason: message(err) };
     }
     if (gen === ch.gen) ch.health = h;
   }
