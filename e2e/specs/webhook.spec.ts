@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
-import { connectClient, shotAll, uniqueId, useE2ESession } from '../harness';
+import { atWidth, connectClient, shotAll, tableLayoutProblems, uniqueId, useE2ESession } from '../harness';
 
 const e2e = useE2ESession();
 
@@ -99,6 +99,8 @@ describe('webhook screens', () => {
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: FULL }) });
     await row.getByText('e2e/wh/#').waitFor();
     await row.getByText('Connected').waitFor();
+    expect(await tableLayoutProblems(page)).toEqual([]);
+    await atWidth(page, 1024, async () => expect(await tableLayoutProblems(page)).toEqual([]));
     await shotAll(page, 'webhooks', () => page.getByRole('link', { name: FULL }).waitFor());
   });
 
