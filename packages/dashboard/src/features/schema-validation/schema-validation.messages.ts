@@ -15,6 +15,7 @@ export const schemaValidationMessages = defineMessages('schemaValidation', {
   validationList: { en: 'Validation List', zh: '验证器列表' },
   validationListRequired: { en: 'Please add at least one validator', zh: '请添加至少一个验证器' },
   addCheck: { en: 'Add Check', zh: '添加验证器' },
+  removeCheck: { en: 'Remove this check', zh: '删除此验证器' },
   checkType: { en: 'Type', zh: '类型' },
   schema: { en: 'Schema', zh: 'Schema' },
   messageType: { en: 'Message Type', zh: '消息类型' },

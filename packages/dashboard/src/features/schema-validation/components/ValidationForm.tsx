@@ -114,7 +114,7 @@ export function ValidationForm({ form, initialValues, editing, disabled, onValue
                     }}
                   </Form.Item>
                   <Col xs={24} md={2} style={{ paddingTop: 30 }}>
-                    <Button icon={<DeleteOutlined />} aria-label="remove check" onClick={() => remove(field.name)} />
+                    <Button icon={<DeleteOutlined />} aria-label={t('removeCheck')} onClick={() => remove(field.name)} />
                   </Col>
                 </Row>
               </Card>
