@@ -219,19 +219,24 @@ describe('outage: the server goes away (a proxy in front of it closes) and comes
       const N = 30;
       for (let i = 0; i < 10; i++) await pub.publishAsync('out/1', String(i), { qos: 1 });
       await waitFor(async () => (await rows(t)).length === 10, 15_000, 'the first rows');
+      // and acknowledged: a reply still on its way when the proxy cuts would make that insert a retried one
+      await waitFor(async () => (await metrics('mysql:outage')).success === 10, 15_000, 'the first rows acknowledged');
       await proxy.down();
       // the pooled connections are lost first, then new ones are refused
       await waitFor(async () => (await status('connectors', 'mysql:outage')).status === 'disconnected', 15_000, 'connector disconnected');
       await waitFor(async () => (await status('connectors', 'mysql:outage')).status_reason === 'Connection refused', 15_000, 'connection refused');
       for (let i = 10; i < N; i++) await pub.publishAsync('out/1', String(i), { qos: 1 });
+      let during: Record<string, number> = {};
       await waitFor(
         async () => {
-          const m = await metrics('mysql:outage');
-          return m.matched === N && m.queuing + m.inflight === N - 10;
+          during = await metrics('mysql:outage');
+          return during.matched === N && during.queuing + during.inflight === N - 10;
         },
         15_000,
         'the rest waiting in the buffer',
-      );
+      ).catch((err: Error) => {
+        throw new Error(`${err.message}: ${JSON.stringify(during)}`);
+      });
       expect((await rows(t)).length).toBe(10);
       await proxy.up();
       await waitFor(async () => (await rows(t)).length >= N, 10_000, 'every row');

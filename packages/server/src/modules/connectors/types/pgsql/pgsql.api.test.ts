@@ -264,6 +264,8 @@ describe('outage: the server goes away (a proxy in front of it closes) and comes
       const N = 30;
       for (let i = 0; i < 10; i++) await pub.publishAsync('out/1', String(i), { qos: 1 });
       await waitFor(async () => (await rows(t)).length === 10, 15_000, 'the first rows');
+      // and acknowledged: a reply still on its way when the proxy cuts would make that insert a retried one
+      await waitFor(async () => (await metrics('pgsql:outage')).success === 10, 15_000, 'the first rows acknowledged');
       await proxy.down();
       await waitFor(async () => (await status('connectors', 'pgsql:outage')).status_reason === 'Connection refused', 15_000, 'connection refused');
       for (let i = 10; i < N; i++) await pub.publishAsync('out/1', String(i), { qos: 1 });
