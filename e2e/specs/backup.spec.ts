@@ -102,8 +102,9 @@ describe('backup and restore screens', () => {
     await result.getByText('Dashboard users: 2 in the file, 1 added, 1 updated, 0 already the same, 0 failed.').waitFor();
     await result.getByText('Authenticators: 1 in the file, 1 added, 0 updated, 0 already the same, 0 failed.').waitFor();
     await result.getByText('Built-in database users (authentication): 1 in the file, 1 added, 0 updated, 0 already the same, 0 failed.').waitFor();
+    await page2.getByRole('tooltip').waitFor({ state: 'hidden' });
     await shot(page2, 'backup-restore-result-dialog');
-    await page2.getByRole('button', { name: 'Close', exact: true }).click();
+    await page2.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).last().click();
     await shotAll(page2, 'backup-list', async () => {
       await page2.getByRole('row').filter({ hasText: downloaded.name }).waitFor();
       await page2.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
