@@ -95,6 +95,8 @@ describe('actions lifecycle', () => {
     expect(updated).toMatchObject({ status: 200, body: { description: 'changed', status: 'connected', created_at: created.body.created_at } });
     expect((await api(node, 'POST', `/actions/${aid}/brababbel`)).status).toBe(400);
     expect((await api(node, 'POST', `/actions/${aid}/start`)).status).toBe(204);
+    expect((await api(node, 'POST', `/actions/${aid}/restart`)).status).toBe(204);
+    expect(await api(node, 'POST', `/actions/${aid}/stop`)).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
     expect((await api(node, 'POST', `/nodes/${node.app.nodeName}/actions/${aid}/start`)).status).toBe(204);
     expect((await api(node, 'DELETE', `/actions/${aid}`)).status).toBe(204);
     expect(await api(node, 'GET', `/actions/${aid}`)).toMatchObject({

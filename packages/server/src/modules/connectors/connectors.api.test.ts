@@ -158,6 +158,11 @@ describe('enable, operations', () => {
     expect((await api(node, 'POST', `/nodes/${node.app.nodeName}/connectors/${id}/start`)).status).toBe(204);
     expect(await api(node, 'POST', `/nodes/nobody@nowhere/connectors/${id}/start`)).toMatchObject({ status: 404, body: { message: 'Invalid node name: nobody@nowhere' } });
     expect((await api(node, 'POST', `/connectors/${id}/brababbel`)).status).toBe(400);
+    // MQDeck's stop: the connection closes until a start
+    expect((await api(node, 'POST', `/connectors/${id}/stop`)).status).toBe(204);
+    expect((await api(node, 'GET', `/connectors/${id}`)).body).toMatchObject({ enable: true, status: 'stopped' });
+    expect((await api(node, 'POST', `/connectors/${id}/start`)).status).toBe(204);
+    expect((await api(node, 'GET', `/connectors/${id}`)).body.status).toBe('connected');
     await peer.down();
     expect(await api(node, 'POST', `/connectors/${id}/restart`)).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST', message: 'Connection refused' } });
     expect((await api(node, 'GET', `/connectors/${id}`)).body.status).toBe('disconnected');

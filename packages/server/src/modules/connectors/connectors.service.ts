@@ -270,7 +270,8 @@ export class IntegrationService implements ActionProvider {
     const ch = e as ChannelEntry;
     const c = this.runtime.connectorOf(ch);
     if (!enabled(ch.stored) || !c || !enabled(c.stored)) throw new ApiError(400, 'BAD_REQUEST', 'Forbidden operation, bridge not enabled');
-    if (op === 'stop') return this.runtime.uninstall(ch);
+    // an action or source runs while its connector does: only start and restart apply to it
+    if (op === 'stop') throw new ApiError(400, 'BAD_REQUEST', 'Invalid operation: stop (disable the action or source instead)');
     if (c.status !== 'connected') {
       await this.runtime.startConnector(c);
       this.startResult(c);
