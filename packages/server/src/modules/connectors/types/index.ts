@@ -3,8 +3,10 @@
 // exactly one line to this list (resource/types.ts is the seam it implements).
 import type { ConnectorType } from '../resource/types';
 import { httpType } from './http';
+import { influxdbType } from './influxdb';
 import { mqttType } from './mqtt';
 import { mysqlType } from './mysql';
 import { matrixType, pgsqlType, timescaleType } from './pgsql';
+import { redisType } from './redis';
 
-export const connectorTypes: ConnectorType[] = [httpType, mqttType, mysqlType, pgsqlType, timescaleType, matrixType];
+export const connectorTypes: ConnectorType[] = [httpType, mqttType, mysqlType, pgsqlType, timescaleType, matrixType, redisType, influxdbType];
