@@ -183,6 +183,10 @@ describe('mysql through the API', () => {
     const a = await action('late', `insert into ${t}(msgid, topic, qos, payload) values (\${id}, \${topic}, \${qos}, \${payload})`);
     expect(a.status).toBe('disconnected');
     expect(a.status_reason).toBe(`Undefined table: Table 'test.${t}' doesn't exist`);
+    // the Test button of an action says the same
+    const probe = await api(node, 'POST', '/actions_probe', { type: 'mysql', name: 'late', connector: 'late', parameters: { sql: `insert into ${t}(msgid) values (\${id})` } });
+    expect(probe.status).toBe(400);
+    expect(probe.body.message).toMatch(/^Undefined table: /);
     await db.query(`CREATE TABLE ${t} (msgid VARCHAR(64), topic VARCHAR(255), qos INT, payload TEXT)`);
     await waitFor(async () => (await status('actions', 'mysql:late')).status === 'connected', 5000, 'the action connected once the table exists');
     await rule('rule_mysql_late', 'SELECT * FROM "late/#"', ['mysql:late']);
