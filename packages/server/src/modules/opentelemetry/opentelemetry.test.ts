@@ -2,7 +2,9 @@
 // the legacy shape and the interval alias, PEM text stored as a file), and the metrics export for real: OTLP
 // receivers started by this test (OTLP/HTTP JSON, OTLP/HTTP protobuf, gRPC) get EMQX's instrument names with the
 // values /metrics and /stats show.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { generate } from 'selfsigned';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { Server as GrpcServer, ServerCredentials } from '@grpc/grpc-js';
@@ -21,10 +23,10 @@ async function listen(server: Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-/** an OTLP/HTTP receiver: keeps every request, answers 200 with an empty export response */
-async function httpReceiver() {
+/** an OTLP/HTTP receiver: keeps every request, answers 200 with an empty export response (https with `tls`) */
+async function httpReceiver(tls?: { cert: string; key: string }) {
   const got: Received[] = [];
-  const server = createServer((req: IncomingMessage, res) => {
+  const handler: RequestListener = (req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -32,9 +34,12 @@ async function httpReceiver() {
       const json = String(req.headers['content-type']).includes('json');
       res.writeHead(200, { 'content-type': json ? 'application/json' : 'application/x-protobuf' }).end(json ? '{}' : '');
     });
-  });
+  };
+  const server: Server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, handler) : createServer(handler);
+  const refused = { count: 0 };
+  server.on('tlsClientError', () => refused.count++);
   const port = await listen(server);
-  return { got, port, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { got, port, refused, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 type Point = { asInt?: number | string; asDouble?: number };
@@ -190,6 +195,28 @@ describe('opentelemetry', () => {
       await new Promise((r) => setTimeout(r, 700)); // two intervals of silence are the observation itself
       expect(rx.got.length).toBe(count);
     } finally {
+      await rx.close();
+    }
+  });
+
+  it('an https endpoint: TLS with the CA given as PEM; verify_peer without it sends nothing', async () => {
+    const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+      keySize: 2048,
+      days: 1,
+      extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+    } as Parameters<typeof generate>[1]);
+    const rx = await httpReceiver({ cert: pems.cert, key: pems.private });
+    try {
+      const exporter = { endpoint: `https://127.0.0.1:${rx.port}`, protocol: 'http/json' };
+      await put({ metrics: { enable: true, interval: '300ms' }, exporter: { ...exporter, ssl_options: { enable: true, verify: 'verify_peer' } } });
+      // the exporter refuses the untrusted certificate (the handshake fails): nothing arrives
+      await waitFor(() => rx.refused.count > 0, 5000, 'a refused handshake');
+      expect(rx.got).toHaveLength(0);
+      await put({ metrics: { enable: true, interval: '300ms' }, exporter: { ...exporter, ssl_options: { enable: true, verify: 'verify_peer', cacertfile: pems.cert } } });
+      await waitFor(() => rx.got.length > 0, 5000, 'an https export');
+      expect(lastJsonExport(rx.got).has('messages.received')).toBe(true);
+    } finally {
+      await put({ metrics: { enable: false } });
       await rx.close();
     }
   });
