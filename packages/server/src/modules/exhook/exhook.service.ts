@@ -119,6 +119,11 @@ export class ExhookService {
     return this.active.has(hook);
   }
 
+  /** some connected server wants this message hook for this topic (the publish path stays synchronous otherwise) */
+  wants(hook: Hookpoint, topic: string): boolean {
+    return this.active.has(hook) && this.targets(hook, topic).length > 0;
+  }
+
   private async load(s: Server): Promise<void> {
     const generation = ++s.generation;
     if (s.timer) clearTimeout(s.timer);

@@ -145,7 +145,7 @@ export function wireHookPoints(app: FastifyInstance, svc: ExhookService): () => 
         if (on('client.unsubscribe')) svc.cast('client.unsubscribe', { clientinfo: clientinfo(c), props: [], topic_filters: filters(f) }, c.clientid);
         return f;
       },
-      messagePublish: (m) => (on('message.publish') && !sys(m.topic) ? publish(m) : m),
+      messagePublish: (m) => (!sys(m.topic) && svc.wants('message.publish', m.topic) ? publish(m) : m),
     },
     -200,
   );
