@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { mockJson, mockResourceSchemas } from '../connectors/connectors.testing';
 import ActionDetailPage from './ActionDetailPage';
@@ -15,9 +15,9 @@ const action = {
   resource_opts: { batch_size: 1 },
 };
 
-function setup(route = '/rule/actions/mqtt:fwd') {
+function setup(route = '/rule/actions/mqtt:fwd', shown: object = action) {
   mockResourceSchemas();
-  mockJson('get', '/actions/:id', 200, action);
+  mockJson('get', '/actions/:id', 200, shown);
   mockJson('get', '/connectors', 200, [{ type: 'mqtt', name: 'remote', server: '127.0.0.1:1884' }]);
   mockJson('get', '/actions/:id/metrics', 200, {
     metrics: { matched: 7, success: 5, failed: 1, dropped: 1, 'dropped.queue_full': 1, queuing: 0, inflight: 0, retried: 2, rate: 1.5 },
@@ -54,5 +54,15 @@ describe('ActionDetailPage', () => {
     expect(put[0].body).toMatchObject({ connector: 'remote', parameters: { topic: 'copy/all', qos: 1 } });
     expect(put[0].body).not.toHaveProperty('name');
     expect(put[0].body).not.toHaveProperty('status');
+  });
+
+  it('reconnects the action on a node where it is down', async () => {
+    const { user } = setup('/rule/actions/mqtt:fwd', { ...action, status: 'inconsistent', node_status: [{ node: 'mqdeck@127.0.0.1', status: 'disconnected' }] });
+    const start = mockJson('post', '/nodes/:node/actions/:id/:operation', 204, null);
+    const cell = (await screen.findAllByText('mqdeck@127.0.0.1')).at(-1)!;
+    // by text: role queries over the whole detail page are slow in jsdom
+    await user.click(within(cell.closest('tr')!).getByText('Reconnect'));
+    await waitFor(() => expect(start).toHaveLength(1));
+    expect(decodeURIComponent(start[0].url.pathname)).toMatch(/\/nodes\/mqdeck@127.0.0.1\/actions\/mqtt:fwd\/start$/);
   });
 });

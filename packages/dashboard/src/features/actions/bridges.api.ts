@@ -46,6 +46,7 @@ const at = (kind: BridgeKind) => ({
   one: `/${kind}/{id}` as '/actions/{id}',
   enable: `/${kind}/{id}/enable/{enable}` as '/actions/{id}/enable/{enable}',
   op: `/${kind}/{id}/{operation}` as '/actions/{id}/{operation}',
+  nodeOp: `/nodes/{node}/${kind}/{id}/{operation}` as '/nodes/{node}/actions/{id}/{operation}',
   metrics: `/${kind}/{id}/metrics` as '/actions/{id}/metrics',
   reset: `/${kind}/{id}/metrics/reset` as '/actions/{id}/metrics/reset',
   probe: `/${kind}_probe` as '/actions_probe',
@@ -115,6 +116,15 @@ export function useReconnectBridgeMutation(kind: BridgeKind) {
   const invalidate = useInvalidate(kind);
   return useMutation({
     mutationFn: (id: string) => api.POST(at(kind).op, { params: { path: { id, operation: 'start' } } }).then(unwrap),
+    onSettled: invalidate,
+  });
+}
+
+/** Reconnect on one node: POST /nodes/{node}/…/{id}/start. */
+export function useReconnectBridgeOnNodeMutation(kind: BridgeKind) {
+  const invalidate = useInvalidate(kind);
+  return useMutation({
+    mutationFn: ({ id, node }: { id: string; node: string }) => api.POST(at(kind).nodeOp, { params: { path: { node, id, operation: 'start' } } }).then(unwrap),
     onSettled: invalidate,
   });
 }

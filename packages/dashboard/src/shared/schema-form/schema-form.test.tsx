@@ -44,12 +44,14 @@ describe('schema documents', () => {
               mode: { type: 'string', enum: ['a', 'b'] },
               secret: { type: 'string', format: 'password' },
               keepalive: { type: 'string', default: '160s', description: 'Time interval is a string that contains a number followed by time unit' },
+              headers: { type: 'object', default: { accept: 'application/json' }, example: {} },
+              extra: { type: 'object' },
             },
           },
         },
       },
     };
-    expect(componentFields(swagger, 'x').map((f) => f.kind)).toEqual(['enum', 'password', 'duration']);
+    expect(componentFields(swagger, 'x').map((f) => f.kind)).toEqual(['enum', 'password', 'duration', 'map', 'json']);
     expect(durationMs('1h5m')).toBe(3_900_000);
   });
 });

@@ -117,6 +117,9 @@ function isSizeString(n: SchemaNode): boolean {
   return n.type === 'string' && typeof n.default === 'string' && /^\d+(\.\d+)?\s?(B|KB|MB|GB)$/i.test(n.default) && SIZE_DESC.test(`${n.default} ${n.description ?? ''}`);
 }
 
+/** A free-form object whose sample holds text values only (HTTP headers): edited as name → text rows. */
+const isTextMap = (v: unknown) => !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === 'string');
+
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
 
 function scalarKind(doc: SchemaDoc, alts: SchemaNode[]): FieldKind {
@@ -165,7 +168,7 @@ function kindOf(doc: SchemaDoc, raw: SchemaNode, depth: number): FieldKind {
     }
     return { kind: 'object', fields: fieldsOfNode(doc, n, [], depth + 1) };
   }
-  if (n.type === 'object' && typeof n.additionalProperties === 'object') return { kind: 'map' };
+  if (n.type === 'object' && (typeof n.additionalProperties === 'object' || isTextMap(n.default) || isTextMap(n.example))) return { kind: 'map' };
   return { kind: 'json' };
 }
 

@@ -9,7 +9,7 @@ import { errorText } from '../../../shared/apiErrors';
 import { useCanWrite } from '../../../shared/useCanWrite';
 import type { NodeStatus } from '../../connectors/connectors.api';
 import { StatusTag } from '../../../shared/StatusTag';
-import { useBridgeMetricsQuery, useResetBridgeMetricsMutation, type BridgeKind } from '../bridges.api';
+import { useBridgeMetricsQuery, useReconnectBridgeOnNodeMutation, useResetBridgeMetricsMutation, type BridgeKind } from '../bridges.api';
 import type { actionsMessages } from '../actions.messages';
 
 type Key = keyof typeof actionsMessages;
@@ -46,6 +46,7 @@ export function BridgeMetricsPanel({ kind, id, nodeStatus }: Props) {
   const canWrite = useCanWrite();
   const q = useBridgeMetricsQuery(kind, id, { poll: true });
   const reset = useResetBridgeMetricsMutation(kind);
+  const reconnect = useReconnectBridgeOnNodeMutation(kind);
   const m = q.data?.metrics;
   const counters = kind === 'sources' ? INGRESS : EGRESS;
   const value = (key: string) => (m ? (m[key] ?? 0) : '-');
@@ -55,6 +56,20 @@ export function BridgeMetricsPanel({ kind, id, nodeStatus }: Props) {
     { title: t('connectors:connectionStatus'), key: 'status', render: (_: unknown, n) => <StatusTag status={statusOf(n.node)?.status ?? ''} /> },
     ...counters.map(([key, label]) => ({ title: t(label), key, render: (_: unknown, n: { metrics?: Record<string, number> }) => n.metrics?.[key] ?? 0 })),
     { title: t('rateNow'), key: 'rate', render: (_: unknown, n: { metrics?: Record<string, number> }) => rate(n.metrics?.rate) },
+    ...(canWrite
+      ? [
+          {
+            title: t('common:actions'),
+            key: 'ops',
+            render: (_: unknown, n: { node: string }) =>
+              statusOf(n.node)?.status !== 'connected' && (
+                <Button size="small" type="link" loading={reconnect.isPending && reconnect.variables?.node === n.node} onClick={() => reconnect.mutate({ id, node: n.node })}>
+                  {t('connectors:reconnect')}
+                </Button>
+              ),
+          },
+        ]
+      : []),
   ];
   return (
     <Flex vertical gap={token.margin}>
