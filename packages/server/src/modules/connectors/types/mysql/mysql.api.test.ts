@@ -164,6 +164,9 @@ describe('mysql through the API', () => {
     const port = await freePort();
     const refused = await api(node, 'POST', '/connectors', { type: 'mysql', name: 'refused', server: `127.0.0.1:${port}`, database: 'test' });
     expect(refused.body).toMatchObject({ status: 'disconnected', status_reason: 'Connection refused' });
+    // the machine's MariaDB has no TLS: asking for it is refused in plain words (the ssl object reaches the driver)
+    const tls = await api(node, 'POST', '/connectors', { type: 'mysql', name: 'tls', server: SERVER, database: 'test', ssl: { enable: true, verify: 'verify_none' } });
+    expect(tls.body).toMatchObject({ status: 'disconnected', status_reason: 'Server does not support secure connection' });
     const probe = await api(node, 'POST', '/connectors_probe', { type: 'mysql', name: 'p', server: SERVER, database: 'test', password: 'nope' });
     expect(probe.status).toBe(400);
     expect(probe.body.message).toMatch(/Access denied/);

@@ -202,6 +202,16 @@ describe('pgsql through the API', () => {
     const port = await freePort();
     const refused = await api(node, 'POST', '/connectors', { type: 'pgsql', name: 'refused', server: `127.0.0.1:${port}`, database: 'test', username: 'postgres' });
     expect(refused.body).toMatchObject({ status: 'disconnected', status_reason: 'Connection refused' });
+    // the machine's PostgreSQL has no TLS: asking for it is refused in plain words (the ssl object reaches the driver)
+    const tls = await api(node, 'POST', '/connectors', {
+      type: 'pgsql',
+      name: 'tls',
+      server: SERVER,
+      database: 'test',
+      username: 'postgres',
+      ssl: { enable: true, verify: 'verify_none' },
+    });
+    expect(tls.body).toMatchObject({ status: 'disconnected', status_reason: 'The server does not support SSL connections' });
     const probe = await api(node, 'POST', '/connectors_probe', { type: 'pgsql', name: 'p', server: SERVER, database: `nope_${run}`, username: 'postgres' });
     expect(probe.status).toBe(400);
     expect(probe.body.message).toMatch(/does not exist/);
