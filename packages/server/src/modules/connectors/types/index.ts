@@ -2,6 +2,7 @@
 // answers POST with a plain sentence saying this node does not run it. Each type lives in types/<type>/ and adds
 // exactly one line to this list (resource/types.ts is the seam it implements).
 import type { ConnectorType } from '../resource/types';
+import { dynamoType } from './dynamo';
 import { httpType } from './http';
 import { influxdbType } from './influxdb';
 import { mqttType } from './mqtt';
@@ -9,4 +10,4 @@ import { mysqlType } from './mysql';
 import { matrixType, pgsqlType, timescaleType } from './pgsql';
 import { redisType } from './redis';
 
-export const connectorTypes: ConnectorType[] = [httpType, mqttType, mysqlType, pgsqlType, timescaleType, matrixType, redisType, influxdbType];
+export const connectorTypes: ConnectorType[] = [httpType, mqttType, mysqlType, pgsqlType, timescaleType, matrixType, redisType, influxdbType, dynamoType];
