@@ -1,8 +1,11 @@
 // /schemas/connectors and /schemas/actions: every type EMQX EE 5.8 offers has its component, in the dashboard
 // flavour the official console reads (enum + symbols, duration), served without auth as EMQX does.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { startTestNode, type TestNode } from '../../../test/test-node';
 import { knownTypes } from '../connectors/resource/catalogue';
+
+// a node start on the shared 2-core machine can take longer than the default 10 s
+vi.setConfig({ hookTimeout: 30_000 });
 
 let node: TestNode;
 beforeAll(async () => {
