@@ -11,6 +11,7 @@
 //   a batch (> 1)    = all rows in one statement, all or nothing. EMQX pipelines one execute per row before a single
 //                      Sync (epgsql execute_batch: one implicit transaction); here an `INSERT … VALUES (…)` becomes a
 //                      multi-row insert with the parameters numbered on, anything else runs in BEGIN … COMMIT.
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { DecodeMemo, MISSING, parseTemplate, valueAt, type Template } from '../../../../shared/template';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome, TypeContext } from '../../resource/types';
@@ -78,6 +79,13 @@ function pgValue(v: unknown): unknown {
 }
 
 let statements = 0;
+
+/**
+ * The server-side name of a statement: from its text, so an action restarted or updated with the same statement
+ * reuses what its connections prepared, and a pooled connection never holds one per restart (pg cannot close a
+ * named statement on every connection of a pool, as EMQX's on_remove_channel does)
+ */
+const statementName = (text: string): string => `mqdeck_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 
 /** a rule output as it waits in the buffer: the bound values, in `$n` order */
 type PgsqlRequest = unknown[];
@@ -220,7 +228,7 @@ function pgsqlFamily(type: 'pgsql' | 'timescale' | 'matrix'): ConnectorType {
           if (err && isPgsqlRecoverable(err)) throw new Error(pgsqlReason(err));
           if (err) throw new Error(`The SQL statement cannot be prepared: ${pgsqlReason(err)}`);
         }
-        return new PgsqlAction(connector, prepared, sql, connector.preparedStatements ? `mqdeck_stmt_${++statements}` : undefined);
+        return new PgsqlAction(connector, prepared, sql, connector.preparedStatements ? statementName(prepared.text) : undefined);
       },
     },
   };
