@@ -5,9 +5,10 @@ import type { ConnectorType } from '../resource/types';
 import { dynamoType } from './dynamo';
 import { httpType } from './http';
 import { influxdbType } from './influxdb';
+import { kinesisType } from './kinesis';
 import { mqttType } from './mqtt';
 import { mysqlType } from './mysql';
 import { matrixType, pgsqlType, timescaleType } from './pgsql';
 import { redisType } from './redis';
 
-export const connectorTypes: ConnectorType[] = [httpType, mqttType, mysqlType, pgsqlType, timescaleType, matrixType, redisType, influxdbType, dynamoType];
+export const connectorTypes: ConnectorType[] = [httpType, mqttType, mysqlType, pgsqlType, timescaleType, matrixType, redisType, influxdbType, dynamoType, kinesisType];
