@@ -1,6 +1,9 @@
 // Test helpers of data integration: a real HTTP peer (node:http on a free port, which can be taken down and brought
-// back on the same port) and a test-only connector type that speaks to it, registered under a contract type name
-// this node does not run (`rabbitmq`), so the resource layer is exercised without the http/mqtt types.
+// back on the same port) and a test-only connector type that speaks to it, registered under the contract type name
+// `rabbitmq`, so the resource layer is exercised without the http/mqtt types. `rabbitmq` is the one contract type
+// besides mqtt with a connector, an action and a source on it, and the fake's bodies are its schema's shapes; since
+// the node runs a real rabbitmq type (types/rabbitmq/), the fake stands in for it in the test file that registers
+// it (the server tests run each file with its own module registry) and the real one is put back afterwards.
 //   connector: GET /health (sends the connector's password in a header, so a test sees the secret kept)
 //   action:    POST /ingest with the batch as a JSON array; 2xx ok, 5xx or no connection recoverable, 4xx not
 //   source:    polls GET /queue/<queue>, a JSON array of messages, each emitted as `$bridges/…` columns
@@ -150,12 +153,15 @@ export const fakeType: ConnectorType = {
   },
 };
 
-/** registers the fake type for the calling file's node; returns the remover */
+/** registers the fake type for the calling file's node, in place of the real type of that name; returns the remover */
 export function registerFakeType(): () => void {
+  const at = connectorTypes.findIndex((t) => t.type === FAKE_TYPE);
+  const real = at >= 0 ? connectorTypes.splice(at, 1)[0] : undefined;
   connectorTypes.push(fakeType);
   return () => {
     const i = connectorTypes.indexOf(fakeType);
     if (i >= 0) connectorTypes.splice(i, 1);
+    if (real) connectorTypes.splice(at, 0, real);
   };
 }
 
