@@ -9,6 +9,7 @@ import { kinesisType } from './kinesis';
 import { mqttType } from './mqtt';
 import { mysqlType } from './mysql';
 import { matrixType, pgsqlType, timescaleType } from './pgsql';
+import { rabbitmqType } from './rabbitmq';
 import { redisType } from './redis';
 
-export const connectorTypes: ConnectorType[] = [httpType, mqttType, mysqlType, pgsqlType, timescaleType, matrixType, redisType, influxdbType, dynamoType, kinesisType];
+export const connectorTypes: ConnectorType[] = [httpType, mqttType, mysqlType, pgsqlType, timescaleType, matrixType, redisType, influxdbType, dynamoType, kinesisType, rabbitmqType];
