@@ -15,6 +15,7 @@ export interface SchemaNode {
   enum?: unknown[];
   symbols?: unknown[];
   default?: unknown;
+  example?: unknown;
   description?: string;
   label?: string;
   title?: string;
