@@ -11,5 +11,6 @@ import { mysqlType } from './mysql';
 import { matrixType, pgsqlType, timescaleType } from './pgsql';
 import { rabbitmqType } from './rabbitmq';
 import { redisType } from './redis';
+import { s3Type } from './s3';
 
-export const connectorTypes: ConnectorType[] = [httpType, mqttType, mysqlType, pgsqlType, timescaleType, matrixType, redisType, influxdbType, dynamoType, kinesisType, rabbitmqType];
+export const connectorTypes: ConnectorType[] = [httpType, mqttType, mysqlType, pgsqlType, timescaleType, matrixType, redisType, influxdbType, dynamoType, kinesisType, rabbitmqType, s3Type];
