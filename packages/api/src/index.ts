@@ -58,6 +58,8 @@ export type { AuthzCacheEntry, BulkSubscribeResult, ConfigsJson, LoginReply, Mon
 export type { RuleActionView, RuleEngineSettings, RuleEventInfo, RuleInfo, RuleMetricsReply, RuleMetricsValues, RuleTapMatch, RuleTapView, RuleTestOutput } from './contract';
 // several brokers in one console (contract/deviations.brokers.ts)
 export type { BrokerInput, BrokerView } from './contract';
+// backup and restore (contract/deviations.backup.ts)
+export type { BackupFileInfo, BackupImportCounts, BackupImportResult } from './contract';
 // operations: audit log and license (contract/deviations.audit.ts, deviations.license.ts)
 export type { AuditEntryView, AuditList, LicenseInfo, PrometheusSettings } from './contract';
 // the rule SQL's built-in functions, for the console's function reference and completion (rules/functions.ts)

@@ -14,6 +14,7 @@ import type { TopicMetricsResponsePatch } from './deviations.topic-metrics';
 import type { AuditResponsePatch } from './deviations.audit';
 import type { LicenseResponsePatch } from './deviations.license';
 import type { PrometheusResponsePatch } from './deviations.prometheus';
+import type { BackupResponsePatch } from './deviations.backup';
 
 type Schemas = components['schemas'];
 
@@ -143,3 +144,7 @@ export interface ResponsePatch extends TopicMetricsResponsePatch {}
 /** Log trace (deviations.log-trace.ts). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the area's list
 export interface ResponsePatch extends LogTraceResponsePatch {}
+
+/** Backup and restore (deviations.backup.ts). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the area's list
+export interface ResponsePatch extends BackupResponsePatch {}

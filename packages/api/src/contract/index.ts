@@ -27,6 +27,7 @@ export type {
   RuleTestOutput,
 } from './deviations.rules';
 export type { BrokerInput, BrokerView } from './deviations.brokers';
+export type { BackupFileInfo, BackupImportCounts, BackupImportResult } from './deviations.backup';
 export {
   DOCUMENTED_DEVIATIONS,
   type AlarmView,

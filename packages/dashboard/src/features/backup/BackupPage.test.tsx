@@ -6,7 +6,7 @@ import BackupPage from './BackupPage';
 
 const FILE = 'emqx-export-2026-11-26-10-41-20.383.tar.gz';
 const files = (names: string[]) => ({
-  data: names.map((filename) => ({ node: 'emqx@127.0.0.1', filename, created_at: '2026-11-26T10:41:20+00:00', size: 3900 })),
+  data: names.map((filename) => ({ node: 'emqx@127.0.0.1', filename, created_at: '2026-11-26T10:41:20+00:00', created_at_sec: 1795689680, size: 3900 })),
   meta: { page: 1, limit: 20, count: names.length, hasnext: false },
 });
 
@@ -22,7 +22,7 @@ describe('System › Backup & Restore', () => {
         { name: 'emqx_banned', total: 0, success: 0, override: 0, skipped: 0, failed: 0 },
       ],
       errors: ['rule broken: SQL syntax error'],
-    } as never);
+    });
     const { user } = renderWithProviders(<BackupPage />, { route: '/backup' });
     const row = (await screen.findByText(FILE)).closest('tr')!;
     expect(within(row).getByText('3.8 KB')).toBeInTheDocument();
@@ -42,7 +42,13 @@ describe('System › Backup & Restore', () => {
 
   it('creates a backup with the chosen parts only', async () => {
     mockApi('get', '/data/files', 200, files([]));
-    const exports = mockApi('post', '/data/export', 200, { node: 'emqx@127.0.0.1', filename: FILE, created_at: '2026-11-26T10:41:20+00:00' });
+    const exports = mockApi('post', '/data/export', 200, {
+      node: 'emqx@127.0.0.1',
+      filename: FILE,
+      created_at: '2026-11-26T10:41:20+00:00',
+      created_at_sec: 1795689680,
+      size: 3900,
+    });
     const { user } = renderWithProviders(<BackupPage />, { route: '/backup' });
     await user.click(await screen.findByRole('button', { name: /Create Backup/ }));
     const dialog = await screen.findByRole('dialog');
