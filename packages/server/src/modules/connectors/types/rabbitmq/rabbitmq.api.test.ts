@@ -8,6 +8,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startTestNode, type TestNode } from '../../../../../test/test-node';
 import { api, closeClients, connectClient, waitFor } from '../../../../shared/testing';
+import { CountingProxy } from '../redis/redis.testing';
 
 const run = `${process.pid}.${Date.now().toString(36)}`;
 const exchanges: string[] = [];
@@ -180,4 +181,47 @@ describe('rabbitmq source through the API', () => {
     expect(s.body.status).toBe('disconnected');
     expect(s.body.status_reason).toBe(`NOT_FOUND - no queue 'mqdeck.none.${run}' in vhost '/'`);
   });
+});
+
+describe('outage: RabbitMQ goes away (a proxy in front of it closes) and comes back', () => {
+  test('messages wait in the buffer and are delivered once; the source consumes again on the new connection', async () => {
+    const t = await target('outage', 'k');
+    const srcQueue = `mqdeck.outsrc.${run}`;
+    queues.push(srcQueue);
+    await ch.assertQueue(srcQueue, { durable: false });
+    const proxy = new CountingProxy('127.0.0.1', 5672);
+    await proxy.up();
+    try {
+      await connector('outage', { port: proxy.port, pool_size: 1 });
+      await action('outage', { exchange: t.exchange, routing_key: 'k', payload_template: '${payload}' }, { request_ttl: '60s' });
+      expect((await api(node, 'POST', '/sources', { type: 'rabbitmq', name: 'outage', connector: 'outage', parameters: { queue: srcQueue } })).status).toBe(201);
+      await rule('rule_rmq_outage', 'SELECT * FROM "rout/#"', ['rabbitmq:outage']);
+      await rule('rule_rmq_outsrc', 'SELECT payload FROM "$bridges/rabbitmq:outage"', [{ function: 'republish', args: { topic: 'rout-back', payload: '${payload}', qos: 1 } }]);
+      const sub = await mqttClient('outage-listener');
+      const back: string[] = [];
+      sub.on('message', (_t, p) => back.push(p.toString()));
+      await sub.subscribeAsync('rout-back', { qos: 1 });
+      const pub = await mqttClient('outage-dev');
+      for (let i = 0; i < 5; i++) await pub.publishAsync('rout/1', String(i), { qos: 1 });
+      await waitFor(() => t.got.length === 5, 5000, 'the first five');
+      await proxy.down();
+      await waitFor(async () => (await api(node, 'GET', '/connectors/rabbitmq:outage')).body.status === 'disconnected', 10_000, 'connector disconnected');
+      expect((await api(node, 'GET', '/connectors/rabbitmq:outage')).body.status_reason).toBe('Connection refused');
+      for (let i = 5; i < 15; i++) await pub.publishAsync('rout/1', String(i), { qos: 1 });
+      await waitFor(async () => (await metrics('actions', 'rabbitmq:outage')).matched === 15, 5000, 'all matched');
+      expect(t.got.length).toBe(5);
+      await proxy.up();
+      await waitFor(() => t.got.length >= 15, 15_000, 'the buffered ten');
+      await waitFor(async () => (await metrics('actions', 'rabbitmq:outage')).success === 15, 5000, 'all counted');
+      const bodies = t.got.map((m) => m.content.toString());
+      expect(bodies).toHaveLength(15);
+      expect(new Set(bodies)).toEqual(new Set(Array.from({ length: 15 }, (_, i) => String(i))));
+      // the source subscribed again on the connection opened after the outage
+      await waitFor(async () => (await api(node, 'GET', '/sources/rabbitmq:outage')).body.status === 'connected', 10_000, 'source connected');
+      ch.sendToQueue(srcQueue, Buffer.from('after-outage'));
+      await waitFor(() => back.includes('after-outage'), 5000, 'the source works again');
+    } finally {
+      await proxy.down();
+    }
+  }, 60_000);
 });
