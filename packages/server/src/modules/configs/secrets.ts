@@ -10,11 +10,15 @@ import { isObject } from '../../config/tree';
 export const MASK = '******';
 
 const SECRET_KEYS = new Set([
+  'access_key_id',
+  'access_key_secret',
+  'account_key',
   'authorization',
   'aws_secret_access_key',
   'bind_password',
   'jwt',
   'password',
+  'private_key',
   'proxy-authorization',
   'secret',
   'secret_access_key',

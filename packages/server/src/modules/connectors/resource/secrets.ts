@@ -1,13 +1,11 @@
-// Which leaves of a connector, action or source are secrets: the node's rule (configs/secrets.ts) plus the keys
-// EMQX 5.8's emqx_utils_redact adds for data-integration types (Azure's account_key, a GCP service account's
-// private_key, Aliyun/S3 access keys). Masked as ****** in answers, kept when ****** is sent back (as
+// Which leaves of a connector, action or source are secrets: the node's one rule (configs/secrets.ts, which holds
+// EMQX 5.8's emqx_utils_redact keys, those of data-integration types included: Azure's account_key, a GCP service
+// account's private_key, S3 access keys). Masked as ****** in answers, kept when ****** is sent back (as
 // configs/secrets.ts does for the node's config), sealed at rest by SecretBox.
 import { isObject } from '../../../config/tree';
 import { isSecretKey, MASK } from '../../configs/secrets';
 
-const MORE = new Set(['account_key', 'private_key', 'access_key_id', 'access_key_secret']);
-
-export const isIntegrationSecret = (key: string): boolean => isSecretKey(key) || MORE.has(key.toLowerCase());
+export const isIntegrationSecret = isSecretKey;
 
 /** a value shown masked: a secret key holding a scalar that is not a placeholder (`${…}`) or a `file://` reference */
 const hidden = (key: string, v: unknown) =>
