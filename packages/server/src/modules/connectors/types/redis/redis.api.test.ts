@@ -104,7 +104,7 @@ describe('redis (single) through the API', () => {
     await proxy.up();
     try {
       await connector('batch', { server: proxy.address, pool_size: 1 });
-      await action('batch', ['RPUSH', `${prefix}:list`, '${payload}'], { batch_size: 10, batch_time: '300ms', query_mode: 'sync' });
+      await action('batch', ['RPUSH', `${prefix}:list`, '${payload}'], { batch_size: 10, batch_time: '300ms', query_mode: 'sync', worker_pool_size: 1 });
       await rule('rule_redis_batch', 'SELECT * FROM "batch/#"', ['redis:batch']);
       const pub = await publisher('batcher');
       const writesBefore = proxy.writes;
@@ -115,6 +115,8 @@ describe('redis (single) through the API', () => {
       const writes = proxy.writes - writesBefore;
       console.log(`redis batch: ${N} commands in ${writes} writes to the server`);
       expect(new Set(await db.lrange(`${prefix}:list`, 0, -1))).toEqual(new Set(Array.from({ length: N }, (_, i) => `m${i}`)));
+      // one batch in flight at a time (sync, one worker): each batch is one write, the next one after its replies
+      expect(writes).toBeGreaterThanOrEqual(N / 10);
       expect(writes).toBeLessThanOrEqual(N / 2);
       // a batch with one command the server refuses (the key holds a list, not a hash) is failed as a whole
       await db.set(`${prefix}:str`, 'x');
@@ -144,6 +146,16 @@ describe('redis (single) through the API', () => {
     await pub.publishAsync('unknown/1', 'x', { qos: 1 });
     await waitFor(async () => (await metrics('redis:unknown')).failed === 1, 5000, 'failed');
     expect(await metrics('redis:unknown')).toMatchObject({ matched: 1, success: 0, failed: 1, retried: 0 });
+  });
+
+  test('a bad server address is refused with a sentence naming the field and nothing is stored', async () => {
+    const res = await api(node, 'POST', '/connectors', { type: 'redis', name: 'badsrv', parameters: { redis_type: 'single', server: '127.0.0.1:99999' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('parameters.server: "127.0.0.1:99999" is not a valid host:port');
+    const cl = await api(node, 'POST', '/connectors', { type: 'redis', name: 'badsrv', parameters: { redis_type: 'cluster', servers: 'a:1,:2' } });
+    expect(cl.status).toBe(400);
+    expect(cl.body.message).toMatch(/^parameters\.servers: /);
+    expect((await api(node, 'GET', '/connectors/redis:badsrv')).status).toBe(404);
   });
 
   test('a command template that is not a nonempty list of strings is refused and nothing is stored', async () => {
