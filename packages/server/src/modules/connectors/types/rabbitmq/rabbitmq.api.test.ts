@@ -183,6 +183,27 @@ describe('rabbitmq source through the API', () => {
   });
 });
 
+describe('probes (the console’s Test buttons)', () => {
+  test('connector, action and source probes: 204 when they work, 400 with RabbitMQ’s words when not', async () => {
+    const base = { type: 'rabbitmq', name: 'p', server: '127.0.0.1', username: 'guest' };
+    expect((await api(node, 'POST', '/connectors_probe', { ...base, password: 'guest' })).status).toBe(204);
+    const bad = await api(node, 'POST', '/connectors_probe', { ...base, password: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/ACCESS_REFUSED/);
+    await connector('probe');
+    const queue = `mqdeck.probe.${run}`;
+    queues.push(queue);
+    await ch.assertQueue(queue, { durable: false });
+    expect((await api(node, 'POST', '/actions_probe', { type: 'rabbitmq', name: 'pa', connector: 'probe', parameters: { exchange: 'amq.direct', routing_key: 'k' } })).status).toBe(
+      204,
+    );
+    expect((await api(node, 'POST', '/sources_probe', { type: 'rabbitmq', name: 'ps', connector: 'probe', parameters: { queue } })).status).toBe(204);
+    const noq = await api(node, 'POST', '/sources_probe', { type: 'rabbitmq', name: 'ps', connector: 'probe', parameters: { queue: `${queue}.none` } });
+    expect(noq.status).toBe(400);
+    expect(noq.body.message).toMatch(/NOT_FOUND - no queue/);
+  });
+});
+
 describe('outage: RabbitMQ goes away (a proxy in front of it closes) and comes back', () => {
   test('messages wait in the buffer and are delivered once; the source consumes again on the new connection', async () => {
     const t = await target('outage', 'k');
