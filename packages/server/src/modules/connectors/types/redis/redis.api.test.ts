@@ -9,7 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startTestNode, type TestNode } from '../../../../../test/test-node';
 import { api, closeClients, connectClient, waitFor } from '../../../../shared/testing';
 import { freePort } from '../mqtt/mosquitto.testing';
-import { CountingProxy, startCluster, startRedis, startSentinel, SENTINEL_MASTER } from './redis.testing';
+import { CountingProxy, startCluster, startRedis, startRedisTls, startSentinel, SENTINEL_MASTER } from './redis.testing';
+import { readFileSync } from 'node:fs';
 
 const prefix = `mqdeck:${process.pid}:${Date.now().toString(36)}`;
 let node: TestNode;
@@ -211,6 +212,37 @@ describe('redis servers this file starts', () => {
       } finally {
         back.disconnect();
       }
+    } finally {
+      await r.stop();
+    }
+  }, 60_000);
+
+  test('TLS: verify_peer with the CA connects and writes; without the CA the certificate is refused', async () => {
+    const r = await startRedisTls();
+    try {
+      const server = `127.0.0.1:${r.port}`;
+      const res = await api(node, 'POST', '/connectors', {
+        type: 'redis',
+        name: 'tls',
+        parameters: { server, pool_size: 1 },
+        ssl: { enable: true, verify: 'verify_peer', cacertfile: r.ca },
+        resource_opts: { health_check_interval: '200ms' },
+      });
+      expect(res.body.status, JSON.stringify(res.body)).toBe('connected');
+      await action('tls', ['SET', 'tls:${clientid}', '${payload}']);
+      await rule('rule_redis_tls', 'SELECT * FROM "tls/#"', ['redis:tls']);
+      const pub = await publisher('t1');
+      await pub.publishAsync('tls/1', 'secret-hello', { qos: 1 });
+      await waitFor(async () => (await metrics('redis:tls')).success === 1, 5000, 'written over TLS');
+      const reader = new Redis({ port: r.port, host: '127.0.0.1', tls: { ca: readFileSync(r.ca, 'utf8') } });
+      try {
+        expect(await reader.get('tls:t1')).toBe('secret-hello');
+      } finally {
+        reader.disconnect();
+      }
+      const noCa = await api(node, 'POST', '/connectors', { type: 'redis', name: 'tlsnoca', parameters: { server, pool_size: 1 }, ssl: { enable: true, verify: 'verify_peer' } });
+      expect(noCa.body.status).toBe('disconnected');
+      expect(noCa.body.status_reason).toMatch(/certificate/);
     } finally {
       await r.stop();
     }

@@ -3,10 +3,11 @@
 //   startRedis({password})   a single server (e.g. one that asks for a password)
 //   startSentinel()          a master and one sentinel watching it under the name `mqdeck-master`
 //   startCluster()           three masters with the 16384 slots spread over them (redis-cli --cluster create)
+//   startRedisTls()          a server on a TLS port only, its certificate signed by a CA made for the run
 //   CountingProxy            a TCP proxy in front of a server counting the client's writes (a pipeline is one write)
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -197,4 +198,65 @@ export class CountingProxy {
     for (const s of this.sockets) s.destroy();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
+}
+
+/** a CA and a server certificate for 127.0.0.1/localhost, made with the openssl command in `dir` */
+async function makeCerts(dir: string): Promise<{ ca: string; cert: string; key: string }> {
+  const f = (n: string) => join(dir, n);
+  const subj = (cn: string) => ['-subj', `/CN=${cn}`];
+  await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', f('ca.key'), '-out', f('ca.crt'), '-days', '1', ...subj('mqdeck-test-ca')]);
+  await run('openssl', ['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', f('server.key'), '-out', f('server.csr'), ...subj('localhost')]);
+  writeFileSync(f('san.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  await run('openssl', [
+    'x509',
+    '-req',
+    '-in',
+    f('server.csr'),
+    '-CA',
+    f('ca.crt'),
+    '-CAkey',
+    f('ca.key'),
+    '-CAcreateserial',
+    '-out',
+    f('server.crt'),
+    '-days',
+    '1',
+    '-extfile',
+    f('san.ext'),
+  ]);
+  return { ca: f('ca.crt'), cert: f('server.crt'), key: f('server.key') };
+}
+
+export async function startRedisTls(): Promise<RedisProcess & { ca: string }> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'mqdeck-redis-tls-'));
+  const certs = await makeCerts(dir);
+  const args = ['--port', '0', '--tls-port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'];
+  args.push('--tls-cert-file', certs.cert, '--tls-key-file', certs.key, '--tls-ca-cert-file', certs.ca, '--tls-auth-clients', 'no');
+  const p = spawnRedis(args, dir);
+  const ca = readFileSync(certs.ca, 'utf8');
+  await waitFor(
+    async () => {
+      const c = new Redis({ port, host: '127.0.0.1', tls: { ca }, lazyConnect: true, retryStrategy: () => null, enableOfflineQueue: false, connectTimeout: 500 });
+      c.on('error', () => undefined);
+      try {
+        await c.connect();
+        return (await c.ping()) === 'PONG';
+      } catch {
+        return false;
+      } finally {
+        c.disconnect();
+      }
+    },
+    10_000,
+    `redis-server on TLS port ${port}`,
+  );
+  return {
+    port,
+    ca: certs.ca,
+    async stop() {
+      await stopProcess(p);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
