@@ -275,6 +275,33 @@ describe('redis servers this file starts', () => {
     }
   }, 60_000);
 
+  test('sentinel failover: the master dies, the sentinel promotes the replica, buffered messages land on the new master', async () => {
+    const s = await startSentinel({ replica: true });
+    const replicaPort = s.replica!.port;
+    try {
+      await connector('failover', { redis_type: 'sentinel', servers: `127.0.0.1:${s.sentinelPort}`, sentinel: SENTINEL_MASTER, pool_size: 1 });
+      await action('failover', ['RPUSH', 'fo', '${payload}'], { request_ttl: '60s' });
+      await rule('rule_redis_failover', 'SELECT * FROM "fo/#"', ['redis:failover']);
+      const pub = await publisher('fo-dev');
+      await pub.publishAsync('fo/1', 'before', { qos: 1 });
+      await waitFor(async () => (await metrics('redis:failover')).success === 1, 5000, 'the first write');
+      await s.master.stop();
+      await waitFor(async () => (await status('connectors', 'redis:failover')).status === 'disconnected', 10_000, 'connector disconnected');
+      await pub.publishAsync('fo/1', 'during', { qos: 1 });
+      const promoted = new Redis({ port: replicaPort, host: '127.0.0.1' });
+      try {
+        await waitFor(async () => /role:master/.test(await promoted.info('replication')), 30_000, 'the replica promoted');
+        await waitFor(async () => (await metrics('redis:failover')).success === 2, 20_000, 'the buffered write');
+        expect(await promoted.lrange('fo', 0, -1)).toEqual(['before', 'during']);
+        await waitFor(async () => (await status('connectors', 'redis:failover')).status === 'connected', 10_000, 'connected again');
+      } finally {
+        promoted.disconnect();
+      }
+    } finally {
+      await s.stop();
+    }
+  }, 90_000);
+
   test('cluster: keys of every slot range are written through one connector; batches run command by command', async () => {
     const cl = await startCluster();
     const reader = new Cluster(cl.servers.split(',').map((a) => ({ host: '127.0.0.1', port: Number(a.split(':')[1]) })));

@@ -79,8 +79,15 @@ export async function startRedis(opts: { password?: string; extra?: string[]; po
 
 export const SENTINEL_MASTER = 'mqdeck-master';
 
-export async function startSentinel(): Promise<{ master: RedisProcess; sentinelPort: number; stop(): Promise<void> }> {
+/** a master and one sentinel; with `replica`, a replica of the master too, and a sentinel quick to fail over to it */
+export async function startSentinel(opts: { replica?: boolean } = {}): Promise<{ master: RedisProcess; replica?: RedisProcess; sentinelPort: number; stop(): Promise<void> }> {
   const master = await startRedis();
+  let replica: (RedisProcess & { dir: string }) | undefined;
+  if (opts.replica) {
+    replica = await startRedis({ extra: ['--replicaof', '127.0.0.1', String(master.port)] });
+    const r = replica;
+    await waitFor(async () => /master_link_status:up/.test((await run('redis-cli', ['-p', String(r.port), 'info', 'replication'])).stdout), 10_000, 'the replica in sync');
+  }
   const sentinelPort = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'mqdeck-sentinel-'));
   const conf = join(dir, 'sentinel.conf');
@@ -115,11 +122,13 @@ export async function startSentinel(): Promise<{ master: RedisProcess; sentinelP
   );
   return {
     master,
+    ...(replica ? { replica } : {}),
     sentinelPort,
     async stop() {
       await stopProcess(p);
       rmSync(dir, { recursive: true, force: true });
       await master.stop();
+      await replica?.stop();
     },
   };
 }
