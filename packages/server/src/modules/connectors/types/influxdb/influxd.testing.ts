@@ -29,7 +29,8 @@ async function answers(port: number): Promise<boolean> {
   }
 }
 
-export async function startInfluxd(): Promise<Influxd> {
+/** with `admin`: authentication on, that user created as the first (all privileges) and used by `query` */
+export async function startInfluxd(opts: { admin?: { username: string; password: string } } = {}): Promise<Influxd> {
   const port = await freePort();
   const rpc = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'mqdeck-influxd-'));
@@ -53,7 +54,7 @@ export async function startInfluxd(): Promise<Influxd> {
       '[http]',
       '  enabled = true',
       `  bind-address = "127.0.0.1:${port}"`,
-      '  auth-enabled = false',
+      `  auth-enabled = ${opts.admin ? 'true' : 'false'}`,
       '  log-enabled = false',
       '  pprof-enabled = false',
       '[continuous_queries]',
@@ -83,13 +84,20 @@ export async function startInfluxd(): Promise<Influxd> {
     process.kill(p.pid!, 'SIGTERM');
     await exited;
   };
+  const auth: Record<string, string> = opts.admin ? { authorization: `Basic ${Buffer.from(`${opts.admin.username}:${opts.admin.password}`).toString('base64')}` } : {};
   await start();
+  if (opts.admin) {
+    // InfluxDB 1.x lets the first user be created without credentials
+    const q = `CREATE USER "${opts.admin.username}" WITH PASSWORD '${opts.admin.password}' WITH ALL PRIVILEGES`;
+    const res = await fetch(`http://127.0.0.1:${port}/query`, { method: 'POST', body: new URLSearchParams({ q }) });
+    if (res.status !== 200) throw new Error(`influxd: creating the admin user answered ${res.status}`);
+  }
   return {
     port,
     server: `127.0.0.1:${port}`,
     async query(q, db) {
       const params = new URLSearchParams({ q, ...(db ? { db, epoch: 'ms' } : {}) });
-      const res = await fetch(`http://127.0.0.1:${port}/query`, { method: 'POST', body: params });
+      const res = await fetch(`http://127.0.0.1:${port}/query`, { method: 'POST', body: params, headers: auth });
       const body = (await res.json()) as { results: { series?: { columns: string[]; values: unknown[][] }[]; error?: string }[] };
       const r = body.results[0];
       if (r.error) throw new Error(r.error);

@@ -189,6 +189,47 @@ describe('influxdb (API v1) through the API', () => {
   });
 });
 
+describe('authentication on (a second influxd with an admin user)', () => {
+  let secure: Influxd;
+  beforeAll(async () => {
+    secure = await startInfluxd({ admin: { username: 'admin', password: 'pw' } });
+    await secure.query(`CREATE DATABASE ${DB}`);
+  }, 60_000);
+  afterAll(async () => {
+    await secure?.close();
+  });
+
+  test('the right password writes; a wrong one is disconnected with InfluxDB’s words; none is refused at write', async () => {
+    const make = async (name: string, auth: Record<string, unknown>) =>
+      api(node, 'POST', '/connectors', {
+        type: 'influxdb',
+        name,
+        server: secure.server,
+        parameters: { influxdb_type: 'influxdb_api_v1', database: DB, ...auth },
+        resource_opts: { health_check_interval: '200ms' },
+      });
+    const ok = await make('authok', { username: 'admin', password: 'pw' });
+    expect(ok.body).toMatchObject({ status: 'connected', parameters: { password: '******' } });
+    await action('authok', { write_syntax: 'authm v=1i' });
+    await rule('rule_influx_auth', 'SELECT * FROM "auth/#"', ['influxdb:authok']);
+    const pub = await publisher('auth-dev');
+    await pub.publishAsync('auth/1', 'x', { qos: 1 });
+    await waitFor(async () => (await secure.query('SELECT * FROM "authm"', DB)).length === 1, 10_000, 'the point');
+
+    const wrong = await make('authbad', { username: 'admin', password: 'nope' });
+    expect(wrong.body).toMatchObject({ status: 'disconnected', status_reason: 'InfluxDB refused the username or password: authorization failed' });
+
+    // without credentials the ping answers (EMQX checks only the connection then), the write is refused: 401
+    const none = await make('authnone', {});
+    expect(none.body.status).toBe('connected');
+    await action('authnone', { write_syntax: 'authm v=2i' });
+    await rule('rule_influx_auth2', 'SELECT * FROM "auth2/#"', ['influxdb:authnone']);
+    await pub.publishAsync('auth2/1', 'x', { qos: 1 });
+    await waitFor(async () => (await metrics('influxdb:authnone')).failed === 1, 5000, 'failed counted');
+    expect(await metrics('influxdb:authnone')).toMatchObject({ matched: 1, success: 0, failed: 1, retried: 0 });
+  });
+});
+
 describe('outage: influxd stops and comes back', () => {
   test('messages wait in the buffer while it is down and are written once when it is back', async () => {
     await connector('outage');
