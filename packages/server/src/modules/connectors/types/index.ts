@@ -6,6 +6,7 @@ import { clickhouseType } from './clickhouse';
 import { dynamoType } from './dynamo';
 import { httpType } from './http';
 import { influxdbType } from './influxdb';
+import { azureEventHubProducerType, confluentProducerType, kafkaConsumerType, kafkaProducerType } from './kafka';
 import { kinesisType } from './kinesis';
 import { mqttType } from './mqtt';
 import { mysqlType } from './mysql';
@@ -30,4 +31,8 @@ export const connectorTypes: ConnectorType[] = [
   kinesisType,
   rabbitmqType,
   s3Type,
+  kafkaProducerType,
+  kafkaConsumerType,
+  confluentProducerType,
+  azureEventHubProducerType,
 ];
