@@ -130,6 +130,22 @@ describe('influxdb (API v1) through the API', () => {
     await waitFor(async () => (await metrics('influxdb:batch')).success === N, 5000, 'success counted');
   });
 
+  test('precision us and ns: the v1 API gets `u` and `ns`; the stored time is the same instant', async () => {
+    await connector('us');
+    await connector('ns');
+    await action('us', { write_syntax: 'mqtt_prec,p=us v=1i ${payload.us}', precision: 'us' });
+    await action('ns', { write_syntax: 'mqtt_prec,p=ns v=1i', precision: 'ns' });
+    await rule('rule_influx_prec', 'SELECT * FROM "prec/#"', ['influxdb:us', 'influxdb:ns']);
+    const pub = await publisher('prec-dev');
+    const before = Date.now();
+    await pub.publishAsync('prec/1', JSON.stringify({ us: 1_700_000_000_123_456 }), { qos: 1 });
+    await waitFor(async () => (await count('mqtt_prec')) === 2, 10_000, 'two points');
+    const byP = Object.fromEntries((await points('mqtt_prec')).map((p) => [p.p, Number(p.time)]));
+    expect(byP.us).toBe(1_700_000_000_123);
+    expect(byP.ns).toBeGreaterThanOrEqual(before - 1000);
+    expect(byP.ns).toBeLessThanOrEqual(Date.now());
+  });
+
   test('a write_syntax that is not line protocol is refused at create with a plain sentence; nothing is stored', async () => {
     await connector('bad');
     for (const ws of ['measurement_only', 'm,tag f=1', 'm f= 1', '']) {
