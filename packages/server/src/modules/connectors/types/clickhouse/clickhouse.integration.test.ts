@@ -201,6 +201,8 @@ describe('outage: clickhouse-server stops and comes back', () => {
       throw err;
     });
     expect((await rows('outage')).map((r) => r.key)).toEqual(Array.from({ length: N }, (_, i) => i));
+    expect(await status('connectors', 'clickhouse:outage')).toMatchObject({ status: 'connected' });
+    expect((await status('actions', 'clickhouse:outage')).status).toBe('connected');
     expect(await metrics('clickhouse:outage')).toMatchObject({ matched: N, success: N, failed: 0, dropped: 0 });
   }, 90_000);
 });

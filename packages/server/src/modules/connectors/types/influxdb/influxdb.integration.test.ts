@@ -271,6 +271,8 @@ describe('outage: influxd stops and comes back', () => {
     await waitFor(async () => (await count('mqtt_outage')) === N, 20_000, 'every point');
     await waitFor(async () => (await metrics('influxdb:outage')).success === N, 10_000, 'every message counted');
     expect(new Set((await points('mqtt_outage')).map((p) => p.n)).size).toBe(N);
+    expect(await status('connectors', 'influxdb:outage')).toMatchObject({ status: 'connected' });
+    expect((await status('actions', 'influxdb:outage')).status).toBe('connected');
     expect(await metrics('influxdb:outage')).toMatchObject({ matched: N, success: N, failed: 0, dropped: 0 });
   }, 90_000);
 });
