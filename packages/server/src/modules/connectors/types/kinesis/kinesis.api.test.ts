@@ -135,11 +135,16 @@ describe('kinesis through the API', () => {
     expect(new Set(all.map((r) => r.data))).toEqual(new Set(Array.from({ length: N }, (_, i) => `m${i}`)));
   });
 
-  test('a stream that does not exist: the action is disconnected with the EMQX sentence until the stream exists', async () => {
+  test('a stream that does not exist: the action is disconnected with the EMQX sentence until the stream exists, its messages fail', async () => {
     await connector('nostream');
     await action('nostream', { stream_name: 'no_such_stream', partition_key: 'k' });
     await waitFor(async () => (await status('actions', 'kinesis:nostream')).status === 'disconnected', 5000, 'action disconnected');
     expect((await status('actions', 'kinesis:nostream')).status_reason).toBe(STREAM_INVALID);
+    // a message meanwhile fails with the same sentence (EMQX: unhealthy_target is unrecoverable)
+    await rule('rule_kin_nostream', 'SELECT * FROM "kno/#"', ['kinesis:nostream']);
+    const pub = await publisher('kin-nostream');
+    await pub.publishAsync('kno/1', 'x', { qos: 1 });
+    await waitFor(async () => (await metrics('kinesis:nostream')).failed === 1, 5000, 'failed counted');
     // once the stream exists the action becomes connected at its next check
     await createStream('no_such_stream');
     await waitFor(async () => (await status('actions', 'kinesis:nostream')).status === 'connected', 5000, 'action connected');
