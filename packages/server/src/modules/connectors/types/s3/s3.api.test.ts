@@ -3,7 +3,7 @@
 // templates), aggregated uploads write CSV objects (multipart) per max_records or time_interval, a missing bucket
 // fails direct messages with "S3 error: NoSuchBucket …" and makes an aggregated action `disconnected` "Bucket does not
 // exist", and an unreachable endpoint is `disconnected` with a plain reason.
-import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startTestNode, type TestNode } from '../../../../../test/test-node';
@@ -11,6 +11,7 @@ import { api, closeClients, connectClient, waitFor } from '../../../../shared/te
 import { startS3rver, type TestServer } from '../aws/servers.testing';
 import { freePort } from '../mqtt/mosquitto.testing';
 import { aggregatedKey } from './config';
+import { s3Outcome } from './errors';
 
 let node: TestNode;
 let s3srv: TestServer;
@@ -118,6 +119,9 @@ describe('s3 direct uploads', () => {
     await pub.publishAsync('nob/2', 'not json', { qos: 1 });
     await waitFor(async () => (await metrics('s3:nobucket')).failed === 2, 5000, 'both failed');
     expect(await metrics('s3:nobucket')).toMatchObject({ matched: 2, success: 0, failed: 2 });
+    // the words the failure carries (S3's own answer to the same upload)
+    const err: unknown = await s3.send(new PutObjectCommand({ Bucket: 'no-such-bucket', Key: 'k', Body: 'x' })).catch((e: unknown) => e);
+    expect(s3Outcome(err)).toEqual({ ok: false, recoverable: false, reason: 'S3 error: NoSuchBucket The specified bucket does not exist' });
   });
 
   test('an endpoint nobody listens on is disconnected with a plain reason; bad input is refused', async () => {
