@@ -257,7 +257,7 @@ describe('outage: influxd stops and comes back', () => {
     await waitFor(async () => (await count('mqtt_outage')) === 5, 10_000, 'the first points');
     await influx.stop();
     await waitFor(async () => (await status('connectors', 'influxdb:outage')).status === 'disconnected', 10_000, 'connector disconnected');
-    expect((await status('connectors', 'influxdb:outage')).status_reason).toBe('Connection refused');
+    await waitFor(async () => (await status('connectors', 'influxdb:outage')).status_reason === 'Connection refused', 10_000, 'connection refused');
     for (let i = 5; i < N; i++) await pub.publishAsync('iout/1', String(i), { qos: 1 });
     await waitFor(
       async () => {
