@@ -223,7 +223,7 @@ export class ResourceRuntime {
       let instance: ActionInstance | SourceInstance;
       if (ch.kind === 'actions') {
         if (!c.impl.action) throw new Error(`${c.stored.type} connectors have no actions on this node`);
-        instance = await c.impl.action.start(parameters, c.instance, this.ctx(c.id));
+        instance = await c.impl.action.start(parameters, c.instance, { ...this.ctx(c.id), actionId: ch.id });
       } else {
         if (!c.impl.source) throw new Error(`${c.stored.type} connectors have no sources on this node`);
         instance = await c.impl.source.start(parameters, c.instance, { ...this.ctx(c.id), sourceId: ch.id }, (m) => {

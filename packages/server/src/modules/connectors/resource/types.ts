@@ -75,8 +75,11 @@ export interface ConnectorType {
   action?: {
     /** optional: as `check` above, for an action's `parameters` */
     check?(parameters: Record<string, unknown>): void;
-    /** validation beyond the schema (throw ApiError 400 with a plain sentence) and templates compiled once */
-    start(parameters: Record<string, unknown>, connector: ConnectorInstance, ctx: TypeContext): Promise<ActionInstance>;
+    /**
+     * validation beyond the schema (throw ApiError 400 with a plain sentence) and templates compiled once; `actionId`
+     * (`<type>:<name>`) is set by the layer for an installed action (a probe has none)
+     */
+    start(parameters: Record<string, unknown>, connector: ConnectorInstance, ctx: TypeContext & { actionId?: string }): Promise<ActionInstance>;
     /** whether EMQX batches this type (batch_size > 1 is honoured) */
     batches: boolean;
   };

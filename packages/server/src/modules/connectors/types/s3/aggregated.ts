@@ -65,7 +65,7 @@ export class AggregatedUpload implements ActionInstance {
   ) {
     this.intervalSec = Math.max(1, Math.round(s.timeInterval / 1000));
     // the layer does not tell a type its action's id (yet): the action name is read from it when it does
-    const id = (ctx as TypeContext & { actionId?: string }).actionId ?? ctx.connectorId;
+    const id = (ctx as TypeContext & { actionId?: string }).actionId ?? ctx.connectorId; // `${action}`: the action's own id (a probe has none)
     this.action = id.slice(id.indexOf(':') + 1);
     // closes a buffer whose interval has passed even when no record comes (EMQX ticks at its health checks)
     this.timer = setInterval(() => this.tick(Math.floor(Date.now() / 1000)), Math.min(1000, s.timeInterval));
