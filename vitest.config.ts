@@ -45,6 +45,9 @@ export default defineConfig({
           include: ['packages/*/src/**/*.integration.test.ts', 'packages/*/test/**/*.integration.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
+          // a node and the services' clients start in the hooks; beside npm test's lint, typecheck and build
+          // (load ~15 on 2 cores) that took over the default 10 s
+          hookTimeout: 60_000,
         },
       },
       { ...dashboard, test: { ...dashboard.test, isolate: false, exclude: [...configDefaults.exclude, ...mocking] } },

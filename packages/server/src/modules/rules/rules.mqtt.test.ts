@@ -179,8 +179,9 @@ describe('message rules', () => {
 describe('data-integration actions through registerActionProvider', () => {
   test('the provider of the type gets the output; its answers count as success, discarded, out of service, failed', async () => {
     const calls: { type: string; name: string; selected: Record<string, unknown> }[] = [];
+    // a type of its own: the node's data integration provides every EMQX action type (http, kafka…) itself
     const remove = node.app.rules.registerActionProvider({
-      handles: (type) => type === 'http',
+      handles: (type) => type === 'testsink',
       send: async (type, name, call) => {
         calls.push({ type, name, selected: call.selected });
         if (name === 'ok') return { ok: true };
@@ -190,15 +191,19 @@ describe('data-integration actions through registerActionProvider', () => {
       },
     });
     try {
-      await api(node, 'POST', '/rules', { id: 'di', sql: 'SELECT clientid, payload.n as n FROM "di/#"', actions: ['http:ok', 'http:off', 'http:down', 'http:bad', 'kafka:none'] });
+      await api(node, 'POST', '/rules', {
+        id: 'di',
+        sql: 'SELECT clientid, payload.n as n FROM "di/#"',
+        actions: ['testsink:ok', 'testsink:off', 'testsink:down', 'testsink:bad', 'kafka:none'],
+      });
       await (await client('di-pub')).publishAsync('di/1', '{"n": 7}', { qos: 1 });
       await waitFor(async () => (await metrics('di'))['actions.total'] === 5 && calls.length === 4, 3000, 'five actions');
       await waitFor(async () => (await metrics('di'))['actions.success'] === 1, 3000, 'outcomes');
       expect(calls.map((c) => c.name)).toEqual(['ok', 'off', 'down', 'bad']);
-      expect(calls[0]).toEqual({ type: 'http', name: 'ok', selected: { clientid: 'di-pub', n: 7 } });
+      expect(calls[0]).toEqual({ type: 'testsink', name: 'ok', selected: { clientid: 'di-pub', n: 7 } });
       expect(await metrics('di')).toMatchObject({
         'actions.success': 1,
-        'actions.discarded': 2, // http:off (disabled) and kafka:none (nobody provides kafka)
+        'actions.discarded': 2, // testsink:off (disabled) and kafka:none (no such action)
         'actions.failed': 2,
         'actions.failed.out_of_service': 1,
         'actions.failed.unknown': 1,

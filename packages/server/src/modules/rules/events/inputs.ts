@@ -7,6 +7,7 @@ import { TopicTrie } from '@mqdeck/broker/topics/trie';
 import { eventOfTopic, isSpecialInput, type EventName } from './names';
 import { startJq } from '../funcs/jq';
 import type { Alarm } from '../../alarms/alarms.service';
+import { SYS_PUBLISHER } from '../../sys-topics/publisher';
 import {
   alarmColumns,
   authnColumns,
@@ -200,7 +201,8 @@ export class RuleInputs {
 
   /** EMQX ignore_sys_message: messages the node itself publishes on $SYS/… are no rule input */
   private isSys(m: PublishMessage): boolean {
-    return this.ignoreSysMessages && m.fromClientid === null && m.topic.startsWith('$SYS/');
+    // the node's own: published by the $SYS publisher (as EMQX, from emqx_sys) or by no client at all
+    return this.ignoreSysMessages && (m.fromClientid === null || m.fromClientid === SYS_PUBLISHER) && m.topic.startsWith('$SYS/');
   }
 
   private fire(event: EventName, columns: Columns, origin?: string): void {
