@@ -198,16 +198,16 @@ describe('redis servers this file starts', () => {
       await rule('rule_redis_outage', 'SELECT * FROM "out/#"', ['redis:outage']);
       const pub = await publisher('outage-dev');
       for (let i = 0; i < 5; i++) await pub.publishAsync('out/1', String(i), { qos: 1 });
-      await waitFor(async () => (await metrics('redis:outage')).success === 5, 5000, 'the first five');
+      await waitFor(async () => (await metrics('redis:outage')).success === 5, 15_000, 'the first five');
       await r.stop();
       await waitFor(async () => (await status('connectors', 'redis:outage')).status === 'disconnected', 10_000, 'connector disconnected');
       for (let i = 5; i < 15; i++) await pub.publishAsync('out/1', String(i), { qos: 1 });
-      await waitFor(async () => (await metrics('redis:outage')).matched === 15, 5000, 'all matched');
+      await waitFor(async () => (await metrics('redis:outage')).matched === 15, 15_000, 'all matched');
       r = await startRedis({ port });
       const back = new Redis({ port, host: '127.0.0.1' });
       try {
         await waitFor(async () => (await back.llen('out')) === 10, 20_000, 'the buffered ten');
-        await waitFor(async () => (await metrics('redis:outage')).success === 15, 5000, 'all counted');
+        await waitFor(async () => (await metrics('redis:outage')).success === 15, 15_000, 'all counted');
         expect(await back.lrange('out', 0, -1)).toEqual(Array.from({ length: 10 }, (_, i) => String(i + 5)));
       } finally {
         back.disconnect();
