@@ -30,7 +30,7 @@ function innermost(err: KafkaError): KafkaError {
 }
 
 export function kafkaReason(err: unknown): string {
-  const e = innermost((err ?? {}));
+  const e = innermost(err ?? {});
   const code = e.code ?? /\b(E[A-Z]{4,})\b/.exec(e.message ?? '')?.[1];
   if (code && NETWORK[code]) return NETWORK[code];
   if (e.type === 'SASL_AUTHENTICATION_FAILED' || /SASL .*authentication failed/i.test(e.message ?? '')) return 'Authentication failed: the broker refused the username or password';
@@ -40,7 +40,7 @@ export function kafkaReason(err: unknown): string {
 }
 
 export function kafkaOutcome(err: unknown): SendOutcome {
-  const e = innermost((err ?? {}));
+  const e = innermost(err ?? {});
   const reason = kafkaReason(err);
   const recoverable = e.retriable === true || e.name === 'KafkaJSConnectionError' || e.name === 'KafkaJSRequestTimeoutError' || Object.values(NETWORK).includes(reason);
   return recoverable ? { ok: false, recoverable: true, reason } : { ok: false, recoverable: false, reason };
