@@ -154,7 +154,8 @@ export class ExhookService {
     } catch (err) {
       channel?.close();
       if (generation !== s.generation) return;
-      this.app.log.error({ name: s.config.name, err: (err as Error).message }, 'failed_to_load_exhook_callback_server');
+      // a hook server that is not there is the operator's to fix (the list shows it): a warning, not a node error
+      this.app.log.warn({ name: s.config.name, err: (err as Error).message }, 'failed_to_load_exhook_callback_server');
       const retry = reconnectMs(s.config);
       s.status = retry === undefined ? 'disconnected' : 'connecting';
       if (retry !== undefined) {
@@ -296,7 +297,7 @@ export class ExhookService {
       return res;
     } catch (err) {
       metrics.count(false);
-      this.app.log.error({ name: s.config.name, hook, err: (err as Error).message }, 'exhook_call_error');
+      this.app.log.warn({ name: s.config.name, hook, err: (err as Error).message }, 'exhook_call_error');
       throw err;
     }
   }

@@ -29,9 +29,10 @@ function logged(app: FastifyInstance, exporter: PushMetricExporter, endpoint: st
 
 async function opentelemetryModule(app: FastifyInstance): Promise<void> {
   let provider: MeterProvider | undefined;
-  // the SDK reports its own trouble (a bad instrument, a timeout) through diag: into the node's log
+  // the SDK reports its own trouble through diag, into the node's log; its errors are mostly a collector that is not
+  // there or too slow, the operator's to fix: warnings, not node errors
   const log: DiagLogger = {
-    error: (msg, ...args) => app.log.error({ args }, `opentelemetry: ${msg}`),
+    error: (msg, ...args) => app.log.warn({ args }, `opentelemetry: ${msg}`),
     warn: (msg, ...args) => app.log.warn({ args }, `opentelemetry: ${msg}`),
     info: () => undefined,
     debug: () => undefined,
