@@ -15,12 +15,15 @@ import { existsSync } from 'node:fs';
 import { runStages, vitestPhase } from './phases.mjs';
 
 function ensureChromium() {
-  if (existsSync('/usr/bin/chromium') && existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc')) return;
-  console.log('installing Debian chromium and fonts-noto-cjk for the browser tests');
+  // Liberation Sans stands in for Arial: without it chromium falls back to the wider DejaVu Sans and the layout
+  // checks of the browser tests (tables that fit 1280 px) measure another font than operators see
+  const fonts = ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf'];
+  if (existsSync('/usr/bin/chromium') && fonts.every((f) => existsSync(f))) return;
+  console.log('installing Debian chromium, fonts-liberation and fonts-noto-cjk for the browser tests');
   const sudo = process.getuid && process.getuid() === 0 ? [] : ['sudo'];
   const apt = (...a) => spawnSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...a] : a, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   apt('update');
-  apt('install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-cjk');
+  apt('install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation', 'fonts-noto-cjk');
 }
 
 const only = process.argv[2];

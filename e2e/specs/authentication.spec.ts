@@ -80,7 +80,7 @@ describe('authentication screens', () => {
       loading: false,
       icon: false,
     });
-    await e2e.page.getByLabel('Server').fill('127.0.0.1:3307');
+    await e2e.page.getByLabel('Server', { exact: true }).fill('127.0.0.1:3307');
     await e2e.page.getByRole('button', { name: 'Test', exact: true }).click();
     await e2e.page.getByText(/^Test failed: .*ECONNREFUSED 127\.0\.0\.1:3307/).waitFor();
     await shot(e2e.page, 'authentication-create-test-failed-light-en');
