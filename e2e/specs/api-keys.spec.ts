@@ -31,7 +31,7 @@ describe('System › API keys', () => {
     expect(bad.status).toBe(401);
     expect((await bad.json()).code).toBe('BAD_API_KEY_OR_SECRET');
 
-    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('button', { name: 'OK', exact: true }).click();
     await page.getByRole('cell', { name: 'ci_reader', exact: true }).waitFor();
     // the secret is not in the page any more once the modal is closed
     expect(await page.getByText(secret).count()).toBe(0);
