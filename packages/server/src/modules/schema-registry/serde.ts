@@ -7,7 +7,7 @@
 import avro from 'avsc';
 import protobuf from 'protobufjs';
 import { createRequire } from 'node:module';
-import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type AnySchema, type AnySchemaObject, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import Ajv04 from 'ajv-draft-04';
@@ -18,7 +18,7 @@ import { binaryResult, bytesOf, isBinary, isMap } from '../rules/funcs/values';
 
 // ajv's draft-06 meta-schema, read with require: the compiled node keeps ajv external, and esbuild drops the
 // `with { type: 'json' }` attribute Node needs to import a JSON file from ESM (npm start failed on it)
-const draft06 = createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-06.json') as AnySchema;
+const draft06 = createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-06.json') as AnySchemaObject;
 
 export type SerdeType = 'avro' | 'protobuf' | 'json';
 export const SERDE_TYPES: readonly SerdeType[] = ['avro', 'protobuf', 'json'];
