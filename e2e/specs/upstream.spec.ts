@@ -45,9 +45,10 @@ describe('upstream mode', () => {
   });
 
   it('kicks a client out of the upstream', async () => {
-    await page.getByRole('link', { name: clientId }).click();
+    // exact: a substring match also finds other links naming the id (the list's row and its detail link)
+    await page.getByRole('link', { name: clientId, exact: true }).first().click();
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
-    await page.getByRole('button', { name: 'Kick Out' }).click();
+    await page.getByRole('button', { name: 'Kick Out', exact: true }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await closed;
     await page.getByText('Kicked out successfully').waitFor({ timeout: 15_000 });
