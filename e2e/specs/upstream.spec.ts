@@ -47,6 +47,8 @@ describe('upstream mode', () => {
   it('kicks a client out of the upstream', async () => {
     // exact: a substring match also finds other links naming the id (the list's row and its detail link)
     await page.getByRole('link', { name: clientId, exact: true }).first().click();
+    // on the list the row's Kick Out and "Kick Out Selected" are also there: act on the detail page once it is open
+    await page.waitForURL(/#\/clients\/detail\//, { timeout: 15_000 });
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     await page.getByRole('button', { name: 'Kick Out', exact: true }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
