@@ -97,6 +97,10 @@ export function readProducer(p: Record<string, unknown>): ProducerSettings {
   const compression = String(p.compression ?? 'no_compression');
   if (compression === 'snappy') throw bad('compression: snappy is not available on this node; use gzip or no_compression.');
   if (compression !== 'no_compression' && compression !== 'gzip') throw bad('compression: expected no_compression, snappy or gzip');
+  // EMQX's producer buffer modes: this node keeps waiting messages in the resource layer's memory buffer only
+  const bufferMode = String((isObject(p.buffer) ? p.buffer.mode : undefined) ?? 'memory');
+  if (bufferMode === 'disk' || bufferMode === 'hybrid') throw bad(`buffer.mode: ${bufferMode} is not available on this node; use memory.`);
+  if (bufferMode !== 'memory') throw bad('buffer.mode: expected memory, disk or hybrid');
   const strategy = String(p.partition_strategy ?? 'random');
   if (strategy !== 'random' && strategy !== 'key_dispatch') throw bad('partition_strategy: expected random or key_dispatch');
   const encode = String(p.kafka_header_value_encode_mode ?? 'none');

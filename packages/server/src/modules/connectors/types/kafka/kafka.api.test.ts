@@ -103,5 +103,9 @@ describe('kafka family without a Kafka server', () => {
     expect(snappy.status).toBe(400);
     expect(snappy.body.message).toMatch(/snappy is not available/);
     expect((await api(node, 'GET', '/actions/kafka_producer:snappy')).status).toBe(404);
+    const disk = await api(node, 'POST', '/actions', { type: 'kafka_producer', name: 'disk', connector: 'ok', parameters: { topic: 't', buffer: { mode: 'disk' } } });
+    expect(disk.status).toBe(400);
+    expect(disk.body.message).toMatch(/buffer\.mode: disk is not available on this node/);
+    expect((await api(node, 'GET', '/actions/kafka_producer:disk')).status).toBe(404);
   });
 });
