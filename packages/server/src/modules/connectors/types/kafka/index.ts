@@ -7,8 +7,8 @@
 //                      `compression`, `partition_strategy` (random, or key_dispatch: by the key's hash)
 //   source           = a consumer group (`group_id`, default emqx-kafka-consumer-<name>) on `topic`; each record
 //                      becomes {topic, key, value, offset, ts, ts_type, headers} for `$bridges/…` rules
-// Not offered (refused with a sentence): Kerberos (GSSAPI), snappy compression, the disk/hybrid buffer modes,
-// partitions_limit. Tested without a Kafka server (none here): checks, rendering, and the status when nobody listens.
+// Not offered: Kerberos (GSSAPI), snappy compression and the disk/hybrid buffer modes are refused with a sentence;
+// partitions_limit is ignored. Tested without a Kafka server (none here): checks, rendering, and the status when nobody listens.
 import { CompressionTypes, Kafka, logLevel, Partitioners, type Admin, type Consumer, type ICustomPartitioner, type Producer } from 'kafkajs';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome, SourceInstance, TypeContext } from '../../resource/types';
 import { readConsumer, readKafkaConnector, readProducer, type Flavor, type KafkaSettings, type ProducerSettings } from './config';
