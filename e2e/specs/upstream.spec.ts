@@ -47,8 +47,10 @@ describe('upstream mode', () => {
   it('kicks a client out of the upstream', async () => {
     // exact: a substring match also finds other links naming the id (the list's row and its detail link)
     await page.getByRole('link', { name: clientId, exact: true }).first().click();
-    // on the list the row's Kick Out and "Kick Out Selected" are also there: act on the detail page once it is open
+    // The list stays on screen while the detail's chunk loads (navigation runs in a transition), and its rows have
+    // their own Kick Out: act only once the detail itself is shown, or the popconfirm opens on a row that then goes.
     await page.waitForURL(/#\/clients\/detail\//, { timeout: 15_000 });
+    await page.getByRole('link', { name: 'Back to clients' }).waitFor({ timeout: 15_000 });
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     await page.getByRole('button', { name: 'Kick Out', exact: true }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
