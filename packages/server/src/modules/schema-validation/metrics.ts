@@ -1,29 +1,19 @@
-// A validation's counters and its matched rate, as EMQX's emqx_metrics worker keeps them: the rate is sampled every
-// 10 s (current, the highest seen, and the mean of the last 5 minutes' samples).
-const SAMPLING_S = 10;
-const SAMPLES_5M = 300 / SAMPLING_S;
-const round2 = (n: number) => Math.round(n * 100) / 100;
+// A validation's counters and its matched rate (shared/rate.ts), as EMQX's emqx_metrics worker keeps them.
+import { RATE_SAMPLING_S, RateMeter } from '../../shared/rate';
 
 export class ValidationMetrics {
   matched = 0;
   succeeded = 0;
   failed = 0;
-  private last = 0;
-  private current = 0;
-  private max = 0;
-  private samples: number[] = [];
+  private readonly rate = new RateMeter(() => this.matched);
 
   sample(): void {
-    this.current = (this.matched - this.last) / SAMPLING_S;
-    this.last = this.matched;
-    this.max = Math.max(this.max, this.current);
-    this.samples.push(this.current);
-    if (this.samples.length > SAMPLES_5M) this.samples.shift();
+    this.rate.sample();
   }
 
   view() {
-    const last5m = this.samples.length ? this.samples.reduce((a, b) => a + b, 0) / this.samples.length : 0;
-    return { matched: this.matched, succeeded: this.succeeded, failed: this.failed, rate: round2(this.current), rate_last5m: round2(last5m), rate_max: round2(this.max) };
+    const rate = this.rate.view();
+    return { matched: this.matched, succeeded: this.succeeded, failed: this.failed, rate: rate.current, rate_last5m: rate.last5m, rate_max: rate.max };
   }
 }
 
@@ -31,7 +21,7 @@ export class ValidationMetrics {
 export function startSampling(all: () => Iterable<ValidationMetrics>): () => void {
   const timer = setInterval(() => {
     for (const m of all()) m.sample();
-  }, SAMPLING_S * 1000);
+  }, RATE_SAMPLING_S * 1000);
   timer.unref();
   return () => clearInterval(timer);
 }
