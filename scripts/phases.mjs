@@ -48,10 +48,12 @@ function runPhase(p) {
           if (existsSync(p.report)) {
             const j = JSON.parse(readFileSync(p.report, 'utf8'));
             r.passed = j.numPassedTests;
-            r.failed = j.numFailedTests + (j.numFailedTestSuites ?? 0);
+            // a file that fails to load has no failed test of its own; a failing test also fails its file
+            r.failed = Math.max(j.numFailedTests, j.numFailedTestSuites ?? 0);
             r.tests = `${j.numPassedTests}/${j.numTotalTests}`;
             // vitest exits 1 with every test green on an unhandled error or rejection: count it
             if (!r.ok && r.failed === 0) r.failed = 1;
+            r.failures = failuresOf(j);
           } else r.failed = 1;
         } else if (r.ok) r.passed = 1;
         else r.failed = 1;
@@ -76,6 +78,22 @@ export async function runStages(stages) {
   return summarize(results, seconds(t0));
 }
 
+/** "file > test: first line of the error" for each failed test or file of a vitest JSON report */
+function failuresOf(report) {
+  const firstLine = (m) =>
+    String(m ?? '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
+  const out = [];
+  for (const file of report.testResults ?? []) {
+    const name = file.name?.replace(`${process.cwd()}/`, '') ?? '?';
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed) out.push(`${name} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    if (!failed.length && file.status === 'failed') out.push(`${name}: ${firstLine(file.message)}`);
+  }
+  return out;
+}
+
 function summarize(results, wall) {
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
@@ -85,6 +103,9 @@ function summarize(results, wall) {
   console.log(`${'wall clock'.padEnd(width)}  ${wall.toFixed(1).padStart(7)}`);
   const bad = results.filter((r) => !r.ok).map((r) => r.name);
   if (bad.length) console.log(`\nfailed steps: ${bad.join(', ')}`);
+  // last, so the tail of a long CI log still names what failed
+  const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `  ${r.name}: ${f}`));
+  if (failures.length) console.log(`\nfailed tests:\n${failures.slice(0, 40).join('\n')}`);
   console.log(`\n${passed} passed, ${failed} failed`);
   return failed;
 }
