@@ -40,7 +40,7 @@ import { newMessageId } from './ids';
 import { createListener } from './transports/listener';
 import { clientInfo } from './views';
 
-export class BrokerImpl implements Broker, BrokerCore {
+export class BrokerImpl implements Omit<Broker, 'openChannel'>, BrokerCore {
   readonly nodeName: string;
   readonly settings: MqttSettings;
   /** the composed hooks (setHooks' base set + addHooks' chains) that the packet handlers read */

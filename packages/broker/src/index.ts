@@ -1,5 +1,5 @@
 import type { Broker, BrokerOptions } from './types';
-import { BrokerImpl } from './broker';
+import { BrokerWithChannels } from './channels/broker-with-channels';
 
 export * from './types';
 export { DEFAULT_SETTINGS } from './settings';
@@ -15,10 +15,11 @@ export {
   type StoredAwaitingRel,
   type DurableHandle,
 } from './store';
+export type { ChannelHandle, ChannelInfo, ChannelSink, ChannelDelivery, ChannelStats } from './channels/channels';
 export { variformError } from './client-attrs/variform';
 export { isValidTopicFilter, isValidTopicName, topicMatches, parseFilter } from './topics/validate';
 
 /** Create an MQTT broker. It owns no ports until `createListener(...).start()`; `handle()` attaches any stream. */
 export function createBroker(options: BrokerOptions): Broker {
-  return new BrokerImpl(options);
+  return new BrokerWithChannels(options);
 }

@@ -5,6 +5,7 @@ import type { MqttSettings, NodeLimits, ProtoVer } from './settings';
 import type { BrokerEvents, BrokerHooks, ChainableHooks } from './hooks';
 import type { ConnInfo, Listener, ListenerConfig } from './listener';
 import type { PublishMessage, QueuedMessageView, RetainStore, SubOptions, SubscriptionInfo } from './messages';
+import type { ChannelHandle, ChannelInfo, ChannelSink } from '../channels/channels';
 
 /** One client (channel + session) as the management API shows it. Times are epoch ms. */
 export interface ClientInfo {
@@ -92,6 +93,12 @@ export interface Broker {
   ): Promise<{ id: string; matched: number }>;
 
   retained: RetainStore;
+
+  /**
+   * A non-MQTT client (gateway channel) joins the pubsub: publishes through authorization and the publish hooks,
+   * subscriptions in the routing table, deliveries to `sink.deliver`. Not listed in clients().
+   */
+  openChannel(info: ChannelInfo, sink: ChannelSink): ChannelHandle;
 
   // telemetry
   /** add to a counter (server-side counters such as authorization.cache_hit / cache_miss / nomatch) */

@@ -1,0 +1,19 @@
+// The broker with its gateway channels: BrokerImpl (MQTT) plus openChannel, kept apart so that broker.ts stays
+// about MQTT clients. createBroker returns this class.
+import { BrokerImpl } from '../broker';
+import type { Broker } from '../types';
+import { Channels, type ChannelHandle, type ChannelInfo, type ChannelSink } from './channels';
+
+export class BrokerWithChannels extends BrokerImpl implements Broker {
+  /** non-MQTT channels (gateway clients): in the pubsub, not in clients() */
+  private readonly channels = new Channels(this);
+
+  openChannel(info: ChannelInfo, sink: ChannelSink): ChannelHandle {
+    return this.channels.openChannel(info, sink);
+  }
+
+  override async close(): Promise<void> {
+    await super.close();
+    this.channels.closeAll('shutdown');
+  }
+}
