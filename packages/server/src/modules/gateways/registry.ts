@@ -3,13 +3,14 @@
  * every name of GATEWAY_NAMES (unloaded until an operator loads it) and refuses to load a name without a protocol.
  */
 import type { GatewayProtocol } from './protocol';
+import { coapProtocol } from './coap/gateway';
 
 /** Every gateway EMQX 5.8 knows, in the order GET /gateways lists them. */
 export const GATEWAY_NAMES = ['stomp', 'mqttsn', 'coap', 'lwm2m', 'exproto'] as const;
 export type GatewayName = (typeof GATEWAY_NAMES)[number];
 
 /** One line per protocol. */
-const PROTOCOLS: GatewayProtocol[] = [];
+const PROTOCOLS: GatewayProtocol[] = [coapProtocol];
 
 const byName = new Map<string, GatewayProtocol>(PROTOCOLS.map((p) => [p.name, p]));
 

@@ -28,7 +28,9 @@ export type ConfirmResult = 'ack' | 'reset' | 'timeout';
 
 export interface EndpointHandlers {
   /** Every datagram from a peer, decodable or not (keepalive counts packets). */
-  onDatagram?(peer: Peer): void;
+  onDatagram?(peer: Peer, bytes: number): void;
+  /** Every datagram we send (retransmissions included), for traffic stats. */
+  onSent?(peer: Peer, bytes: number): void;
   /**
    * A new (non-duplicate) request. The returned message is the answer (an ACK for a CON request, a NON for a NON
    * one); undefined sends nothing, as EMQX does for requests it ignores.
@@ -102,10 +104,15 @@ export class CoapEndpoint {
     return Buffer.from(randomInt(0, 0xffffffff).toString(16).padStart(8, '0'), 'hex');
   }
 
+  private write(buf: Buffer, peer: Peer): void {
+    this.socket.send(buf, peer.port, peer.address);
+    this.handlers.onSent?.(peer, buf.length);
+  }
+
   /** Sends without reliability (NON, ACK, RST). */
   send(peer: Peer, msg: CoapMessage): void {
     if (this.closed) return;
-    this.socket.send(encode(msg), peer.port, peer.address);
+    this.write(encode(msg), peer);
   }
 
   /**
@@ -129,7 +136,7 @@ export class CoapEndpoint {
         }
         tries += 1;
         timeout *= 2;
-        this.socket.send(buf, peer.port, peer.address);
+        this.write(buf, peer);
         entry.timer = setTimeout(fire, timeout);
       };
       const entry: Outstanding = {
@@ -142,7 +149,7 @@ export class CoapEndpoint {
         },
       };
       this.outstanding.set(key, entry);
-      this.socket.send(buf, peer.port, peer.address);
+      this.write(buf, peer);
     });
   }
 
@@ -175,7 +182,7 @@ export class CoapEndpoint {
   }
 
   private onMessage(buf: Buffer, peer: Peer): void {
-    this.handlers.onDatagram?.(peer);
+    this.handlers.onDatagram?.(peer, buf.length);
     let msg: CoapMessage;
     try {
       msg = decode(buf);
@@ -223,7 +230,7 @@ export class CoapEndpoint {
     const key = `${pk}#r${req.messageId}`;
     const dup = this.seen.get(key);
     if (dup && dup.expires > Date.now()) {
-      if (dup.reply) this.socket.send(dup.reply, peer.port, peer.address);
+      if (dup.reply) this.write(dup.reply, peer);
       return;
     }
     const entry: Seen = { expires: Date.now() + (req.type === 'CON' ? EXCHANGE_LIFETIME_MS : NON_LIFETIME_MS) };
@@ -232,7 +239,7 @@ export class CoapEndpoint {
       if (!answer || this.closed) return;
       const out = encode(answer);
       entry.reply = out;
-      this.socket.send(out, peer.port, peer.address);
+      this.write(out, peer);
     };
     let result: Promise<CoapMessage | undefined> | CoapMessage | undefined;
     try {
@@ -244,12 +251,6 @@ export class CoapEndpoint {
     if (result && typeof (result as Promise<unknown>).then === 'function') {
       (result as Promise<CoapMessage | undefined>).then(finish, (e: unknown) => this.handlers.onDecodeError?.(peer, e as Error));
     } else finish(result as CoapMessage | undefined);
-  }
-
-  /** Forgets the duplicate-detection entries of one peer (its channel is gone). */
-  forgetPeer(peer: Peer): void {
-    const prefix = `${peerKey(peer)}#`;
-    for (const k of this.seen.keys()) if (k.startsWith(prefix)) this.seen.delete(k);
   }
 
   private sweep(): void {
