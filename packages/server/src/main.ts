@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseBind } from './config/units';
 import { defaultPasswordWarning, startNode } from './start-node';
+import { runCtl } from './modules/plugins/plugins.ctl';
 import { shownUpstream, startUpstreamConsole } from './upstream/upstream-console';
 
 interface Args {
@@ -41,6 +42,7 @@ function parseArgs(argv: string[]): Args {
 }
 
 const HELP = `Usage: mqdeck [start] [--config <file.json>] [--data-dir <dir>] [--dashboard-dir <dir>]
+       mqdeck ctl plugins allow|disallow NAME-VSN [--data-dir <dir>]
        mqdeck start --upstream <https://emqx-host:18083> [--upstream-ca <ca.pem>] [--upstream-insecure] [--dashboard-dir <dir>]
 Environment overrides use EMQX's form, e.g. EMQX_LISTENERS__TCP__DEFAULT__BIND=0.0.0.0:11883
 (MQDECK_UPSTREAM and MQDECK_UPSTREAM_CA stand for --upstream and --upstream-ca;
@@ -73,6 +75,8 @@ async function runUpstream(args: Args, upstream: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // `mqdeck ctl plugins allow NAME-VSN`: EMQX's `emqx ctl`, on the node's data dir (modules/plugins/plugins.ctl.ts)
+  if (process.argv[2] === 'ctl') process.exit(runCtl(process.argv.slice(3)));
   const args = parseArgs(process.argv.slice(2));
   if (args.command === 'help') {
     console.log(HELP);

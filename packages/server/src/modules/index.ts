@@ -47,6 +47,8 @@ import opentelemetryModule from './opentelemetry/opentelemetry.module';
 import opentelemetryRoutes from './opentelemetry/opentelemetry.routes';
 import exhookModule from './exhook/exhook.module';
 import exhookRoutes from './exhook/exhook.routes';
+import pluginsModule from './plugins/plugins.module';
+import pluginsRoutes from './plugins/plugins.routes';
 import logTraceRoutes from './log-trace/log-trace.routes';
 import topicMetricsRoutes from './topic-metrics/topic-metrics.routes';
 import slowSubscriptionsRoutes from './slow-subscriptions/slow-subscriptions.routes';
@@ -116,6 +118,8 @@ export const routeModules: RouteModule[] = [
   opentelemetryRoutes,
   exhookModule,
   exhookRoutes,
+  pluginsModule,
+  pluginsRoutes,
   brokersRoutes,
   telemetryRoutes,
 ];

@@ -1,0 +1,27 @@
+// The example plugin (docs/plugins.md): stamps every message with a user property, drops the messages of one
+// topic prefix and the ones larger than max_payload, and counts what it saw. Its config is read on every message,
+// so a config change applies at once.
+let seen = 0;
+let log;
+
+export function start(ctx) {
+  log = ctx.log;
+  ctx.addHooks({
+    'message.publish': (msg) => {
+      seen += 1;
+      const { property_name: name, property_value: value, drop_prefix: drop, max_payload: max } = ctx.config;
+      if (drop && msg.topic.startsWith(drop)) return null;
+      if (typeof max === 'number' && msg.payload.length > max) return null;
+      return { ...msg, userProperties: { ...msg.userProperties, [name]: value, 'stamp-count': String(seen) } };
+    },
+  });
+  ctx.log.info(`stamping messages with ${ctx.config.property_name}=${ctx.config.property_value}`);
+}
+
+export function onConfigChanged(config) {
+  log?.info(`now stamping messages with ${config.property_name}=${config.property_value}`);
+}
+
+export function stop() {
+  log?.info(`stopped after ${seen} messages`);
+}
