@@ -4,7 +4,8 @@
  * everything an operator manages. A protocol registers itself with one line in registry.ts.
  *
  * Life of a device connection, as every protocol does it:
- *   1. the listener accepts a socket / first datagram and checks `listener.max_connections` against connections();
+ *   1. the listener accepts a socket / first datagram, asks `ctx.admit(listener.id, peerhost)` (access_rules,
+ *      max_conn_rate) and checks `listener.max_connections` against connections(); refused = close / drop;
  *   2. the protocol decodes its CONNECT equivalent and calls `ctx.authenticate(...)` (the core applies the gateway's
  *      authenticator when the listener's enable_authn is true, the banned list, and returns ok/refused);
  *   3. on ok it calls `ctx.openChannel(info, sink)`; from then on the device is listed in GET /gateways/{name}/clients,
@@ -49,6 +50,10 @@ export interface GatewayContext {
   authenticate(req: GatewayAuthRequest): Promise<GatewayAuthResult>;
   /** register an authenticated device: it joins the broker's pubsub and is listed per gateway (not in /clients) */
   openChannel(info: GatewayClientInfo, sink: GatewayChannelSink): GatewayChannel;
+  /** call at accept / first datagram: false when the listener's access_rules or max_conn_rate refuse this peer */
+  admit(listenerId: string, peerhost: string): boolean;
+  /** TLS material for ssl/dtls listeners from listener.raw.ssl_options / dtls_options (the node's own pair by default) */
+  tls(listener: GatewayListenerConfig): Promise<{ cert: string | Buffer; key: string | Buffer; ca?: string | Buffer }>;
 }
 
 /** A logger with pino's argument order. */
