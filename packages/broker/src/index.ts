@@ -17,6 +17,15 @@ export {
 } from './store';
 export type { ChannelHandle, ChannelInfo, ChannelSink, ChannelDelivery, ChannelStats } from './channels/channels';
 export { variformError } from './client-attrs/variform';
+export {
+  compileVariform,
+  evaluateVariform,
+  renderVariform,
+  type Compiled as CompiledVariform,
+  type Bindings as VariformBindings,
+  type ExtraFunctions as VariformFunctions,
+} from './client-attrs/variform';
+export { VariformError, type Value as VariformValue } from './client-attrs/functions';
 export { isValidTopicFilter, isValidTopicName, topicMatches, parseFilter } from './topics/validate';
 
 /** Create an MQTT broker. It owns no ports until `createListener(...).start()`; `handle()` attaches any stream. */

@@ -111,10 +111,22 @@ function functionName(name: string): string {
   throw new VariformError(`invalid function reference: ${name}`);
 }
 
+/**
+ * Functions a user of the language adds by their exact names (message transformation's json_encode/json_decode,
+ * EMQX's emqx_message_transformation_bif, injected as an allowed module); they are looked up before the built-ins.
+ */
+export type ExtraFunctions = Readonly<Record<string, { arity: number[]; call: (...args: Value[]) => Value }>>;
+
 /** unknown functions and wrong argument counts are refused when the expression is configured, not per client */
-function checkCalls(form: Form): void {
-  if (form.t === 'array') form.items.forEach(checkCalls);
+function checkCalls(form: Form, extra: ExtraFunctions = {}): void {
+  if (form.t === 'array') form.items.forEach((f) => checkCalls(f, extra));
   if (form.t !== 'call') return;
+  const own = Object.hasOwn(extra, form.name) ? extra[form.name] : undefined;
+  if (own) {
+    if (!own.arity.includes(form.args.length)) throw new VariformError(`function ${form.name} takes ${own.arity.join(' or ')} argument(s), got ${form.args.length}`);
+    form.args.forEach((f) => checkCalls(f, extra));
+    return;
+  }
   const name = functionName(form.name);
   if (!SPECIAL_FORMS.has(name)) {
     const fn = functionNamed(name);
@@ -126,16 +138,16 @@ function checkCalls(form: Form): void {
   } else if ((name === 'iif' && form.args.length !== 3) || (name === 'is_empty' && form.args.length !== 1)) {
     throw new VariformError(`function ${name} takes ${name === 'iif' ? 3 : 1} argument(s), got ${form.args.length}`);
   }
-  form.args.forEach(checkCalls);
+  form.args.forEach((f) => checkCalls(f, extra));
 }
 
-export type Compiled = { expr: string; form: Form };
+export type Compiled = { expr: string; form: Form; extra?: ExtraFunctions };
 
 /** parse and check an expression; throws VariformError with the reason */
-export function compileVariform(expr: string): Compiled {
+export function compileVariform(expr: string, extra?: ExtraFunctions): Compiled {
   const form = new Parser(scan(expr)).top();
-  checkCalls(form);
-  return { expr, form };
+  checkCalls(form, extra);
+  return { expr, form, extra };
 }
 
 /** the reason an expression cannot be used, or undefined when it compiles */
@@ -163,58 +175,65 @@ function lookup(name: string, bindings: Bindings): Value {
 }
 
 /** evaluating a variable that is not bound yields '' inside coalesce/iif/is_empty (EMQX's try_eval) */
-function tryEval(form: Form, b: Bindings): Value {
+function tryEval(form: Form, b: Bindings, x: ExtraFunctions): Value {
   try {
-    return evaluate(form, b);
+    return evaluate(form, b, x);
   } catch (err) {
     if (err instanceof Unbound) return '';
     throw err;
   }
 }
 
-function coalesce(args: Form[], b: Bindings): Value {
+function coalesce(args: Form[], b: Bindings, x: ExtraFunctions): Value {
   if (args.length === 1 && args[0].t !== 'array') {
-    const v = tryEval(args[0], b);
+    const v = tryEval(args[0], b, x);
     if (Array.isArray(v)) return v.find((x) => !isEmpty(x)) ?? '';
     if (v === '') return '';
     throw new VariformError('coalesce: the argument did not yield an array');
   }
   const items = args.length === 1 && args[0].t === 'array' ? args[0].items : args;
   for (const item of items) {
-    const v = tryEval(item, b);
+    const v = tryEval(item, b, x);
     if (!isEmpty(v)) return v;
   }
   return '';
 }
 
-function evaluate(form: Form, b: Bindings): Value {
+function evaluate(form: Form, b: Bindings, x: ExtraFunctions): Value {
   switch (form.t) {
     case 'str':
     case 'int':
     case 'bool':
       return form.v;
     case 'array':
-      return form.items.map((f) => evaluate(f, b));
+      return form.items.map((f) => evaluate(f, b, x));
     case 'var':
       return lookup(form.name, b);
     case 'call': {
+      const own = Object.hasOwn(x, form.name) ? x[form.name] : undefined;
+      if (own) return own.call(...form.args.map((f) => evaluate(f, b, x)));
       const name = functionName(form.name);
-      if (name === 'coalesce') return coalesce(form.args, b);
-      if (name === 'is_empty') return isEmpty(tryEval(form.args[0], b));
+      if (name === 'coalesce') return coalesce(form.args, b, x);
+      if (name === 'is_empty') return isEmpty(tryEval(form.args[0], b, x));
       if (name === 'iif') {
-        const cond = tryEval(form.args[0], b);
-        return evaluate(cond === true || (cond !== false && !isEmpty(cond)) ? form.args[1] : form.args[2], b);
+        const cond = tryEval(form.args[0], b, x);
+        return evaluate(cond === true || (cond !== false && !isEmpty(cond)) ? form.args[1] : form.args[2], b, x);
       }
       const fn = functionNamed(name);
       if (!fn || fn === 'unsupported') throw new VariformError(`unknown function: ${name}`);
-      return fn.call(...form.args.map((f) => evaluate(f, b)));
+      return fn.call(...form.args.map((f) => evaluate(f, b, x)));
     }
   }
 }
 
+/** the expression's value as it is (EMQX's render with eval_as_string = false); throws VariformError */
+export function evaluateVariform(compiled: Compiled, bindings: Bindings): Value {
+  return evaluate(compiled.form, bindings, compiled.extra ?? {});
+}
+
 /** the expression's value as text; throws VariformError (unbound variable, bad argument, non-text result) */
 export function renderVariform(compiled: Compiled, bindings: Bindings): string {
-  const v = evaluate(compiled.form, bindings);
+  const v = evaluateVariform(compiled, bindings);
   if (typeof v === 'string') return v;
   if (typeof v === 'number') return String(v);
   if (typeof v === 'boolean') return String(v);

@@ -37,6 +37,7 @@ import rulesRoutes from './rules/rules.routes';
 import schemaRegistryModule from './schema-registry/schema-registry.module';
 import schemaRegistryRoutes from './schema-registry/schema-registry.routes';
 import schemaValidationRoutes from './schema-validation/schema-validation.routes';
+import messageTransformationRoutes from './message-transformation/message-transformation.routes';
 import auditModule from './audit/audit.module';
 import auditRoutes from './audit/audit.routes';
 import licenseRoutes from './license/license.routes';
@@ -105,6 +106,7 @@ export const routeModules: RouteModule[] = [
   schemaRegistryModule,
   schemaRegistryRoutes,
   schemaValidationRoutes, // after schemaRegistryModule: checks use app.schemaRegistry
+  messageTransformationRoutes, // after schemaRegistryModule: decoders and encoders use app.schemaRegistry
   logTraceRoutes,
   topicMetricsRoutes,
   slowSubscriptionsRoutes,

@@ -39,7 +39,8 @@ export class SchemaValidationService {
     this.env = { node: app.nodeName, client: (id) => app.broker.client(id), bindHost: (l) => app.listeners.get(l)?.config.bind.host };
     const metrics = new Map<string, ValidationMetrics>();
     this.install(this.store.all(), metrics);
-    this.removeHook = app.broker.addHooks({ messagePublish: (m) => (this.active.length === 0 ? m : this.onPublish(m)) });
+    // EMQX ?HP_SCHEMA_VALIDATION: before message transformation (943)
+    this.removeHook = app.broker.addHooks({ messagePublish: (m) => (this.active.length === 0 ? m : this.onPublish(m)) }, 945);
     this.stopSampling = startSampling(() => this.list.map((l) => l.metrics));
   }
 
