@@ -32,6 +32,7 @@ import { auditRoutes } from '../features/audit/audit.routes';
 import { licenseRoutes } from '../features/license/license.routes';
 import { prometheusRoutes } from '../features/prometheus/prometheus.routes';
 import { exhookRoutes } from '../features/exhook/exhook.routes';
+import { gatewaysRoutes } from '../features/gateways/gateways.routes';
 import { backupRoutes } from '../features/backup/backup.routes';
 import { webhookRoutes } from '../features/webhook/webhook.routes';
 import { flowRoutes } from '../features/flow/flow.routes';
@@ -74,6 +75,7 @@ export const featureRoutes: FeatureRoute[] = [
   ...licenseRoutes,
   ...prometheusRoutes,
   ...exhookRoutes,
+  ...gatewaysRoutes,
   ...backupRoutes,
   ...webhookRoutes,
   ...flowRoutes,
