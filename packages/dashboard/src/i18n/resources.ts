@@ -23,7 +23,6 @@ import type { listenersMessages } from '../features/listeners/listeners.messages
 import type { logTraceMessages } from '../features/log-trace/log-trace.messages';
 import type { schemaRegistryMessages } from '../features/schema-registry/schema-registry.messages';
 import type { schemaValidationMessages } from '../features/schema-validation/schema-validation.messages';
-import type { messageTransformMessages } from '../features/message-transform/message-transform.messages';
 import type { loggingMessages } from '../features/logging/logging.messages';
 import type { licenseMessages } from '../features/license/license.messages';
 import type { loginMessages } from '../app/login/login.messages';
@@ -38,7 +37,6 @@ import type { overloadProtectionMessages } from '../features/mqtt-settings/Overl
 import type { overviewMessages } from '../features/overview/overview.messages';
 import type { passwordMessages } from '../shared/password.messages';
 import type { exhookMessages } from '../features/exhook/exhook.messages';
-import type { pluginsMessages } from '../features/plugins/plugins.messages';
 import type { gatewaysMessages } from '../features/gateways/gateways.messages';
 import type { opentelemetryMessages } from '../features/opentelemetry/opentelemetry.messages';
 import type { prometheusMessages } from '../features/prometheus/prometheus.messages';
@@ -85,7 +83,6 @@ export interface Resources {
   logTrace: Texts<typeof logTraceMessages>;
   schemaRegistry: Texts<typeof schemaRegistryMessages>;
   schemaValidation: Texts<typeof schemaValidationMessages>;
-  messageTransform: Texts<typeof messageTransformMessages>;
   logging: Texts<typeof loggingMessages>;
   license: Texts<typeof licenseMessages>;
   login: Texts<typeof loginMessages>;
@@ -100,7 +97,6 @@ export interface Resources {
   overview: Texts<typeof overviewMessages>;
   password: Texts<typeof passwordMessages>;
   exhook: Texts<typeof exhookMessages>;
-  plugins: Texts<typeof pluginsMessages>;
   gateways: Texts<typeof gatewaysMessages>;
   opentelemetry: Texts<typeof opentelemetryMessages>;
   prometheus: Texts<typeof prometheusMessages>;
