@@ -4,13 +4,14 @@
  */
 import type { GatewayProtocol } from './protocol';
 import { coapProtocol } from './coap/gateway';
+import { mqttsnProtocol } from './mqttsn';
 
 /** Every gateway EMQX 5.8 knows, in the order GET /gateways lists them. */
 export const GATEWAY_NAMES = ['stomp', 'mqttsn', 'coap', 'lwm2m', 'exproto'] as const;
 export type GatewayName = (typeof GATEWAY_NAMES)[number];
 
 /** One line per protocol. */
-const PROTOCOLS: GatewayProtocol[] = [coapProtocol];
+const PROTOCOLS: GatewayProtocol[] = [coapProtocol, mqttsnProtocol];
 
 const byName = new Map<string, GatewayProtocol>(PROTOCOLS.map((p) => [p.name, p]));
 
