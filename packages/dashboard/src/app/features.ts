@@ -26,6 +26,7 @@ import { rulesRoutes } from '../features/rules/rules.routes';
 import { logTraceRoutes } from '../features/log-trace/log-trace.routes';
 import { schemaRegistryRoutes } from '../features/schema-registry/schema-registry.routes';
 import { schemaValidationRoutes } from '../features/schema-validation/schema-validation.routes';
+import { messageTransformRoutes } from '../features/message-transform/message-transform.routes';
 import { topicMetricsRoutes } from '../features/topic-metrics/topic-metrics.routes';
 import { slowSubscriptionsRoutes } from '../features/slow-subscriptions/slow-subscriptions.routes';
 import { auditRoutes } from '../features/audit/audit.routes';
@@ -69,6 +70,7 @@ export const featureRoutes: FeatureRoute[] = [
   ...logTraceRoutes,
   ...schemaRegistryRoutes,
   ...schemaValidationRoutes,
+  ...messageTransformRoutes,
   ...topicMetricsRoutes,
   ...slowSubscriptionsRoutes,
   ...auditRoutes,

@@ -23,6 +23,7 @@ import type { listenersMessages } from '../features/listeners/listeners.messages
 import type { logTraceMessages } from '../features/log-trace/log-trace.messages';
 import type { schemaRegistryMessages } from '../features/schema-registry/schema-registry.messages';
 import type { schemaValidationMessages } from '../features/schema-validation/schema-validation.messages';
+import type { messageTransformMessages } from '../features/message-transform/message-transform.messages';
 import type { loggingMessages } from '../features/logging/logging.messages';
 import type { licenseMessages } from '../features/license/license.messages';
 import type { loginMessages } from '../app/login/login.messages';
@@ -83,6 +84,7 @@ export interface Resources {
   logTrace: Texts<typeof logTraceMessages>;
   schemaRegistry: Texts<typeof schemaRegistryMessages>;
   schemaValidation: Texts<typeof schemaValidationMessages>;
+  messageTransform: Texts<typeof messageTransformMessages>;
   logging: Texts<typeof loggingMessages>;
   license: Texts<typeof licenseMessages>;
   login: Texts<typeof loginMessages>;
