@@ -48,6 +48,8 @@ import opentelemetryModule from './opentelemetry/opentelemetry.module';
 import opentelemetryRoutes from './opentelemetry/opentelemetry.routes';
 import exhookModule from './exhook/exhook.module';
 import exhookRoutes from './exhook/exhook.routes';
+import gatewaysModule from './gateways/gateways.module';
+import gatewaysRoutes from './gateways/gateways.routes';
 import pluginsModule from './plugins/plugins.module';
 import pluginsRoutes from './plugins/plugins.routes';
 import logTraceRoutes from './log-trace/log-trace.routes';
@@ -120,6 +122,8 @@ export const routeModules: RouteModule[] = [
   opentelemetryRoutes,
   exhookModule,
   exhookRoutes,
+  gatewaysModule,
+  gatewaysRoutes,
   pluginsModule,
   pluginsRoutes,
   brokersRoutes,

@@ -3,6 +3,7 @@
  * every name of GATEWAY_NAMES (unloaded until an operator loads it) and refuses to load a name without a protocol.
  */
 import type { GatewayProtocol } from './protocol';
+import { stomp } from './stomp';
 import { coapProtocol } from './coap/gateway';
 import { mqttsnProtocol } from './mqttsn';
 
@@ -11,7 +12,7 @@ export const GATEWAY_NAMES = ['stomp', 'mqttsn', 'coap', 'lwm2m', 'exproto'] as 
 export type GatewayName = (typeof GATEWAY_NAMES)[number];
 
 /** One line per protocol. */
-const PROTOCOLS: GatewayProtocol[] = [coapProtocol, mqttsnProtocol];
+const PROTOCOLS: GatewayProtocol[] = [stomp, coapProtocol, mqttsnProtocol];
 
 const byName = new Map<string, GatewayProtocol>(PROTOCOLS.map((p) => [p.name, p]));
 

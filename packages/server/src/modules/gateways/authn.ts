@@ -1,0 +1,26 @@
+// The authenticators a gateway takes (the spec's table) and the check of an authenticator body, with the
+// authentication module's kinds (hashing, JWT, external backends are its code).
+import { ApiError } from '../../errors';
+import { authenticatorId, authnKind, type AuthnConfig } from '../authentication/backends';
+
+type Raw = Record<string, unknown>;
+const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message);
+
+/** Authenticators each gateway may have (the spec's table: JWT for STOMP, CoAP, ExProto; MQTT-SN and LwM2M HTTP only). */
+const PASSWORD_BACKENDS = ['built_in_database', 'mysql', 'mongodb', 'postgresql', 'http', 'redis'];
+export function allowedAuthn(gateway: string): string[] {
+  if (gateway === 'mqttsn' || gateway === 'lwm2m') return ['password_based:http'];
+  return [...PASSWORD_BACKENDS.map((b) => `password_based:${b}`), 'jwt'];
+}
+
+/** an authenticator body → its normalized config; 400 for a kind this gateway does not take */
+export function normalizeAuthn(name: string, raw: unknown): AuthnConfig {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad('The authentication must be an object with mechanism (and backend)');
+  const r = raw as Raw;
+  const { id: _id, chain_name: _c, ...rest } = r;
+  void _id;
+  void _c;
+  const kind = authenticatorId(rest);
+  if (!allowedAuthn(name).includes(kind)) throw bad(`The ${name} gateway does not take the authenticator ${kind}; it takes ${allowedAuthn(name).join(', ')}`);
+  return authnKind(kind).normalize(rest);
+}

@@ -1,0 +1,96 @@
+// The GatewayContext a protocol sees (protocol.ts), for one loaded gateway: its config, the authenticator and the
+// banned list, the channel into the broker's pubsub (a second client id takes over the first), accept-time checks
+// (access_rules, max_conn_rate) and the TLS material of ssl/dtls listeners.
+import type { FastifyInstance } from 'fastify';
+import { loadOrCreateCerts } from '../../plugins/certs';
+import { resolveTls } from '../listeners/tls';
+import { accessAllowed } from '../listeners/access';
+import { BAD_USERNAME_OR_PASSWORD } from '../authentication/authenticator';
+import type { GatewayClient, GatewayService, Loaded } from './gateways.service';
+import type { GatewayAuthRequest, GatewayAuthResult, GatewayChannel, GatewayChannelSink, GatewayClientInfo, GatewayContext } from './protocol';
+
+interface Deps {
+  app: FastifyInstance;
+  svc: GatewayService;
+  gw: Loaded;
+  dataDir: string;
+}
+
+export function gatewayContext(d: Deps): GatewayContext {
+  const { app, svc, gw, dataDir } = d;
+  const log = app.log.child({ gateway: gw.name });
+  return {
+    gateway: gw.name,
+    config: () => svc.conf(gw.name),
+    log: {
+      info: (o, m) => log.info(o, m),
+      warn: (o, m) => log.warn(o, m),
+      error: (o, m) => log.error(o, m),
+      debug: (o, m) => log.debug(o, m),
+    },
+    authenticate: (req) => authenticate(d, req),
+    openChannel: (info, sink) => openChannel(d, info, sink),
+    admit: (listenerId, peerhost) => {
+      const a = gw.admission.get(listenerId);
+      if (!a) return true;
+      if (!accessAllowed(a.rules, peerhost)) return false;
+      return a.bucket ? a.bucket.take() : true;
+    },
+    tls: (listener) => {
+      const raw = listener.type === 'dtls' ? { ssl_options: listener.raw.dtls_options ?? {} } : listener.raw;
+      return resolveTls(raw as Record<string, any>, () => loadOrCreateCerts(dataDir));
+    },
+  };
+}
+
+async function authenticate({ app, svc, gw }: Deps, req: GatewayAuthRequest): Promise<GatewayAuthResult> {
+  if (app.banned.check({ clientid: req.clientid, username: req.username ?? null, peerhost: req.peerhost })) return { ok: false, reason: 'banned' };
+  const listener = svc.listenersOf(gw.name).find((l) => l.id === req.listenerId);
+  const enableAuthn = listener?.stored.enable_authn !== false;
+  if (!gw.authn || !enableAuthn) return { ok: true, isSuperuser: false };
+  try {
+    const out = await gw.authn.backend.check({ clientid: req.clientid, username: req.username ?? null, password: req.password ?? null, peerhost: req.peerhost, clientAttrs: {} });
+    if (out.result === 'allow') return { ok: true, isSuperuser: out.isSuperuser };
+    if (out.result === 'deny') return { ok: false, reason: out.reasonCode === BAD_USERNAME_OR_PASSWORD ? 'bad_username_or_password' : 'not_authorized' };
+    // every authenticator of the chain ignored the client: refused (emqx_authn_chains)
+    return { ok: false, reason: 'not_authorized' };
+  } catch (err) {
+    app.log.warn({ gateway: gw.name, err }, 'gateway authentication failed');
+    return { ok: false, reason: 'server_unavailable' };
+  }
+}
+
+function openChannel({ app, svc, gw }: Deps, info: GatewayClientInfo, sink: GatewayChannelSink): GatewayChannel {
+  // a second connection with the same client id in this gateway takes over: the first is kicked
+  const prev = gw.clients.get(info.clientid);
+  if (prev) svc.kickClient(gw, prev, 'takenover');
+  const mountpoint = (info.mountpoint || String(svc.conf(gw.name).mountpoint ?? '')).replace(/\$\{clientid\}/g, info.clientid).replace(/\$\{username\}/g, info.username ?? '');
+  const handle = app.broker.openChannel(
+    {
+      clientid: info.clientid,
+      username: info.username ?? null,
+      peerhost: info.peerhost,
+      listener: info.listenerId,
+      gateway: gw.name,
+      isSuperuser: info.isSuperuser === true,
+      mountpoint,
+    },
+    { deliver: (m) => sink.deliver(m), kick: (r) => sink.kick(r) },
+  );
+  const client: GatewayClient = { info: { ...info, mountpoint }, channel: handle, sink, connectedAt: handle.connectedAt };
+  gw.clients.set(info.clientid, client);
+  return {
+    publish: (topic, payload, opts) => handle.publish(topic, payload, { qos: opts.qos, retain: opts.retain }),
+    subscribe: (filter, qos) => handle.subscribe(filter, { qos }),
+    unsubscribe: async (filter) => {
+      await handle.unsubscribe(filter);
+    },
+    subscriptions: () => handle.subscriptions(),
+    count: (dir, bytes) => handle.count(dir, bytes),
+    update: (patch) => Object.assign(client.info, patch),
+    close: () => {
+      handle.close();
+      if (gw.clients.get(info.clientid) === client) gw.clients.delete(info.clientid);
+    },
+  };
+}

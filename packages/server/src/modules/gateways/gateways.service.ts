@@ -1,0 +1,396 @@
+/**
+ * The gateway core (emqx_gateway, emqx_gateway_conf, emqx_gateway_cm in one): which gateways are loaded, their
+ * configs (gateways.store.ts), their running listeners (started through the protocol of registry.ts), their
+ * authenticator, and the clients each one has. A gateway's clients join the broker's pubsub through
+ * broker.openChannel and are listed here, per gateway, never in /clients.
+ */
+import { dirname } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ChannelHandle } from '@mqdeck/broker';
+import { ApiError } from '../../errors';
+import { parseAccessRules, RateBucket, type AccessRule } from '../listeners/access';
+import { authenticatorId, authnKind, type AuthnConfig } from '../authentication/backends';
+import { normalizeAuthn } from './authn';
+import type { AuthnBackend } from '../authentication/authenticator';
+import { GatewayStore, type GatewayConfigs } from './gateways.store';
+import { COMMON_DEFAULTS, checkGatewayFields, checkListener, checkListenerList, merge, runtimeListener, type Raw } from './gateways.config';
+import { GATEWAY_NAMES, gatewayProtocol } from './registry';
+import { gatewayContext } from './context';
+import type { GatewayChannelSink, GatewayClientInfo, GatewayContext, GatewayListenerConfig, GatewayListenerType, GatewayProtocol, RunningGatewayListener } from './protocol';
+
+const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message);
+const notFound = (message: string) => new ApiError(404, 'RESOURCE_NOT_FOUND', message);
+
+export interface GatewayClient {
+  info: GatewayClientInfo;
+  channel: ChannelHandle;
+  sink: GatewayChannelSink;
+  connectedAt: number;
+}
+
+export interface Admission {
+  rules: AccessRule[];
+  bucket: RateBucket | null;
+}
+
+export interface Loaded {
+  name: string;
+  proto: GatewayProtocol;
+  createdAt: number;
+  startedAt?: number;
+  stoppedAt?: number;
+  status: 'running' | 'stopped';
+  /** listener id → running listener */
+  running: Map<string, RunningGatewayListener>;
+  admission: Map<string, Admission>;
+  clients: Map<string, GatewayClient>;
+  authn?: { id: string; backend: AuthnBackend };
+}
+
+export class GatewayService {
+  private readonly store: GatewayStore;
+  private configs: GatewayConfigs = {};
+  private readonly loaded = new Map<string, Loaded>();
+  private readonly dataDir: string;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.dataDir = dirname(app.db.name);
+    this.store = new GatewayStore(this.dataDir);
+  }
+
+  /** node start: every stored gateway is loaded (and started when enabled); one that cannot start is logged */
+  async start(): Promise<void> {
+    this.configs = this.store.read();
+    for (const name of Object.keys(this.configs)) {
+      const proto = gatewayProtocol(name);
+      if (!proto) {
+        this.app.log.warn({ gateway: name }, 'gateway has a stored config but no protocol on this node; left unloaded');
+        continue;
+      }
+      const gw = this.entry(name, proto);
+      try {
+        await this.applyAuthn(gw);
+        if (this.conf(name).enable !== false) await this.startGateway(gw);
+        else gw.status = 'stopped';
+      } catch (err) {
+        this.app.log.error({ gateway: name, err }, 'gateway failed to start');
+        gw.status = 'stopped';
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const gw of this.loaded.values()) {
+      await this.stopGateway(gw, 'shutdown');
+      await gw.authn?.backend.close();
+    }
+  }
+
+  // ------------------------------------------------------------------ lookups
+
+  names(): readonly string[] {
+    return GATEWAY_NAMES;
+  }
+
+  lookup(name: string): Loaded | undefined {
+    return this.loaded.get(name);
+  }
+
+  /** the loaded gateway, or 404 "Gateway not loaded" (EMQX with_gateway) */
+  need(name: string): Loaded {
+    const gw = this.loaded.get(name);
+    if (!gw) throw notFound('Gateway not loaded');
+    return gw;
+  }
+
+  /** stored config with EMQX's defaults filled in (listeners as stored: map type → name → record) */
+  conf(name: string): Raw {
+    const proto = gatewayProtocol(name)!;
+    return merge(merge(COMMON_DEFAULTS, proto.defaults()), this.configs[name] ?? {});
+  }
+
+  listenersOf(name: string): Array<{ type: GatewayListenerType; name: string; stored: Raw; id: string }> {
+    const ls = (this.configs[name]?.listeners ?? {}) as Record<string, Record<string, Raw>>;
+    return Object.entries(ls).flatMap(([type, byName]) =>
+      Object.entries(byName).map(([ln, stored]) => ({ type: type as GatewayListenerType, name: ln, stored, id: `${name}:${type}:${ln}` })),
+    );
+  }
+
+  clients(name: string): GatewayClient[] {
+    return [...this.need(name).clients.values()];
+  }
+
+  // ------------------------------------------------------------------ load / update / enable
+
+  /** PUT /gateways/{name}: load when unloaded, update otherwise */
+  async put(name: string, body: Raw): Promise<void> {
+    const proto = gatewayProtocol(name);
+    if (!proto) throw bad(`The ${name} gateway is not available on this node`);
+    const { name: _n, ...rest } = body;
+    void _n;
+    const gw = this.loaded.get(name);
+    if (!gw) return this.load(name, proto, rest);
+    if (Object.keys(rest).length === 0) throw bad('Nothing to update: the body has no gateway field');
+    const { listeners, authentication, ...fields } = rest;
+    if (listeners !== undefined || authentication !== undefined) {
+      // EMQX's update schema (update_<gw>) has neither: they are changed through their own routes
+      throw bad('listeners and authentication are changed through /gateways/{name}/listeners and /gateways/{name}/authentication');
+    }
+    checkGatewayFields(proto, fields);
+    const next = merge(this.configs[name], fields);
+    await this.replace(gw, next);
+  }
+
+  private async load(name: string, proto: GatewayProtocol, body: Raw): Promise<void> {
+    const { listeners, authentication, ...fields } = body;
+    checkGatewayFields(proto, fields);
+    const ls = listeners === undefined && proto.defaultListeners ? checkListenerList(proto, proto.defaultListeners()) : checkListenerList(proto, listeners);
+    const stored: Raw = { ...fields, listeners: ls };
+    if (authentication !== undefined) stored.authentication = normalizeAuthn(name, authentication);
+    const gw = this.entry(name, proto);
+    this.configs[name] = stored;
+    try {
+      await this.applyAuthn(gw);
+      if (stored.enable !== false) await this.startGateway(gw);
+      else gw.status = 'stopped';
+    } catch (err) {
+      await this.stopGateway(gw, 'load_failed');
+      this.loaded.delete(name);
+      delete this.configs[name];
+      throw err instanceof ApiError ? err : bad(`The ${name} gateway cannot start: ${(err as Error).message}`);
+    }
+    this.persist();
+  }
+
+  /** a changed config: restart if running (so listeners and protocol settings take it), keep the old one on failure */
+  private async replace(gw: Loaded, next: Raw): Promise<void> {
+    const prev = this.configs[gw.name];
+    this.configs[gw.name] = next;
+    const enable = next.enable !== false;
+    try {
+      await this.stopGateway(gw, enable ? 'restart' : 'disabled');
+      if (enable) await this.startGateway(gw);
+    } catch (err) {
+      this.configs[gw.name] = prev;
+      await this.stopGateway(gw, 'restart');
+      if (prev.enable !== false) await this.startGateway(gw).catch((e: unknown) => this.app.log.error({ gateway: gw.name, err: e }, 'gateway restart failed'));
+      throw err instanceof ApiError ? err : bad(`The ${gw.name} gateway cannot start: ${(err as Error).message}`);
+    }
+    this.persist();
+  }
+
+  async enable(name: string, enable: boolean): Promise<void> {
+    const gw = this.need(name);
+    await this.replace(gw, { ...this.configs[name], enable });
+  }
+
+  private entry(name: string, proto: GatewayProtocol): Loaded {
+    const gw: Loaded = { name, proto, createdAt: Date.now(), status: 'stopped', running: new Map(), admission: new Map(), clients: new Map() };
+    this.loaded.set(name, gw);
+    return gw;
+  }
+
+  private persist(): void {
+    this.store.write(this.configs);
+  }
+
+  private async startGateway(gw: Loaded): Promise<void> {
+    const ctx = this.context(gw);
+    for (const l of this.listenersOf(gw.name)) {
+      if (l.stored.enable === false) continue;
+      await this.startListener(gw, ctx, runtimeListener(gw.name, l.type, l.name, l.stored));
+    }
+    gw.status = 'running';
+    gw.startedAt = Date.now();
+  }
+
+  private async startListener(gw: Loaded, ctx: GatewayContext, cfg: GatewayListenerConfig): Promise<void> {
+    gw.admission.set(cfg.id, {
+      rules: parseAccessRules(cfg.raw.access_rules ?? []),
+      bucket: cfg.max_conn_rate ? RateBucket.from(`${cfg.max_conn_rate}/s`, 'max_conn_rate') : null,
+    });
+    try {
+      gw.running.set(cfg.id, await gw.proto.startListener(ctx, cfg));
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      const why = e.code === 'EADDRINUSE' ? `port ${cfg.port} is already in use` : e.message;
+      throw bad(`Listener ${cfg.id} cannot start: ${why}`);
+    }
+  }
+
+  private async stopGateway(gw: Loaded, reason: string): Promise<void> {
+    for (const [id, l] of [...gw.running]) {
+      gw.running.delete(id);
+      await l.close().catch((err: unknown) => this.app.log.warn({ listener: id, err }, 'gateway listener close failed'));
+    }
+    this.kickAll(gw, reason);
+    if (gw.status === 'running') gw.stoppedAt = Date.now();
+    gw.status = 'stopped';
+  }
+
+  private kickAll(gw: Loaded, reason: string, listenerId?: string): void {
+    for (const c of [...gw.clients.values()]) {
+      if (listenerId && c.info.listenerId !== listenerId) continue;
+      this.kickClient(gw, c, reason);
+    }
+  }
+
+  kickClient(gw: Loaded, c: GatewayClient, reason: string): void {
+    try {
+      c.sink.kick(reason);
+    } catch (err) {
+      this.app.log.warn({ gateway: gw.name, clientid: c.info.clientid, err }, 'gateway kick failed');
+    }
+    c.channel.close(reason);
+    if (gw.clients.get(c.info.clientid) === c) gw.clients.delete(c.info.clientid);
+  }
+
+  // ------------------------------------------------------------------ listeners
+
+  async addListener(name: string, body: Raw): Promise<Raw> {
+    const gw = this.need(name);
+    if (body.type === undefined) throw bad('type is required');
+    if (body.name === undefined) throw bad('name is required');
+    const { type, name: ln, conf } = checkListener(gw.proto, body.type, body.name, body);
+    const ls = (this.configs[name].listeners ?? {}) as Record<string, Record<string, Raw>>;
+    if (ls[type]?.[ln]) throw bad('The listener name is already in use');
+    const next = { ...this.configs[name], listeners: { ...ls, [type]: { ...(ls[type] ?? {}), [ln]: conf } } };
+    await this.replaceListener(gw, next, `${name}:${type}:${ln}`);
+    return this.listenerView(name, `${name}:${type}:${ln}`)!;
+  }
+
+  async updateListener(name: string, id: string, body: Raw): Promise<Raw> {
+    const gw = this.need(name);
+    const [g, type, ln] = this.parseListenerId(name, id);
+    const ls = (this.configs[name].listeners ?? {}) as Record<string, Record<string, Raw>>;
+    const prev = ls[type]?.[ln];
+    if (!prev || g !== name) throw notFound(`Listener ${id} not found`);
+    const { conf } = checkListener(gw.proto, type, ln, { ...prev, ...body, type, name: ln });
+    const next = { ...this.configs[name], listeners: { ...ls, [type]: { ...ls[type], [ln]: conf } } };
+    await this.replaceListener(gw, next, id);
+    return this.listenerView(name, id)!;
+  }
+
+  async removeListener(name: string, id: string): Promise<void> {
+    const gw = this.need(name);
+    const [, type, ln] = this.parseListenerId(name, id);
+    const ls = (this.configs[name].listeners ?? {}) as Record<string, Record<string, Raw>>;
+    if (!ls[type]?.[ln]) throw notFound(`Listener ${id} not found`);
+    const byName = { ...ls[type] };
+    delete byName[ln];
+    const nextLs = { ...ls, [type]: byName };
+    if (Object.keys(byName).length === 0) delete nextLs[type];
+    await this.replaceListener(gw, { ...this.configs[name], listeners: nextLs }, id);
+  }
+
+  /** restart one listener with the new config; the gateway's other listeners and clients are untouched */
+  private async replaceListener(gw: Loaded, next: Raw, id: string): Promise<void> {
+    const prev = this.configs[gw.name];
+    const stopOne = async () => {
+      const l = gw.running.get(id);
+      gw.running.delete(id);
+      gw.admission.delete(id);
+      if (l) await l.close().catch(() => undefined);
+      this.kickAll(gw, 'listener_changed', id);
+    };
+    await stopOne();
+    this.configs[gw.name] = next;
+    const found = this.listenersOf(gw.name).find((l) => l.id === id);
+    if (gw.status === 'running' && found && found.stored.enable !== false) {
+      try {
+        await this.startListener(gw, this.context(gw), runtimeListener(gw.name, found.type, found.name, found.stored));
+      } catch (err) {
+        this.configs[gw.name] = prev;
+        const old = this.listenersOf(gw.name).find((l) => l.id === id);
+        if (old && old.stored.enable !== false) await this.startListener(gw, this.context(gw), runtimeListener(gw.name, old.type, old.name, old.stored)).catch(() => undefined);
+        throw err;
+      }
+    }
+    this.persist();
+  }
+
+  parseListenerId(name: string, id: string): [string, string, string] {
+    const parts = id.split(':');
+    if (parts.length !== 3 || parts.some((p) => p === '')) throw bad(`Invalid listener id ${JSON.stringify(id)}; expected <gateway>:<type>:<name>`);
+    if (parts[0] !== name) throw notFound(`Listener ${id} not found`);
+    return parts as [string, string, string];
+  }
+
+  /** EMQX's listener answer: defaults filled, id/type/name, running; bind as text */
+  listenerView(name: string, id: string): Raw | undefined {
+    const l = this.listenersOf(name).find((x) => x.id === id);
+    if (!l) return undefined;
+    const rt = runtimeListener(name, l.type, l.name, l.stored);
+    const gw = this.loaded.get(name);
+    return { ...rt.raw, bind: String(l.stored.bind), id, type: l.type, name: l.name, running: gw?.running.has(id) ?? false };
+  }
+
+  listenerConnections(name: string, id: string): number {
+    return this.loaded.get(name)?.running.get(id)?.connections() ?? 0;
+  }
+
+  // ------------------------------------------------------------------ authentication
+
+  authnConfig(name: string): AuthnConfig | undefined {
+    this.need(name);
+    return this.configs[name].authentication as AuthnConfig | undefined;
+  }
+
+  /** the key its built-in users are stored under (authn_users.authenticator) */
+  usersKey(name: string): string {
+    return `gateway:${name}:global`;
+  }
+
+  async setAuthn(name: string, raw: unknown, mode: 'add' | 'update'): Promise<AuthnConfig> {
+    const gw = this.need(name);
+    const current = this.configs[name].authentication as AuthnConfig | undefined;
+    if (mode === 'add' && current) throw bad(`The authentication already exist on ${name}`);
+    if (mode === 'update' && !current) throw notFound(`The authentication not found on ${name}`);
+    const config = normalizeAuthn(name, raw);
+    const prev = this.configs[name];
+    this.configs[name] = { ...prev, authentication: config };
+    try {
+      await this.applyAuthn(gw);
+    } catch (err) {
+      this.configs[name] = prev;
+      await this.applyAuthn(gw).catch(() => undefined);
+      throw err instanceof ApiError ? err : bad(`Bad authentication config: ${(err as Error).message}`);
+    }
+    this.persist();
+    return config;
+  }
+
+  async removeAuthn(name: string): Promise<void> {
+    const gw = this.need(name);
+    if (!this.configs[name].authentication) throw notFound(`The authentication not found on ${name}`);
+    const { authentication: _a, ...rest } = this.configs[name];
+    void _a;
+    this.configs[name] = rest;
+    await this.applyAuthn(gw);
+    this.app.authnUsers.deleteAll(this.usersKey(name));
+    this.persist();
+  }
+
+  private async applyAuthn(gw: Loaded): Promise<void> {
+    const old = gw.authn;
+    gw.authn = undefined;
+    await old?.backend.close();
+    const config = this.configs[gw.name]?.authentication as AuthnConfig | undefined;
+    if (!config) return;
+    const id = authenticatorId(config);
+    gw.authn = { id, backend: authnKind(id).create(this.usersKey(gw.name), config, { users: this.app.authnUsers }) };
+  }
+
+  private context(gw: Loaded): GatewayContext {
+    return gatewayContext({ app: this.app, svc: this, gw, dataDir: this.dataDir });
+  }
+
+  /** DELETE /gateways/{name}/clients/{clientid}: false when the gateway has no such client */
+  kick(name: string, clientid: string): boolean {
+    const gw = this.need(name);
+    const c = gw.clients.get(clientid);
+    if (!c) return false;
+    this.kickClient(gw, c, 'kicked');
+    return true;
+  }
+}
