@@ -34,6 +34,7 @@ import { licenseRoutes } from '../features/license/license.routes';
 import { prometheusRoutes } from '../features/prometheus/prometheus.routes';
 import { exhookRoutes } from '../features/exhook/exhook.routes';
 import { gatewaysRoutes } from '../features/gateways/gateways.routes';
+import { pluginsRoutes } from '../features/plugins/plugins.routes';
 import { backupRoutes } from '../features/backup/backup.routes';
 import { webhookRoutes } from '../features/webhook/webhook.routes';
 import { flowRoutes } from '../features/flow/flow.routes';
@@ -78,6 +79,7 @@ export const featureRoutes: FeatureRoute[] = [
   ...prometheusRoutes,
   ...exhookRoutes,
   ...gatewaysRoutes,
+  ...pluginsRoutes,
   ...backupRoutes,
   ...webhookRoutes,
   ...flowRoutes,

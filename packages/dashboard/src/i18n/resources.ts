@@ -38,6 +38,7 @@ import type { overloadProtectionMessages } from '../features/mqtt-settings/Overl
 import type { overviewMessages } from '../features/overview/overview.messages';
 import type { passwordMessages } from '../shared/password.messages';
 import type { exhookMessages } from '../features/exhook/exhook.messages';
+import type { pluginsMessages } from '../features/plugins/plugins.messages';
 import type { gatewaysMessages } from '../features/gateways/gateways.messages';
 import type { opentelemetryMessages } from '../features/opentelemetry/opentelemetry.messages';
 import type { prometheusMessages } from '../features/prometheus/prometheus.messages';
@@ -99,6 +100,7 @@ export interface Resources {
   overview: Texts<typeof overviewMessages>;
   password: Texts<typeof passwordMessages>;
   exhook: Texts<typeof exhookMessages>;
+  plugins: Texts<typeof pluginsMessages>;
   gateways: Texts<typeof gatewaysMessages>;
   opentelemetry: Texts<typeof opentelemetryMessages>;
   prometheus: Texts<typeof prometheusMessages>;
