@@ -80,7 +80,6 @@ export function clientView(node: string, c: GatewayClient): Raw {
     port: i.peerport,
     is_bridge: false,
     connected_at: rfc3339(c.connectedAt),
-    disconnected_at: null,
     connected: true,
     keepalive: i.keepalive,
     clean_start: i.cleanStart ?? true,

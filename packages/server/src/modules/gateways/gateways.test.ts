@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { startTestNode, type TestNode } from '../../../test/test-node';
-import { api, closeClients, connectClient, waitFor } from '../../shared/testing';
+import { api, closeClients, connectClient, expectContract, waitFor } from '../../shared/testing';
 import { RawStomp, stompjsConnect } from './stomp/stomp.testing';
 import { header } from './stomp/frame';
 
@@ -71,6 +71,7 @@ describe('gateways API and the STOMP gateway', () => {
       listeners: [{ id: 'stomp:tcp:default', type: 'tcp', name: 'default', bind: '127.0.0.1:0', max_connections: 1024, max_conn_rate: 1000, enable_authn: true, running: true }],
     });
     expect(typeof gw.created_at).toBe('string');
+    expectContract('get', '/gateways/{name}', 200, gw);
     expect(typeof gw.started_at).toBe('string');
     // a second load is an update: an empty body has nothing to update
     expect((await api(node, 'PUT', '/gateways/stomp', {})).status).toBe(400);
@@ -88,6 +89,8 @@ describe('gateways API and the STOMP gateway', () => {
     const list = await api(node, 'GET', '/gateways/stomp/clients');
     expect(list.status).toBe(200);
     expect(list.body.meta).toMatchObject({ page: 1, limit: 100, count: 1, hasnext: false });
+    // (no contract check of client bodies: the document's oneOf of five client shapes without required fields
+    // matches any client several times; the fields are EMQX's format_channel_info, *_max "infinity" as EMQX sends)
     const c = list.body.data[0];
     expect(c).toMatchObject({ proto_name: 'STOMP', proto_ver: '1.2', ip_address: '127.0.0.1', connected: true, node: node.app.nodeName });
     await waitFor(async () => (await api(node, 'GET', `/gateways/stomp/clients/${c.clientid}/subscriptions`)).body.length === 1, 5000, 'stomp subscription');
@@ -107,11 +110,13 @@ describe('gateways API and the STOMP gateway', () => {
 
     const detail = await api(node, 'GET', `/gateways/stomp/clients/${c.clientid}`);
     expect(detail.status).toBe(200);
+    expectContract('get', '/gateways/{name}/clients/{clientid}/subscriptions', 200, (await api(node, 'GET', `/gateways/stomp/clients/${c.clientid}/subscriptions`)).body);
     expect(detail.body).toMatchObject({ clientid: c.clientid, subscriptions_cnt: 1, recv_msg: 1, send_msg: 1 });
     expect(detail.body.recv_oct).toBeGreaterThan(0);
     expect((await api(node, 'GET', '/gateways/stomp/clients?like_clientid=nomatch')).body.data).toEqual([]);
     expect((await api(node, 'GET', `/gateways/stomp/clients?like_clientid=${c.clientid.slice(0, 4)}`)).body.data).toHaveLength(1);
     const overview = (await api(node, 'GET', '/gateways')).body.find((g: { name: string }) => g.name === 'stomp');
+    expectContract('get', '/gateways', 200, (await api(node, 'GET', '/gateways')).body);
     expect(overview).toMatchObject({
       status: 'running',
       current_connections: 1,
@@ -223,6 +228,8 @@ describe('gateways API and the STOMP gateway', () => {
     const created = await api(node, 'POST', '/gateways/stomp/authentication', { mechanism: 'password_based', backend: 'built_in_database', user_id_type: 'username' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ mechanism: 'password_based', backend: 'built_in_database', user_id_type: 'username', id: 'password_based:built_in_database' });
+    expectContract('post', '/gateways/{name}/authentication', 201, created.body);
+    expectContract('get', '/gateways/{name}/authentication', 200, (await api(node, 'GET', '/gateways/stomp/authentication')).body);
     expect((await api(node, 'POST', '/gateways/stomp/authentication', { mechanism: 'password_based', backend: 'built_in_database' })).status).toBe(400);
     expect(await api(node, 'POST', '/gateways/stomp/authentication/users', { user_id: 'u1', password: 'p1' })).toMatchObject({
       status: 201,
@@ -266,6 +273,8 @@ describe('gateways API and the STOMP gateway', () => {
     const list = await api(node, 'GET', '/gateways/stomp/listeners');
     expect(list.body.map((l: { id: string }) => l.id).sort()).toEqual(['stomp:tcp:default', 'stomp:tcp:second']);
     expect(list.body[0].status).toMatchObject({ running: true, current_connections: 0 });
+    expectContract('get', '/gateways/{name}/listeners', 200, list.body);
+    expectContract('post', '/gateways/{name}/listeners', 201, add.body);
     const upd = await api(node, 'PUT', '/gateways/stomp/listeners/stomp:tcp:second', { max_connections: 20 });
     expect(upd).toMatchObject({ status: 200, body: { max_connections: 20, bind: '127.0.0.1:0' } });
     expect((await api(node, 'GET', '/gateways/stomp/listeners/stomp:tcp:nope')).status).toBe(404);
