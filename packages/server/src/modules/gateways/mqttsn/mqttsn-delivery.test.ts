@@ -139,3 +139,39 @@ describe('MQTT-SN gateway: MQTT to device', () => {
     await until(() => r.gw.connections() === 0, 'the client to be dropped');
   });
 });
+
+describe('MQTT-SN gateway: waking with CONNECT, will updates', () => {
+  it('an asleep client that sends CONNECT is active again and gets what was buffered', async () => {
+    const r = await start();
+    const d = await device(r);
+    await connect(d, 'sn-reconnect');
+    d.send(msg(T2.SUBSCRIBE, 0x00, ...u16(1), ...str('wake/t')));
+    await d.next();
+    await routed(r, 'sn-reconnect', 'wake/t');
+    d.send(msg(T2.DISCONNECT, ...u16(30)));
+    await d.next();
+    const conn = () => [...r.gw.peers().values()][0];
+    await until(() => conn()?.state === 'asleep', 'the client to sleep');
+    await r.mqtt.publishAsync('wake/t', 'held', { qos: 0 });
+    await until(() => conn()?.bufferedCount === 1, 'one buffered message');
+    await connect(d, 'sn-reconnect');
+    expect(hex(await d.next())).toBe(hex(msg(T.PUBLISH, 0x00, ...u16(1025), ...u16(0), ...str('held'))));
+    expect(conn()?.state).toBe('connected');
+  });
+
+  it('WILLTOPICUPD / WILLMSGUPD replace the will; WILLMSGUPD without a will topic is NOT_SUPPORTED', async () => {
+    const r = await start();
+    await r.mqtt.subscribeAsync('will/new', { qos: 0 });
+    const d = await device(r);
+    await connect(d, 'sn-willupd', 1);
+    d.send(msg(0x1c, ...str('x')));
+    expect(hex(await d.next())).toBe(hex([0x03, 0x1d, 0x03]));
+    d.send(msg(0x1a, 0x00, ...str('will/new')));
+    expect(hex(await d.next())).toBe(hex([0x03, 0x1b, 0x00]));
+    d.send(msg(0x1c, ...str('updated')));
+    expect(hex(await d.next())).toBe(hex([0x03, 0x1d, 0x00]));
+    const will = nextMqtt(r.mqtt, 'will/new');
+    expect((await will).payload).toBe('updated');
+    expect(hex(await d.next())).toBe(hex([0x02, T2.DISCONNECT]));
+  });
+});
