@@ -1,7 +1,7 @@
 // A gateway's authentication: one authenticator (spec 000 §6: password-based and JWT for STOMP, CoAP, ExProto;
 // password-based only for MQTT-SN and LwM2M). The settings form is the Authentication screen's own
 // (AuthnConfigForm); a built-in database authenticator has its users managed below it.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Flex, Form, Input, Modal, Radio, Space, Switch, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -201,6 +201,9 @@ function UserModal({ gateway, idLabel, open, user, onClose }: { gateway: Gateway
   const [form] = Form.useForm<{ user_id: string; password?: string; is_superuser: boolean }>();
   const save = useSaveGatewayUserMutation(gateway);
   const editing = !!user;
+  useEffect(() => {
+    if (open) form.setFieldsValue({ user_id: user?.user_id ?? '', password: '', is_superuser: user?.is_superuser ?? false });
+  }, [open, user, form]);
   async function submit() {
     const v = await form.validateFields();
     await save.mutateAsync({ user_id: editing ? user.user_id : v.user_id.trim(), password: v.password || undefined, is_superuser: v.is_superuser, editing });
@@ -217,7 +220,6 @@ function UserModal({ gateway, idLabel, open, user, onClose }: { gateway: Gateway
       confirmLoading={save.isPending}
       destroyOnHidden
       forceRender
-      afterOpenChange={(o) => o && form.setFieldsValue({ user_id: user?.user_id ?? '', password: '', is_superuser: user?.is_superuser ?? false })}
     >
       <Form form={form} name="gatewayUser" layout="vertical">
         <Form.Item name="user_id" label={idLabel} rules={[rules.required(idLabel)]}>
