@@ -282,4 +282,47 @@ describe('message transformations on real publishes', () => {
     await waitFor(async () => (await metrics('half')).failed === 1, 5000, 'the bad encoding');
     expect(got).toEqual([]);
   });
+
+  test('rules see $events/message_transformation_failed and $events/schema_validation_failed', async () => {
+    const rule = (id: string, from: string) =>
+      api(node, 'POST', '/rules', { id, sql: `SELECT * FROM "${from}"`, actions: [{ function: 'republish', args: { topic: `events/${id}`, payload: '${.}' } }] });
+    expect((await rule('on_mt_failed', '$events/message_transformation_failed')).status).toBe(201);
+    expect((await rule('on_sv_failed', '$events/schema_validation_failed')).status).toBe(201);
+    await api(node, 'POST', '/message_transformations', transformation('fails', { topics: ['t/ev'], operations: [{ key: 'topic', value: 'missing.var' }] }));
+    await api(node, 'POST', '/schema_registry', { name: 'must_have_temp', type: 'json', source: '{"type": "object", "required": ["temp"]}' });
+    await api(node, 'POST', '/schema_validations', {
+      name: 'needs_temp',
+      topics: 't/ev',
+      strategy: 'all_pass',
+      failure_action: 'ignore',
+      checks: [{ type: 'json', schema: 'must_have_temp' }],
+    });
+    try {
+      const got = await inbox('events/#');
+      const pub = await client('pub-ev');
+      await pub.publishAsync('t/ev', '{"t": 1}', { qos: 1 });
+      await waitFor(() => got.length === 2, 5000, 'both events');
+      const by = Object.fromEntries(got.map((g) => [g.topic, JSON.parse(g.payload.toString())]));
+      expect(by['events/on_mt_failed']).toMatchObject({
+        event: 'message.transformation_failed',
+        transformation: 'fails',
+        clientid: 'pub-ev',
+        topic: 't/ev',
+        payload: '{"t": 1}',
+        qos: 1,
+      });
+      expect(by['events/on_sv_failed']).toMatchObject({ event: 'schema.validation_failed', validation: 'needs_temp', clientid: 'pub-ev', topic: 't/ev', payload: '{"t": 1}' });
+      const events = (await api(node, 'GET', '/rule_events')).body.map((e: { event: string }) => e.event);
+      expect(events).toEqual(expect.arrayContaining(['$events/message_transformation_failed', '$events/schema_validation_failed']));
+      const tested = await api(node, 'POST', '/rule_test', {
+        sql: 'SELECT transformation, topic FROM "$events/message_transformation_failed"',
+        context: { event_type: 'message_transformation_failed', transformation: 'x', topic: 't/a' },
+      });
+      expect(tested.body).toEqual({ transformation: 'x', topic: 't/a' });
+    } finally {
+      await api(node, 'DELETE', '/schema_validations/validation/needs_temp');
+      await api(node, 'DELETE', '/rules/on_mt_failed');
+      await api(node, 'DELETE', '/rules/on_sv_failed');
+    }
+  });
 });

@@ -28,6 +28,8 @@ export default async function messageTransformationRoutes(app: FastifyInstance):
   const service = new MessageTransformationService(app);
   app.decorate('messageTransformation', service);
   app.addHook('onClose', async () => service.close());
+  // $events/message_transformation_failed
+  if (app.hasDecorator('rules')) service.onFailed((m, name) => app.rules.inputs.applyMessageFailed('message.transformation_failed', name, m));
   const find = (name: string) => {
     const t = service.get(name);
     if (!t) throw new ApiError(404, 'NOT_FOUND', 'Transformation not found');

@@ -154,9 +154,9 @@ export function normalize(body: unknown): Transformation {
   });
   return {
     name,
-    description: (body.description) ?? '',
-    enable: (body.enable) ?? true,
-    tags: (body.tags) ?? [],
+    description: body.description ?? '',
+    enable: body.enable ?? true,
+    tags: body.tags ?? [],
     topics,
     failure_action: failure_action as FailureAction,
     log_failure: { level: level as LogLevel },

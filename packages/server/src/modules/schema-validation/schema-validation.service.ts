@@ -153,6 +153,7 @@ export class SchemaValidationService {
       }
       l.metrics.failed++;
       this.logFailure(l.v, m);
+      if (this.app.hasDecorator('rules')) this.app.rules.inputs.applyMessageFailed('schema.validation_failed', l.v.name, m); // $events/schema_validation_failed
       if (l.v.failure_action === 'ignore') continue;
       if (l.v.failure_action === 'disconnect' && m.fromClientid) {
         const clientid = m.fromClientid;

@@ -162,6 +162,21 @@ const ENTRIES: Entry[] = [
     test: { reason: ['queue_full', 'why the message was dropped'], ...delivered },
     sql: 'SELECT * FROM "$events/delivery_dropped" WHERE topic =~ \'t/#\'',
   },
+  // EE (emqx_rule_events ee_event_info): test_columns are message.publish's plus the name
+  {
+    name: 'schema.validation_failed',
+    title: { en: 'schema validation failed', zh: 'schema 验证失败' },
+    description: { en: 'messages that do not pass configured validations', zh: '未通过验证的消息' },
+    test: { validation: ['myvalidation', 'name of the validation that failed'], ...sender, ...message },
+    sql: 'SELECT * FROM "$events/schema_validation_failed" WHERE topic =~ \'t/#\'',
+  },
+  {
+    name: 'message.transformation_failed',
+    title: { en: 'message transformation failed', zh: '消息转换失败' },
+    description: { en: 'messages that do not pass configured transformation', zh: '未通过转换的消息' },
+    test: { transformation: ['mytransformation', 'name of the transformation that failed'], ...sender, ...message },
+    sql: 'SELECT * FROM "$events/message_transformation_failed" WHERE topic =~ \'t/#\'',
+  },
 ];
 
 let cached: EventInfo[] | undefined;

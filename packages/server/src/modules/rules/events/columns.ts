@@ -81,6 +81,19 @@ export function droppedColumns(env: ColumnsEnv, m: PublishMessage, reason: strin
   return { event: 'message.dropped', reason, ...rest };
 }
 
+/** $events/schema_validation_failed and $events/message_transformation_failed (EMQX eventmsg_validation_failed /
+ * eventmsg_transformation_failed): the message as published, with the failed validation's or transformation's name */
+export function failedColumns(
+  env: ColumnsEnv,
+  event: 'schema.validation_failed' | 'message.transformation_failed',
+  name: string,
+  m: PublishMessage,
+  publisher: Publisher | undefined,
+): Columns {
+  const { event: _e, client_attrs: _a, peerhost, ...rest } = publishColumns(env, m, publisher);
+  return event === 'schema.validation_failed' ? { event, validation: name, ...rest, peerhost } : { event, transformation: name, ...rest };
+}
+
 /** message_delivered, message_acked, delivery_dropped: the receiver is `clientid`, the publisher `from_clientid` */
 export function deliveryColumns(env: ColumnsEnv, event: string, c: ClientIdentity, m: PublishMessage, reason?: string): Columns {
   return {

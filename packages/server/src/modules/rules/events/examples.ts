@@ -176,5 +176,12 @@ export function exampleColumns(event: EventName, node: string): Columns {
       return subLike(event, node, 'sub_props');
     case 'session.unsubscribed':
       return subLike(event, node, 'unsub_props');
+    case 'schema.validation_failed':
+      return { event, validation: 'my_validation', ...publishLike(event, node) };
+    case 'message.transformation_failed': {
+      // EMQX's example names the column `validation`; the event itself carries `transformation` (eventmsg_transformation_failed)
+      const { peerhost: _h, ...rest } = publishLike(event, node);
+      return { event, transformation: 'my_transformation', ...rest };
+    }
   }
 }

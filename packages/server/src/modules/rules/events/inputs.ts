@@ -17,6 +17,7 @@ import {
   deliveryColumns,
   disconnectedColumns,
   droppedColumns,
+  failedColumns,
   publishColumns,
   subscriptionColumns,
   type Columns,
@@ -142,6 +143,12 @@ export class RuleInputs {
     if (this.wanted(event)) this.fire(event, alarmColumns(this.env, op, alarm));
   }
 
+  /** a message failed a schema validation or a message transformation (their modules call this) */
+  applyMessageFailed(event: 'schema.validation_failed' | 'message.transformation_failed', name: string, m: PublishMessage): void {
+    if (!this.wanted(event) || this.isSys(m)) return;
+    this.fire(event, failedColumns(this.env, event, name, m, this.publisher(m.fromClientid)), this.origins.of(m.id, m.fromClientid)?.ruleId);
+  }
+
   close(): void {
     for (const off of this.attached.values()) off();
     this.attached.clear();
@@ -166,7 +173,7 @@ export class RuleInputs {
     this.toggle('message.acked', this.wanted('message.acked'), (c, m) => this.onDelivery('message.acked', c, m));
     this.toggle('delivery.dropped', this.wanted('delivery.dropped'), (c, m, reason) => this.onDelivery('delivery.dropped', c, m, reason));
     // message rules keep their publishers' addresses: a connect or disconnect makes the entry stale
-    const messages = this.messages.size > 0 || this.wanted('message.dropped');
+    const messages = this.messages.size > 0 || this.wanted('message.dropped') || this.wanted('schema.validation_failed') || this.wanted('message.transformation_failed');
     this.toggle('client.connected', messages || this.wanted('client.connected'), (c) => {
       this.publishers.delete(c.clientid);
       if (this.wanted('client.connected')) this.fire('client.connected', connectedColumns(this.env, c));

@@ -15,6 +15,9 @@ export const EVENT_TOPICS = {
   'client.check_authn_complete': '$events/client_check_authn_complete',
   'session.subscribed': '$events/session_subscribed',
   'session.unsubscribed': '$events/session_unsubscribed',
+  // EE: message transformation and schema validation failures (emqx_rule_events ee_event_info)
+  'message.transformation_failed': '$events/message_transformation_failed',
+  'schema.validation_failed': '$events/schema_validation_failed',
 } as const;
 
 export type EventName = keyof typeof EVENT_TOPICS;
