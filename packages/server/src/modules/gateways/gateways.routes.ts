@@ -9,6 +9,7 @@ import { ApiError } from '../../errors';
 import { pageOf, parsePaging, single, pageArray, boolParam } from '../../shared/paging';
 import { restoreSecrets, maskSecrets } from '../configs/secrets';
 import { hashPassword, parseHashAlgorithm, type HashAlgorithm } from '../authentication/password-hash';
+import { importUsers, parseImportFile } from '../authentication/import-users';
 import type { Raw } from './gateways.config';
 import { clientView, gatewayDetail, gatewayOverview, listenerWithStatus } from './gateways.format';
 import type { GatewayService } from './gateways.service';
@@ -235,6 +236,19 @@ export default async function gatewaysRoutes(app: FastifyInstance): Promise<void
     handler: async (req, reply) => {
       const { key } = builtIn(req.params.name);
       if (!users().delete(key, req.params.uid)) throw userNotFound();
+      return reply.code(204).send();
+    },
+  });
+
+  // a multipart file (kept as a Buffer for parseImportFile) or a JSON array
+  app.addContentTypeParser(/^multipart\/form-data/, { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  route(app, 'post', '/gateways/{name}/authentication/import_users', {
+    schema: params,
+    handler: async (req, reply) => {
+      const { key, alg } = builtIn(req.params.name);
+      const type = single((req.query as Record<string, unknown>).type) ?? 'plain';
+      if (type !== 'plain' && type !== 'hash') throw bad(`type: expected plain or hash, got '${type}'`);
+      await importUsers(users(), key, alg, type, parseImportFile(req.headers['content-type'] ?? '', req.body));
       return reply.code(204).send();
     },
   });

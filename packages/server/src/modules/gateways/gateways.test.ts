@@ -239,6 +239,9 @@ describe('gateways API and the STOMP gateway', () => {
     expect((await api(node, 'GET', '/gateways/stomp/authentication/users')).body).toMatchObject({ data: [{ user_id: 'u1', is_superuser: false }], meta: { count: 1 } });
     expect((await api(node, 'PUT', '/gateways/stomp/authentication/users/u1', { is_superuser: true })).body).toEqual({ user_id: 'u1', is_superuser: true });
     expect((await api(node, 'GET', '/gateways/stomp/authentication/users/u1')).body).toEqual({ user_id: 'u1', is_superuser: true });
+    expect((await api(node, 'POST', '/gateways/stomp/authentication/import_users', [{ user_id: 'imp', password: 'pw2' }])).status).toBe(204);
+    expect((await api(node, 'GET', '/gateways/stomp/authentication/users?like_user_id=imp')).body.data).toEqual([{ user_id: 'imp', is_superuser: false }]);
+    expect((await api(node, 'POST', '/gateways/stomp/authentication/import_users', { not: 'a list' })).status).toBe(400);
     // the MQTT authenticators do not see gateway users
     expect((await api(node, 'GET', '/authentication')).body).toEqual([]);
 
