@@ -14,16 +14,24 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { runStages, vitestPhase } from './phases.mjs';
 
-function ensureChromium() {
-  // Liberation Sans stands in for Arial: without it chromium falls back to the wider DejaVu Sans and the layout
-  // checks of the browser tests (tables that fit 1280 px) measure another font than operators see
-  const fonts = ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf'];
-  if (existsSync('/usr/bin/chromium') && fonts.every((f) => existsSync(f))) return;
-  console.log('installing Debian chromium, fonts-liberation and fonts-noto-cjk for the browser tests');
+// Debian packages the tests use, each with a file that shows it is there: chromium and fonts for the browser tests
+// (Liberation Sans stands in for Arial: without it chromium falls back to the wider DejaVu Sans and the layout checks
+// of the browser tests measure another font than operators see), libcoap's client as the CoAP gateway's peer.
+const DEBIAN_PACKAGES = {
+  chromium: '/usr/bin/chromium',
+  'fonts-noto-cjk': '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
+  'fonts-liberation': '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
+  'libcoap3-bin': '/usr/bin/coap-client-notls',
+};
+
+function ensureDebianPackages(names) {
+  const missing = names.filter((n) => !existsSync(DEBIAN_PACKAGES[n]));
+  if (!missing.length) return;
+  console.log(`installing Debian ${missing.join(', ')} for the tests`);
   const sudo = process.getuid && process.getuid() === 0 ? [] : ['sudo'];
   const apt = (...a) => spawnSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...a] : a, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   apt('update');
-  apt('install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation', 'fonts-noto-cjk');
+  apt('install', '-y', '--no-install-recommends', ...missing);
 }
 
 const only = process.argv[2];
@@ -43,13 +51,16 @@ const unit = (name, projects, live) =>
 const stages = [];
 if (all || only === 'static') stages.push([typecheck, lint, contract, format, ...(all ? [build] : [])]);
 if (only === 'e2e') stages.push([build]);
-if (all || only === 'unit') stages.push([unit('dashboard', ['dashboard', 'dashboard-mocks'], true), [unit('server', ['server']), unit('broker', ['broker'])]]);
+if (all || only === 'unit') {
+  ensureDebianPackages(['libcoap3-bin']);
+  stages.push([unit('dashboard', ['dashboard', 'dashboard-mocks'], true), [unit('server', ['server']), unit('broker', ['broker'])]]);
+}
 // the project's own fuzzers (bench/fuzz, issue 21), a short seeded run of each against a fresh node; the
 // README's tests section gives the long-run command
 const fuzz = (what) => ({ name: `fuzz ${what}`, cmd: 'npx', args: ['tsx', `bench/fuzz/${what}.ts`, '--seconds', '30', '--seed', '1'] });
 if (all || only === 'fuzz') stages.push([fuzz('mqtt'), fuzz('api')]);
 if (all || only === 'e2e') {
-  ensureChromium();
+  ensureDebianPackages(['chromium', 'fonts-noto-cjk', 'fonts-liberation']);
   stages.push([vitestPhase('e2e', ['--config', 'e2e/vitest.config.ts'], { live: true })]);
 }
 if (!stages.length) {
