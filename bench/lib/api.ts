@@ -16,3 +16,9 @@ export async function rest(peer: Pick<Peer, 'httpUrl'>, method: string, path: st
 export async function login(peer: Pick<Peer, 'httpUrl'>): Promise<string> {
   return (await rest(peer, 'POST', '/login', { username: 'admin', password: 'public' })).token as string;
 }
+
+/** the node's counters (GET /metrics, the first node's) */
+export async function metrics(peer: Pick<Peer, 'httpUrl'>): Promise<Record<string, number>> {
+  const m = (await rest(peer, 'GET', '/metrics', undefined, await login(peer))) as Record<string, number>[] | Record<string, number>;
+  return Array.isArray(m) ? m[0] : m;
+}

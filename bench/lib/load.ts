@@ -54,7 +54,7 @@ export interface FanoutResult {
 }
 
 /** the subscribers of one run, in a child process (bench/lib/subscribers.ts) */
-function subscriberProcess(cmd: SubscribeCommand) {
+export function subscriberProcess(cmd: SubscribeCommand) {
   const child = fork(fileURLToPath(new URL('./subscribers.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = <T>(type: string) =>
     new Promise<T>((res, rej) => {

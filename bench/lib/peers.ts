@@ -2,7 +2,7 @@
 // and the Mosquitto already running on this machine (127.0.0.1:1883).
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import mqtt from 'mqtt';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -116,4 +116,29 @@ export function mosquitto(port = 1883): Peer {
   const pid = Number(execFileSync('pgrep', ['-o', '-x', 'mosquitto']).toString().trim());
   if (!pid) throw new Error('mosquitto is not running on this machine');
   return { name: 'mosquitto', host: '127.0.0.1', port, pid, stop: async () => {} };
+}
+
+/**
+ * A Mosquitto of our own (the Debian binary) on a free port of 127.0.0.1, with its own configuration (anonymous,
+ * no persistence, Mosquitto's defaults otherwise: max_queued_messages 1000, max_inflight_messages 20), stopped by
+ * its pid. Each call starts a fresh one, as startMqdeck does for our node.
+ */
+export async function startMosquitto(extraConfig: string[] = []): Promise<Peer> {
+  const dir = mkdtempSync(join(tmpdir(), 'mqdeck-bench-mosquitto-'));
+  const port = await freePort();
+  const conf = join(dir, 'mosquitto.conf');
+  writeFileSync(conf, [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'log_dest none', ...extraConfig, ''].join('\n'));
+  const child = spawn('mosquitto', ['-c', conf], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await waitForPort(port);
+  return {
+    name: 'mosquitto',
+    host: '127.0.0.1',
+    port,
+    pid: child.pid!,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -13,6 +13,7 @@ import { dropBatch, flushBatch, sendPacket, writeRaw } from './write-batch';
 import { bodyStart } from './fixed-header';
 import { C } from '../metrics';
 import { PacketError } from '../packets/validate';
+import { pressureOf, type Pressure } from './pressure';
 
 /** bytes buffered for one socket above which QoS 0 messages go to the mqueue instead (slow consumer guard);
  * a listener's tcp_options.high_watermark (ConnInfo.highWatermark) replaces it */
@@ -87,6 +88,8 @@ export class Connection implements ParserOwner {
   private firstChunk?: Buffer;
   private idleTimer?: NodeJS.Timeout;
   readonly keepaliveTimer: Keepalive;
+  /** the node's back-pressure monitor (pressure.ts): pauses this stream's reads while the node is the bottleneck */
+  readonly pressure: Pressure;
 
   constructor(
     readonly core: BrokerCore,
@@ -94,6 +97,7 @@ export class Connection implements ParserOwner {
     public info: ConnInfo,
   ) {
     this.keepaliveTimer = new Keepalive(() => this.close('keepalive_timeout', 0x8d));
+    this.pressure = pressureOf(core);
     (stream as ConnStream)[CONN] = this;
     stream.on('data', Connection.onStreamData);
     stream.on('error', Connection.onStreamError);
@@ -275,6 +279,7 @@ export class Connection implements ParserOwner {
     }
     this.inbox.push(packet);
     if (this.inbox.length > INBOX_HIGH_WATER) this.stream.pause();
+    if (packet.cmd === 'publish') this.pressure.publish(this);
     this.core.checkMailbox(this);
     if (!this.busy) this.pump();
   }
@@ -285,7 +290,8 @@ export class Connection implements ParserOwner {
     while (this.inbox.length > 0 && this.state !== 'closed') {
       const packet = this.inbox[0];
       // flow control: a PUBLISH over the rate waits here (reading paused) until the limiter calls pump again
-      if (packet.cmd === 'publish' && !this.admit(packet.length ?? 0)) {
+      // node pressure (pressure.ts): a PUBLISH already read waits here too, until publishers may go on
+      if (packet.cmd === 'publish' && (!this.admit(packet.length ?? 0) || this.pressure.holds(this))) {
         this.busy = false;
         return;
       }
@@ -306,7 +312,12 @@ export class Connection implements ParserOwner {
       }
     }
     this.busy = false;
-    if (this.inbox.length < INBOX_HIGH_WATER / 2 && this.stream.isPaused() && !this.ownLimiter?.paused) this.stream.resume();
+    if (this.inbox.length < INBOX_HIGH_WATER / 2 && this.stream.isPaused() && !this.ownLimiter?.paused && !this.pressure.holds(this)) this.stream.resume();
+  }
+
+  /** node pressure is over (pressure.ts): read again once the inbox is short and no rate limit holds the stream */
+  resumeReads(): void {
+    if (this.state !== 'closed' && !this.busy) this.pump();
   }
 
   private fail(err: unknown): void {
@@ -366,6 +377,7 @@ export class Connection implements ParserOwner {
     this.state = 'closed';
     this.keepaliveTimer.stop();
     this.ownLimiter?.stop();
+    this.pressure.forget(this);
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.inbox.length = 0;
     if (destroy) {

@@ -46,7 +46,11 @@ export function writeRaw(conn: Connection, buf: Buffer, cmd: string, packetId = 
   if (conn.outBuf.length === 0) scheduleFlush(conn);
   if (packetId > 0) conn.outIds.push(conn.outBytes + packetIdOffset(buf), packetId);
   conn.outBuf.push(buf);
-  conn.outBytes += buf.length;
+  const before = conn.outBytes;
+  conn.outBytes = before + buf.length;
+  // a turn's batch can grow large before it is flushed (a publisher's 64 KB chunk fanned out): node pressure counts
+  // it at every 16 KB crossed, not only at the flush, so that publishers pause within the turn
+  if (conn.outBytes >>> 14 !== before >>> 14) conn.pressure.grew(conn);
   if (conn.busyWrites > 0) {
     // the socket is above its high-water mark until 'drain': every packet queued meanwhile counts (force_shutdown)
     conn.busyWrites++;
@@ -67,6 +71,7 @@ export function flushBatch(conn: Connection): void {
   conn.outBytes = 0;
   if (conn.stream.destroyed || conn.stream.writableEnded) return;
   if (!conn.stream.write(out, afterWrite(conn))) {
+    conn.pressure.grew(conn);
     if (conn.busyWrites === 0) {
       conn.busyWrites = n;
       conn.core.checkMailbox(conn);

@@ -13,6 +13,9 @@ export interface Pending {
 }
 
 const NO_LEVELS: readonly number[] = Object.freeze([]);
+/** a Pending entry and its message object, roughly */
+const MESSAGE_OVERHEAD = 64;
+const sizeOf = (p: Pending) => p.msg.payload.length + p.msg.topic.length + MESSAGE_OVERHEAD;
 
 /**
  * The offline/overflow queue of a session. Bounded: when full the oldest message of the lowest priority is dropped
@@ -31,6 +34,8 @@ export class MQueue {
   private length = 0;
   private parkedQ: Pending[] | null = null;
   dropped = 0;
+  /** what the queued + parked messages hold, roughly (payload, topic and MESSAGE_OVERHEAD each): node pressure */
+  bytes = 0;
 
   constructor(
     private max: number | null,
@@ -75,15 +80,17 @@ export class MQueue {
     let dropped: Pending | undefined;
     if (this.max !== null && this.length >= this.max && this.parked > 0) {
       // a parked QoS 0 message gives way first: without back-pressure it would not be here
-      dropped = this.parkedQ!.shift();
+      dropped = this.parkedQ!.shift()!;
       this.length--;
+      this.bytes -= sizeOf(dropped);
       this.dropped++;
     } else if (this.max !== null && this.length >= this.max) {
       const lowest = this.sorted[this.sorted.length - 1];
       if (lowest !== undefined && lowest <= prio) {
         const q = this.levels!.get(lowest)!;
-        dropped = q.shift();
+        dropped = q.shift()!;
         this.length--;
+        this.bytes -= sizeOf(dropped);
         if (q.length === 0) this.removeLevel(lowest);
       } else {
         this.dropped++;
@@ -106,6 +113,7 @@ export class MQueue {
     }
     q.push(item);
     this.length++;
+    this.bytes += sizeOf(item);
   }
 
   /**
@@ -122,18 +130,23 @@ export class MQueue {
     if (this.max !== null && this.length >= this.max) {
       this.dropped++;
       if (parked.length === 0) return item;
-      dropped = parked.shift();
+      dropped = parked.shift()!;
       this.length--;
+      this.bytes -= sizeOf(dropped);
     }
     parked.push(item);
     this.length++;
+    this.bytes += sizeOf(item);
     return dropped;
   }
 
   /** the oldest parked message, taken out */
   shiftParked(): Pending | undefined {
     const item = this.parkedQ?.shift();
-    if (item !== undefined) this.length--;
+    if (item !== undefined) {
+      this.length--;
+      this.bytes -= sizeOf(item);
+    }
     return item;
   }
 
@@ -144,6 +157,7 @@ export class MQueue {
     this.parkedQ = null;
     this.length -= parked.length;
     for (const p of parked) {
+      this.bytes -= sizeOf(p); // append counts it again
       const prio = this.priorityOf(p.msg.topic);
       if (this.priorities) p.priority = prio === 256 ? 'infinity' : prio;
       this.append(prio, p);
@@ -160,8 +174,9 @@ export class MQueue {
     const top = this.sorted[0];
     if (top === undefined) return undefined;
     const q = this.levels!.get(top)!;
-    const item = q.shift();
+    const item = q.shift()!;
     this.length--;
+    this.bytes -= sizeOf(item);
     if (q.length === 0) this.removeLevel(top);
     return item;
   }
@@ -179,6 +194,7 @@ export class MQueue {
     this.sorted = NO_LEVELS;
     this.parkedQ = null;
     this.length = 0;
+    this.bytes = 0;
   }
 
   private removeLevel(p: number): void {

@@ -156,6 +156,7 @@ export class Session {
           return;
         }
         const dropped = this.mqueue.park(p);
+        conn.pressure.grew(conn);
         if (dropped) this.core.onDeliveryDropped(this, dropped.msg, 'queue_full');
         if (conn.writable) this.drain();
         return;
@@ -188,6 +189,8 @@ export class Session {
 
   private enqueue(p: Pending): void {
     const dropped = this.mqueue.push(p);
+    const conn = this.conn;
+    if (conn !== null && conn.isConnected) conn.pressure.grew(conn);
     if (dropped) {
       if (dropped.seq !== undefined) this.durable?.done(this, dropped);
       this.core.onDeliveryDropped(this, dropped.msg, 'queue_full');
