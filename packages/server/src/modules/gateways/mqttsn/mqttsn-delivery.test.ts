@@ -1,5 +1,5 @@
 /**
- * The MQTT-SN gateway against a real broker: MQTT → device deliveries (REGISTER first, predefined and short ids,
+ * The MQTT-SN gateway on a real node: MQTT → device deliveries (REGISTER first, predefined and short ids,
  * QoS 2, re-registration on INVALID_TOPIC_ID) and sleeping clients (§6.14). The rig is described in rig.testing.ts.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,15 +1,14 @@
 /**
- * The test rig of the MQTT-SN gateway tests: the listener started on a free UDP port in front of a real broker. Until
- * the core's PUT /gateways/mqttsn exists, the GatewayContext is the CoAP engineer's broker bridge (a real
- * @mqdeck/broker; every gateway channel is a real MQTT client of it). The device is a bare UDP client sending the
- * specification's octets (sn-client.testing.ts); the other side is MQTT.js.
+ * The test rig of the MQTT-SN gateway tests: a real node (startTestNode) with the gateway loaded by
+ * PUT /gateways/mqttsn on a free UDP port; a bare UDP device sends the specification's octets
+ * (sn-client.testing.ts) and MQTT.js on the node's MQTT listener is the other side.
  */
-import { afterEach, expect } from 'vitest';
-import mqtt, { type MqttClient } from 'mqtt';
-import { brokerBridge, type BrokerBridge } from '../coap/bridge.testing';
-import type { GatewayContext } from '../protocol';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { MqttClient } from 'mqtt';
+import { startTestNode, type TestNode } from '../../../../test/test-node';
+import { api, connectClient, waitFor } from '../../../shared/testing';
 import { mqttsnDefaults, type MqttsnConfig } from './config';
-import { startMqttsnListener, type MqttsnListenerOptions, type RunningMqttsnListener } from './listener';
+import type { RunningMqttsnListener } from './listener';
 import { msg, snClient, str, u16, type SnTestClient } from './sn-client.testing';
 
 export const T = { CONNECT: 0x04, CONNACK: 0x05, WILLTOPICREQ: 0x06, WILLTOPIC: 0x07, WILLMSGREQ: 0x08, WILLMSG: 0x09, REGISTER: 0x0a, REGACK: 0x0b, PUBLISH: 0x0c };
@@ -20,48 +19,48 @@ const PREDEF = [
   { id: 1, topic: '/predefined/topic/name/hello' },
   { id: 2, topic: '/predefined/topic/name/nice' },
 ];
+const LISTENER_ID = 'mqttsn:udp:default';
 
 export interface Rig {
-  bridge: BrokerBridge;
+  node: TestNode;
   gw: RunningMqttsnListener;
   mqtt: MqttClient;
   devices: SnTestClient[];
 }
 
+let node: TestNode | undefined;
 let rig: Rig | undefined;
+let observers = 0;
 
-export async function start(cfg: Partial<MqttsnConfig> = {}, users?: Record<string, string>, opts: MqttsnListenerOptions = {}): Promise<Rig> {
-  const config = { ...mqttsnDefaults(), predefined: PREDEF, ...cfg };
-  const bridge = await brokerBridge({ config: config, users });
-  const ctx: GatewayContext = {
-    ...bridge.ctx,
-    gateway: 'mqttsn',
-    admit: () => true,
-    tls: () => Promise.reject(new Error('no TLS')),
-    // The bridge ends its MQTT client with force, which can drop a QoS 0 publish still in the socket buffer (a will,
-    // a QoS -1 message), and a client closed while still connecting rejects later; the core's channel has neither
-    // issue. Ending gracefully once connected keeps the stand-in faithful.
-    openChannel(info, sink) {
-      const ch = bridge.ctx.openChannel(info, sink);
-      const entry = bridge.clients.get(info.clientid);
-      return {
-        ...ch,
-        close(reason) {
-          if (!entry || entry.closed) return ch.close(reason);
-          const end = () => entry.client.end(false, {}, () => ch.close(reason));
-          if (entry.client.connected) end();
-          else entry.client.once('connect', end);
-        },
-      };
-    },
-  };
-  const gw = await startMqttsnListener(
-    ctx,
-    { id: 'mqttsn:udp:default', type: 'udp', name: 'default', host: '127.0.0.1', port: 0, max_connections: 100, raw: {} },
-    { timings: { registerRetryMs: 5000 }, ...opts },
-  );
-  const m = await mqtt.connectAsync(bridge.url, { clientId: 'observer', reconnectPeriod: 0 });
-  rig = { bridge, gw, mqtt: m, devices: [] };
+/** One node per test file; devices and the MQTT observer are closed after each test. */
+export function useRig(): void {
+  beforeAll(async () => {
+    node = await startTestNode();
+  });
+  afterEach(async () => {
+    if (!rig) return;
+    const r = rig;
+    rig = undefined;
+    for (const d of r.devices) await d.close();
+    await r.mqtt.endAsync(true);
+  });
+  afterAll(async () => {
+    await node?.close();
+  });
+}
+
+/** Load (or reload) the gateway with EMQX's defaults, two predefined topics and `cfg`; the listener restarts. */
+export async function start(cfg: Partial<MqttsnConfig> = {}): Promise<Rig> {
+  const n = node!;
+  const settings = { ...mqttsnDefaults(), predefined: PREDEF, ...cfg };
+  // the first PUT loads the gateway with its listener; later ones update the settings (the listener restarts)
+  const loaded = n.app.gateways.lookup('mqttsn') !== undefined;
+  const body = loaded ? settings : { name: 'mqttsn', ...settings, listeners: [{ type: 'udp', name: 'default', bind: '127.0.0.1:0' }] };
+  const res = await api(n, 'PUT', '/gateways/mqttsn', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(204);
+  const gw = n.app.gateways.lookup('mqttsn')!.running.get(LISTENER_ID) as RunningMqttsnListener;
+  const m = await connectClient(n.mqttPort, { clientId: `observer-${++observers}` });
+  rig = { node: n, gw, mqtt: m, devices: [] };
   return rig;
 }
 
@@ -88,29 +87,20 @@ export function nextMqtt(m: MqttClient, topic: string): Promise<{ payload: strin
   });
 }
 
-export async function until(cond: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+export async function until(cond: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  await waitFor(cond, ms, what);
 }
 
-/** The bridge's MQTT client for a device subscribes asynchronously; wait until the broker has the route. */
+/** The device's client as GET /gateways/mqttsn/clients/{id} shows it, or undefined when it is not listed. */
+export async function listed(r: Rig, clientid: string): Promise<Record<string, unknown> | undefined> {
+  const res = await api(r.node, 'GET', `/gateways/mqttsn/clients/${encodeURIComponent(clientid)}`);
+  return res.status === 200 ? (res.body as Record<string, unknown>) : undefined;
+}
+
+/** Wait until the node lists `filter` among the device's subscriptions. */
 export async function routed(r: Rig, clientid: string, filter: string): Promise<void> {
-  await until(() => r.bridge.clients.get(clientid)?.filters.has(filter) === true, `subscription ${filter}`);
-}
-
-/** Stop what start() started, after each test of the file that calls it. */
-export function useRig(): void {
-  afterEach(async () => {
-    if (!rig) return;
-    const r = rig;
-    rig = undefined;
-    for (const d of r.devices) await d.close();
-    await r.gw.close();
-    await until(() => r.bridge.clients.size === 0, 'the gateway channels to end');
-    await r.mqtt.endAsync(true);
-    await r.bridge.stop();
-  });
+  await until(async () => {
+    const res = await api(r.node, 'GET', `/gateways/mqttsn/clients/${encodeURIComponent(clientid)}/subscriptions`);
+    return res.status === 200 && (res.body as Array<{ topic: string }>).some((s) => s.topic === filter);
+  }, `subscription ${filter}`);
 }
