@@ -1,6 +1,8 @@
 // The authenticators a gateway takes (the spec's table) and the check of an authenticator body, with the
 // authentication module's kinds (hashing, JWT, external backends are its code).
+import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
+import type { GatewayService, Loaded } from './gateways.service';
 import { authenticatorId, authnKind, type AuthnConfig } from '../authentication/backends';
 
 type Raw = Record<string, unknown>;
@@ -23,4 +25,18 @@ export function normalizeAuthn(name: string, raw: unknown): AuthnConfig {
   const kind = authenticatorId(rest);
   if (!allowedAuthn(name).includes(kind)) throw bad(`The ${name} gateway does not take the authenticator ${kind}; it takes ${allowedAuthn(name).join(', ')}`);
   return authnKind(kind).normalize(rest);
+}
+
+/** (re)builds the gateway's authenticator and those of its listeners (used instead of the gateway's) from the stored configs */
+export async function buildAuthenticators(app: FastifyInstance, svc: GatewayService, gw: Loaded): Promise<void> {
+  const old = [gw.authn, ...gw.listenerAuthn.values()];
+  gw.authn = undefined;
+  gw.listenerAuthn.clear();
+  for (const o of old) await o?.backend.close();
+  const make = (config: AuthnConfig, key: string) => ({ id: authenticatorId(config), backend: authnKind(authenticatorId(config)).create(key, config, { users: app.authnUsers }) });
+  const config = svc.authnConfig(gw.name);
+  if (config) gw.authn = make(config, svc.usersKey(gw.name));
+  for (const l of svc.listenersOf(gw.name)) {
+    if (l.stored.authentication) gw.listenerAuthn.set(l.id, make(l.stored.authentication as AuthnConfig, svc.usersKey(gw.name, l.id)));
+  }
 }

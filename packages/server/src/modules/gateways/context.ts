@@ -47,9 +47,10 @@ async function authenticate({ app, svc, gw }: Deps, req: GatewayAuthRequest): Pr
   if (app.banned.check({ clientid: req.clientid, username: req.username ?? null, peerhost: req.peerhost })) return { ok: false, reason: 'banned' };
   const listener = svc.listenersOf(gw.name).find((l) => l.id === req.listenerId);
   const enableAuthn = listener?.stored.enable_authn !== false;
-  if (!gw.authn || !enableAuthn) return { ok: true, isSuperuser: false };
+  const authn = gw.listenerAuthn.get(req.listenerId) ?? gw.authn;
+  if (!authn || !enableAuthn) return { ok: true, isSuperuser: false };
   try {
-    const out = await gw.authn.backend.check({ clientid: req.clientid, username: req.username ?? null, password: req.password ?? null, peerhost: req.peerhost, clientAttrs: {} });
+    const out = await authn.backend.check({ clientid: req.clientid, username: req.username ?? null, password: req.password ?? null, peerhost: req.peerhost, clientAttrs: {} });
     if (out.result === 'allow') return { ok: true, isSuperuser: out.isSuperuser };
     if (out.result === 'deny') return { ok: false, reason: out.reasonCode === BAD_USERNAME_OR_PASSWORD ? 'bad_username_or_password' : 'not_authorized' };
     // every authenticator of the chain ignored the client: refused (emqx_authn_chains)

@@ -6,6 +6,7 @@
 import { ApiError } from '../../errors';
 import { parseBind, parseDuration } from '../../config/units';
 import { parseAccessRules } from '../listeners/access';
+import { normalizeAuthn } from './authn';
 import type { GatewayListenerConfig, GatewayListenerType, GatewayProtocol } from './protocol';
 
 export type Raw = Record<string, unknown>;
@@ -88,6 +89,7 @@ export function checkListener(proto: GatewayProtocol, type: unknown, name: unkno
   if (body.ssl_options !== undefined && type !== 'ssl' && type !== 'wss') throw bad(`ssl_options belongs to ssl listeners, not ${type}`);
   if (body.dtls_options !== undefined && type !== 'dtls') throw bad(`dtls_options belongs to dtls listeners, not ${type}`);
   const conf: Raw = { ...body };
+  if (body.authentication !== undefined) conf.authentication = normalizeAuthn(proto.name, body.authentication);
   for (const key of ['id', 'type', 'name', 'running']) delete conf[key];
   return { type: type as GatewayListenerType, name, conf };
 }

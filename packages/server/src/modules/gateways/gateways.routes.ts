@@ -6,20 +6,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ReplyOf } from '@mqdeck/api';
 import { route } from '../../contract/route';
 import { ApiError } from '../../errors';
-import { pageOf, parsePaging, single, pageArray, boolParam } from '../../shared/paging';
-import { restoreSecrets, maskSecrets } from '../configs/secrets';
-import { hashPassword, parseHashAlgorithm, type HashAlgorithm } from '../authentication/password-hash';
-import { importUsers, parseImportFile } from '../authentication/import-users';
+import { pageOf, parsePaging, single } from '../../shared/paging';
+import { restoreSecrets } from '../configs/secrets';
 import type { Raw } from './gateways.config';
 import { clientView, gatewayDetail, gatewayOverview, listenerWithStatus } from './gateways.format';
 import type { GatewayService } from './gateways.service';
+import { registerAuthenticationRoutes } from './authentication.routes';
 
-const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message);
-const notFound = (message: string) => new ApiError(404, 'RESOURCE_NOT_FOUND', message);
+export const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message);
+export const notFound = (message: string) => new ApiError(404, 'RESOURCE_NOT_FOUND', message);
 const STATUSES = ['running', 'stopped', 'unloaded'];
 // the handlers answer EMQX's shapes, built in gateways.format.ts; the contract's unions are not spelled out here
-const as = <T>(v: unknown): T => v as T;
-const bodyOf = (b: unknown): Raw => {
+export const as = <T>(v: unknown): T => v as T;
+export const bodyOf = (b: unknown): Raw => {
   if (b === undefined || b === null) return {};
   if (typeof b !== 'object' || Array.isArray(b)) throw bad('The body must be a JSON object');
   return b as Raw;
@@ -119,139 +118,7 @@ export default async function gatewaysRoutes(app: FastifyInstance): Promise<void
     },
   });
 
-  // ------------------------------------------------------------------ authentication
-
-  const authnView = (name: string) => {
-    const c = svc().authnConfig(name);
-    if (!c) return undefined;
-    const id = c.backend === undefined ? c.mechanism : `${c.mechanism}:${String(c.backend)}`;
-    return { ...(maskSecrets(c) as Raw), id, chain_name: `${name}:global` };
-  };
-
-  route(app, 'get', '/gateways/{name}/authentication', {
-    schema: params,
-    handler: async (req, reply) => {
-      const v = authnView(req.params.name);
-      if (!v) return reply.code(204).send();
-      return as<ReplyOf<'/gateways/{name}/authentication', 'get', 200>>(v);
-    },
-  });
-
-  route(app, 'post', '/gateways/{name}/authentication', {
-    schema: params,
-    handler: async (req, reply) => {
-      await svc().setAuthn(req.params.name, bodyOf(req.body), 'add');
-      return reply.code(201).send(as(authnView(req.params.name)));
-    },
-  });
-
-  route(app, 'put', '/gateways/{name}/authentication', {
-    schema: params,
-    handler: async (req) => {
-      const stored = svc().authnConfig(req.params.name) ?? {};
-      await svc().setAuthn(req.params.name, restoreSecrets(bodyOf(req.body), stored), 'update');
-      return as<ReplyOf<'/gateways/{name}/authentication', 'put', 200>>(authnView(req.params.name));
-    },
-  });
-
-  route(app, 'delete', '/gateways/{name}/authentication', {
-    schema: params,
-    handler: async (req, reply) => {
-      await svc().removeAuthn(req.params.name);
-      return reply.code(204).send();
-    },
-  });
-
-  /** the gateway's built-in database hash options; 404 without an authenticator, 400 when it keeps no users */
-  const builtIn = (name: string): { key: string; alg: HashAlgorithm } => {
-    const c = svc().authnConfig(name);
-    if (!c) throw notFound(`The authentication not found on ${name}`);
-    if (c.backend !== 'built_in_database') throw bad('User error: unsupported_operation');
-    return { key: svc().usersKey(name), alg: parseHashAlgorithm(c.password_hash_algorithm, true) };
-  };
-  const users = () => app.authnUsers;
-  const userNotFound = () => new ApiError(404, 'NOT_FOUND', 'User not found');
-
-  route(app, 'get', '/gateways/{name}/authentication/users', {
-    schema: params,
-    handler: async (req) => {
-      const { key } = builtIn(req.params.name);
-      const q = req.query as Record<string, unknown>;
-      const like = single(q.like_user_id);
-      const rows = users().list(key, { like: like || undefined, isSuperuser: boolParam(q, 'is_superuser') });
-      return as<ReplyOf<'/gateways/{name}/authentication/users', 'get', 200>>(pageArray(rows, parsePaging(q), !like));
-    },
-  });
-
-  route(app, 'post', '/gateways/{name}/authentication/users', {
-    schema: params,
-    handler: async (req, reply) => {
-      const { key, alg } = builtIn(req.params.name);
-      const b = bodyOf(req.body);
-      if (b.user_id === undefined) throw bad('Missing required parameter: user_id');
-      if (b.password === undefined) throw bad('Missing required parameter: password');
-      if (typeof b.user_id !== 'string' || b.user_id === '') throw bad('user_id must be a non-empty string');
-      if (typeof b.password !== 'string') throw bad('password must be a string');
-      if (b.is_superuser !== undefined && typeof b.is_superuser !== 'boolean') throw bad('is_superuser must be true or false');
-      if (users().get(key, b.user_id)) throw new ApiError(409, 'ALREADY_EXISTS', 'User already exists');
-      const { hash, salt } = await hashPassword(alg, b.password);
-      const isSuperuser = b.is_superuser === true;
-      users().upsert(key, { user_id: b.user_id, password_hash: hash, salt, is_superuser: isSuperuser });
-      return reply.code(201).send({ user_id: b.user_id, is_superuser: isSuperuser });
-    },
-  });
-
-  route(app, 'get', '/gateways/{name}/authentication/users/{uid}', {
-    schema: params,
-    handler: async (req) => {
-      const { key } = builtIn(req.params.name);
-      const u = users().get(key, req.params.uid);
-      if (!u) throw userNotFound();
-      return { user_id: u.user_id, is_superuser: u.is_superuser };
-    },
-  });
-
-  route(app, 'put', '/gateways/{name}/authentication/users/{uid}', {
-    schema: params,
-    handler: async (req) => {
-      const { key, alg } = builtIn(req.params.name);
-      const b = bodyOf(req.body);
-      if (b.password === undefined && b.is_superuser === undefined) throw bad('Missing required parameter: password or is_superuser');
-      if (b.password !== undefined && typeof b.password !== 'string') throw bad('password must be a string');
-      if (b.is_superuser !== undefined && typeof b.is_superuser !== 'boolean') throw bad('is_superuser must be true or false');
-      const u = users().get(key, req.params.uid);
-      if (!u) throw userNotFound();
-      const next = { ...u, is_superuser: b.is_superuser ?? u.is_superuser };
-      if (typeof b.password === 'string') {
-        const { hash, salt } = await hashPassword(alg, b.password);
-        Object.assign(next, { password_hash: hash, salt });
-      }
-      users().upsert(key, next);
-      return { user_id: next.user_id, is_superuser: next.is_superuser };
-    },
-  });
-
-  route(app, 'delete', '/gateways/{name}/authentication/users/{uid}', {
-    schema: params,
-    handler: async (req, reply) => {
-      const { key } = builtIn(req.params.name);
-      if (!users().delete(key, req.params.uid)) throw userNotFound();
-      return reply.code(204).send();
-    },
-  });
-
-  // a multipart file (kept as a Buffer for parseImportFile) or a JSON array
-  app.addContentTypeParser(/^multipart\/form-data/, { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-  route(app, 'post', '/gateways/{name}/authentication/import_users', {
-    schema: params,
-    handler: async (req, reply) => {
-      const { key, alg } = builtIn(req.params.name);
-      const type = single((req.query as Record<string, unknown>).type) ?? 'plain';
-      if (type !== 'plain' && type !== 'hash') throw bad(`type: expected plain or hash, got '${type}'`);
-      await importUsers(users(), key, alg, type, parseImportFile(req.headers['content-type'] ?? '', req.body));
-      return reply.code(204).send();
-    },
-  });
+  registerAuthenticationRoutes(app, svc);
 
   // ------------------------------------------------------------------ clients
 

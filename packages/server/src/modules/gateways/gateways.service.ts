@@ -9,8 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ChannelHandle } from '@mqdeck/broker';
 import { ApiError } from '../../errors';
 import { parseAccessRules, RateBucket, type AccessRule } from '../listeners/access';
-import { authenticatorId, authnKind, type AuthnConfig } from '../authentication/backends';
-import { normalizeAuthn } from './authn';
+import type { AuthnConfig } from '../authentication/backends';
+import { buildAuthenticators, normalizeAuthn } from './authn';
+import { maskSecrets } from '../configs/secrets';
 import type { AuthnBackend } from '../authentication/authenticator';
 import { GatewayStore, type GatewayConfigs } from './gateways.store';
 import { COMMON_DEFAULTS, checkGatewayFields, checkListener, checkListenerList, merge, runtimeListener, type Raw } from './gateways.config';
@@ -45,6 +46,8 @@ export interface Loaded {
   admission: Map<string, Admission>;
   clients: Map<string, GatewayClient>;
   authn?: { id: string; backend: AuthnBackend };
+  /** listener id → its own authenticator (used instead of the gateway's) */
+  listenerAuthn: Map<string, { id: string; backend: AuthnBackend }>;
 }
 
 export class GatewayService {
@@ -69,7 +72,7 @@ export class GatewayService {
       }
       const gw = this.entry(name, proto);
       try {
-        await this.applyAuthn(gw);
+        await buildAuthenticators(this.app, this, gw);
         if (this.conf(name).enable !== false) await this.startGateway(gw);
         else gw.status = 'stopped';
       } catch (err) {
@@ -82,7 +85,7 @@ export class GatewayService {
   async close(): Promise<void> {
     for (const gw of this.loaded.values()) {
       await this.stopGateway(gw, 'shutdown');
-      await gw.authn?.backend.close();
+      for (const a of [gw.authn, ...gw.listenerAuthn.values()]) await a?.backend.close();
     }
   }
 
@@ -150,7 +153,7 @@ export class GatewayService {
     const gw = this.entry(name, proto);
     this.configs[name] = stored;
     try {
-      await this.applyAuthn(gw);
+      await buildAuthenticators(this.app, this, gw);
       if (stored.enable !== false) await this.startGateway(gw);
       else gw.status = 'stopped';
     } catch (err) {
@@ -185,7 +188,7 @@ export class GatewayService {
   }
 
   private entry(name: string, proto: GatewayProtocol): Loaded {
-    const gw: Loaded = { name, proto, createdAt: Date.now(), status: 'stopped', running: new Map(), admission: new Map(), clients: new Map() };
+    const gw: Loaded = { name, proto, createdAt: Date.now(), status: 'stopped', running: new Map(), admission: new Map(), clients: new Map(), listenerAuthn: new Map() };
     this.loaded.set(name, gw);
     return gw;
   }
@@ -306,6 +309,7 @@ export class GatewayService {
         throw err;
       }
     }
+    await buildAuthenticators(this.app, this, gw);
     this.persist();
   }
 
@@ -322,7 +326,7 @@ export class GatewayService {
     if (!l) return undefined;
     const rt = runtimeListener(name, l.type, l.name, l.stored);
     const gw = this.loaded.get(name);
-    return { ...rt.raw, bind: String(l.stored.bind), id, type: l.type, name: l.name, running: gw?.running.has(id) ?? false };
+    return { ...(maskSecrets(rt.raw) as Raw), bind: String(l.stored.bind), id, type: l.type, name: l.name, running: gw?.running.has(id) ?? false };
   }
 
   listenerConnections(name: string, id: string): number {
@@ -331,54 +335,52 @@ export class GatewayService {
 
   // ------------------------------------------------------------------ authentication
 
-  authnConfig(name: string): AuthnConfig | undefined {
+  /** where an authenticator lives: the gateway's config, or one listener's record (listener-level authentication) */
+  private authnHolder(name: string, listenerId?: string): Raw {
     this.need(name);
-    return this.configs[name].authentication as AuthnConfig | undefined;
+    if (!listenerId) return this.configs[name];
+    const [, type, ln] = this.parseListenerId(name, listenerId);
+    const rec = ((this.configs[name].listeners ?? {}) as Record<string, Record<string, Raw>>)[type]?.[ln];
+    if (!rec) throw notFound(`Listener ${listenerId} not found`);
+    return rec;
+  }
+
+  authnConfig(name: string, listenerId?: string): AuthnConfig | undefined {
+    return this.authnHolder(name, listenerId).authentication as AuthnConfig | undefined;
   }
 
   /** the key its built-in users are stored under (authn_users.authenticator) */
-  usersKey(name: string): string {
-    return `gateway:${name}:global`;
+  usersKey(name: string, listenerId?: string): string {
+    return listenerId ? `gateway:${listenerId}` : `gateway:${name}:global`;
   }
 
-  async setAuthn(name: string, raw: unknown, mode: 'add' | 'update'): Promise<AuthnConfig> {
+  async setAuthn(name: string, raw: unknown, mode: 'add' | 'update', listenerId?: string): Promise<AuthnConfig> {
     const gw = this.need(name);
-    const current = this.configs[name].authentication as AuthnConfig | undefined;
-    if (mode === 'add' && current) throw bad(`The authentication already exist on ${name}`);
-    if (mode === 'update' && !current) throw notFound(`The authentication not found on ${name}`);
+    const current = this.authnConfig(name, listenerId);
+    if (mode === 'add' && current) throw bad(`The authentication already exist on ${listenerId ?? name}`);
+    if (mode === 'update' && !current) throw notFound(`The authentication not found on ${listenerId ?? name}`);
     const config = normalizeAuthn(name, raw);
-    const prev = this.configs[name];
-    this.configs[name] = { ...prev, authentication: config };
+    const prev = structuredClone(this.configs[name]);
+    this.authnHolder(name, listenerId).authentication = config;
     try {
-      await this.applyAuthn(gw);
+      await buildAuthenticators(this.app, this, gw);
     } catch (err) {
       this.configs[name] = prev;
-      await this.applyAuthn(gw).catch(() => undefined);
+      await buildAuthenticators(this.app, this, gw).catch(() => undefined);
       throw err instanceof ApiError ? err : bad(`Bad authentication config: ${(err as Error).message}`);
     }
     this.persist();
     return config;
   }
 
-  async removeAuthn(name: string): Promise<void> {
+  async removeAuthn(name: string, listenerId?: string): Promise<void> {
     const gw = this.need(name);
-    if (!this.configs[name].authentication) throw notFound(`The authentication not found on ${name}`);
-    const { authentication: _a, ...rest } = this.configs[name];
-    void _a;
-    this.configs[name] = rest;
-    await this.applyAuthn(gw);
-    this.app.authnUsers.deleteAll(this.usersKey(name));
+    const holder = this.authnHolder(name, listenerId);
+    if (!holder.authentication) throw notFound(`The authentication not found on ${listenerId ?? name}`);
+    delete holder.authentication;
+    await buildAuthenticators(this.app, this, gw);
+    this.app.authnUsers.deleteAll(this.usersKey(name, listenerId));
     this.persist();
-  }
-
-  private async applyAuthn(gw: Loaded): Promise<void> {
-    const old = gw.authn;
-    gw.authn = undefined;
-    await old?.backend.close();
-    const config = this.configs[gw.name]?.authentication as AuthnConfig | undefined;
-    if (!config) return;
-    const id = authenticatorId(config);
-    gw.authn = { id, backend: authnKind(id).create(this.usersKey(gw.name), config, { users: this.app.authnUsers }) };
   }
 
   private context(gw: Loaded): GatewayContext {

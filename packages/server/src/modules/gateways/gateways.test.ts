@@ -260,6 +260,20 @@ describe('gateways API and the STOMP gateway', () => {
     expect(jwtPut.status, JSON.stringify(jwtPut.body)).toBe(200);
     expect(jwtPut.body).toMatchObject({ mechanism: 'jwt', secret: '******', id: 'jwt' });
 
+    // a listener's own authenticator is used instead of the gateway's for that listener
+    const L = '/gateways/stomp/listeners/stomp:tcp:default/authentication';
+    expect((await api(node, 'GET', L)).status).toBe(204);
+    const la = await api(node, 'POST', L, { mechanism: 'password_based', backend: 'built_in_database' });
+    expect(la.status, JSON.stringify(la.body)).toBe(201);
+    expectContract('post', '/gateways/{name}/listeners/{id}/authentication', 201, la.body);
+    expect((await api(node, 'POST', `${L}/users`, { user_id: 'lu', password: 'lp' })).status).toBe(201);
+    expect((await api(node, 'GET', `${L}/users`)).body.data).toEqual([{ user_id: 'lu', is_superuser: false }]);
+    await expect(stompjsConnect(port, { login: 'u1', passcode: 'p1' })).rejects.toThrow('Login Failed: not_authorized');
+    const lpeer = await stompjsConnect(port, { login: 'lu', passcode: 'lp' });
+    await lpeer.client.deactivate();
+    expect((await api(node, 'DELETE', L)).status).toBe(204);
+    expect((await api(node, 'GET', '/gateways/stomp/listeners/stomp:tcp:nope/authentication')).status).toBe(404);
+
     expect((await api(node, 'DELETE', '/gateways/stomp/authentication')).status).toBe(204);
     expect((await api(node, 'GET', '/gateways/stomp/authentication')).status).toBe(204);
     expect((await api(node, 'DELETE', '/gateways/stomp/authentication')).status).toBe(404);
