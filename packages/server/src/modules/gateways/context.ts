@@ -76,7 +76,21 @@ function openChannel({ app, svc, gw }: Deps, info: GatewayClientInfo, sink: Gate
       isSuperuser: info.isSuperuser === true,
       mountpoint,
     },
-    { deliver: (m) => sink.deliver(m), kick: (r) => sink.kick(r) },
+    {
+      deliver: (m) =>
+        sink.deliver({
+          topic: m.topic,
+          payload: m.payload,
+          qos: m.qos,
+          retain: m.retain,
+          filter: m.filter,
+          id: m.id,
+          from: m.from,
+          timestamp: m.timestamp,
+          contentType: m.properties?.contentType,
+        }),
+      kick: (r) => sink.kick(r),
+    },
   );
   const client: GatewayClient = { info: { ...info, mountpoint }, channel: handle, sink, connectedAt: handle.connectedAt };
   gw.clients.set(info.clientid, client);

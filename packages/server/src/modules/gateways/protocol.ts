@@ -131,6 +131,8 @@ export interface DeliveredMessage {
   from: string | null;
   /** epoch ms when the broker accepted it */
   timestamp: number;
+  /** MQTT 5 Content-Type of the publish, when it had one */
+  contentType?: string;
 }
 
 /** The protocol's side of a channel: how the core reaches the device. */

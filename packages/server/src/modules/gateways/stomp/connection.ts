@@ -350,7 +350,7 @@ export class StompConnection {
       ['subscription', sub.id],
       ['message-id', String(this.msgId++)],
       ['destination', m.topic],
-      ['content-type', 'text/plain'],
+      ['content-type', m.contentType ?? 'text/plain'],
     ];
     if (sub.ack !== 'auto') headers.push(['ack', String(this.ackId++)]);
     this.send({ command: 'MESSAGE', headers, body: m.payload });

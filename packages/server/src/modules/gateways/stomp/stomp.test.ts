@@ -63,6 +63,9 @@ describe('STOMP gateway listeners and connections', () => {
     await mqtt.publishAsync('dev/in', 'down');
     const m = await s.next();
     expect([m.command, header(m, 'destination'), m.body.toString()]).toEqual(['MESSAGE', 'in', 'down']);
+    // an MQTT 5 Content-Type becomes the MESSAGE's content-type (EMQX content_type_from_mqtt_message)
+    await mqtt.publishAsync('dev/in', '{}', { properties: { contentType: 'application/json' } });
+    expect(header(await s.next(), 'content-type')).toBe('application/json');
     const c = await api(node, 'GET', '/gateways/stomp/clients/dev-42');
     expect(c.body).toMatchObject({ clientid: 'dev-42', mountpoint: 'dev/' });
     expect((await api(node, 'GET', '/gateways/stomp/clients/dev-42/subscriptions')).body).toEqual([{ topic: 'dev/in', qos: 0, nl: 0, rap: 0, rh: 1 }]);
