@@ -2,6 +2,7 @@
 // them: STOMP loaded by PUT /gateways/stomp on a free port, @stomp/stompjs (an independent STOMP client) and MQTT.js
 // exchanging messages through it, authentication refusing a wrong passcode, clients listed and kicked per gateway,
 // disable closing connections, listeners CRUD, bad input answered 400, and the config kept across a restart.
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { startTestNode, type TestNode } from '../../../test/test-node';
@@ -259,6 +260,12 @@ describe('gateways API and the STOMP gateway', () => {
     const jwtPut = await api(node, 'PUT', '/gateways/stomp/authentication', { mechanism: 'jwt', use_jwks: false, algorithm: 'hmac-based', secret: 's3cr3t', from: 'password' });
     expect(jwtPut.status, JSON.stringify(jwtPut.body)).toBe(200);
     expect(jwtPut.body).toMatchObject({ mechanism: 'jwt', secret: '******', id: 'jwt' });
+    const b64 = (v: object | Buffer) => (Buffer.isBuffer(v) ? v : Buffer.from(JSON.stringify(v))).toString('base64url');
+    const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ username: 'jwt-user', exp: Math.floor(Date.now() / 1000) + 600 })}`;
+    const token = `${unsigned}.${b64(createHmac('sha256', 's3cr3t').update(unsigned).digest())}`;
+    const jwtPeer = await stompjsConnect(port, { login: 'jwt-user', passcode: token });
+    await jwtPeer.client.deactivate();
+    await expect(stompjsConnect(port, { login: 'jwt-user', passcode: `${unsigned}.${b64(Buffer.from('forged'))}` })).rejects.toThrow(/Login Failed/);
 
     // a listener's own authenticator is used instead of the gateway's for that listener
     const L = '/gateways/stomp/listeners/stomp:tcp:default/authentication';
