@@ -76,6 +76,7 @@ export function checkListener(proto: GatewayProtocol, type: unknown, name: unkno
     if (body[key] !== undefined && typeof body[key] !== 'boolean') throw bad(`${key} must be true or false`);
   }
   if (body.mountpoint !== undefined && body.mountpoint !== null && typeof body.mountpoint !== 'string') throw bad('mountpoint must be a string');
+  if (body.proxy_protocol === true) throw bad('proxy_protocol is not available on gateway listeners of this node');
   if (body.access_rules !== undefined) {
     try {
       parseAccessRules(body.access_rules);

@@ -50,6 +50,7 @@ describe('gateways API and the STOMP gateway', () => {
     await bad({ listeners: [{ type: 'tcp', name: 'x', bind: '127.0.0.1:0', max_connections: 0 }] }, /max_connections/);
     await bad({ listeners: [{ type: 'tcp', name: 'x', bind: '127.0.0.1:0', access_rules: ['maybe all'] }] }, /access_rules/);
     await bad({ idle_timeout: 'soon' }, /idle_timeout/);
+    await bad({ listeners: [{ type: 'tcp', name: 'x', bind: '127.0.0.1:0', proxy_protocol: true }] }, /proxy_protocol is not available/);
     expect((await api(node, 'GET', '/gateways/stomp')).body.status).toBe('unloaded');
   });
 
