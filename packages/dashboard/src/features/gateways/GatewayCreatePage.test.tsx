@@ -39,14 +39,16 @@ describe('Gateway setup wizard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/gateway/detail/stomp'));
   });
 
-  it('MQTT-SN offers password-based authentication only', async () => {
+  it('MQTT-SN offers password-based authentication with an HTTP server only', async () => {
     mockApi('get', '/gateways', 200, [{ name: 'mqttsn', status: 'unloaded' }]);
     const { user } = renderWithProviders(<GatewayCreatePage />, { route: '/gateway/create/mqttsn', path: '/gateway/create/:name' });
     expect(await screen.findByRole('spinbutton', { name: 'Gateway ID' })).toHaveValue('1');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('cell', { name: '0.0.0.0:1884' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('radio', { name: 'Password-Based' })).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'JWT' })).toBeNull();
+    await user.click(screen.getByText('Password-Based'));
+    expect(screen.getByRole('radio', { name: 'HTTP Server' })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: 'Built-in Database' })).toBeNull();
   });
 });

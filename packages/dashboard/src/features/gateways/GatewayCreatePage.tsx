@@ -11,7 +11,17 @@ import { UnsavedChangesGuard } from '../../shared/UnsavedChangesGuard';
 import { AuthnConfigForm, readAuthnConfig } from '../authentication/components/AuthnConfigForm';
 import type { Backend, Mechanism } from '../authentication/authentication.config';
 import { useGatewaysQuery, useSaveGatewayAuthnMutation, useSaveGatewayMutation } from './gateways.api';
-import { GATEWAY_LABELS, LISTENER_TYPES, defaultGateway, defaultListener, isGatewayName, type GatewayName, type GatewayValues, type ListenerValues } from './gateways.config';
+import {
+  GATEWAY_LABELS,
+  LISTENER_TYPES,
+  authnBackends,
+  defaultGateway,
+  defaultListener,
+  isGatewayName,
+  type GatewayName,
+  type GatewayValues,
+  type ListenerValues,
+} from './gateways.config';
 import { GatewaySettingsFields } from './components/GatewaySettingsFields';
 import { LocalListeners } from './components/GatewayListeners';
 import { AuthnChooser, chosenConfig } from './components/GatewayAuth';
@@ -43,7 +53,7 @@ function Wizard({ name }: { name: GatewayName }) {
   const [step, setStep] = useState(0);
   const [basic, setBasic] = useState<GatewayValues>(() => defaultGateway(name));
   const [listeners, setListeners] = useState<ListenerValues[]>(() => [defaultListener(name, LISTENER_TYPES[name][0])]);
-  const [choice, setChoice] = useState<{ mechanism: Mechanism | 'none'; backend: Backend }>({ mechanism: 'none', backend: 'built_in_database' });
+  const [choice, setChoice] = useState<{ mechanism: Mechanism | 'none'; backend: Backend }>({ mechanism: 'none', backend: authnBackends(name)[0] });
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const authnConfig = useMemo(() => chosenConfig(choice), [choice]);

@@ -125,4 +125,30 @@ describe('Gateway detail', () => {
     expect(kicks[0].url.pathname).toMatch(/\/gateways\/stomp\/clients\/stomp-dev-1$/);
     expect(await screen.findByText('Kicked out successfully')).toBeInTheDocument();
   });
+
+  it('auth tab: the built-in database authenticator with its users; Add user POSTs what was typed', async () => {
+    mockStomp();
+    const authn = {
+      mechanism: 'password_based',
+      backend: 'built_in_database',
+      enable: true,
+      user_id_type: 'username',
+      password_hash_algorithm: { name: 'sha256', salt_position: 'suffix' },
+    };
+    mockApi('get', '/gateways/{name}/authentication', 200, authn as never);
+    mockApi('get', '/gateways/{name}/authentication/users', 200, { data: [{ user_id: 'dev0', is_superuser: false }], meta: { page: 1, limit: 20, count: 1 } } as never);
+    const posts = mockApi('post', '/gateways/{name}/authentication/users', 201, { user_id: 'dev1', is_superuser: false } as never);
+    const { user } = render('auth');
+    // text queries: role queries walk the whole authenticator form and take tens of seconds in jsdom
+    expect(await screen.findByText('dev0')).toBeInTheDocument();
+    expect(screen.getByText('Built-in Database')).toBeInTheDocument();
+    // the dialog is rendered ahead (forceRender): its title says 'Add user' too
+    await user.click(screen.getAllByText('Add user').find((e) => e.closest('button'))!);
+    const dialog = await findDialog('Add user');
+    await user.type(within(dialog).getByLabelText('Username'), 'dev1');
+    await user.type(within(dialog).getByLabelText('Password'), 'right-pass');
+    await user.click(within(dialog).getByText('Create'));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].body).toEqual({ user_id: 'dev1', password: 'right-pass', is_superuser: false });
+  });
 });

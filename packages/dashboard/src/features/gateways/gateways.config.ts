@@ -101,8 +101,13 @@ export function defaultGateway(name: GatewayName): GatewayValues {
 export function authnMechanisms(name: GatewayName): ('password_based' | 'jwt')[] {
   return name === 'mqttsn' || name === 'lwm2m' ? ['password_based'] : ['password_based', 'jwt'];
 }
-/** The password-based backends a gateway authenticator takes (EMQX's gateway authn: no LDAP, no SCRAM). */
-export const GATEWAY_BACKENDS = ['built_in_database', 'mysql', 'postgresql', 'mongodb', 'redis', 'http'] as const;
+/**
+ * The password-based backends a gateway authenticator takes (EMQX's gateway authn: no LDAP, no SCRAM). MQTT-SN and
+ * LwM2M clients send no password: their only backend is an HTTP server (as in EMQX's console).
+ */
+export function authnBackends(name: GatewayName): ('built_in_database' | 'mysql' | 'postgresql' | 'mongodb' | 'redis' | 'http')[] {
+  return name === 'mqttsn' || name === 'lwm2m' ? ['http'] : ['built_in_database', 'mysql', 'postgresql', 'mongodb', 'redis', 'http'];
+}
 
 // Read-outs of GET that are not config.
 const LISTENER_READ_ONLY = ['id', 'running', 'node_status', 'status', 'current_connections'];

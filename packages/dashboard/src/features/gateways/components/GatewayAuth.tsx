@@ -26,7 +26,7 @@ import {
   type GatewayUser,
   type UsersQuery,
 } from '../gateways.api';
-import { GATEWAY_BACKENDS, authnMechanisms, type GatewayName } from '../gateways.config';
+import { authnBackends, authnMechanisms, type GatewayName } from '../gateways.config';
 import '../gateways.messages';
 
 /** Mechanism + backend radios for a new authenticator; `none` is offered by the wizard. */
@@ -62,7 +62,7 @@ export function AuthnChooser({
           <Typography.Text strong>{t('backend')}</Typography.Text>
           <br />
           <Radio.Group value={value.backend} onChange={(e) => onChange({ ...value, backend: e.target.value as Backend })} optionType="button" buttonStyle="solid">
-            {GATEWAY_BACKENDS.map((b) => (
+            {authnBackends(gateway).map((b) => (
               <Radio.Button key={b} value={b}>
                 {backendLabel(ta, b)}
               </Radio.Button>
@@ -90,7 +90,7 @@ export function GatewayAuthTab({ gateway }: { gateway: GatewayName }) {
   const del = useDeleteGatewayAuthnMutation(gateway);
   const [form] = Form.useForm();
   const [adding, setAdding] = useState(false);
-  const [choice, setChoice] = useState<{ mechanism: Mechanism | 'none'; backend: Backend }>({ mechanism: 'password_based', backend: 'built_in_database' });
+  const [choice, setChoice] = useState<{ mechanism: Mechanism | 'none'; backend: Backend }>({ mechanism: 'password_based', backend: authnBackends(gateway)[0] });
   const current = authn.data ?? null;
   const fresh = useMemo(() => chosenConfig(choice), [choice]);
   const config = current ?? (adding ? fresh : null);
