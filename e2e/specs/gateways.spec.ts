@@ -1,0 +1,134 @@
+// Management › Gateways on a real node: the operator sets up the STOMP gateway from the console on a free port,
+// a STOMP client (a raw TCP socket writing STOMP 1.2 frames, independent of the node's codec) connects and
+// subscribes, shows in the gateway's Clients tab with its subscription, and Kick out closes its socket.
+import { createServer, connect, type Socket } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { shotAll, useE2ESession } from '../harness';
+
+const e2e = useE2ESession();
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A STOMP 1.2 client on a raw socket: CONNECT, wait for CONNECTED, SUBSCRIBE. */
+async function stompClient(port: number, login: string, passcode = 'secret'): Promise<{ socket: Socket; closed: Promise<void> }> {
+  const socket = connect(port, '127.0.0.1');
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  let received = '';
+  const connected = new Promise<void>((resolve, reject) => {
+    socket.on('data', (b: Buffer) => {
+      received += b.toString('utf8');
+      if (received.startsWith('CONNECTED\n')) resolve();
+      else if (received.startsWith('ERROR\n')) reject(new Error(`STOMP refused: ${received}`));
+    });
+    socket.once('error', reject);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('error', reject);
+  });
+  socket.write(`CONNECT\naccept-version:1.2\nhost:127.0.0.1\nlogin:${login}\npasscode:${passcode}\nheart-beat:0,0\n\n\0`);
+  await connected;
+  socket.write('SUBSCRIBE\nid:0\ndestination:e2e/stomp/#\nack:auto\n\n\0');
+  return { socket, closed };
+}
+
+let client: Socket | undefined;
+let stompPort = 0;
+afterAll(() => client?.destroy());
+
+describe('Gateways (Management › Gateways)', () => {
+  it('sets up STOMP from the console on a free port; the gateway runs with its listener', async () => {
+    const port = await freePort();
+    const page = e2e.page;
+    await page.goto(`${e2e.node.url}#/dashboard/overview`);
+    await page.getByRole('menuitem', { name: /Gateways$/ }).click();
+    await page.waitForURL((u) => u.hash === '#/gateway');
+    const row = page.getByRole('row', { name: /^STOMP / });
+    await row.getByText('Unloaded', { exact: true }).waitFor();
+    await shotAll(page, 'gateways-list', () => row.waitFor());
+    await row.getByRole('button', { name: 'Setup STOMP', exact: true }).click();
+    await page.getByText('Set up STOMP', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: 'Edit stomp:tcp:default', exact: true }).click();
+    const bind = page.getByRole('textbox', { name: 'Bind', exact: true });
+    await bind.fill(`127.0.0.1:${port}`);
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await page.getByRole('cell', { name: `127.0.0.1:${port}`, exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByText('Gateway set up and started').last().waitFor();
+    await page.waitForURL((u) => u.hash.startsWith('#/gateway/detail/stomp'));
+    const overview = (await e2e.apiGet('/gateways')) as { name: string; status: string }[];
+    expect(overview.find((g) => g.name === 'stomp')?.status).toBe('running');
+    stompPort = port;
+  });
+
+  it('a STOMP client shows in the Clients tab with its subscription; Kick out closes its socket', async () => {
+    expect(stompPort).toBeGreaterThan(0);
+    const stomp = await stompClient(stompPort, 'e2e-stomp-user');
+    client = stomp.socket;
+    const page = e2e.page;
+    await page.goto(`${e2e.node.url}#/gateway/detail/stomp?tab=clients`);
+    const row = page.getByRole('row', { name: /e2e-stomp-user/ });
+    await row.waitFor({ timeout: 30_000 });
+    await row.getByText('Connected', { exact: true }).waitFor();
+    await shotAll(page, 'gateways-clients', () => page.getByRole('row', { name: /e2e-stomp-user/ }).waitFor());
+    // the node gives a STOMP client a generated client ID: open the row's link, whatever it is
+    await row.getByRole('button').first().click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('cell', { name: 'e2e/stomp/#', exact: true }).waitFor();
+    await drawer.getByRole('button', { name: /^Kick out / }).click();
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await page.getByText('Kicked out successfully').last().waitFor();
+    await stomp.closed;
+    expect(stomp.socket.destroyed).toBe(true);
+    await page.getByRole('row', { name: /e2e-stomp-user/ }).waitFor({ state: 'detached', timeout: 30_000 });
+  });
+
+  it('the Auth tab adds a built-in database authenticator and a user: a wrong passcode is refused, the right one connects', async () => {
+    const page = e2e.page;
+    await page.goto(`${e2e.node.url}#/gateway/detail/stomp?tab=auth`);
+    await page.getByText('No authenticator: the gateway accepts every client', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add authentication' }).click();
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByText('Created successfully').last().waitFor();
+    await page.getByRole('button', { name: 'Add user' }).click();
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill('dev1');
+    await page.getByLabel('Password', { exact: true }).fill('right-pass');
+    await page.getByRole('button', { name: 'Create', exact: true }).last().click();
+    await page.getByRole('cell', { name: 'dev1', exact: true }).waitFor();
+    const auth = (await e2e.apiGet('/gateways/stomp/authentication')) as { mechanism: string; backend: string };
+    expect(auth).toMatchObject({ mechanism: 'password_based', backend: 'built_in_database' });
+    await expect(stompClient(stompPort, 'dev1', 'wrong-pass')).rejects.toThrow(/STOMP refused/);
+    const ok = await stompClient(stompPort, 'dev1', 'right-pass');
+    client = ok.socket;
+    ok.socket.destroy();
+  });
+
+  it('the Settings tab saves the STOMP frame options; the listener edit keeps the port', async () => {
+    const page = e2e.page;
+    await page.goto(`${e2e.node.url}#/gateway/detail/stomp?tab=settings`);
+    const body = page.getByRole('spinbutton', { name: 'Max body length', exact: true });
+    await body.fill('4096');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved successfully').last().waitFor();
+    const config = (await e2e.apiGet('/gateways/stomp')) as { frame: { max_body_length: number } };
+    expect(config.frame.max_body_length).toBe(4096);
+    await page.getByRole('tab', { name: 'Listeners', exact: true }).click();
+    await page.getByRole('button', { name: 'Edit stomp:tcp:default', exact: true }).click();
+    await page.getByRole('spinbutton', { name: 'Max connection rate', exact: true }).fill('500');
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await page.getByText('Listener saved').last().waitFor();
+    const listener = (await e2e.apiGet('/gateways/stomp/listeners/stomp%3Atcp%3Adefault')) as { bind: string; max_conn_rate: number };
+    expect(listener).toMatchObject({ bind: `127.0.0.1:${stompPort}`, max_conn_rate: 500 });
+  });
+});
