@@ -79,6 +79,19 @@ test('mountpoint is prefixed on publish and subscribe and removed on delivery', 
   expect([...broker.topics()]).toContain('stomp/dev1/in');
 });
 
+test('a shared subscription keeps $share/<group>/ in front of the mountpoint', async () => {
+  broker = createBroker({ nodeName: 'emqx@127.0.0.1' });
+  const s = sink();
+  const ch = broker.openChannel(info({ mountpoint: 'm/' }), s);
+  expect(await ch.subscribe('$share/g/in/#', { qos: 1 })).toBe(1);
+  expect([...broker.topics()]).toEqual(['$share/g/m/in/#']);
+  await broker.publish({ topic: 'm/in/x', payload: Buffer.from('1'), qos: 1, retain: false, fromClientid: null, fromUsername: null });
+  expect(s.got.map((m) => [m.topic, m.filter])).toEqual([['in/x', '$share/g/in/#']]);
+  expect(ch.subscriptions()).toEqual([{ topic: '$share/g/in/#', qos: 1 }]);
+  expect(await ch.unsubscribe('$share/g/in/#')).toBe(true);
+  expect([...broker.topics()]).toEqual([]);
+});
+
 test('authorization and the publish hooks apply to channels; superusers skip authorization', async () => {
   const seen: string[] = [];
   broker = createBroker({

@@ -201,8 +201,7 @@ class Channel implements ChannelHandle {
     const s = this.core.settings;
     if (opts.qos !== 0 && opts.qos !== 1 && opts.qos !== 2) throw new BrokerError('INVALID_QOS', `Invalid QoS: ${String(opts.qos)}`);
     this.checkFilter(filter);
-    const full = this.mount + filter;
-    if (!(await this.authorize('subscribe', full, opts.qos))) return 'denied';
+    if (!(await this.authorize('subscribe', this.mount + (parseFilter(filter, true)?.filter ?? filter), opts.qos))) return 'denied';
     let topic = filter;
     const hook = this.core.hooks.subscribe;
     if (hook) {
@@ -215,7 +214,7 @@ class Channel implements ChannelHandle {
     }
     if (this.closed) return 'denied';
     const qos = Math.min(opts.qos, s.maxQosAllowed) as QoS;
-    const routed = this.mount + topic;
+    const routed = this.mountFilter(topic);
     const result = this.core.router.addSubscription(this.sub as unknown as Session, routed, { qos, nl: 0, rap: 0, rh: 0 });
     if (result === 'exclusive_taken') throw new BrokerError('EXCLUSIVE_SUBSCRIPTION_TAKEN', `Exclusive subscription already taken: ${topic}`);
     const parsed = parseFilter(routed, s.exclusiveSubscription);
@@ -243,11 +242,11 @@ class Channel implements ChannelHandle {
       if (rewritten === null) return false;
       topic = rewritten;
     }
-    return this.core.router.removeSubscription(this.sub as unknown as Session, this.mount + topic);
+    return this.core.router.removeSubscription(this.sub as unknown as Session, this.mountFilter(topic));
   }
 
   subscriptions(): Array<{ topic: string; qos: QoS }> {
-    return [...this.sub.subs.values()].map((s) => ({ topic: this.unmount(s.topic), qos: s.qos }));
+    return [...this.sub.subs.values()].map((s) => ({ topic: this.unmountFilter(s.topic), qos: s.qos }));
   }
 
   count(direction: 'in' | 'out', bytes: number): void {
@@ -288,6 +287,17 @@ class Channel implements ChannelHandle {
     return this.mount && topic.startsWith(this.mount) ? topic.slice(this.mount.length) : topic;
   }
 
+  /** the mountpoint goes after `$share/<group>/`, `$queue/`, `$exclusive/` (as emqx_mountpoint:mount) */
+  private mountFilter(filter: string): string {
+    const m = /^(\$share\/[^/]+\/|\$queue\/|\$exclusive\/)(.*)$/s.exec(filter);
+    return m ? m[1] + this.mount + m[2] : this.mount + filter;
+  }
+
+  private unmountFilter(filter: string): string {
+    const m = /^(\$share\/[^/]+\/|\$queue\/|\$exclusive\/)(.*)$/s.exec(filter);
+    return m ? m[1] + this.unmount(m[2]) : this.unmount(filter);
+  }
+
   /** the router picked this channel for a message */
   private onRouted(p: Pending): void {
     if (this.closed) return;
@@ -296,7 +306,7 @@ class Channel implements ChannelHandle {
     for (const t of this.sub.subs.keys()) {
       const parsed = parseFilter(t, true);
       if (parsed && topicMatches(parsed.filter, p.msg.topic)) {
-        filter = this.unmount(t);
+        filter = this.unmountFilter(t);
         break;
       }
     }
