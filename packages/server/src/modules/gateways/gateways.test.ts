@@ -295,6 +295,9 @@ describe('gateways API and the STOMP gateway', () => {
     expect(add.body).toMatchObject({ id: 'stomp:tcp:second', type: 'tcp', name: 'second', max_connections: 10, running: true });
     expect((await api(node, 'POST', '/gateways/stomp/listeners', { type: 'tcp', name: 'second', bind: '127.0.0.1:0' })).status).toBe(400);
     expect((await api(node, 'POST', '/gateways/stomp/listeners', { type: 'udp', name: 'u', bind: '127.0.0.1:0' })).status).toBe(400);
+    const busy = await api(node, 'POST', '/gateways/stomp/listeners', { type: 'tcp', name: 'busy', bind: `127.0.0.1:${node.mqttPort}` });
+    expect(busy).toMatchObject({ status: 400, body: { message: `Listener stomp:tcp:busy cannot start: port ${node.mqttPort} is already in use` } });
+    expect((await api(node, 'GET', '/gateways/stomp/listeners/stomp:tcp:busy')).status).toBe(404);
     const list = await api(node, 'GET', '/gateways/stomp/listeners');
     expect(list.body.map((l: { id: string }) => l.id).sort()).toEqual(['stomp:tcp:default', 'stomp:tcp:second']);
     expect(list.body[0].status).toMatchObject({ running: true, current_connections: 0 });
