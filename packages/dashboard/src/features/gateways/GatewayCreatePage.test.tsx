@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { mockApi } from '../../../test/msw';
 import GatewayCreatePage from './GatewayCreatePage';
@@ -50,5 +50,17 @@ describe('Gateway setup wizard', () => {
     await user.click(screen.getByText('Password-Based'));
     expect(screen.getByRole('radio', { name: 'HTTP Server' })).toBeChecked();
     expect(screen.queryByRole('radio', { name: 'Built-in Database' })).toBeNull();
+  });
+
+  it('going from one gateway’s setup to another starts from that gateway’s defaults', async () => {
+    mockApi('get', '/gateways', 200, [
+      { name: 'mqttsn', status: 'unloaded' },
+      { name: 'lwm2m', status: 'unloaded' },
+    ]);
+    const { router } = renderWithProviders(<GatewayCreatePage />, { route: '/gateway/create/mqttsn', path: '/gateway/create/:name' });
+    expect(await screen.findByRole('spinbutton', { name: 'Gateway ID' })).toHaveValue('1');
+    await act(() => router.navigate('/gateway/create/lwm2m'));
+    expect(await screen.findByRole('textbox', { name: 'LwM2M XML directory' })).toHaveValue('etc/lwm2m_xml/');
+    expect(screen.getByRole('textbox', { name: 'Command topic' })).toHaveValue('dn/#');
   });
 });

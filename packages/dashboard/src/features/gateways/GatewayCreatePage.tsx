@@ -42,7 +42,8 @@ export default function GatewayCreatePage() {
         }
       />
     );
-  return <Wizard name={raw} />;
+  // a new wizard for each gateway: going from one /gateway/create/{name} to another starts from that one's defaults
+  return <Wizard key={raw} name={raw} />;
 }
 
 function Wizard({ name }: { name: GatewayName }) {

@@ -121,6 +121,7 @@ export default function GatewayDetailPage() {
   return (
     <PageSection title={label} extra={actions || (status && <GatewayStatusTag status={status} />)}>
       <Tabs
+        key={name}
         activeKey={tab}
         onChange={(k) => setParams({ tab: k }, { replace: true })}
         destroyOnHidden
