@@ -31,6 +31,8 @@ async function stompClient(port: number, login: string, passcode = 'secret'): Pr
     });
     socket.once('error', reject);
   });
+  // a refused connection rejects both promises: the one awaited first reports it
+  connected.catch(() => undefined);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('error', reject);
@@ -130,5 +132,19 @@ describe('Gateways (Management › Gateways)', () => {
     await page.getByText('Listener saved').last().waitFor();
     const listener = (await e2e.apiGet('/gateways/stomp/listeners/stomp%3Atcp%3Adefault')) as { bind: string; max_conn_rate: number };
     expect(listener).toMatchObject({ bind: `127.0.0.1:${stompPort}`, max_conn_rate: 500 });
+  });
+
+  it('Stop (after a confirmation) closes the listener; Start opens it again', async () => {
+    const page = e2e.page;
+    await page.goto(`${e2e.node.url}#/gateway/detail/stomp?tab=settings`);
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await page.getByText('Stopping the gateway closes all of its connections. Stop STOMP?', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await page.getByRole('button', { name: 'Start', exact: true }).waitFor();
+    await expect(stompClient(stompPort, 'dev1', 'right-pass')).rejects.toThrow(/ECONNREFUSED/);
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
+    const ok = await stompClient(stompPort, 'dev1', 'right-pass');
+    ok.socket.destroy();
   });
 });
