@@ -1,4 +1,5 @@
-// Broker benchmark, MQDeck's node vs the Mosquitto running on this machine, same run, printed as ratios.
+// Broker benchmark, MQDeck's node vs a Mosquitto started for the run (own config on a free port, stopped by its pid;
+// the machine's Mosquitto on 1883 is left alone), same run, printed as ratios.
 //   npx tsx bench/broker-vs-mosquitto.ts [--only cpu|latency|connections] [--seconds 10] [--rate 5000] [--rounds 3] [--connections 5000]
 //     [--baseline DIR]   (connections: also storm a node started from DIR, another checkout, in the same rounds)
 // The subscribers run in a child process (bench/lib/subscribers.ts) so the generator is not the bottleneck; CPU and
@@ -12,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { cpus, loadavg } from 'node:os';
 import { cpuMicros, rssBytes, percentile, syscalls, sysMicros } from './lib/proc';
-import { startMqdeck, mosquitto, mosquittoHeap, type Peer } from './lib/peers';
+import { startMqdeck, startMosquitto, mosquittoHeap, type Peer } from './lib/peers';
 import { fanout, connectionStorm } from './lib/load';
 
 const { values } = parseArgs({
@@ -207,7 +208,8 @@ function print() {
 const loadAtStart = loadavg();
 // the connection storm starts nodes of its own: no idle node beside it when it runs alone
 const ours = values.only === 'connections' ? null : await startMqdeck();
-const peer = mosquitto();
+// sys_interval 2: the heap figure of the connection storm arrives within seconds
+const peer = await startMosquitto(['sys_interval 2']);
 try {
   if (ours && (!values.only || values.only === 'cpu')) await scenarioCpu(ours, peer);
   if (ours && (!values.only || values.only === 'latency')) await scenarioLatency(ours, peer);
@@ -215,4 +217,5 @@ try {
 } finally {
   print();
   await ours?.stop();
+  await peer.stop();
 }
