@@ -2,6 +2,7 @@
 // them (each publisher keeps at most 64 unacknowledged at QoS 1; at QoS 0 it writes while its socket takes more),
 // MQDeck's node and a Mosquitto of our own (own config, free port), each freshly started, measured in the same run.
 //   npx tsx bench/saturation.ts [--messages 50000] [--rounds 2] [--only qos0|qos1|slow] [--root DIR] [--env K=V,...]
+//     [--baseline DIR]   (also a node started from DIR, another checkout, in the same rounds: rows marked 'before')
 // Printed per broker: deliveries / expected, loss, deliveries per second (first publish → last delivery), publish
 // time, peak RSS above the idle broker's, our node's delivery.dropped.queue_full; then the slow-subscriber case:
 // one subscriber that stops reading among 9 fast ones (the fast ones must get everything, the slow one's copies
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '2' },
     only: { type: 'string' },
     root: { type: 'string' },
+    baseline: { type: 'string' },
     env: { type: 'string' },
   },
 });
@@ -185,13 +187,15 @@ const median = (xs: number[]) => {
 async function scenario(name: string, qos: 0 | 1, slow: boolean) {
   const a: Run[] = [];
   const b: Run[] = [];
+  const base: Run[] = [];
+  const brokers = values.baseline ? (['before', 'mqdeck', 'mosquitto'] as const) : (['mqdeck', 'mosquitto'] as const);
   for (let i = 0; i < rounds; i++) {
-    for (const which of ['mqdeck', 'mosquitto'] as const) {
-      const peer = which === 'mqdeck' ? await startMqdeck(extraEnv, [], values.root) : await startMosquitto();
+    for (const which of brokers) {
+      const peer = which === 'mosquitto' ? await startMosquitto() : await startMqdeck(extraEnv, [], which === 'before' ? values.baseline : values.root);
       try {
-        await sleep(which === 'mqdeck' ? 3000 : 500);
+        await sleep(which === 'mosquitto' ? 500 : 3000);
         const r = await run(peer, qos, slow);
-        (which === 'mqdeck' ? a : b).push(r);
+        (which === 'mqdeck' ? a : which === 'before' ? base : b).push(r);
         console.error(
           `  ${name} round ${i + 1} ${which}: ${r.delivered}/${r.expected} (${r.lossPct.toFixed(2)} % lost) ${r.perSecond.toFixed(0)}/s, published in ${r.publishSeconds.toFixed(2)} s, peak RSS +${r.peakRssMB.toFixed(1)} MB, ${r.cpuPerDelivery.toFixed(2)} µs CPU/delivery, ${r.coresBusy.toFixed(2)} cores busy, queue_full ${r.queueFull}${slow ? `, slow one got ${r.slowDelivered}` : ''} (load ${loadavg()[0].toFixed(2)})`,
         );
@@ -202,6 +206,12 @@ async function scenario(name: string, qos: 0 | 1, slow: boolean) {
   }
   const m = (rs: Run[], f: (r: Run) => number) => median(rs.map(f));
   const sum = (rs: Run[], f: (r: Run) => number) => rs.reduce((n, r) => n + f(r), 0);
+  if (base.length > 0) {
+    rows.push([`${name} (before): delivered (of ${sum(base, (r) => r.expected)})`, sum(base, (r) => r.delivered), sum(b, (r) => r.delivered), 'msgs']);
+    rows.push([`${name} (before): lost`, m(base, (r) => r.lossPct), m(b, (r) => r.lossPct), '%']);
+    rows.push([`${name} (before): deliveries per second`, m(base, (r) => r.perSecond), m(b, (r) => r.perSecond), 'msg/s']);
+    rows.push([`${name} (before): peak RSS above idle`, m(base, (r) => r.peakRssMB), m(b, (r) => r.peakRssMB), 'MB']);
+  }
   rows.push([`${name}: delivered${slow ? ' to the fast ones' : ''} (of ${sum(a, (r) => r.expected)})`, sum(a, (r) => r.delivered), sum(b, (r) => r.delivered), 'msgs']);
   rows.push([`${name}: lost`, m(a, (r) => r.lossPct), m(b, (r) => r.lossPct), '%']);
   rows.push([`${name}: deliveries per second`, m(a, (r) => r.perSecond), m(b, (r) => r.perSecond), 'msg/s']);

@@ -148,3 +148,20 @@ test('one slow subscriber among fast ones drops only its own copies, counted as 
   expect(broker.metrics()['delivery.dropped.queue_full']).toBe(392);
   await until(() => !pressure.on, 'publishers free while the slow one still holds its backlog');
 });
+
+test('a publisher held by node pressure is not closed for keepalive: it is not silent, it is not read', { timeout: 20_000 }, async () => {
+  broker = newBroker();
+  broker.updateSettings({ maxInflight: 1, maxMqueueLen: 100 });
+  const pressure = pressureOf(broker);
+  pressure.limits = { high: 2000, low: 500, share: 4000, lagHigh: 1e9, lagLow: 1e9, stallMs: 1e9 };
+  const s = await subscriber('s1');
+  const { client: pub } = await connect(broker, 4, { clientId: 'pub', keepalive: 1 }); // closed after 1.5 s silent
+  const acked = pubacks(pub);
+  burst(pub, 50);
+  await until(() => pressure.on, 'the pause');
+  await sleep(3500);
+  expect(pub.closed).toBe(false);
+  expect(pressure.on).toBe(true);
+  s.ackAll();
+  await until(() => acked.n === 50, 'every PUBACK once the subscriber acknowledges');
+});

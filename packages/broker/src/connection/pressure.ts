@@ -144,6 +144,8 @@ export class Pressure {
       total += t.share;
     }
     this.total = total;
+    // a held publisher is not silent, it is not read: its keepalive must not run out meanwhile
+    for (const conn of this.paused) conn.keepaliveTimer.touch();
     if (!this.on) {
       if (total >= lim.high || this.lag >= lim.lagHigh) this.pause();
     } else if (total < lim.low && this.lag < lim.lagLow) this.resume();
