@@ -32,7 +32,7 @@ const extraEnv = Object.fromEntries(
   (values.env ?? '')
     .split(',')
     .filter(Boolean)
-    .map((kv) => kv.split('=') as [string, string]),
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
 );
 const N_PUB = 10;
 const N_SUB = 10;
