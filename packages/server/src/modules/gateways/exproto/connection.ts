@@ -38,7 +38,7 @@ export class ExprotoConn {
   private gone = false;
   private keepaliveTimer?: NodeJS.Timeout;
   private idleTimer?: NodeJS.Timeout;
-  private lastRecv = Date.now();
+  private recvCount = 0;
 
   constructor(
     readonly id: string,
@@ -57,7 +57,7 @@ export class ExprotoConn {
 
   /** bytes from the device */
   received(bytes: Buffer): void {
-    this.lastRecv = Date.now();
+    this.recvCount++;
     this.channel?.count('in', bytes.length);
     this.dispatch('OnReceivedBytes', { conn: this.id, bytes });
   }
@@ -151,10 +151,14 @@ export class ExprotoConn {
     clearTimeout(this.idleTimer);
     clearInterval(this.keepaliveTimer);
     this.channel?.update({ keepalive: interval });
-    this.lastRecv = Date.now();
-    // emqx_keepalive: checked every interval; nothing received since the last check = timed out
+    // emqx_keepalive: checked every interval against the bytes received at the previous check, the first check always
+    // passes (its reference is 0): a silent device is closed between one and two intervals after its last bytes
+    let seen = -1;
     this.keepaliveTimer = setInterval(() => {
-      if (Date.now() - this.lastRecv < interval * 1000) return;
+      if (this.recvCount !== seen) {
+        seen = this.recvCount;
+        return;
+      }
       clearInterval(this.keepaliveTimer);
       this.closedReason ??= 'keepalive_timeout';
       this.dispatch('OnTimerTimeout', { conn: this.id, type: 'KEEPALIVE' });

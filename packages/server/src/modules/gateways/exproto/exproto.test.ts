@@ -8,7 +8,7 @@ import type { MqttClient } from 'mqtt';
 import { startTestNode, type TestNode } from '../../../../test/test-node';
 import { api, closeClients, connectClient, waitFor } from '../../../shared/testing';
 import { adapterPort } from './index';
-import { deadPort, LineClient, startEchoHandler, type EchoHandler } from './exproto.testing';
+import { deadPort, LineClient, startEchoHandler, UdpLineClient, type EchoHandler } from './exproto.testing';
 
 const tcpPort = (node: TestNode) => node.app.gateways.lookup('exproto')!.running.get('exproto:tcp:default')!.port!;
 
@@ -143,6 +143,18 @@ describe('ExProto gateway', () => {
     await waitFor(() => d.closed, 10_000, 'socket closed by Close');
   });
 
+  it('a keepalive started by the handler closes a silent device and calls OnTimerTimeout', async () => {
+    const d = await device();
+    d.send('AUTH ka-1 dev1 secret');
+    await expectLine(d, 'AUTH OK');
+    d.send('KEEPALIVE 1');
+    await expectLine(d, 'KEEPALIVE SUCCESS');
+    expect((await api(node, 'GET', '/gateways/exproto/clients/ka-1')).body).toMatchObject({ keepalive: 1 });
+    await waitFor(() => d.closed, 10_000, 'closed after the keepalive');
+    await waitFor(() => handler.events.some(([m, r]) => m === 'OnTimerTimeout' && r.type === 'KEEPALIVE'), 10_000, 'OnTimerTimeout');
+    await waitFor(() => handler.events.some(([m, r]) => m === 'OnSocketClosed' && r.reason === 'keepalive_timeout'), 10_000, 'OnSocketClosed keepalive_timeout');
+  });
+
   it('a handler that cannot be reached closes the device and is logged as a warning, not an error', async () => {
     const port = await deadPort();
     const res = await api(node, 'PUT', '/gateways/exproto', { handler: { address: `http://127.0.0.1:${port}` } });
@@ -151,5 +163,44 @@ describe('ExProto gateway', () => {
     await waitFor(() => d.closed, 20_000, 'socket closed when the handler is unreachable');
     await waitFor(() => logged.some((l) => l.level === 'warn' && l.obj.call === 'OnSocketCreated'), 10_000, 'warning logged');
     expect(logged.filter((l) => l.level === 'error')).toEqual([]);
+  });
+
+  it('the streaming ConnectionHandler serves TCP and UDP devices alike', async () => {
+    const res = await api(node, 'PUT', '/gateways/exproto', { handler: { address: `http://127.0.0.1:${handler.port}`, service_name: 'ConnectionHandler' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(204);
+    const added = await api(node, 'POST', '/gateways/exproto/listeners', { type: 'udp', name: 'default', bind: '127.0.0.1:0' });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    handler.connectAdapter(adapterPort('127.0.0.1:0')!);
+    const sub = await connectClient(node.mqttPort, { clientId: 'mqtt-sub-2' });
+    mqttClients.push(sub);
+    const got: string[] = [];
+    sub.on('message', (t, p) => got.push(`${t} ${p.toString()}`));
+    await sub.subscribeAsync('from/#', { qos: 1 });
+
+    const d = await device();
+    d.send('AUTH tcp-2 dev1 secret');
+    await expectLine(d, 'AUTH OK');
+    d.send('PUB from/tcp hi');
+    await expectLine(d, 'PUB SUCCESS');
+    expect(handler.events.some(([m, r]) => m === 'OnReceivedBytes' && r.streamed === true)).toBe(true);
+
+    const udpPort = node.app.gateways.lookup('exproto')!.running.get('exproto:udp:default')!.port!;
+    const u = new UdpLineClient(udpPort);
+    try {
+      u.send('AUTH udp-1 dev1 secret');
+      await waitFor(() => u.lines.includes('AUTH OK'), 10_000, `udp auth (got ${JSON.stringify(u.lines)})`);
+      const created = handler.events.filter(([m, r]) => m === 'OnSocketCreated' && r.conninfo?.socktype === 'UDP');
+      expect(created).toHaveLength(1);
+      u.send('SUB to/udp');
+      await waitFor(() => u.lines.includes('SUB SUCCESS'), 10_000, 'udp sub');
+      u.send('PUB from/udp hello');
+      await waitFor(() => got.includes('from/udp hello') && got.includes('from/tcp hi'), 10_000, `MQTT deliveries (got ${JSON.stringify(got)})`);
+      await sub.publishAsync('to/udp', 'down', { qos: 0 });
+      await waitFor(() => u.lines.includes('MSG to/udp down'), 10_000, 'delivery to the UDP device');
+      const list = (await api(node, 'GET', '/gateways/exproto/clients')).body.data as Array<{ clientid: string }>;
+      expect(list.map((c) => c.clientid).sort()).toEqual(['tcp-2', 'udp-1']);
+    } finally {
+      u.end();
+    }
   });
 });

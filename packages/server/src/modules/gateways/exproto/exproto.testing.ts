@@ -2,6 +2,7 @@
 // line based: the first line "AUTH <clientid> <username> <password>" authenticates the connection, then
 // "SUB <topic>", "UNSUB <topic>", "PUB <topic> <payload>" and "CLOSE" act through the node's ConnectionAdapter; every
 // answer and every delivered message ("MSG <topic> <payload>") goes back to the device through Send.
+import dgram from 'node:dgram';
 import net from 'node:net';
 import { Client, credentials, Server, ServerCredentials } from '@grpc/grpc-js';
 import { exprotoPackage, type CodeResponse } from './grpc';
@@ -52,6 +53,9 @@ export async function startEchoHandler(): Promise<EchoHandler> {
     } else if (cmd === 'PUB') {
       const r = await call('Publish', { conn, topic: rest[0], qos: 1, payload: Buffer.from(rest.slice(1).join(' ')) });
       await send(conn, `PUB ${r.code}`);
+    } else if (cmd === 'KEEPALIVE') {
+      const r = await call('StartTimer', { conn, type: 'KEEPALIVE', interval: Number(rest[0]) });
+      await send(conn, `KEEPALIVE ${r.code}`);
     } else if (cmd === 'CLOSE') {
       await call('Close', { conn });
     }
@@ -61,22 +65,38 @@ export async function startEchoHandler(): Promise<EchoHandler> {
     cb(null, {});
     void after?.(c.request).catch(() => undefined);
   };
-  const server = new Server();
-  server.addService(exprotoPackage().ConnectionUnaryHandler.service, {
-    OnSocketCreated: ok('OnSocketCreated'),
-    OnSocketClosed: ok('OnSocketClosed'),
-    OnTimerTimeout: ok('OnTimerTimeout'),
-    OnReceivedBytes: ok('OnReceivedBytes', async (req) => {
+  const handlers: Record<string, (req: Req) => Promise<void>> = {
+    OnReceivedBytes: async (req) => {
       const conn = String(req.conn);
       const text = (buffers.get(conn) ?? '') + Buffer.from(req.bytes).toString();
       const lines = text.split('\n');
       buffers.set(conn, lines.pop() ?? '');
       for (const l of lines) if (l.trim()) await line(conn, l.trim());
-    }),
-    OnReceivedMessages: ok('OnReceivedMessages', async (req) => {
+    },
+    OnReceivedMessages: async (req) => {
       for (const m of req.messages as Req[]) await send(String(req.conn), `MSG ${m.topic} ${Buffer.from(m.payload).toString()}`);
-    }),
-  });
+    },
+  };
+  const methods = ['OnSocketCreated', 'OnSocketClosed', 'OnTimerTimeout', 'OnReceivedBytes', 'OnReceivedMessages'];
+  const server = new Server();
+  // the same echo logic behind both services: unary calls, and client streams (one per callback, as EMQX opens them)
+  server.addService(exprotoPackage().ConnectionUnaryHandler.service, Object.fromEntries(methods.map((m) => [m, ok(m, handlers[m])])));
+  server.addService(
+    exprotoPackage().ConnectionHandler.service,
+    Object.fromEntries(
+      methods.map((m) => [
+        m,
+        (stream: { on(ev: string, f: (req?: Req) => void): void }, cb: (err: null, res: object) => void) => {
+          let chain = Promise.resolve();
+          stream.on('data', (req) => {
+            events.push([m, { ...req!, streamed: true }]);
+            chain = chain.then(() => handlers[m]?.(req!)).catch(() => undefined);
+          });
+          stream.on('end', () => cb(null, {}));
+        },
+      ]),
+    ),
+  );
   const port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
   return {
     port,
@@ -120,6 +140,21 @@ export class LineClient {
   }
   end(): void {
     this.socket.destroy();
+  }
+}
+
+/** a UDP device reading datagrams as lines */
+export class UdpLineClient {
+  readonly lines: string[] = [];
+  private readonly socket = dgram.createSocket('udp4');
+  constructor(private readonly port: number) {
+    this.socket.on('message', (b: Buffer) => this.lines.push(...b.toString().split('\n').filter(Boolean)));
+  }
+  send(line: string): void {
+    this.socket.send(`${line}\n`, this.port, '127.0.0.1');
+  }
+  end(): void {
+    this.socket.close();
   }
 }
 
