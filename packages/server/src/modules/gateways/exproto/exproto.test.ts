@@ -64,10 +64,13 @@ describe('ExProto gateway', () => {
   it('refuses a config without a usable handler address and reports the gateway with its defaults', async () => {
     const got = await api(node, 'GET', '/gateways/exproto');
     expect(got.body).toMatchObject({ name: 'exproto', server: { bind: '127.0.0.1:0' }, handler: { service_name: 'ConnectionUnaryHandler' } });
-    const bad = await api(node, 'PUT', '/gateways/exproto', { handler: { address: 'nowhere', service_name: 'ConnectionUnaryHandler' } });
+    const noServer = await api(node, 'PUT', '/gateways/exproto', { handler: { address: `http://127.0.0.1:${handler.port}` } });
+    expect(noServer).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+    expect(noServer.body.message).toMatch(/server.bind is required/);
+    const bad = await api(node, 'PUT', '/gateways/exproto', { server: { bind: '127.0.0.1:0' }, handler: { address: 'nowhere', service_name: 'ConnectionUnaryHandler' } });
     expect(bad).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
     expect(bad.body.message).toMatch(/handler.address/);
-    const badName = await api(node, 'PUT', '/gateways/exproto', { handler: { service_name: 'Other' } });
+    const badName = await api(node, 'PUT', '/gateways/exproto', { server: { bind: '127.0.0.1:0' }, handler: { address: 'http://127.0.0.1:1', service_name: 'Other' } });
     expect(badName.body.message).toMatch(/ConnectionUnaryHandler or ConnectionHandler/);
   });
 
@@ -157,7 +160,7 @@ describe('ExProto gateway', () => {
 
   it('a handler that cannot be reached closes the device and is logged as a warning, not an error', async () => {
     const port = await deadPort();
-    const res = await api(node, 'PUT', '/gateways/exproto', { handler: { address: `http://127.0.0.1:${port}` } });
+    const res = await api(node, 'PUT', '/gateways/exproto', { server: { bind: '127.0.0.1:0' }, handler: { address: `http://127.0.0.1:${port}` } });
     expect(res.status, JSON.stringify(res.body)).toBe(204);
     const d = await device();
     await waitFor(() => d.closed, 20_000, 'socket closed when the handler is unreachable');
@@ -166,7 +169,10 @@ describe('ExProto gateway', () => {
   });
 
   it('the streaming ConnectionHandler serves TCP and UDP devices alike', async () => {
-    const res = await api(node, 'PUT', '/gateways/exproto', { handler: { address: `http://127.0.0.1:${handler.port}`, service_name: 'ConnectionHandler' } });
+    const res = await api(node, 'PUT', '/gateways/exproto', {
+      server: { bind: '127.0.0.1:0' },
+      handler: { address: `http://127.0.0.1:${handler.port}`, service_name: 'ConnectionHandler' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(204);
     const added = await api(node, 'POST', '/gateways/exproto/listeners', { type: 'udp', name: 'default', bind: '127.0.0.1:0' });
     expect(added.status, JSON.stringify(added.body)).toBe(201);

@@ -333,8 +333,9 @@ export const exprotoProtocol: GatewayProtocol = {
   listenerTypes: ['tcp', 'ssl', 'udp'],
   description: 'The Extension Protocol gateway: your gRPC service speaks any TCP or UDP protocol and publishes and subscribes to MQTT topics.',
   defaults: () => ({
-    server: { bind: '0.0.0.0:9100' },
-    handler: { address: 'http://127.0.0.1:9001', service_name: 'ConnectionUnaryHandler' },
+    // server and handler are required in every load and update body (EMQX's exproto and update_exproto schemas)
+    server: {},
+    handler: { service_name: 'ConnectionUnaryHandler' },
   }),
   validate,
   startListener,
