@@ -5,6 +5,7 @@
 import type { GatewayChannel, GatewayContext, GatewayListenerConfig, DeliveredMessage } from '../protocol';
 import type { CodeResponse, HandlerClient, HandlerMethod } from './grpc';
 import { Code } from './grpc';
+import { parseDuration } from '../../../config/units';
 
 /** EMQX renders reasons with io_lib "~0p": binaries as <<"...">>, atoms bare */
 export const bin = (s: string) => `<<${JSON.stringify(s)}>>`;
@@ -48,16 +49,16 @@ export class ExprotoConn {
     const conninfo: Record<string, unknown> = { socktype: t.socktype, peername: t.peer, sockname: t.sock };
     if (t.peercert) conninfo.peercert = t.peercert;
     this.dispatch('OnSocketCreated', { conn: id, conninfo });
-    // a UDP peer is closed after idle_timeout unless the handler starts a keepalive (start_idle_checking_timer)
-    if (t.socktype === 'UDP' || t.socktype === 'DTLS') {
-      const ms = durationMs(d.ctx.config().idle_timeout) ?? 30_000;
-      this.idleTimer = setTimeout(() => this.shutdown('idle_timeout'), ms);
-    }
+    // idle_timeout: a TCP/SSL socket that sends nothing is closed (emqx_gateway_conn cancels the timer at the first
+    // bytes); a UDP peer is closed unless the handler starts a keepalive (start_idle_checking_timer)
+    const ms = parseDuration(d.ctx.config().idle_timeout);
+    if (ms !== null) this.idleTimer = setTimeout(() => this.shutdown('idle_timeout'), ms ?? 30_000);
   }
 
   /** bytes from the device */
   received(bytes: Buffer): void {
     this.recvCount++;
+    if (this.t.socktype === 'TCP' || this.t.socktype === 'SSL') clearTimeout(this.idleTimer);
     this.channel?.count('in', bytes.length);
     this.dispatch('OnReceivedBytes', { conn: this.id, bytes });
   }
@@ -205,10 +206,3 @@ const notAlive = (): CodeResponse => ({ code: Code.CONN_PROCESS_NOT_ALIVE, messa
 const unexpected = (): CodeResponse => ({ code: Code.UNKNOWN, message: '{error,unexpected_call}' });
 
 const snake = (m: string) => m.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
-
-function durationMs(v: unknown): number | undefined {
-  if (typeof v === 'number') return v;
-  const m = /^(\d+)(ms|s|m|h)$/.exec(String(v ?? ''));
-  if (!m) return undefined;
-  return Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 'ms' | 's' | 'm' | 'h'];
-}

@@ -209,4 +209,18 @@ describe('ExProto gateway', () => {
       u.end();
     }
   });
+
+  it('idle_timeout closes a TCP device that sends nothing', async () => {
+    const res = await api(node, 'PUT', '/gateways/exproto', {
+      idle_timeout: '1s',
+      server: { bind: '127.0.0.1:0' },
+      handler: { address: `http://127.0.0.1:${handler.port}`, service_name: 'ConnectionUnaryHandler' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(204);
+    handler.connectAdapter(adapterPort('127.0.0.1:0')!);
+    const before = handler.events.length;
+    const d = await device();
+    await waitFor(() => d.closed, 10_000, 'silent device closed');
+    await waitFor(() => handler.events.slice(before).some(([m, r]) => m === 'OnSocketClosed' && r.reason === 'idle_timeout'), 10_000, 'OnSocketClosed idle_timeout');
+  });
 });
