@@ -17,13 +17,14 @@ export interface EchoHandler {
   /** the adapter's answers to the handler's calls: [method, response] */
   answers: Array<[string, CodeResponse]>;
   /** point the handler at the node's ConnectionAdapter */
-  connectAdapter(port: number): void;
+  connectAdapter(port: number, tls?: boolean): void;
   /** one adapter call made by the test itself */
   call(method: string, req: unknown): Promise<CodeResponse>;
   close(): Promise<void>;
 }
 
-export async function startEchoHandler(): Promise<EchoHandler> {
+/** the echo handler; with `tls` it serves https (the given pair) and `connectAdapter` may reach a TLS adapter */
+export async function startEchoHandler(opts: { tls?: { cert: string | Buffer; key: string | Buffer } } = {}): Promise<EchoHandler> {
   let adapter: Adapter | undefined;
   const events: Array<[string, Req]> = [];
   const answers: Array<[string, CodeResponse]> = [];
@@ -97,14 +98,20 @@ export async function startEchoHandler(): Promise<EchoHandler> {
       ]),
     ),
   );
-  const port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
+  const creds = opts.tls
+    ? ServerCredentials.createSsl(null, [{ private_key: Buffer.from(opts.tls.key), cert_chain: Buffer.from(opts.tls.cert) }])
+    : ServerCredentials.createInsecure();
+  const port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', creds, (err, p) => (err ? reject(err) : resolve(p))));
   return {
     port,
     events,
     answers,
-    connectAdapter(p) {
+    connectAdapter(p, tls) {
       const Ctor = exprotoPackage().ConnectionAdapter;
-      adapter = new Ctor(`127.0.0.1:${p}`, credentials.createInsecure()) as unknown as Adapter;
+      // the node's own certificate is self-signed: the test client does not verify it
+      const creds = tls ? credentials.createSsl(null, null, null, { rejectUnauthorized: false, checkServerIdentity: () => undefined }) : credentials.createInsecure();
+      if (adapter) Client.prototype.close.call(adapter);
+      adapter = new Ctor(`127.0.0.1:${p}`, creds) as unknown as Adapter;
     },
     call,
     close: async () => {
