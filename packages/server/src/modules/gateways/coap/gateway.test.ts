@@ -3,8 +3,9 @@
  * package's client on the device side, MQTT.js on the MQTT side, and a raw UDP socket where exact codes and types
  * matter. Expectations are EMQX 5.8's (emqx_coap_SUITE, emqx_coap_pubsub_handler, emqx_coap_channel).
  *
- * The gateway core's API is not there yet, so the GatewayContext is the stand-in of bridge.testing.ts: a real broker
- * whose clients each gateway channel becomes. TODO(core API): the same cases through PUT /gateways/coap.
+ * Here the GatewayContext is the stand-in of bridge.testing.ts (a real broker whose clients each gateway channel
+ * becomes), so exact codes, types and Observe numbers can be checked per listener. The same paths through a real node
+ * (PUT /gateways/coap, gateway authentication, GET/DELETE /gateways/coap/clients) are in coap-api.test.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
