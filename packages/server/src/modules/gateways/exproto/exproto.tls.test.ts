@@ -40,7 +40,7 @@ describe('ExProto over TLS', () => {
     });
     device = new LineClient(socket);
     device.send('AUTH tls-1 anyone x');
-    await waitFor(() => device!.lines.includes('AUTH OK'), 15_000, `auth over TLS (${JSON.stringify(device!.lines)})`);
+    await waitFor(() => device!.lines.includes('AUTH OK'), 15_000, `auth over TLS (${JSON.stringify(device.lines)})`);
     expect(handler.events.find(([m]) => m === 'OnSocketCreated')![1].conninfo).toMatchObject({ socktype: 'SSL' });
     device.send('PUB t/tls hi');
     await waitFor(() => device!.lines.includes('PUB SUCCESS'), 15_000, 'publish over TLS');
