@@ -3,6 +3,7 @@
 // @grpc/grpc-js (exproto.testing.ts) authenticating raw TCP devices through the gateway's authenticator, a device's
 // publish reaching MQTT.js and an MQTT publish reaching the device, the client listed and kicked through the API,
 // EMQX's CodeResponse codes for bad calls, and an unreachable handler reported as a warning.
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { startTestNode, type TestNode } from '../../../../test/test-node';
@@ -207,6 +208,24 @@ describe('ExProto gateway', () => {
       expect(list.map((c) => c.clientid).sort()).toEqual(['tcp-2', 'udp-1']);
     } finally {
       u.end();
+    }
+  });
+
+  it('a server.bind in use is refused with a plain sentence and the running config is kept', async () => {
+    const busy = net.createServer();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', () => r()));
+    try {
+      const port = (busy.address() as net.AddressInfo).port;
+      const res = await api(node, 'PUT', '/gateways/exproto', {
+        server: { bind: `127.0.0.1:${port}` },
+        handler: { address: `http://127.0.0.1:${handler.port}`, service_name: 'ConnectionUnaryHandler' },
+      });
+      expect(res).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+      expect(res.body.message).toMatch(new RegExp(`ConnectionAdapter gRPC server cannot listen on 127.0.0.1:${port}`));
+      expect((await api(node, 'GET', '/gateways/exproto')).body).toMatchObject({ status: 'running', server: { bind: '127.0.0.1:0' } });
+      expect(adapterPort('127.0.0.1:0')).toBeGreaterThan(0);
+    } finally {
+      busy.close();
     }
   });
 
