@@ -16,12 +16,15 @@ import { runStages, vitestPhase } from './phases.mjs';
 
 // Debian packages the tests use, each with a file that shows it is there: chromium and fonts for the browser tests
 // (Liberation Sans stands in for Arial: without it chromium falls back to the wider DejaVu Sans and the layout checks
-// of the browser tests measure another font than operators see), libcoap's client as the CoAP gateway's peer.
+// of the browser tests measure another font than operators see), libcoap's client as the CoAP gateway's peer, Python's
+// gRPC as the second stack serving ExProto.
 const DEBIAN_PACKAGES = {
   chromium: '/usr/bin/chromium',
   'fonts-noto-cjk': '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
   'fonts-liberation': '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
   'libcoap3-bin': '/usr/bin/coap-client-notls',
+  'python3-grpcio': '/usr/lib/python3/dist-packages/grpc/__init__.py',
+  'python3-grpc-tools': '/usr/lib/python3/dist-packages/grpc_tools/protoc.py',
 };
 
 function ensureDebianPackages(names) {
@@ -52,7 +55,7 @@ const stages = [];
 if (all || only === 'static') stages.push([typecheck, lint, contract, format, ...(all ? [build] : [])]);
 if (only === 'e2e') stages.push([build]);
 if (all || only === 'unit') {
-  ensureDebianPackages(['libcoap3-bin']);
+  ensureDebianPackages(['libcoap3-bin', 'python3-grpcio', 'python3-grpc-tools']);
   stages.push([unit('dashboard', ['dashboard', 'dashboard-mocks'], true), [unit('server', ['server']), unit('broker', ['broker'])]]);
 }
 // the project's own fuzzers (bench/fuzz, issue 21), a short seeded run of each against a fresh node; the
