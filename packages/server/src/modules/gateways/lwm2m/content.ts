@@ -141,7 +141,9 @@ export function translateJson(data: Buffer): PathValue[] {
 
 /** A write command's value as TLV bytes (EMQX's value_ex: numbers, strings, base64 Opaque, "true"/"false", "a:b"). */
 function writeValue(type: string, value: unknown): Buffer {
-  const s = typeof value === 'string' ? value : String(value);
+  // encoding = hex: the command's value is already bytes (String and Opaque take them as they are)
+  if (Buffer.isBuffer(value) && (type === 'String' || type === 'Opaque')) return value;
+  const s = Buffer.isBuffer(value) ? value.toString('utf8') : typeof value === 'string' ? value : String(value);
   switch (type) {
     case 'Integer':
     case 'Time':
