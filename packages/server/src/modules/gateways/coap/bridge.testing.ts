@@ -46,6 +46,9 @@ export async function brokerBridge(opts: { config: Record<string, unknown>; user
     gateway: 'coap',
     config: () => opts.config,
     log: silent,
+    // no access_rules / max_conn_rate and no DTLS in the stand-in
+    admit: () => true,
+    tls: () => Promise.reject(new Error('The stand-in context has no TLS material.')),
     authenticate(req) {
       if (!opts.users) return Promise.resolve({ ok: true, isSuperuser: false });
       const ok = req.username !== undefined && opts.users[req.username] === req.password;

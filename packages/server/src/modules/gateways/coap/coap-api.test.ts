@@ -61,7 +61,13 @@ describe('CoAP gateway on a node', () => {
   });
 
   it('loads with EMQX defaults; a CoAP publish reaches MQTT and an MQTT publish reaches an observer', async () => {
-    const load = await api(node, 'PUT', '/gateways/coap', { name: 'coap', listeners: [{ type: 'udp', name: 'default', bind: '127.0.0.1:0' }] });
+    const load = await api(node, 'PUT', '/gateways/coap', {
+      name: 'coap',
+      listeners: [
+        { type: 'udp', name: 'default', bind: '127.0.0.1:0' },
+        { type: 'udp', name: 'closed', bind: '127.0.0.1:0', access_rules: ['deny all'] },
+      ],
+    });
     expect(load.status, JSON.stringify(load.body)).toBe(204);
     expect((await api(node, 'GET', '/gateways/coap')).body).toMatchObject({
       name: 'coap',
@@ -126,6 +132,15 @@ describe('CoAP gateway on a node', () => {
     await waitFor(() => seen.length >= 1, 10_000, 'the coap-package notification');
     expect(seen[0]).toBe('a');
     (obs as unknown as { close(): void }).close();
+
+    // a listener whose access_rules deny every peer drops the datagrams: libcoap gets no answer and gives up
+    const closedPort = node.app.gateways.lookup('coap')!.running.get('coap:udp:closed')!.port!;
+    const denied = await cli(['-B', '2', '-m', 'post', '-e', 'x', `coap://127.0.0.1:${closedPort}/ps/sensors/denied`]);
+    expect(denied.out).not.toMatch(/2\.04|4\.0/);
+    const ok = await request({ method: 'POST', pathname: '/ps/sensors/after', payload: 'y' });
+    expect(ok.code).toBe('2.04');
+    await waitFor(() => got.some((g) => g.topic === 'sensors/after'), 10_000, 'the publish on the open listener');
+    expect(got.map((g) => g.topic)).not.toContain('sensors/denied');
   });
 
   it('connection mode: the built-in database refuses a wrong password; the client is listed and kicked', async () => {

@@ -100,6 +100,11 @@ export async function startCoapListener(ctx: GatewayContext, listener: GatewayLi
       ctx.log.warn({ peer: key, listener: listener.id }, 'coap: max_connections reached, datagram dropped');
       return undefined;
     }
+    // the listener's access_rules and max_conn_rate, checked once per new peer as at a TCP accept
+    if (!ctx.admit(listener.id, peer.address)) {
+      ctx.log.debug({ peer: key, listener: listener.id }, 'coap: peer refused by access_rules or max_conn_rate, datagram dropped');
+      return undefined;
+    }
     const ch = new CoapChannel({ ...peer }, hostInfo, onClosed, closeClient);
     channels.set(key, ch);
     return ch;
