@@ -99,7 +99,7 @@ function hexContent(encoding: unknown, elements: WriteElement[]): WriteElement[]
 
 /** The CoAP request for an MQTT command; throws CommandError (answered as 4.00 bad_request) when it is malformed. */
 export function commandToRequest(alternatePath: string, cmd: Command): CommandRequest {
-  const data = (cmd.data ?? {});
+  const data = cmd.data ?? {};
   const type = cmd.msgType;
   const at = (key: 'path' | 'basePath') => pathList(str(data[key], key));
   try {
