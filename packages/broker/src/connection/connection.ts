@@ -96,7 +96,7 @@ export class Connection implements ParserOwner {
     readonly stream: Duplex,
     public info: ConnInfo,
   ) {
-    this.keepaliveTimer = new Keepalive(() => this.close('keepalive_timeout', 0x8d));
+    this.keepaliveTimer = new Keepalive(this);
     this.pressure = pressureOf(core);
     (stream as ConnStream)[CONN] = this;
     stream.on('data', Connection.onStreamData);
@@ -107,6 +107,11 @@ export class Connection implements ParserOwner {
     if (info.messagesRate || info.bytesRate) this.ownLimiter = this.newLimiter();
     const idle = core.settings.idleTimeout;
     if (idle !== null) this.idleTimer = setTimeout(() => this.close('idle_timeout'), idle);
+  }
+
+  /** called by the keepalive timer when the client stayed silent too long */
+  keepaliveExpired(): void {
+    this.close('keepalive_timeout', 0x8d);
   }
 
   // stream listeners: `this` is the stream

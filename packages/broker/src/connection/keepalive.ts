@@ -4,7 +4,13 @@
  * connection is closed [MQTT-3.1.2-24]. The interval is `mqtt.keepalive_check_interval` clamped to
  * 1 s .. max(keepalive / 2, 1 s), so a silent client is caught within keepalive × multiplier + one interval.
  * `touch` only sets a flag: no timer work per received chunk.
+ * The owner is told through its `keepaliveExpired` method and the interval calls one shared function, so an idle
+ * connection carries no closures of its own for keepalive (a function owner is accepted too, for tests).
  */
+export interface KeepaliveOwner {
+  keepaliveExpired(): void;
+}
+
 export class Keepalive {
   private timer?: NodeJS.Timeout;
   private seen = false;
@@ -13,7 +19,7 @@ export class Keepalive {
   /** the check interval in use (0 when keepalive is off) */
   intervalMs = 0;
 
-  constructor(private readonly onTimeout: () => void) {}
+  constructor(private readonly owner: KeepaliveOwner | (() => void)) {}
 
   start(seconds: number, multiplier: number, checkIntervalMs: number): void {
     this.stop();
@@ -23,7 +29,7 @@ export class Keepalive {
     this.intervalMs = Math.min(Math.max(checkIntervalMs, 1000), Math.max(Math.floor(ms / 2), 1000));
     this.seen = false;
     this.idleMs = 0;
-    this.timer = setInterval(this.check, this.intervalMs);
+    this.timer = setInterval(Keepalive.tick, this.intervalMs, this);
   }
 
   touch(): void {
@@ -36,7 +42,11 @@ export class Keepalive {
     this.intervalMs = 0;
   }
 
-  private readonly check = (): void => {
+  private static tick(this: void, k: Keepalive): void {
+    k.check();
+  }
+
+  private check(): void {
     if (this.seen) {
       this.seen = false;
       this.idleMs = 0;
@@ -44,9 +54,11 @@ export class Keepalive {
     }
     if (this.idleMs + this.intervalMs >= this.maxIdleMs) {
       this.stop();
-      this.onTimeout();
+      const owner = this.owner;
+      if (typeof owner === 'function') owner();
+      else owner.keepaliveExpired();
       return;
     }
     this.idleMs += this.intervalMs;
-  };
+  }
 }
