@@ -45,6 +45,19 @@ describe('Gateways list', () => {
     expect(screen.getByRole('row', { name: /^ExProto / })).toBeInTheDocument();
   });
 
+  it('shows only the gateways the node lists (our node leaves out one it cannot load)', async () => {
+    mockApi(
+      'get',
+      '/gateways',
+      200,
+      LIST.filter((g) => g.name !== 'lwm2m'),
+    );
+    renderWithProviders(<GatewaysPage />, { route: '/gateway' });
+    await screen.findByRole('row', { name: /^STOMP / });
+    expect(screen.queryByRole('row', { name: /^LwM2M / })).toBeNull();
+    expect(screen.getAllByRole('row').filter((r) => r.closest('tbody'))).toHaveLength(4);
+  });
+
   it('disabling asks a confirmation first (it closes every connection); cancel sends nothing, confirm sends enable/false', async () => {
     mockApi('get', '/gateways', 200, LIST);
     const calls = mockApi('put', '/gateways/{name}/enable/{enable}', 204, null);

@@ -22,8 +22,9 @@ export default function GatewaysPage() {
   const navigate = useNavigate();
   const list = useGatewaysQuery();
   const enable = useEnableGatewayMutation();
-  // the five gateways of the open-source edition, in a fixed order (an enterprise node lists more: not managed here)
-  const rows = list.data && GATEWAY_NAMES.map((n) => list.data.find((g) => g.name === n) ?? { name: n, status: 'unloaded' as const });
+  // the five gateways of the open-source edition that the node lists, in a fixed order (an enterprise node lists
+  // more: not managed here; our node leaves out a gateway it cannot load)
+  const rows = list.data && GATEWAY_NAMES.flatMap((n) => list.data.find((g) => g.name === n) ?? []);
   const detail = (name: string, tab?: string) => `/gateway/detail/${name}${tab ? `?tab=${tab}` : ''}`;
 
   const toggle = (name: GatewayName, on: boolean) => enable.mutateAsync({ name, enable: on }).then(() => void toast().success(t(on ? 'enableSuccess' : 'disableSuccess')));

@@ -91,8 +91,9 @@ export class GatewayService {
 
   // ------------------------------------------------------------------ lookups
 
+  /** the gateways this node can load: a name without a protocol here (LwM2M today) is left out of the list */
   names(): readonly string[] {
-    return GATEWAY_NAMES;
+    return GATEWAY_NAMES.filter((n) => gatewayProtocol(n));
   }
 
   lookup(name: string): Loaded | undefined {
