@@ -5,12 +5,9 @@
 //   npx tsx bench/gateway-mqttsn.ts [--seconds 10] [--rate 5000] [--devices 10] [--subscribers 4] [--rounds 3]
 import dgram from 'node:dgram';
 import { parseArgs } from 'node:util';
-import { performance } from 'node:perf_hooks';
-import type { MqttClient } from 'mqtt';
 import { login, rest } from './lib/api';
-import { open, paced } from './lib/load';
-import { startMqdeck, type Peer } from './lib/peers';
-import { cpuMicros, median } from './lib/proc';
+import { compareWithMqtt, type Device } from './lib/gateway-load';
+import { startMqdeck } from './lib/peers';
 
 const { values } = parseArgs({
   options: {
@@ -37,7 +34,7 @@ async function freeUdpPort(): Promise<number> {
 }
 
 /** One MQTT-SN device: CONNECT, REGISTER `topic`; returns a send function for QoS 0 PUBLISH datagrams. */
-async function snDevice(port: number, clientId: string, topic: string): Promise<{ publish(): void; close(): Promise<void> }> {
+async function snDevice(port: number, clientId: string, topic: string): Promise<Device> {
   const sock = dgram.createSocket('udp4');
   await new Promise<void>((r) => sock.bind(0, '127.0.0.1', () => r()));
   const replies: Buffer[] = [];
@@ -75,61 +72,21 @@ async function snDevice(port: number, clientId: string, topic: string): Promise<
   };
 }
 
-interface Result {
-  throughput: number;
-  perDelivery: number;
-  lost: number;
-}
-
-async function measure(peer: Peer, topic: string, publishers: Array<{ publish(): void }>): Promise<Result> {
-  const subs: MqttClient[] = await Promise.all(Array.from({ length: subscriberCount }, (_, i) => open(peer, `sub-${i}-${Date.now()}`)));
-  await Promise.all(subs.map((s) => s.subscribeAsync(topic, { qos: 0 })));
-  let delivered = 0;
-  for (const s of subs) s.on('message', () => (delivered += 1));
-  const cpuBefore = cpuMicros(peer.pid);
-  const started = performance.now();
-  const sent = await paced(rate, seconds, (i) => publishers[i % publishers.length].publish());
-  const until = performance.now() + 5000;
-  while (delivered < sent * subs.length && performance.now() < until) await new Promise((r) => setTimeout(r, 50));
-  const elapsed = (performance.now() - started) / 1000;
-  const cpu = cpuMicros(peer.pid) - cpuBefore;
-  await Promise.all(subs.map((c) => c.endAsync(true)));
-  return { throughput: delivered / elapsed, perDelivery: cpu / Math.max(1, delivered), lost: sent * subs.length - delivered };
-}
-
 async function main(): Promise<void> {
   const peer = await startMqdeck();
   try {
     const token = await login(peer);
     const snPort = await freeUdpPort();
     await rest(peer, 'PUT', '/gateways/mqttsn', { name: 'mqttsn', listeners: [{ type: 'udp', name: 'default', bind: `127.0.0.1:${snPort}` }] }, token);
-    const sn: Result[] = [];
-    const plain: Result[] = [];
-    for (let round = 0; round < rounds; round++) {
-      const topic = `bench/sn/${Date.now()}`;
-      const devices = await Promise.all(Array.from({ length: deviceCount }, (_, i) => snDevice(snPort, `sn-${round}-${i}`, topic)));
-      sn.push(await measure(peer, topic, devices));
-      await Promise.all(devices.map((d) => d.close()));
-      const mqttTopic = `bench/mqtt/${Date.now()}`;
-      const pubs = await Promise.all(Array.from({ length: deviceCount }, (_, i) => open(peer, `pub-${round}-${i}`)));
-      plain.push(
-        await measure(
-          peer,
-          mqttTopic,
-          pubs.map((p) => ({ publish: () => p.publish(mqttTopic, PAYLOAD, { qos: 0 }) })),
-        ),
-      );
-      await Promise.all(pubs.map((p) => p.endAsync(true)));
-      const f = (r: Result) => `${r.throughput.toFixed(0)} deliveries/s, ${r.perDelivery.toFixed(1)} µs CPU/delivery, lost ${r.lost}`;
-      console.log(`round ${round + 1}: MQTT-SN ${f(sn[round])} | MQTT ${f(plain[round])}`);
-    }
-    const m = (rs: Result[], k: keyof Result) => median(rs.map((r) => r[k]));
-    console.log(`\n${deviceCount} publishers → ${subscriberCount} subscribers, ${rate} msgs/s in for ${seconds} s, 64-byte payload, QoS 0 (median of ${rounds})`);
-    console.log(`MQTT-SN gateway: ${m(sn, 'throughput').toFixed(0)} deliveries/s, ${m(sn, 'perDelivery').toFixed(1)} µs CPU/delivery, lost ${m(sn, 'lost')}`);
-    console.log(`plain MQTT:      ${m(plain, 'throughput').toFixed(0)} deliveries/s, ${m(plain, 'perDelivery').toFixed(1)} µs CPU/delivery, lost ${m(plain, 'lost')}`);
-    console.log(
-      `ratio MQTT-SN / MQTT: throughput ${(m(sn, 'throughput') / m(plain, 'throughput')).toFixed(2)}, CPU per delivery ${(m(sn, 'perDelivery') / m(plain, 'perDelivery')).toFixed(2)}`,
-    );
+    await compareWithMqtt({
+      peer,
+      gateway: 'MQTT-SN',
+      publishers: deviceCount,
+      rounds,
+      load: { rate, seconds, subscribers: subscriberCount },
+      payload: PAYLOAD,
+      devices: (round, topic) => Promise.all(Array.from({ length: deviceCount }, (_, i) => snDevice(snPort, `sn-${round}-${i}`, topic))),
+    });
   } finally {
     await peer.stop();
   }
