@@ -50,6 +50,28 @@ test('events follow EMQX hook order: connack, connected, subscribed, publish, de
   ]);
 });
 
+test('client.connect comes with the CONNECT, before authentication, also for a CONNECT that is then refused', async () => {
+  const order: string[] = [];
+  broker = newBroker({
+    hooks: {
+      authenticate: async (req) => {
+        order.push(`authenticate ${req.clientid}`);
+        return req.username === 'bad' ? { result: 'deny', reasonCode: 0x86 } : { result: 'allow' };
+      },
+    },
+  });
+  const infos: Array<{ clientid: string; username: string | null; protoVer?: number; keepalive?: number; peerhost: string }> = [];
+  broker.events.on('client.connect', (i) => {
+    infos.push(i);
+    order.push(`connect ${i.clientid}`);
+  });
+  await connect(broker, 5, { clientId: 'cc-1', username: 'u', keepalive: 42 });
+  const refused = await connect(broker, 4, { clientId: 'cc-2', username: 'bad' }).catch((e: unknown) => e);
+  expect(refused).toBeDefined();
+  expect(order).toEqual(['connect cc-1', 'authenticate cc-1', 'connect cc-2', 'authenticate cc-2']);
+  expect(infos[0]).toMatchObject({ clientid: 'cc-1', username: 'u', protoVer: 5, keepalive: 42, peerhost: expect.any(String) });
+});
+
 test('messagePublish hook can rewrite or drop messages', async () => {
   broker = newBroker({ hooks: { messagePublish: (msg) => (msg.topic === 'drop' ? null : { ...msg, topic: `rewritten/${msg.topic}` }) } });
   const { client } = await connect(broker, 4);

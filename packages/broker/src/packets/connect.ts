@@ -120,6 +120,10 @@ export async function handleConnect(conn: Connection, packet: IConnectPacket): P
   let clientid = certClientid ?? packet.clientId ?? '';
   if (s.useUsernameAsClientid && conn.username) clientid = conn.username;
   const props = packet.properties ?? {};
+  if (b.events.listenerCount('client.connect') > 0) {
+    const { reasonCode: _, ...info } = connackInfo(conn, 0);
+    b.events.emit('client.connect', { ...info, clientid, expiryInterval: props.sessionExpiryInterval ?? 0 });
+  }
 
   if (conn.protoVer === 5) {
     // [MQTT-3.1.2-?] zero Receive Maximum / Maximum Packet Size are protocol errors

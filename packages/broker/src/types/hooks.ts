@@ -115,6 +115,8 @@ export interface ConnackInfo {
 }
 
 export interface BrokerEvents {
+  /** a CONNECT arrived, before any check (EMQX's client.connect: the id is the packet's, maybe empty; only while someone listens) */
+  'client.connect': [info: Omit<ConnackInfo, 'reasonCode'>];
   'client.connected': [client: ClientInfo];
   'client.disconnected': [client: ClientInfo, reason: string];
   'client.connack': [info: ConnackInfo];

@@ -171,7 +171,13 @@ describe('exhook', () => {
   });
 
   it('notifications carry EMQX fields; hooks a server did not register are not called', async () => {
-    const hs = await server([{ name: 'client.connected' }, { name: 'session.subscribed' }, { name: 'message.delivered' }, { name: 'client.disconnected' }]);
+    const hs = await server([
+      { name: 'client.connect' },
+      { name: 'client.connected' },
+      { name: 'session.subscribed' },
+      { name: 'message.delivered' },
+      { name: 'client.disconnected' },
+    ]);
     await add({ name: 'notify', url: hs.url });
     const c = await connectClient(node.mqttPort, { clientId: 'n-1', username: 'bob' });
     await c.subscribeAsync('n/t', { qos: 1 });
@@ -179,6 +185,7 @@ describe('exhook', () => {
     await waitFor(() => hs.count('OnMessageDelivered') === 1, 3000, 'message.delivered');
     await closeClients([c]);
     await waitFor(() => hs.count('OnClientDisconnected') === 1, 3000, 'client.disconnected');
+    expect(hs.calls.get('OnClientConnect')![0].conninfo).toMatchObject({ clientid: 'n-1', username: 'bob', peerhost: '127.0.0.1', proto_name: 'MQTT', proto_ver: '5' });
     expect(hs.calls.get('OnClientConnected')![0].clientinfo).toMatchObject({ clientid: 'n-1', username: 'bob', peerhost: '127.0.0.1', protocol: 'mqtt' });
     expect(hs.calls.get('OnSessionSubscribed')![0]).toMatchObject({ topic: 'n/t', subopts: { qos: 1 } });
     expect(hs.calls.get('OnMessageDelivered')![0].message).toMatchObject({ topic: 'n/t', payload: Buffer.from('hi') });

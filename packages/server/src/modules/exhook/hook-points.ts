@@ -1,5 +1,5 @@
 // Where the broker's hook points reach the ExHook servers (emqx_exhook_handler.erl), with EMQX's request shapes.
-// - Notifications (answers ignored): client.connack/connected/disconnected, session.*, message.delivered/acked/
+// - Notifications (answers ignored): client.connect/connack/connected/disconnected, session.*, message.delivered/acked/
 //   dropped from broker.events; client.subscribe/unsubscribe through a chained hook that keeps the filter.
 // - message.publish (a chained hook after delayed publish, as EMQX's HP_EXHOOK is below HP_DELAY_PUB): the servers
 //   may rewrite topic, payload and QoS, or set the header allow_publish=false to stop the message.
@@ -8,8 +8,8 @@
 //   offers no chained hook for these two, so the node's authn/authz services' decision methods are wrapped here
 //   (the decision they made stands unless it was undecided). An authorization the servers decide is cached as the
 //   final result, as EMQX caches it.
-// $SYS messages are never sent to the servers, as EMQX. client.connect has no hook point this module can attach to
-// on this node: servers that register it are not called for it.
+// - client.connect: a notification when the CONNECT arrives, before any check (the broker's client.connect event).
+// $SYS messages are never sent to the servers, as EMQX.
 import type { FastifyInstance } from 'fastify';
 import type { AuthnRequest, AuthnResult, AuthzRequest, ClientIdentity, ClientInfo, ConnackInfo, PublishMessage } from '@mqdeck/broker';
 import type { ExhookService, Hookpoint } from './exhook.service';
@@ -64,26 +64,26 @@ export function wireHookPoints(app: FastifyInstance, svc: ExhookService): () => 
   });
   const sys = (topic: string) => topic.startsWith('$SYS/');
 
+  const conninfo = (i: Omit<ConnackInfo, 'reasonCode'>) => ({
+    node,
+    clientid: i.clientid,
+    username: i.username ?? '',
+    peerhost: i.peerhost,
+    sockport: i.sockport ?? 0,
+    proto_name: i.protoName ?? 'MQTT',
+    proto_ver: String(i.protoVer ?? ''),
+    keepalive: i.keepalive ?? 0,
+    peerport: i.peerport ?? 0,
+  });
+
   // ---- notifications from broker events
   const ev = app.broker.events;
   const handlers: [string, (...args: never[]) => void][] = [
+    ['client.connect', (i: Omit<ConnackInfo, 'reasonCode'>) => on('client.connect') && svc.cast('client.connect', { conninfo: conninfo(i), props: [] }, i.clientid)],
     [
       'client.connack',
-      (i: ConnackInfo) => {
-        if (!on('client.connack')) return;
-        const conninfo = {
-          node,
-          clientid: i.clientid,
-          username: i.username ?? '',
-          peerhost: i.peerhost,
-          sockport: i.sockport ?? 0,
-          proto_name: i.protoName ?? 'MQTT',
-          proto_ver: String(i.protoVer ?? ''),
-          keepalive: i.keepalive ?? 0,
-          peerport: i.peerport ?? 0,
-        };
-        svc.cast('client.connack', { conninfo, result_code: RC_NAMES[i.reasonCode] ?? String(i.reasonCode), props: [] }, i.clientid);
-      },
+      (i: ConnackInfo) =>
+        on('client.connack') && svc.cast('client.connack', { conninfo: conninfo(i), result_code: RC_NAMES[i.reasonCode] ?? String(i.reasonCode), props: [] }, i.clientid),
     ],
     ['client.connected', (c: ClientInfo) => on('client.connected') && svc.cast('client.connected', { clientinfo: fromInfo(c) }, c.clientid)],
     ['client.disconnected', (c: ClientInfo, reason: string) => on('client.disconnected') && svc.cast('client.disconnected', { clientinfo: fromInfo(c), reason }, c.clientid)],
