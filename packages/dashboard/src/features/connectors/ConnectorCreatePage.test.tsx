@@ -10,12 +10,22 @@ describe('ConnectorCreatePage', () => {
   it('offers every type of the schema; a type this node does not run is marked unavailable with a sentence', async () => {
     mockResourceSchemas();
     const { user } = renderWithProviders(<ConnectorCreatePage />, { route: '/connector/create' });
-    const mysql = await screen.findByRole('radio', { name: 'mysql' });
+    const mysql = await screen.findByRole('radio', { name: 'MySQL' });
     await waitFor(() => expect(mysql).toHaveAttribute('aria-disabled', 'true'));
     expect(screen.getByRole('radio', { name: 'MQTT Broker' })).toHaveAttribute('aria-disabled', 'false');
     await user.click(mysql);
-    expect(await screen.findByText(/mysql: This node does not run this type yet/)).toBeInTheDocument();
+    expect(await screen.findByText(/MySQL: This node does not run this type yet/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('names a database type by its product, and finds it by its type id too', async () => {
+    mockResourceSchemas();
+    const { user } = renderWithProviders(<ConnectorCreatePage />, { route: '/connector/create' });
+    await screen.findByRole('radio', { name: 'MySQL' });
+    expect(screen.queryByRole('radio', { name: 'mysql' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Search types'), 'mysql');
+    await waitFor(() => expect(screen.queryByRole('radio', { name: 'MQTT Broker' })).not.toBeInTheDocument());
+    expect(screen.getByRole('radio', { name: 'MySQL' })).toBeInTheDocument();
   });
 
   it('creates an MQTT connector from the schema form, after a successful Test', async () => {

@@ -39,7 +39,7 @@ export function TypePicker({ options, value, onChange }: Props) {
   const shown = options
     .filter((o) => !q || o.type.includes(q) || typeLabel(o.type).toLowerCase().includes(q))
     // what runs here first, then by name
-    .sort((a, b) => Number(b.available) - Number(a.available) || a.type.localeCompare(b.type));
+    .sort((a, b) => Number(b.available) - Number(a.available) || typeLabel(a.type).localeCompare(typeLabel(b.type)));
   return (
     <Flex vertical gap={token.margin}>
       <Input.Search aria-label={t('searchType')} placeholder={t('searchType')} allowClear style={{ maxWidth: 320 }} onChange={(e) => setSearch(e.target.value)} />
