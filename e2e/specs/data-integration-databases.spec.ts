@@ -9,7 +9,7 @@ import { createConnection, type Connection, type RowDataPacket } from 'mysql2/pr
 import { Redis } from 'ioredis';
 import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
-import { connectClient, uniqueId, useE2ESession } from '../harness';
+import { connectClient, shot, uniqueId, useE2ESession } from '../harness';
 
 const e2e = useE2ESession();
 const run = uniqueId('dbi').replace(/-/g, '_');
@@ -40,9 +40,10 @@ afterAll(async () => {
 });
 
 /** Picks a type card once the node has said whether it runs it, then goes on to the form. */
-async function pickType(page: Page, label: string) {
+async function pickType(page: Page, label: string, screenshot?: string) {
   const card = page.getByRole('radio', { name: label, exact: true });
   await expect.poll(() => card.getAttribute('aria-disabled'), { timeout: 30_000 }).toBe('false');
+  if (screenshot) await shot(page, screenshot);
   await card.click();
   await page.getByRole('button', { name: button('Next') }).click();
 }
@@ -66,15 +67,16 @@ const button = (text: string) => new RegExp(`^(?:[a-z-]+ )?${text.replace(/[.*+?
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 /** Creates the connector from the console: type picker, `fill` fills the type's fields, Test, Create, Connected. */
-async function createConnector(page: Page, type: string, name: string, fill: () => Promise<void>) {
+async function createConnector(page: Page, type: string, label: string, name: string, fill: () => Promise<void>) {
   await page.goto(`${e2e.node.url}#/connector`);
   await page.getByRole('button', { name: button('Create') }).click();
   await page.waitForURL((u) => u.hash === '#/connector/create');
-  await pickType(page, type);
+  await pickType(page, label, 'dbi-connector-types');
   await page.getByLabel('Name', { exact: true }).fill(name);
   await fill();
   await page.getByRole('button', { name: button('Test') }).click();
   await page.getByText('Connection is successful', { exact: true }).last().waitFor();
+  await shot(page, `dbi-${type}-connector-form`);
   await page.getByRole('button', { name: button('Create') }).click();
   await page.getByText('Created successfully', { exact: true }).last().waitFor();
   await page.waitForURL((u) => u.hash === '#/connector');
@@ -89,6 +91,7 @@ async function createActionAndRule(page: Page, o: { type: string; typeLabel: str
   await page.getByLabel('Name', { exact: true }).fill(o.action);
   await choose(page, 'Connector', o.connector);
   await o.fill();
+  await shot(page, `dbi-${o.type}-action-form`);
   await page.getByRole('button', { name: button('Create') }).click();
   await page.getByText('Created successfully', { exact: true }).last().waitFor();
   await page.waitForURL((u) => u.hash === '#/rule/actions');
@@ -106,6 +109,8 @@ async function createActionAndRule(page: Page, o: { type: string; typeLabel: str
   await drawer.getByRole('button', { name: button('Add') }).click();
   await page.getByRole('button', { name: button('Create') }).click();
   await page.getByText('Created successfully', { exact: true }).last().waitFor();
+  await page.waitForURL((u) => u.hash === '#/rule/rules');
+  await rowOf(page, o.rule).waitFor();
   expect((await e2e.apiGet(`/rules/${o.rule}`)).actions).toEqual([`${o.type}:${o.action}`]);
 }
 
@@ -133,6 +138,7 @@ async function deleteAll(page: Page, type: string, names: { connector: string; a
   await page.getByText(`Delete rule ${names.rule}? Its actions stop receiving its output.`, { exact: true }).waitFor();
   await page.getByRole('button', { name: button('Confirm') }).click();
   await page.getByText('Deleted successfully', { exact: true }).last().waitFor();
+  await rowOf(page, names.rule).waitFor({ state: 'detached' });
   expect((await e2e.api('GET', `/rules/${names.rule}`)).status).toBe(404);
 
   await page.goto(`${e2e.node.url}#/connector`);
@@ -154,7 +160,7 @@ const publish = async (topic: string, payload: string) => {
 describe('data integration with the local databases', () => {
   it('MySQL: connector, INSERT action and rule from the console; a published message becomes a row', async () => {
     const page = e2e.page;
-    await createConnector(page, 'mysql', MYSQL.connector, async () => {
+    await createConnector(page, 'mysql', 'MySQL', MYSQL.connector, async () => {
       await page.getByLabel('Server Host', { exact: true }).fill('127.0.0.1:3306');
       await page.getByLabel('Database Name', { exact: true }).fill('test');
       await page.getByLabel('Username', { exact: true }).fill('root');
@@ -164,7 +170,7 @@ describe('data integration with the local databases', () => {
     const sql = `INSERT INTO ${TABLE}(topic, temp, payload) VALUES (\${topic}, \${payload.temp}, \${payload})`;
     await createActionAndRule(page, {
       type: 'mysql',
-      typeLabel: 'mysql',
+      typeLabel: 'MySQL',
       action: MYSQL.action,
       connector: MYSQL.connector,
       rule: MYSQL.rule,
@@ -188,7 +194,7 @@ describe('data integration with the local databases', () => {
 
   it('Redis: single-mode connector and an RPUSH command action from the console; a published payload is pushed', async () => {
     const page = e2e.page;
-    await createConnector(page, 'redis', REDIS.connector, async () => {
+    await createConnector(page, 'redis', 'Redis', REDIS.connector, async () => {
       await choose(page, 'Parameters Mode', 'single');
       await page.getByLabel('Server Host', { exact: true }).fill('127.0.0.1:6379');
     });
@@ -196,7 +202,7 @@ describe('data integration with the local databases', () => {
 
     await createActionAndRule(page, {
       type: 'redis',
-      typeLabel: 'redis',
+      typeLabel: 'Redis',
       action: REDIS.action,
       connector: REDIS.connector,
       rule: REDIS.rule,
