@@ -67,7 +67,7 @@ export const connectorsMessages = defineMessages('connectors', {
   typeLabel_influxdb: { en: 'InfluxDB', zh: 'InfluxDB' },
   typeLabel_clickhouse: { en: 'ClickHouse', zh: 'ClickHouse' },
   typeLabel_dynamo: { en: 'DynamoDB', zh: 'DynamoDB' },
-  typeLabel_kinesis: { en: 'Amazon Kinesis Data Streams', zh: 'Amazon Kinesis Data Streams' },
+  typeLabel_kinesis: { en: 'Amazon Kinesis Data Streams', zh: 'Amazon Kinesis 数据流' },
   typeLabel_s3: { en: 'Amazon S3', zh: 'Amazon S3' },
   typeLabel_mongodb: { en: 'MongoDB', zh: 'MongoDB' },
   typeLabel_kafka_producer: { en: 'Kafka Producer', zh: 'Kafka 生产者' },
