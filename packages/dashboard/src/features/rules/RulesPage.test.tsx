@@ -11,12 +11,12 @@ const rules = [aRule(), aRule({ id: 'conn_log', description: '', enable: false, 
 
 function setup(role = 'administrator') {
   const list = mockApi('get', '/rules', 200, pageOf(rules));
-  mockApi('get', '/rules/{id}/metrics', 200, (req) => {
+  const metrics = mockApi('get', '/rules/{id}/metrics', 200, (req) => {
     const id = decodeURIComponent(req.url.pathname.split('/').at(-2)!);
     return ruleMetrics(id, id === 'temp_alert' ? { matched: 12, passed: 9, failed: 3, 'matched.rate': 1.5 } : {});
   });
   const r = renderWithProviders(<RulesPage />, { route: '/rule/rules', session: { token: 't', username: 'admin', edition: 'ee', role } });
-  return { ...r, list };
+  return { ...r, list, metrics };
 }
 
 describe('RulesPage', () => {
@@ -58,16 +58,21 @@ describe('RulesPage', () => {
     expect(put[0].body).toEqual({ sql: current.sql, actions: rules[0].actions, description: 'too hot', name: '', enable: false });
   });
 
-  it('deletes a rule after confirming', async () => {
-    const { user } = setup();
+  it('deletes a rule after confirming, without asking the deleted rule its metrics again', async () => {
+    const { user, metrics } = setup();
     const del = mockApi('delete', '/rules/{id}', 204, null);
     const row = (await screen.findByRole('link', { name: 'conn_log' })).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(/Delete rule conn_log\?/)).toBeInTheDocument();
+    const asked = () => metrics.filter((c) => c.url.pathname.endsWith('/rules/conn_log/metrics')).length;
+    const before = asked();
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(del).toHaveLength(1));
     expect(del[0].url.pathname).toMatch(/\/rules\/conn_log$/);
     expect(await screen.findByText('Deleted successfully')).toBeInTheDocument();
+    // the other rules' queries are refreshed
+    await waitFor(() => expect(metrics.filter((c) => c.url.pathname.endsWith('/rules/temp_alert/metrics')).length).toBeGreaterThan(1));
+    expect(asked()).toBe(before);
   });
 
   it('shows a viewer the list without create, edit, delete or a live switch', async () => {

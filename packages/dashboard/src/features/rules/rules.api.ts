@@ -98,7 +98,9 @@ export function useDeleteRuleMutation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.DELETE('/rules/{id}', { params: { path: { id } } }).then(unwrap),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ruleKeys.all }),
+    // not the deleted rule's own queries: its row still shows until the list comes back, and asking its metrics
+    // again would answer 404 'Rule Id Not Found' in front of the operator
+    onSuccess: (_d, id) => qc.invalidateQueries({ queryKey: ruleKeys.all, predicate: (q) => !q.queryKey.includes(id) }),
   });
 }
 
