@@ -3,10 +3,8 @@
 // from content-disposition. Upload and import may take long (the official console allows 600 s).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged, ReplyOf } from '@mqdeck/api';
-import { api, apiBaseUrl, unwrap } from '../../api/client';
-import { NetworkError, toApiError } from '../../api/errors';
-import { handleUnauthorized } from '../../app/auth';
-import { getSession } from '../../app/session';
+import { api, unwrap } from '../../api/client';
+import { uploadFile } from '../../api/upload';
 import { fileNameOf } from '../log-trace/log-trace.api';
 import type { ImportResult, TableSet } from './backup.types';
 
@@ -92,37 +90,5 @@ export async function downloadBackup(f: BackupFile): Promise<void> {
 
 /** POST /data/files as multipart (field `filename`, as the official console), reporting progress 0–100 */
 export function uploadBackup(file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${apiBaseUrl()}/data/files`);
-    xhr.timeout = LONG_CALL_MS;
-    const token = getSession()?.token;
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.floor((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100);
-        resolve();
-        return;
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      const err = toApiError(xhr.status, body, xhr.statusText);
-      if (xhr.status === 401) handleUnauthorized(err.code ?? '');
-      reject(err);
-    };
-    xhr.onerror = () => reject(new NetworkError(new Error('upload failed')));
-    xhr.ontimeout = () => reject(new NetworkError(new Error('upload timed out')));
-    signal?.addEventListener('abort', () => xhr.abort());
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
-    const form = new FormData();
-    form.append('filename', file, file.name);
-    xhr.send(form);
-  });
+  return uploadFile('/data/files', file, { field: 'filename', timeoutMs: LONG_CALL_MS, onProgress, signal });
 }

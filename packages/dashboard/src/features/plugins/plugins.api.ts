@@ -2,10 +2,9 @@
 // config) and the upload (/plugins/install, multipart field `plugin`) through XMLHttpRequest for its progress.
 // A 403 of the upload carries the back-quoted command that allows the package (EMQX 5.8.6+): allowCommandOf.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiBaseUrl, unwrap } from '../../api/client';
-import { ApiRequestError, NetworkError, toApiError } from '../../api/errors';
-import { handleUnauthorized } from '../../app/auth';
-import { getSession } from '../../app/session';
+import { api, unwrap } from '../../api/client';
+import { ApiRequestError } from '../../api/errors';
+import { uploadFile } from '../../api/upload';
 import type { Plugin, PluginSchema } from './plugins.types';
 
 export const pluginsKeys = {
@@ -107,37 +106,5 @@ export function allowCommandOf(e: unknown): string | undefined {
 
 /** POST /plugins/install as multipart (field `plugin`, as the official console), reporting progress 0–100 */
 export function uploadPlugin(file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${apiBaseUrl()}/plugins/install`);
-    xhr.timeout = UPLOAD_TIMEOUT_MS;
-    const token = getSession()?.token;
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.floor((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100);
-        resolve();
-        return;
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      const err = toApiError(xhr.status, body, xhr.statusText);
-      if (xhr.status === 401) handleUnauthorized(err.code ?? '');
-      reject(err);
-    };
-    xhr.onerror = () => reject(new NetworkError(new Error('upload failed')));
-    xhr.ontimeout = () => reject(new NetworkError(new Error('upload timed out')));
-    signal?.addEventListener('abort', () => xhr.abort());
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
-    const form = new FormData();
-    form.append('plugin', file, file.name);
-    xhr.send(form);
-  });
+  return uploadFile('/plugins/install', file, { field: 'plugin', timeoutMs: UPLOAD_TIMEOUT_MS, onProgress, signal });
 }
