@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { pack as tarPack, extract as tarExtract, type Headers } from 'tar-stream';
 import { ApiError } from '../../errors';
+import { unsafeName } from '../../shared/archive-names';
 
 export const LIMITS = {
   /** the largest backup file taken (upload and import) */
@@ -38,14 +39,6 @@ export async function packArchive(files: [string, Buffer | string][], mtime = ne
   pack.finalize();
   await ended;
   return gzipAsync(Buffer.concat(chunks));
-}
-
-/** Why a name inside the archive is unsafe, or undefined when it stays inside the extraction folder. */
-export function unsafeName(name: string): string | undefined {
-  if (name.includes('\0')) return 'a NUL character';
-  if (name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.startsWith('\\')) return 'an absolute path';
-  if (name.split(/[\\/]/).includes('..')) return "a '..' segment";
-  return undefined;
 }
 
 const ALLOWED_TYPES = new Set<Headers['type']>(['file', 'contiguous-file', 'directory']);

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { extract as tarExtract, type Headers } from 'tar-stream';
 import { ApiError } from '../../errors';
+import { unsafeName } from '../../shared/archive-names';
 
 export const LIMITS = {
   /** the largest package taken */
@@ -19,14 +20,6 @@ export const LIMITS = {
 const gunzipAsync = promisify(gunzip);
 
 export const badPackage = (message: string) => new ApiError(400, 'BAD_PLUGIN_INFO', message);
-
-/** Why a name inside the archive is unsafe, or undefined when it stays inside the package folder. */
-export function unsafeName(name: string): string | undefined {
-  if (name.includes('\0')) return 'a NUL character';
-  if (name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.startsWith('\\')) return 'an absolute path';
-  if (name.split(/[\\/]/).includes('..')) return "a '..' segment";
-  return undefined;
-}
 
 const ALLOWED_TYPES = new Set<Headers['type']>(['file', 'contiguous-file', 'directory']);
 
