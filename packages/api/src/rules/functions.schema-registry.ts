@@ -79,4 +79,48 @@ export const SCHEMA_REGISTRY_FUNCTIONS: RuleFunctionDoc[] = [
       zh: '与 sparkplug_encode 相同，但每个指标的 bytes_value 取 Base64 文本。',
     },
   },
+  {
+    name: 'avro_encode',
+    group: 'schema-registry',
+    args: ['RegistryName', 'Map', 'SchemaId'],
+    returns: 'binary',
+    example: "avro_encode('my_registry', json_decode(payload), 1) = <<2,2,97>>",
+    description: {
+      en: 'Encodes a map as Avro with the schema that has this id in an external (Confluent-compatible) registry, without the Confluent tag. The schema is fetched once and cached.',
+      zh: '使用外部（兼容 Confluent 的）Schema 注册表中该 ID 的 Schema 将映射编码为 Avro，不加 Confluent 标记。Schema 只获取一次并缓存。',
+    },
+  },
+  {
+    name: 'avro_decode',
+    group: 'schema-registry',
+    args: ['RegistryName', 'Data', 'SchemaId?'],
+    returns: 'map',
+    example: 'avro_decode(\'my_registry\', payload, 1) = {"i": 1, "s": "a"}',
+    description: {
+      en: 'Decodes Avro with a schema of an external registry: the schema with the given id, or, without an id, the one named by the Confluent tag (magic byte 0 and a 4-byte schema id) in front of the data.',
+      zh: '使用外部注册表中的 Schema 解码 Avro：指定 ID 的 Schema；未指定 ID 时使用数据前 Confluent 标记（魔数字节 0 和 4 字节 Schema ID）所指的 Schema。',
+    },
+  },
+  {
+    name: 'schema_encode_and_tag',
+    group: 'schema-registry',
+    args: ['SchemaName', 'RegistryName', 'Map', 'Subject'],
+    returns: 'binary',
+    example: "schema_encode_and_tag('my_avro', 'my_registry', json_decode(payload), 'my_subject') = <<0,0,0,0,1,2,2,97>>",
+    description: {
+      en: 'Registers a locally registered Avro schema under the subject in an external registry (once per schema source), encodes the map with it and puts the Confluent tag in front: magic byte 0 and the 4-byte schema id.',
+      zh: '将本地注册的 Avro Schema 以该主题注册到外部注册表（每个 Schema 内容一次），用它编码映射并在前面加上 Confluent 标记：魔数字节 0 和 4 字节 Schema ID。',
+    },
+  },
+  {
+    name: 'schema_decode_tagged',
+    group: 'schema-registry',
+    args: ['RegistryName', 'Data'],
+    returns: 'map',
+    example: 'schema_decode_tagged(\'my_registry\', payload) = {"i": 1, "s": "a"}',
+    description: {
+      en: 'Decodes Confluent-tagged Avro (magic byte 0, a 4-byte schema id, the Avro binary): the schema is looked up by its id in the external registry.',
+      zh: '解码带 Confluent 标记的 Avro（魔数字节 0、4 字节 Schema ID、Avro 二进制）：按 ID 在外部注册表中查找 Schema。',
+    },
+  },
 ];

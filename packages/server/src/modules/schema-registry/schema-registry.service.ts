@@ -3,10 +3,13 @@
 // refused (400) and nothing changes. The built-in Sparkplug B schema (EMQX's sparkplug_b.proto) backs
 // sparkplug_decode/encode and is not listed. The rule SQL reaches the serdes through `callRuleFunction`.
 import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
 import { RuleFunctionError } from '../rules/funcs/types';
-import { bytesOf, isBinary, isMap, show } from '../rules/funcs/values';
+import { binaryResult, bytesOf, isBinary, isMap, show } from '../rules/funcs/values';
+import { SecretBox } from '../connectors/resource/secret-box';
+import { ExternalRegistries, ExternalRegistryError, tag, untag, withSerde } from './external';
 import { SchemaRegistryStore, type StoredSchema } from './schema-registry.store';
 import { SERDE_TYPES, SchemaSourceError, SerdeError, makeSerde, type Serde, type SerdeType } from './serde';
 
@@ -32,9 +35,12 @@ export function nameProblem(name: string): string | undefined {
 export class SchemaRegistry {
   private readonly store: SchemaRegistryStore;
   private readonly serdes = new Map<string, Serde>();
+  /** the Confluent-compatible registries the node is a client of (external.ts) */
+  readonly external: ExternalRegistries;
 
   constructor(app: FastifyInstance) {
     this.store = new SchemaRegistryStore(app.db);
+    this.external = new ExternalRegistries(app.db, new SecretBox(dirname(app.db.name)));
     this.serdes.set(SPARKPLUG_B_SCHEMA, makeSerde('protobuf', readFileSync(new URL('./sparkplug_b.proto', import.meta.url), 'utf8')));
     for (const s of this.store.all()) {
       try {
@@ -145,6 +151,10 @@ export class SchemaRegistry {
     sparkplug_encode: 1,
     spb_decode: 1,
     spb_encode: 1,
+    avro_encode: 3,
+    avro_decode: 2,
+    schema_encode_and_tag: 4,
+    schema_decode_tagged: 2,
   };
 
   callRuleFunction(fn: string, args: unknown[]): unknown {
@@ -162,6 +172,11 @@ export class SchemaRegistry {
         return this.decode(fn, spb(args.slice(1)));
       case 'sparkplug_encode':
         return this.encode(fn, spb(args.slice(1)));
+      case 'avro_encode':
+      case 'avro_decode':
+      case 'schema_encode_and_tag':
+      case 'schema_decode_tagged':
+        return this.viaExternal(fn, args);
       case 'spb_decode':
         return mapMetricBytes(this.decode(fn, spb(args.slice(1))), (b) => (isBinary(b) ? bytesOf(b).toString('base64') : b));
       default: // spb_encode
@@ -172,6 +187,50 @@ export class SchemaRegistry {
         ]);
     }
   }
+
+  // ------------------------------------------- external registries (emqx_schema_registry_external), asynchronous
+
+  private async viaExternal(fn: string, args: unknown[]): Promise<unknown> {
+    try {
+      switch (fn) {
+        case 'avro_encode': {
+          // avro_encode(Registry, Map, SchemaId): Avro of a schema the registry holds, untagged
+          const [registry, term, id] = args;
+          const serde = await this.external.client(registry).serde(schemaId(id));
+          return withSerde(() => serde.encode(term, []));
+        }
+        case 'schema_encode_and_tag': {
+          // schema_encode_and_tag(OurSchema, Registry, Map, Subject): our Avro schema registered under Subject
+          const [ours, registry, term, subject] = args;
+          const stored = isBinary(ours) ? this.store.get(String(ours)) : undefined;
+          if (!stored) throw new ExternalRegistryError('not_found', `schema ${show(ours)}`);
+          if (stored.type !== 'avro') throw new ExternalRegistryError('bad_schema_source', `schema ${stored.name} is ${stored.type}: only Avro schemas are tagged`);
+          if (!isBinary(subject)) throw new ExternalRegistryError('bad_input', 'the subject must be a string');
+          const client = this.external.client(registry);
+          const id = await client.idOf(stored.name, stored.source, String(subject));
+          const serde = await client.serde(id);
+          return binaryResult(tag(id, bytesOf(withSerde(() => serde.encode(term, [])))));
+        }
+        default: {
+          // avro_decode / schema_decode_tagged(Registry, Data[, SchemaId]): with an id the data is untagged
+          const [registry, data, id] = args;
+          if (!isBinary(data)) throw new ExternalRegistryError('bad_input', 'the data must be a binary');
+          const client = this.external.client(registry);
+          const { id: sid, body } = args.length > 2 ? { id: schemaId(id), body: bytesOf(data) } : untag(bytesOf(data));
+          const serde = await client.serde(sid);
+          return withSerde(() => serde.decode(body, []));
+        }
+      }
+    } catch (err) {
+      if (err instanceof ExternalRegistryError) throw new RuleFunctionError(`${fn}: ${err.message}`, fn);
+      throw err;
+    }
+  }
+}
+
+function schemaId(v: unknown): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new ExternalRegistryError('bad_schema_id', show(v));
+  return v;
 }
 
 /** spb_decode/spb_encode: a metric's bytes_value as base64 text in the decoded map (EMQX map_decoded_sparkplug) */
