@@ -143,8 +143,10 @@ export class SchemaValidationService {
       return sql;
     };
     const run = (c: CompiledCheck) => c(sqlEnv, m.payload);
+    let matched = false;
     for (const l of this.active) {
       if (!l.v.topics.some((f) => topicMatches(f, m.topic))) continue;
+      matched = true;
       l.metrics.matched++;
       const passed = l.v.strategy === 'all_pass' ? l.checks.every(run) : l.checks.some(run);
       if (passed) {
@@ -159,8 +161,10 @@ export class SchemaValidationService {
         const clientid = m.fromClientid;
         setImmediate(() => this.app.broker.kick(clientid)); // after the publish returns: the client's own packet is done
       }
+      this.app.broker.incr('messages.validation_failed'); // EMQX: once per message dropped (or disconnecting)
       return null;
     }
+    if (matched) this.app.broker.incr('messages.validation_succeeded'); // once per message that went on (ignore included)
     return m;
   }
 
