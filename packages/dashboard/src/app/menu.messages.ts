@@ -39,6 +39,8 @@ export const menuMessages = defineMessages('menu', {
   connectors: { en: 'Connectors', zh: '连接器' },
   schemaValidation: { en: 'Schema Validation', zh: 'Schema 验证' },
   schemaRegistry: { en: 'Schema Registry', zh: 'Schema Registry' },
+  internalSchema: { en: 'Internal', zh: '内部 Schema' },
+  externalSchema: { en: 'External', zh: '外部 Schema' },
   messageTransform: { en: 'Message Transform', zh: '消息转换' },
   // Management
   mqttSettings: { en: 'MQTT Settings', zh: 'MQTT 配置' },
