@@ -37,6 +37,7 @@ import type { notFoundMessages } from '../app/not-found/notFound.messages';
 import type { overloadProtectionMessages } from '../features/mqtt-settings/OverloadProtectionNote';
 import type { overviewMessages } from '../features/overview/overview.messages';
 import type { passwordMessages } from '../shared/password.messages';
+import type { payloadDecodingMessages } from '../shared/payload-decoding/payload-decoding.messages';
 import type { exhookMessages } from '../features/exhook/exhook.messages';
 import type { pluginsMessages } from '../features/plugins/plugins.messages';
 import type { gatewaysMessages } from '../features/gateways/gateways.messages';
@@ -99,6 +100,7 @@ export interface Resources {
   overloadProtection: Texts<typeof overloadProtectionMessages>;
   overview: Texts<typeof overviewMessages>;
   password: Texts<typeof passwordMessages>;
+  payloadDecoding: Texts<typeof payloadDecodingMessages>;
   exhook: Texts<typeof exhookMessages>;
   plugins: Texts<typeof pluginsMessages>;
   gateways: Texts<typeof gatewaysMessages>;
