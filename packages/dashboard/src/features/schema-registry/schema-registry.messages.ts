@@ -38,4 +38,29 @@ export const schemaRegistryMessages = defineMessages('schemaRegistry', {
   typeAvro: { en: 'Avro', zh: 'Avro' },
   typeProtobuf: { en: 'Protobuf', zh: 'Protobuf' },
   typeJson: { en: 'JSON Schema', zh: 'JSON Schema' },
+  // External registries (EMQX's Schema Registry › External: Confluent-compatible registries the node is a client of)
+  createExternalTitle: { en: 'Create External Schema', zh: '创建外部 Schema' },
+  externalNameTip: {
+    en: "The name will be used in the encoding and decoding functions, for example: SELECT bin2hexstr(avro_encode('<external_schema_name>', json_decode(payload), <schema_id>))",
+    zh: "名称将用于编解码函数中，示例：SELECT bin2hexstr(avro_encode('<external_schema_name>', json_decode(payload), <schema_id>))",
+  },
+  url: { en: 'URL', zh: 'URL' },
+  urlRequired: { en: 'URL is required', zh: '请输入 URL' },
+  authentication: { en: 'Authentication', zh: '认证' },
+  authNone: { en: 'None', zh: '无' },
+  basicAuth: { en: 'Basic auth', zh: '基础认证' },
+  username: { en: 'Username', zh: '用户名' },
+  usernameRequired: { en: 'Username is required', zh: '请输入用户名' },
+  password: { en: 'Password', zh: '密码' },
+  passwordRequired: { en: 'Password is required', zh: '请输入密码' },
+  typeConfluent: { en: 'Confluent', zh: 'Confluent' },
+  externalEmpty: {
+    en: 'No external registries yet. An external registry (Confluent) lets rules encode and decode Avro with schemas it holds.',
+    zh: '暂无外部 Schema。外部注册表（Confluent）可用于在规则中使用其中的 Schema 编解码 Avro。',
+  },
+  externalNotFound: { en: 'This external registry does not exist.', zh: '该外部 Schema 不存在。' },
+  deleteExternalConfirm: {
+    en: 'Delete the external registry {{name}}? Rules that use it will fail.',
+    zh: '确定删除外部 Schema {{name}} 吗？使用它的规则将会失败。',
+  },
 });
