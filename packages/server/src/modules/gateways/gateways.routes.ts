@@ -12,6 +12,7 @@ import type { Raw } from './gateways.config';
 import { clientView, gatewayDetail, gatewayOverview, listenerWithStatus } from './gateways.format';
 import type { GatewayService } from './gateways.service';
 import { registerAuthenticationRoutes } from './authentication.routes';
+import { registerLwm2mRoutes } from './lwm2m/routes';
 
 export const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message);
 export const notFound = (message: string) => new ApiError(404, 'RESOURCE_NOT_FOUND', message);
@@ -119,6 +120,7 @@ export default async function gatewaysRoutes(app: FastifyInstance): Promise<void
   });
 
   registerAuthenticationRoutes(app, svc);
+  registerLwm2mRoutes(app, svc);
 
   // ------------------------------------------------------------------ clients
 
@@ -131,9 +133,12 @@ export default async function gatewaysRoutes(app: FastifyInstance): Promise<void
       const likeId = single(q.like_clientid);
       const likeUser = single(q.like_username);
       const exact = { clientid: single(q.clientid), username: single(q.username), ip_address: single(q.ip_address), proto_ver: single(q.proto_ver) };
+      // LwM2M's own keys (emqx_gateway_api_clients: endpoint_name, like_endpoint_name, gte_lifetime, lte_lifetime)
+      const ep = { exact: single(q.endpoint_name), like: single(q.like_endpoint_name), gte: single(q.gte_lifetime), lte: single(q.lte_lifetime) };
+      const extraOf = (c: { info: { extra?: () => Record<string, unknown> } }) => c.info.extra?.() ?? {};
       const nodeQ = single(q.node);
       const clients = nodeQ !== undefined && nodeQ !== node() ? [] : s.clients(req.params.name);
-      const fuzzy = likeId !== undefined || likeUser !== undefined;
+      const fuzzy = likeId !== undefined || likeUser !== undefined || ep.like !== undefined;
       return as<ReplyOf<'/gateways/{name}/clients', 'get', 200>>(
         pageOf(clients, paging, {
           filter: (c) =>
@@ -142,7 +147,11 @@ export default async function gatewaysRoutes(app: FastifyInstance): Promise<void
             (exact.ip_address === undefined || c.info.peerhost === exact.ip_address) &&
             (exact.proto_ver === undefined || c.info.protoVer === exact.proto_ver) &&
             (likeId === undefined || c.info.clientid.includes(likeId)) &&
-            (likeUser === undefined || (c.info.username ?? '').includes(likeUser)),
+            (likeUser === undefined || (c.info.username ?? '').includes(likeUser)) &&
+            (ep.exact === undefined || extraOf(c).endpoint_name === ep.exact) &&
+            (ep.like === undefined || String(extraOf(c).endpoint_name ?? '').includes(ep.like)) &&
+            (ep.gte === undefined || Number(extraOf(c).lifetime) >= Number(ep.gte)) &&
+            (ep.lte === undefined || Number(extraOf(c).lifetime) <= Number(ep.lte)),
           map: (c) => clientView(node(), c),
           count: !fuzzy,
         }),

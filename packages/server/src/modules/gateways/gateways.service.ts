@@ -91,7 +91,7 @@ export class GatewayService {
 
   // ------------------------------------------------------------------ lookups
 
-  /** the gateways this node can load: a name without a protocol here (LwM2M today) is left out of the list */
+  /** the gateways this node can load: a name without a protocol here is left out of the list */
   names(): readonly string[] {
     return GATEWAY_NAMES.filter((n) => gatewayProtocol(n));
   }

@@ -7,13 +7,14 @@ import { stomp } from './stomp';
 import { coapProtocol } from './coap/gateway';
 import { mqttsnProtocol } from './mqttsn';
 import { exprotoProtocol } from './exproto';
+import { lwm2mProtocol } from './lwm2m/gateway';
 
 /** Every gateway EMQX 5.8 knows, in the order GET /gateways lists them. */
 export const GATEWAY_NAMES = ['stomp', 'mqttsn', 'coap', 'lwm2m', 'exproto'] as const;
 export type GatewayName = (typeof GATEWAY_NAMES)[number];
 
 /** One line per protocol. */
-const PROTOCOLS: GatewayProtocol[] = [stomp, coapProtocol, mqttsnProtocol, exprotoProtocol];
+const PROTOCOLS: GatewayProtocol[] = [stomp, coapProtocol, mqttsnProtocol, lwm2mProtocol, exprotoProtocol];
 
 const byName = new Map<string, GatewayProtocol>(PROTOCOLS.map((p) => [p.name, p]));
 

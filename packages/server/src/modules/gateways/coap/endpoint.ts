@@ -38,6 +38,11 @@ export interface EndpointHandlers {
   onRequest(peer: Peer, req: CoapMessage): Promise<CoapMessage | undefined> | CoapMessage | undefined;
   /** An RST or a response nobody waits for, carrying the token of something we sent (e.g. an observe notification). */
   onReset?(peer: Peer, token: Buffer, messageId: number): void;
+  /**
+   * A response (CON or NON) that answers none of the requests sent with request(): e.g. an observe notification or the
+   * separate response to a request sent with sendConfirmable. true = taken (a CON one is acknowledged); otherwise RST.
+   */
+  onResponse?(peer: Peer, msg: CoapMessage): boolean;
   onDecodeError?(peer: Peer, err: Error): void;
 }
 
@@ -221,6 +226,10 @@ export class CoapEndpoint {
       clearTimeout(pending.timer);
       if (msg.type === 'CON') this.send(peer, emptyAck(msg.messageId));
       pending.resolve(msg);
+      return;
+    }
+    if (this.handlers.onResponse?.(peer, msg)) {
+      if (msg.type === 'CON') this.send(peer, emptyAck(msg.messageId));
       return;
     }
     this.send(peer, reset(msg.messageId));
