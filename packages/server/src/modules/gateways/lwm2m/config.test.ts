@@ -1,6 +1,6 @@
 /** LwM2M config defaults and checks (EMQX 5.8 emqx_lwm2m_schema names and defaults). */
 import { describe, expect, it } from 'vitest';
-import { lwm2mDefaults, lwm2mSettings, validateLwm2m } from './config';
+import { lwm2mDefaults, lwm2mSettings, resolveXmlDir, validateLwm2m } from './config';
 import { DEFAULT_XML_DIR } from './objects';
 
 describe('LwM2M config', () => {
@@ -37,5 +37,12 @@ describe('LwM2M config', () => {
     const tr = c.translators as Record<string, unknown>;
     expect(validateLwm2m({ ...c, translators: { ...tr, notify: { topic: 'n', qos: 3 } } })).toBe('translators.notify.qos must be 0, 1 or 2.');
     expect(validateLwm2m({ ...c, blockwise: { max_block_size: 100 } })).toBe('blockwise.max_block_size must be one of 16, 32, 64, 128, 256, 512, 1024.');
+  });
+
+  it("EMQX's console value etc/lwm2m_xml/ names the shipped definitions; other directories are kept", () => {
+    expect(resolveXmlDir('etc/lwm2m_xml/')).toBe(DEFAULT_XML_DIR);
+    expect(resolveXmlDir('etc/lwm2m_xml')).toBe(DEFAULT_XML_DIR);
+    expect(resolveXmlDir('/opt/defs')).toBe('/opt/defs');
+    expect(lwm2mSettings({ ...lwm2mDefaults(), xml_dir: 'etc/lwm2m_xml/' }).xmlDir).toBe(DEFAULT_XML_DIR);
   });
 });

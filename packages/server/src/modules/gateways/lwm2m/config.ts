@@ -74,12 +74,20 @@ export function validateLwm2m(config: Record<string, unknown>): string | undefin
   return undefined;
 }
 
+/**
+ * EMQX's consoles propose the relative `etc/lwm2m_xml/` (the definitions shipped in EMQX's etc directory); this node
+ * has no etc directory and ships the same OMA definitions in DEFAULT_XML_DIR, so that value names them.
+ */
+export function resolveXmlDir(dir: string): string {
+  return /^(\.\/)?etc\/lwm2m_xml\/?$/.test(dir.trim()) ? DEFAULT_XML_DIR : dir;
+}
+
 /** The settings a listener works with (call validateLwm2m first). */
 export function lwm2mSettings(config: Record<string, unknown>): Lwm2mSettings {
   const tr = config.translators as Record<TranslatorName, { topic: string; qos?: 0 | 1 | 2 }>;
   const ao = config.auto_observe;
   return {
-    xmlDir: config.xml_dir as string,
+    xmlDir: resolveXmlDir(config.xml_dir as string),
     lifetimeMinS: durationSeconds(config.lifetime_min) ?? 15,
     lifetimeMaxS: durationSeconds(config.lifetime_max) ?? 86400,
     qmodeTimeWindowS: durationSeconds(config.qmode_time_window) ?? 22,
