@@ -2,7 +2,8 @@
 // node's status live (refreshed every 5 s), and the sources and actions no rule uses yet.
 import { useState } from 'react';
 import { Alert, Button, Empty, Flex, Input, Spin, Typography, theme } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSection } from '../../shared/PageSection';
 import { errorText } from '../../shared/apiErrors';
@@ -24,9 +25,16 @@ export default function FlowPage() {
     <PageSection
       title={t('title')}
       extra={
-        <Button icon={<ReloadOutlined />} loading={q.isFetching} onClick={() => void q.refetch()}>
-          {t('common:refresh')}
-        </Button>
+        <Flex gap="small">
+          <Button icon={<ReloadOutlined />} loading={q.isFetching} onClick={() => void q.refetch()}>
+            {t('common:refresh')}
+          </Button>
+          <Link to="/flow/create">
+            <Button type="primary" icon={<PlusOutlined />}>
+              {t('create')}
+            </Button>
+          </Link>
+        </Flex>
       }
     >
       <Alert type="info" showIcon title={t('intro')} style={{ marginBottom: token.margin }} />

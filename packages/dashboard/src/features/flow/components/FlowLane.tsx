@@ -67,6 +67,11 @@ export function NodeCard({ node }: { node: FlowNode & { description?: string } }
           {node.description}
         </Typography.Text>
       )}
+      {node.kind === 'rule' && (
+        <Link to={`/flow/${enc(node.id)}`} style={{ fontSize: token.fontSizeSM }} aria-label={`${t('editFlow')}: ${node.id}`}>
+          {t('editFlow')}
+        </Link>
+      )}
       {node.connector && (
         <Flex gap={token.marginXXS} align="center" wrap style={{ fontSize: token.fontSizeSM }}>
           <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
