@@ -99,4 +99,38 @@ describe('schema registry screen', () => {
     await page.getByText('Deleted successfully').waitFor();
     expect((await e2e.api('GET', `/schema_registry/${SCHEMA}`)).status).toBe(404);
   });
+
+  it('creates an external (Confluent) registry under the External tab, its password never shown, and deletes it', async () => {
+    const page = e2e.page;
+    // the node does not contact the registry on create: no Confluent registry (or stand-in) is needed here
+    const REGISTRY = uniqueId('e2e_confluent').replace(/[^0-9a-zA-Z_-]/g, '_');
+    await page.goto(`${e2e.node.url}#/schema/internal`);
+    await page.getByRole('tab', { name: 'External', exact: true }).click();
+    await page.waitForURL((u) => u.hash === '#/schema/external');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL((u) => u.hash === '#/schema/external/create');
+    await page.getByLabel('Name', { exact: true }).fill(REGISTRY);
+    await page.getByLabel('URL', { exact: true }).fill('http://registry.example:8081');
+    await page.getByLabel('Authentication', { exact: true }).click();
+    await page.getByTitle('Basic auth', { exact: true }).click();
+    await page.getByLabel('Username', { exact: true }).fill('cpsruser');
+    await page.getByLabel('Password', { exact: true }).fill('mypass');
+    await shot(page, 'schema-external-create');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Created successfully').waitFor();
+    await page.waitForURL((u) => u.hash === '#/schema/external');
+    await page.getByRole('link', { name: REGISTRY, exact: true }).waitFor();
+    const stored = { type: 'confluent', url: 'http://registry.example:8081', auth: { mechanism: 'basic', username: 'cpsruser', password: '******' } };
+    expect(await e2e.apiGet(`/schema_registry_external/registry/${REGISTRY}`)).toEqual(stored);
+    await shotAll(page, 'schema-external', () => page.getByRole('link', { name: REGISTRY, exact: true }).waitFor());
+
+    await page.getByRole('link', { name: REGISTRY, exact: true }).click();
+    await page.waitForURL((u) => u.hash === `#/schema/external/${REGISTRY}`);
+    await expect.poll(() => page.getByLabel('Password', { exact: true }).inputValue()).toBe('******');
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm', exact: true }).click();
+    await page.waitForURL((u) => u.hash === '#/schema/external');
+    await page.getByText('Deleted successfully').waitFor();
+    expect((await e2e.api('GET', `/schema_registry_external/registry/${REGISTRY}`)).status).toBe(404);
+  });
 });
