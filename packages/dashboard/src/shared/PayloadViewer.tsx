@@ -1,98 +1,46 @@
-// Shows a base64 MQTT payload as text, pretty JSON, hex or base64. Always rendered as text nodes
-// (React escapes), never as HTML: payloads are untrusted.
-import { useMemo, useState } from 'react';
-import { Alert, Segmented, Typography, theme } from 'antd';
+// Shows a base64 MQTT payload with the decoder the operator picks (text, pretty JSON, hex, base64, Sparkplug B or a
+// registered Avro/Protobuf schema), opening with the decoder remembered for the payload's topic filter. Always
+// rendered as text nodes (React escapes), never as HTML: payloads are untrusted.
+import { useMemo } from 'react';
+import { Alert, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { decodeBase64 } from './payload-decoding/bytes';
+import { viewPayload, type PlainDecoder } from './payload-decoding/decoders';
+import { DecoderPicker } from './payload-decoding/DecoderPicker';
+import { useDecoderSchemas } from './payload-decoding/useDecoderSchemas';
+import { useDecodeTexts, usePayloadDecoder } from './payload-decoding/usePayloadDecoder';
 
-export type PayloadMode = 'text' | 'json' | 'hex' | 'base64';
+export { decodeBase64, isUtf8, payloadModeFor, prettyJson, toHex, toText } from './payload-decoding/bytes';
 
-export function decodeBase64(b64: string): Uint8Array | null {
-  try {
-    const bin = atob(b64);
-    const out = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i += 1) out[i] = bin.charCodeAt(i);
-    return out;
-  } catch {
-    return null;
-  }
-}
-
-export function toHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
-}
-
-export function toText(bytes: Uint8Array): string {
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-}
-
-/** True when the bytes are valid UTF-8 (a binary payload decoded as text shows '��'). */
-export function isUtf8(bytes: Uint8Array): boolean {
-  try {
-    // stream: a display cut at a size limit may end inside a character without making the payload binary
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The view a payload opens in, everywhere a payload is shown (this viewer, the WebSocket client's message list):
- * Hex when the bytes are not valid UTF-8, the preferred view otherwise.
- */
-export function payloadModeFor<M extends string>(bytes: Uint8Array | null, preferred: M): M | 'hex' {
-  return bytes && bytes.length > 0 && !isUtf8(bytes) ? 'hex' : preferred;
-}
-
-/** Pretty JSON, or null when the text is not JSON. */
-export function prettyJson(text: string): string | null {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return null;
-  }
-}
+export type PayloadMode = PlainDecoder;
 
 interface Props {
   /** The payload, base64-encoded (as the API returns it). */
   payload: string;
+  /** The payload's topic: the decoder remembered for a filter matching it applies, and can be remembered from here. */
+  topic?: string;
   /** The view it opens in when the payload is text; a payload that is not valid UTF-8 opens in Hex. */
   defaultMode?: PayloadMode;
 }
 
-export function PayloadViewer({ payload, defaultMode = 'text' }: Props) {
+export function PayloadViewer({ payload, topic, defaultMode = 'text' }: Props) {
   const { t } = useTranslation('common');
   const { token } = theme.useToken();
   const bytes = useMemo(() => decodeBase64(payload), [payload]);
-  const [mode, setMode] = useState<PayloadMode>(() => payloadModeFor(bytes, defaultMode));
-  const text = useMemo(() => (bytes ? toText(bytes) : ''), [bytes]);
-
-  let body: string;
-  let problem: string | undefined;
-  if (!bytes) {
-    body = payload;
-    problem = t('payloadInvalidBase64');
-  } else if (mode === 'json') {
-    const pretty = prettyJson(text);
-    body = pretty ?? text;
-    if (pretty === null) problem = t('payloadNotJson');
-  } else if (mode === 'hex') body = toHex(bytes);
-  else if (mode === 'base64') body = payload;
-  else body = text;
+  const [decoder, key, setKey] = usePayloadDecoder(topic, bytes, defaultMode);
+  const source = useDecoderSchemas(decoder.kind === 'avro' || decoder.kind === 'protobuf');
+  const texts = useDecodeTexts();
+  const view = useMemo(
+    () => (bytes ? viewPayload(bytes, payload, decoder, source, texts) : { text: payload, problem: t('payloadInvalidBase64') }),
+    // texts change with the language only; source with the schema list
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [bytes, payload, key, source.schemas, source.error, t],
+  );
 
   return (
     <div>
-      <Segmented<PayloadMode>
-        value={mode}
-        onChange={setMode}
-        options={[
-          { value: 'text', label: t('payloadText') },
-          { value: 'json', label: t('payloadJson') },
-          { value: 'hex', label: t('payloadHex') },
-          { value: 'base64', label: t('payloadBase64') },
-        ]}
-      />
-      {problem && <Alert type="warning" showIcon title={problem} style={{ marginTop: token.marginSM }} />}
+      <DecoderPicker value={key} onChange={setKey} topic={topic} />
+      {view.problem && <Alert type={view.waiting && !source.error ? 'info' : 'warning'} showIcon title={view.problem} style={{ marginTop: token.marginSM }} />}
       <Typography.Paragraph
         style={{
           marginTop: token.marginSM,
@@ -107,7 +55,7 @@ export function PayloadViewer({ payload, defaultMode = 'text' }: Props) {
         }}
         data-testid="payload-content"
       >
-        {body === '' ? t('payloadEmpty') : body}
+        {view.text === '' ? t('payloadEmpty') : view.text}
       </Typography.Paragraph>
     </div>
   );

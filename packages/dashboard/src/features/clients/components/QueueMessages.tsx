@@ -65,7 +65,7 @@ export function QueueMessages({ clientid, kind }: Props) {
         pagination={false}
         columns={columns}
         expandable={{
-          expandedRowRender: (r) => <PayloadViewer payload={r.payload ?? ''} />,
+          expandedRowRender: (r) => <PayloadViewer payload={r.payload ?? ''} topic={r.topic} />,
           rowExpandable: (r) => r.payload !== undefined,
         }}
       />

@@ -39,7 +39,7 @@ export function RetainedPayloadDrawer({ topic, onClose }: Props) {
             ]}
           />
           <div style={{ marginTop: token.marginLG }}>
-            {m.payload === undefined ? <Alert type="info" showIcon title={t('payloadOmitted')} /> : <PayloadViewer payload={m.payload} />}
+            {m.payload === undefined ? <Alert type="info" showIcon title={t('payloadOmitted')} /> : <PayloadViewer payload={m.payload} topic={m.topic} />}
           </div>
         </>
       )}
