@@ -126,6 +126,23 @@ describe('Gateway detail', () => {
     expect(await screen.findByText('Kicked out successfully')).toBeInTheDocument();
   });
 
+  it('LwM2M clients tab: endpoint name and lifetime columns, search by endpoint name', async () => {
+    mockApi('get', '/gateways', 200, [
+      { name: 'lwm2m', status: 'running' as const, current_connections: 1, listeners: [{ id: 'lwm2m:udp:default', running: true, type: 'udp' as const }] },
+    ]);
+    mockApi('get', '/gateways/{name}', 200, { name: 'lwm2m', status: 'running', enable: true, xml_dir: 'etc/lwm2m_xml/', listeners: [] } as never);
+    mockApi('get', '/gateways/{name}/listeners', 200, [] as never);
+    const client = { clientid: 'urn:dev:1', username: 'urn:dev:1', endpoint_name: 'urn:dev:1', lifetime: 300, connected: true, proto_name: 'LwM2M', proto_ver: '1.0.1' };
+    const lists = mockApi('get', '/gateways/{name}/clients', 200, { data: [client], meta: { page: 1, limit: 20, count: 1, hasnext: false } } as never);
+    const { user } = renderWithProviders(<GatewayDetailPage />, { route: '/gateway/detail/lwm2m?tab=clients', path: '/gateway/detail/:name' });
+    expect(await screen.findByRole('button', { name: 'urn:dev:1' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Endpoint name' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Lifetime (s)' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '300' })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search endpoint name' }), 'urn{Enter}');
+    await waitFor(() => expect(lists.some((r) => r.url.pathname.endsWith('/gateways/lwm2m/clients') && r.url.searchParams.get('like_endpoint_name') === 'urn')).toBe(true));
+  });
+
   it('auth tab: the built-in database authenticator with its users; Add user POSTs what was typed', async () => {
     mockStomp();
     const authn = {

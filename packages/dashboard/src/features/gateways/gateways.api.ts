@@ -165,6 +165,8 @@ export interface GatewayClient {
   clientid: string;
   username?: string | null;
   endpoint_name?: string;
+  /** LwM2M: the registration lifetime in seconds */
+  lifetime?: number;
   node?: string;
   ip_address?: string;
   port?: number;

@@ -22,7 +22,8 @@ export const LISTENER_TYPES: Record<GatewayName, ListenerType[]> = {
   stomp: ['tcp', 'ssl'],
   mqttsn: ['udp', 'dtls'],
   coap: ['udp', 'dtls'],
-  lwm2m: ['udp', 'dtls'],
+  // the node serves LwM2M on UDP only (no DTLS server library for Node): DTLS is not offered
+  lwm2m: ['udp'],
   exproto: ['tcp', 'ssl', 'udp', 'dtls'],
 };
 

@@ -184,6 +184,7 @@ export const gatewaysMessages = defineMessages('gateways', {
   clientId: { en: 'Client ID', zh: '客户端 ID' },
   username: { en: 'Username', zh: '用户名' },
   endpointName: { en: 'Endpoint name', zh: '终端名称' },
+  lifetime: { en: 'Lifetime (s)', zh: '生命周期（秒）' },
   ipAddress: { en: 'IP address', zh: 'IP 地址' },
   node: { en: 'Node', zh: '节点' },
   connectedAt: { en: 'Connected at', zh: '连接时间' },

@@ -56,7 +56,12 @@ export function GatewayClientsTab({ gateway, running }: { gateway: GatewayName; 
         </Button>
       ),
     },
-    ...(lwm2m ? [{ title: t('endpointName'), key: 'endpoint', render: (_: unknown, c: GatewayClient) => c.endpoint_name ?? '-' }] : []),
+    ...(lwm2m
+      ? [
+          { title: t('endpointName'), key: 'endpoint', render: (_: unknown, c: GatewayClient) => c.endpoint_name ?? '-' },
+          { title: t('lifetime'), key: 'lifetime', render: (_: unknown, c: GatewayClient) => c.lifetime ?? '-' },
+        ]
+      : []),
     { title: t('username'), key: 'username', render: (_: unknown, c) => c.username ?? '-' },
     { title: t('status'), key: 'connected', render: (_: unknown, c) => <Tag color={c.connected ? 'success' : 'default'}>{t(c.connected ? 'connected' : 'disconnected')}</Tag> },
     { title: t('ipAddress'), key: 'ip', render: (_: unknown, c) => (c.ip_address ? `${c.ip_address}${c.port ? `:${c.port}` : ''}` : '-') },
@@ -130,6 +135,7 @@ function ClientDrawer({ gateway, clientid, onClose, extra }: { gateway: GatewayN
         <Descriptions column={1} size="small" bordered style={{ marginBottom: 24 }}>
           <Descriptions.Item label={t('clientId')}>{c.clientid}</Descriptions.Item>
           {c.endpoint_name !== undefined && <Descriptions.Item label={t('endpointName')}>{c.endpoint_name}</Descriptions.Item>}
+          {c.lifetime !== undefined && <Descriptions.Item label={t('lifetime')}>{c.lifetime}</Descriptions.Item>}
           <Descriptions.Item label={t('username')}>{c.username ?? '-'}</Descriptions.Item>
           <Descriptions.Item label={t('status')}>{t(c.connected ? 'connected' : 'disconnected')}</Descriptions.Item>
           <Descriptions.Item label={t('node')}>{c.node ?? '-'}</Descriptions.Item>
