@@ -2,6 +2,7 @@
 // the machine's Mosquitto on 1883 is left alone), same run, printed as ratios.
 //   npx tsx bench/broker-vs-mosquitto.ts [--only cpu|latency|connections] [--seconds 10] [--rate 5000] [--rounds 3] [--connections 5000]
 //     [--baseline DIR]   (connections: also storm a node started from DIR, another checkout, in the same rounds)
+//     [--floor]          (connections: also storm a bare node:net server answering CONNACK, bench/lib/bare-connack.mjs)
 // The subscribers run in a child process (bench/lib/subscribers.ts) so the generator is not the bottleneck; CPU and
 // latency rounds alternate between the two brokers and the median round is printed, since other processes on this
 // 2-core machine come and go (the load average is printed beside the figures).
@@ -13,6 +14,8 @@
 import { parseArgs } from 'node:util';
 import { cpus, loadavg } from 'node:os';
 import { cpuMicros, rssBytes, percentile, syscalls, sysMicros } from './lib/proc';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { startMqdeck, startMosquitto, mosquittoHeap, type Peer } from './lib/peers';
 import { fanout, connectionStorm } from './lib/load';
 
@@ -24,6 +27,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     only: { type: 'string' },
     baseline: { type: 'string' },
+    floor: { type: 'boolean', default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -160,17 +164,36 @@ async function stormFresh(root?: string): Promise<Storm> {
   }
 }
 
+/** one storm against a fresh bare node:net server (bench/lib/bare-connack.mjs): the floor of any broker on net.Socket */
+async function stormFloor(): Promise<Storm> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'lib', 'bare-connack.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((res) => child.stdout!.once('data', (d) => res(Number(String(d).trim()))));
+  const bare: Peer = { name: 'bare', host: '127.0.0.1', port, pid: child.pid!, stop: async () => {} };
+  try {
+    await sleep(1000);
+    return await storm(bare);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
 async function scenarioConnections(peer: Peer) {
   // alternating rounds (ours, Mosquitto, ours ...), medians: the machine's other load falls on both alike
   const a: Storm[] = [];
   const b: Storm[] = [];
   const base: Storm[] = [];
+  const floor: Storm[] = [];
   const f = (r: Storm) =>
     `p50 ${r.p50.toFixed(1)} p99 ${r.p99.toFixed(1)} ms, ${r.cpuPerConnect.toFixed(0)} µs CPU/connect, ${r.perConnKB.toFixed(2)} KB/conn (heap ${r.heapPerConnKB.toFixed(2)}), ${(r.retainedKB / 1024).toFixed(1)} MB after`;
   for (let i = 0; i < rounds; i++) {
     if (values.baseline) {
       base.push(await stormFresh(values.baseline));
       console.error(`  connections round ${i + 1}: baseline ${f(base[i])}`);
+    }
+    if (values.floor) {
+      floor.push(await stormFloor());
+      console.error(`  connections round ${i + 1}: bare node:net ${f(floor[i])}`);
     }
     a.push(await stormFresh());
     b.push(await storm(peer));
@@ -188,6 +211,7 @@ async function scenarioConnections(peer: Peer) {
   ];
   for (const [label, get, unit, lower] of table) {
     if (values.baseline) rows.push([`${label} (baseline)`, m(base, get), m(b, get), unit, lower]);
+    if (values.floor) rows.push([`${label} (bare node:net)`, m(floor, get), m(b, get), unit, lower]);
     rows.push([label, m(a, get), m(b, get), unit, lower]);
   }
 }

@@ -101,7 +101,9 @@ profile.samples.forEach((id, i) => {
 });
 const idle = [...self].filter(([k]) => k.startsWith('(idle)')).reduce((s, [, v]) => s + v, 0);
 console.log(summary);
-console.log(`profile: ${join(dir, file)}; busy ${((total - idle) / 1000).toFixed(0)} ms of ${(total / 1000).toFixed(0)} ms sampled\n`);
+console.log(
+  `profile: ${join(dir, file)} (window ${windowFrom.toFixed(0)}–${windowTo.toFixed(0)} ms); busy ${((total - idle) / 1000).toFixed(0)} ms of ${(total / 1000).toFixed(0)} ms sampled\n`,
+);
 console.log('by area:');
 for (const [k, v] of [...areas]
   .filter(([k]) => k !== '(idle)')
@@ -112,6 +114,36 @@ for (const [k, v] of [...areas]
 console.log('\nby function:');
 for (const [k, v] of [...self]
   .filter(([k]) => !k.startsWith('(idle)'))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, Number(values.top))) {
+  console.log(`${((v / Math.max(1, total - idle)) * 100).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}`);
+}
+
+// inclusive time (self + callees) per function: each sample counts once for every distinct function on its stack, so
+// an event's listeners show up under the emit that ran them (where a connect's CPU goes, by caller)
+const parentOf = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+const keyOf = (n: ProfileNode) => {
+  const { functionName, url, lineNumber } = n.callFrame;
+  return `${functionName || '(anonymous)'} ${url ? `${relative(resolve(import.meta.dirname, '..'), url.replace(/^file:\/\//, ''))}:${lineNumber + 1}` : ''}`;
+};
+const inclusive = new Map<string, number>();
+at = 0;
+profile.samples.forEach((id, i) => {
+  const dt = profile.timeDeltas[i] ?? 0;
+  at += dt / 1000;
+  if (at < windowFrom || at > windowTo || byId.get(id)!.callFrame.functionName === '(idle)') return;
+  const seen = new Set<string>();
+  for (let x: number | undefined = id; x !== undefined; x = parentOf.get(x)) {
+    const k = keyOf(byId.get(x)!);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    inclusive.set(k, (inclusive.get(k) ?? 0) + dt);
+  }
+});
+console.log('\ninclusive (self + callees):');
+for (const [k, v] of [...inclusive]
+  .filter(([k]) => !k.startsWith('(root)'))
   .sort((a, b) => b[1] - a[1])
   .slice(0, Number(values.top))) {
   console.log(`${((v / Math.max(1, total - idle)) * 100).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}`);

@@ -41,6 +41,10 @@ const cached = (t: TopicTrie<number>) => [...(t as unknown as { matchCache: Map<
 test('a filter appearing or disappearing forgets only the cached topics under its first level', () => {
   const t = new TopicTrie<number>();
   t.set('a/+', 'c1', 1);
+  // something under each first level used below: topics under a first level without any filter are not cached
+  t.set('x/q', 'cx', 8);
+  t.set('$SYS/q', 'cs', 9);
+  t.set('client/q', 'cc', 10);
   for (const topic of ['a/b', 'a/c', 'x/y', 'x/y/z', '$SYS/a', 'a', 'a/b/c', 'client/7/cmd']) t.matchAll(topic);
   t.set('own/42/cmd', 'c42', 2); // no cached topic under 'own': everything stays
   expect(cached(t)).toEqual(['$SYS/a', 'a', 'a/b', 'a/b/c', 'a/c', 'client/7/cmd', 'x/y', 'x/y/z']);
@@ -59,6 +63,25 @@ test('a filter appearing or disappearing forgets only the cached topics under it
   expect(keys(t, '$SYS/a')).toEqual(['c6']);
   t.delete('x/y', 'c2');
   expect(keys(t, 'x/y')).toEqual(['c5']);
+});
+
+test('topics under a first level nothing is subscribed to are not cached, and match once a filter appears', () => {
+  const t = new TopicTrie<number>();
+  t.set('a/+', 'c1', 1);
+  for (let i = 0; i < 100; i++) expect(t.matchAll(`$SYS/brokers/n/clients/c${i}/connected`)).toEqual([]);
+  expect(keys(t, 'b/x')).toEqual([]);
+  expect(keys(t, 'a/x')).toEqual(['c1']);
+  expect(cached(t)).toEqual(['a/x']); // one client event topic each: none of them fills the cache
+  t.set('$SYS/brokers/+/clients/#', 'c2', 2);
+  expect(keys(t, '$SYS/brokers/n/clients/c1/connected')).toEqual(['c2']);
+  t.set('#', 'c3', 3); // a root wildcard matches every topic but '$' ones [MQTT-4.7.2-1]
+  expect(keys(t, 'b/x')).toEqual(['c3']);
+  expect(keys(t, '$SYS/other')).toEqual([]);
+  t.set('+/x', 'c4', 4);
+  expect(keys(t, 'q/x')).toEqual(['c3', 'c4']);
+  t.delete('#', 'c3');
+  t.delete('+/x', 'c4');
+  expect(keys(t, 'q/x')).toEqual([]);
 });
 
 test('wildcard and exact matches stay right through random subscribes and unsubscribes (cached = uncached)', () => {

@@ -54,9 +54,12 @@ function bindingsOf(f: ClientFacts): Bindings {
   };
 }
 
+/** the attributes of a client that has none: one frozen object shared by every such connection */
+export const NO_CLIENT_ATTRS: Record<string, string> = Object.freeze({});
+
 export function initClientAttrs(inits: readonly ClientAttrInit[], facts: ClientFacts): Record<string, string> {
+  if (inits.length === 0) return NO_CLIENT_ATTRS;
   const attrs: Record<string, string> = {};
-  if (inits.length === 0) return attrs;
   const bindings = bindingsOf(facts);
   for (const { expression, setAsAttr } of inits) {
     const c = compiledOf(expression);

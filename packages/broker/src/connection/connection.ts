@@ -14,6 +14,7 @@ import { bodyStart } from './fixed-header';
 import { C } from '../metrics';
 import { PacketError } from '../packets/validate';
 import { pressureOf, type Pressure } from './pressure';
+import { NO_CLIENT_ATTRS } from '../client-attrs/init';
 
 /** bytes buffered for one socket above which QoS 0 messages go to the mqueue instead (slow consumer guard);
  * a listener's tcp_options.high_watermark (ConnInfo.highWatermark) replaces it */
@@ -48,7 +49,7 @@ export class Connection implements ParserOwner {
   connectedAt = 0;
   readonly createdAt = Date.now();
   isSuperuser = false;
-  clientAttrs: Record<string, string> = {};
+  clientAttrs: Record<string, string> = NO_CLIENT_ATTRS;
   mountpoint = '';
   will: WillMessage | null = null;
   /** set when the will must not be sent (normal DISCONNECT 0x00) */
@@ -106,7 +107,12 @@ export class Connection implements ParserOwner {
     stream.on('drain', Connection.onStreamDrain);
     if (info.messagesRate || info.bytesRate) this.ownLimiter = this.newLimiter();
     const idle = core.settings.idleTimeout;
-    if (idle !== null) this.idleTimer = setTimeout(() => this.close('idle_timeout'), idle);
+    if (idle !== null) this.idleTimer = setTimeout(Connection.idleExpired, idle, this);
+  }
+
+  /** no CONNECT within idle_timeout (one shared function: the timer carries the connection, not a closure) */
+  private static idleExpired(this: void, conn: Connection): void {
+    conn.close('idle_timeout');
   }
 
   /** called by the keepalive timer when the client stayed silent too long */

@@ -121,8 +121,21 @@ export async function handleConnect(conn: Connection, packet: IConnectPacket): P
   if (s.useUsernameAsClientid && conn.username) clientid = conn.username;
   const props = packet.properties ?? {};
   if (b.events.listenerCount('client.connect') > 0) {
-    const { reasonCode: _, ...info } = connackInfo(conn, 0);
-    b.events.emit('client.connect', { ...info, clientid, expiryInterval: props.sessionExpiryInterval ?? 0 });
+    // connackInfo's fields without reasonCode, built in one object
+    const i = conn.info;
+    b.events.emit('client.connect', {
+      clientid,
+      username: conn.username,
+      peerhost: i.peerhost,
+      peerport: i.peerport,
+      sockport: i.sockport,
+      listener: i.listener,
+      protoName: conn.protoName,
+      protoVer: conn.protoVer,
+      cleanStart: conn.cleanStart,
+      keepalive: conn.keepalive,
+      expiryInterval: props.sessionExpiryInterval ?? 0,
+    });
   }
 
   if (conn.protoVer === 5) {

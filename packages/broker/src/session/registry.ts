@@ -122,7 +122,7 @@ export class SessionRegistry {
     b.counters.incr('client.connected');
     this.liveCount++;
     this.liveGauges();
-    b.events.emit('client.connack', connackInfo(conn, 0));
+    if (b.events.listenerCount('client.connack') > 0) b.events.emit('client.connack', connackInfo(conn, 0));
     b.events.emit('client.connected', clientInfo(b, session));
     session.resume(conn);
   }

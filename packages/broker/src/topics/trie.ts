@@ -15,6 +15,9 @@ function newNode<T>(): Node<T> {
 /** topics whose match results are remembered; past this the cache starts over (bounded memory with many topics) */
 const MATCH_CACHE_MAX = 10_000;
 
+/** what matchAll answers for a topic nothing can match (shared, never written) */
+const NO_MATCH: readonly Map<string, never>[] = Object.freeze([]);
+
 /** the first level of a topic or filter */
 function firstLevel(s: string): string {
   const slash = s.indexOf('/');
@@ -98,6 +101,10 @@ export class TopicTrie<T> {
   matchAll(topic: string): readonly Map<string, T>[] {
     let found = this.matchCache.get(topic);
     if (found === undefined) {
+      // nothing subscribed under the topic's first level (nor a root wildcard that applies): no match, and not
+      // cached, so topics nobody listens to ($SYS client events, one topic per client) do not fill and flush the cache
+      const root = this.root.children;
+      if ((topic.charCodeAt(0) === 0x24 || (!root.has('+') && !root.has('#'))) && !root.has(firstLevel(topic))) return NO_MATCH;
       const out: Map<string, T>[] = [];
       const levels = topic.split('/');
       this.walk(this.root, levels, 0, topic.charCodeAt(0) === 0x24, (values) => out.push(values));

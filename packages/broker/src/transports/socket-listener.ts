@@ -26,13 +26,31 @@ const PROXY_TIMEOUT_MS = 3000;
 /** a busy socket is unbusy again once its unsent bytes fall to this (Erlang's default low watermark) */
 const LOW_WATERMARK = 4 * 1024;
 
-interface Output {
-  /** the stream the broker writes MQTT to */
-  stream: Duplex;
-  /** the byte socket below it (the TLS socket for ssl/wss) */
-  socket: net.Socket;
-  busySince: number;
+// Per-socket state lives on the socket itself under these symbols, and the socket's listeners are shared functions
+// (`this` is the socket): an accepted connection costs no closures, contexts or once-wrappers of its own.
+/** the listener that accepted the socket */
+const OWNER = Symbol('mqdeck.listener');
+/** the stream the broker writes MQTT to over this socket (the socket itself for tcp), set once it is served */
+const OUTPUT = Symbol('mqdeck.output');
+/** the socket that carries that stream (the TLS socket for ssl/wss, else the accepted socket itself) */
+const CARRIER = Symbol('mqdeck.carrier');
+/** since when its unsent bytes have stayed above high_watermark (0: not busy) */
+const BUSY_SINCE = Symbol('mqdeck.busySince');
+type Accepted = net.Socket & { [OWNER]: SocketListener; [OUTPUT]: Duplex | null; [CARRIER]: net.Socket | null; [BUSY_SINCE]: number };
+
+function onSocketClose(this: Accepted): void {
+  this[OWNER].forget(this);
 }
+
+function onSocketError(this: net.Socket): void {
+  this.destroy();
+}
+
+/**
+ * Accepted sockets inherit TCP_NODELAY from the listening socket on Linux: set once on the listener, it costs no
+ * setsockopt per connection. Elsewhere each accepted socket gets its own call.
+ */
+const NODELAY_INHERITED = process.platform === 'linux';
 
 const plainHost = (address: string | undefined) => (address ?? '').replace(/^::ffff:/, '');
 
@@ -42,8 +60,11 @@ export abstract class SocketListener implements Omit<Listener, 'update'> {
   private handshake?: (accepted: net.Socket) => void;
   /** the client of each accepted socket, read again once its TLS handshake is done */
   private readonly peers = new WeakMap<net.Socket, Peer>();
-  private readonly sockets = new Set<net.Socket>();
-  private readonly outputs = new Set<Output>();
+  private readonly sockets = new Set<Accepted>();
+  /** watched outputs whose accepted socket could not be found (not expected: a TLS socket names it as _parent) */
+  private readonly loose = new Set<Accepted>();
+  /** TCP_NODELAY was set on the listening socket: accepted ones have it already */
+  private nodelayInherited = false;
   private sweeper?: NodeJS.Timeout;
   private boundPort = 0;
 
@@ -85,6 +106,7 @@ export abstract class SocketListener implements Omit<Listener, 'update'> {
     const server = net.createServer((socket) => this.accept(socket));
     this.server = server;
     this.boundPort = await listenOn(server, c, c.tcp?.backlog);
+    this.nodelayInherited = c.tcp?.nodelay !== false && NODELAY_INHERITED && setListenerNoDelay(server);
     this.armSweep();
   }
 
@@ -97,20 +119,31 @@ export abstract class SocketListener implements Omit<Listener, 'update'> {
     this.shutdown();
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
-    this.outputs.clear();
+    this.loose.clear();
     await closeServer(server);
   }
 
-  private accept(socket: net.Socket): void {
+  private accept(accepted: net.Socket): void {
     const c = this.config;
     if (c.maxConnections !== null && this.sockets.size >= c.maxConnections) {
-      socket.destroy();
+      accepted.destroy();
       return;
     }
+    const socket = accepted as Accepted;
+    socket[OWNER] = this;
+    socket[OUTPUT] = null;
+    socket[CARRIER] = null;
+    socket[BUSY_SINCE] = 0;
     this.sockets.add(socket);
-    socket.on('close', () => this.sockets.delete(socket));
-    socket.on('error', () => socket.destroy());
-    if (c.tcp?.nodelay !== false) socket.setNoDelay(true);
+    socket.on('close', onSocketClose);
+    socket.on('error', onSocketError);
+    const nodelay = c.tcp?.nodelay !== false;
+    if (nodelay !== this.nodelayInherited) {
+      // the listener's setting changed since it started (update()): this socket gets the current one itself
+      // (Node skips setNoDelay(false) on a socket it never set: true first, so the inherited option is cleared)
+      if (nodelay) socket.setNoDelay(true);
+      else socket.setNoDelay(true).setNoDelay(false);
+    }
     const peer = this.peerOf(socket);
     if (c.proxyProtocol) this.readProxy(socket, peer);
     else this.secure(socket, peer);
@@ -156,8 +189,14 @@ export abstract class SocketListener implements Omit<Listener, 'update'> {
     socket.resume(); // paused after a PROXY header; a no-op otherwise
   }
 
+  /** a socket closed: it leaves the listener's count (and the send_timeout watch) */
+  forget(socket: net.Socket): void {
+    if (!this.sockets.delete(socket as Accepted)) this.loose.delete(socket as Accepted);
+  }
+
+  // an accepted socket's local port is the listening port: no getsockname call (and no address object) per connection
   private peerOf(socket: net.Socket): Peer {
-    return { host: plainHost(socket.remoteAddress), port: socket.remotePort ?? 0, sockport: socket.localPort ?? this.boundPort };
+    return { host: plainHost(socket.remoteAddress), port: socket.remotePort ?? 0, sockport: this.boundPort };
   }
 
   /** ConnInfo of a stream served by this listener */
@@ -180,10 +219,20 @@ export abstract class SocketListener implements Omit<Listener, 'update'> {
 
   /** watch `stream` (written by the broker, carried by `socket`) for send_timeout */
   protected watchOutput(stream: Duplex, socket: net.Socket): void {
-    const out: Output = { stream, socket, busySince: 0 };
-    this.outputs.add(out);
-    stream.once('close', () => this.outputs.delete(out));
-    socket.once('close', () => this.outputs.delete(out));
+    // the state goes on the accepted socket (a TLS socket wraps it as _parent), which the sweep walks
+    let holder = socket as Accepted;
+    if (holder[OWNER] !== this) {
+      const parent = (socket as net.Socket & { _parent?: Accepted })._parent;
+      if (parent !== undefined && parent[OWNER] === this) holder = parent;
+      else {
+        holder[OWNER] = this;
+        this.loose.add(holder);
+        socket.once('close', onSocketClose);
+      }
+    }
+    holder[OUTPUT] = stream;
+    holder[CARRIER] = socket;
+    holder[BUSY_SINCE] = 0;
   }
 
   private armSweep(): void {
@@ -195,18 +244,31 @@ export abstract class SocketListener implements Omit<Listener, 'update'> {
 
   private sweep(highWatermark: number, sendTimeout: number): void {
     const now = Date.now();
-    for (const out of this.outputs) {
-      const unsent = out.socket.writableLength + (out.stream === out.socket ? 0 : out.stream.writableLength);
-      if (out.busySince === 0) {
-        if (unsent > highWatermark) out.busySince = now;
-      } else if (unsent <= LOW_WATERMARK) {
-        out.busySince = 0;
-      } else if (now - out.busySince >= sendTimeout) {
-        this.outputs.delete(out);
-        for (const conn of this.core.sessions.connections) if (conn.stream === out.stream && !conn.closeReason) conn.closeReason = 'send_timeout';
-        out.socket.destroy();
-        out.stream.destroy();
-      }
+    for (const held of this.sockets) this.check(held, now, highWatermark, sendTimeout);
+    for (const held of this.loose) this.check(held, now, highWatermark, sendTimeout);
+  }
+
+  /** one socket's output: busy since when, and closed once busy past send_timeout */
+  private check(held: Accepted, now: number, highWatermark: number, sendTimeout: number): void {
+    const stream = held[OUTPUT];
+    const socket = held[CARRIER];
+    if (stream === null || socket === null || stream.destroyed || socket.destroyed) return;
+    const unsent = socket.writableLength + (stream === socket ? 0 : stream.writableLength);
+    if (held[BUSY_SINCE] === 0) {
+      if (unsent > highWatermark) held[BUSY_SINCE] = now;
+    } else if (unsent <= LOW_WATERMARK) {
+      held[BUSY_SINCE] = 0;
+    } else if (now - held[BUSY_SINCE] >= sendTimeout) {
+      held[OUTPUT] = null;
+      for (const conn of this.core.sessions.connections) if (conn.stream === stream && !conn.closeReason) conn.closeReason = 'send_timeout';
+      socket.destroy();
+      stream.destroy();
     }
   }
+}
+
+/** TCP_NODELAY on the listening socket itself (inherited by every accepted one); false where it cannot be set */
+function setListenerNoDelay(server: net.Server): boolean {
+  const handle = (server as net.Server & { _handle?: { setNoDelay?: (on: boolean) => number } })._handle;
+  return typeof handle?.setNoDelay === 'function' && handle.setNoDelay(true) === 0;
 }

@@ -12,6 +12,7 @@
 import { cpus, freemem, totalmem } from 'node:os';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import type { ClientInfo, Listener } from '@mqdeck/broker';
 import { parseDuration, parsePercent } from '../../config/units';
 import type { AlarmService } from './alarms.service';
 
@@ -56,7 +57,7 @@ export class Sysmon {
     private readonly alarms: AlarmService,
   ) {
     this.unwatch = app.config.watch('sysmon', this.onConfig);
-    app.broker.events.on('client.connected', this.checkListeners);
+    app.broker.events.on('client.connected', this.onConnected);
     // a listener's count drops when the socket closes, after client.disconnected: the 1 s sweep clears it
     this.listenerTimer = setInterval(this.checkListeners, 1000);
     this.listenerTimer.unref();
@@ -113,25 +114,34 @@ export class Sysmon {
   }
 
   readonly checkListeners = (): void => {
-    for (const [id, listener] of this.app.listeners) {
-      const max = listener.config.maxConnections;
-      const name = `too_many_connections/${id}`;
-      const current = listener.currentConnections;
-      if (max !== null && listener.running && current >= max) {
-        this.alarms.activate(
-          name,
-          { listener: id, current_connections: current, max_connections: max },
-          `Listener ${id} reached its max_connections (${current}/${max}): new connections are refused`,
-        );
-      } else if (this.alarms.isActive(name)) {
-        this.alarms.deactivate(name, { listener: id, current_connections: current, max_connections: max ?? 'infinity' });
-      }
-    }
+    for (const [id, listener] of this.app.listeners) this.checkListener(id, listener);
   };
+
+  /** a connect can only raise the count of the listener it came through: that one is checked, the others by the sweep */
+  private readonly onConnected = (c: ClientInfo): void => {
+    const listener = this.app.listeners.get(c.listener);
+    if (listener) this.checkListener(c.listener, listener);
+    else this.checkListeners();
+  };
+
+  private checkListener(id: string, listener: Listener): void {
+    const max = listener.config.maxConnections;
+    const name = `too_many_connections/${id}`;
+    const current = listener.currentConnections;
+    if (max !== null && listener.running && current >= max) {
+      this.alarms.activate(
+        name,
+        { listener: id, current_connections: current, max_connections: max },
+        `Listener ${id} reached its max_connections (${current}/${max}): new connections are refused`,
+      );
+    } else if (this.alarms.isActive(name)) {
+      this.alarms.deactivate(name, { listener: id, current_connections: current, max_connections: max ?? 'infinity' });
+    }
+  }
 
   close(): void {
     for (const t of [this.cpuTimer, this.memTimer, this.listenerTimer]) if (t) clearInterval(t);
     this.unwatch();
-    this.app.broker.events.off('client.connected', this.checkListeners);
+    this.app.broker.events.off('client.connected', this.onConnected);
   }
 }
