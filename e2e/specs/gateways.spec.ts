@@ -1,6 +1,10 @@
 // Management › Gateways on a real node: the operator sets up the STOMP gateway from the console on a free port,
 // a STOMP client (a raw TCP socket writing STOMP 1.2 frames, independent of the node's codec) connects and
-// subscribes, shows in the gateway's Clients tab with its subscription, and Kick out closes its socket.
+// subscribes, shows in the gateway's Clients tab with its subscription, and Kick out closes its socket. LwM2M is set
+// up the same way on a free UDP port; a device registering (a CoAP POST /rd written byte by byte) shows in its
+// Clients tab with its endpoint name.
+import { createSocket } from 'node:dgram';
+import { once } from 'node:events';
 import { createServer, connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { shotAll, useE2ESession } from '../harness';
@@ -41,6 +45,47 @@ async function stompClient(port: number, login: string, passcode = 'secret'): Pr
   await connected;
   socket.write('SUBSCRIBE\nid:0\ndestination:e2e/stomp/#\nack:auto\n\n\0');
   return { socket, closed };
+}
+
+function freeUdpPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createSocket('udp4');
+    s.once('error', reject);
+    s.bind(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** RFC 7252 §3.1 option: delta and length nibbles, 13 = one extended byte (values here stay below 269) */
+function coapOption(delta: number, value: Buffer): Buffer {
+  const nib = (n: number) => (n < 13 ? [n, []] : [13, [n - 13]]) as [number, number[]];
+  const [d, dx] = nib(delta);
+  const [l, lx] = nib(value.length);
+  return Buffer.concat([Buffer.from([(d << 4) | l, ...dx, ...lx]), value]);
+}
+
+/** An LwM2M Register (OMA-TS-LightweightM2M-V1_0_2 §5.3.1): CON POST /rd?ep=..&lt=..&lwm2m=1.0, link-format objects; resolves with the answer code */
+async function lwm2mRegister(port: number, ep: string): Promise<string> {
+  const sock = createSocket('udp4');
+  const answer = once(sock, 'message') as Promise<[Buffer]>;
+  const opts = [
+    coapOption(11, Buffer.from('rd')), // Uri-Path
+    coapOption(1, Buffer.from([40])), // Content-Format: application/link-format
+    coapOption(3, Buffer.from(`ep=${ep}`)), // Uri-Query
+    coapOption(0, Buffer.from('lt=300')),
+    coapOption(0, Buffer.from('lwm2m=1.0')),
+  ];
+  const msg = Buffer.concat([Buffer.from([0x40, 0x02, 0x12, 0x34]), ...opts, Buffer.from([0xff]), Buffer.from('</1/0>,</3/0>')]);
+  sock.send(msg, port, '127.0.0.1');
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer to the LwM2M registration')), 20_000).unref());
+  try {
+    const [reply] = await Promise.race([answer, timeout]);
+    return `${reply[1] >> 5}.${String(reply[1] & 0x1f).padStart(2, '0')}`;
+  } finally {
+    sock.close();
+  }
 }
 
 let client: Socket | undefined;
@@ -146,5 +191,35 @@ describe('Gateways (Management › Gateways)', () => {
     await page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
     const ok = await stompClient(stompPort, 'dev1', 'right-pass');
     ok.socket.destroy();
+  });
+
+  it('sets up LwM2M from the console on a free UDP port; a registered device shows in its Clients tab', async () => {
+    const port = await freeUdpPort();
+    const page = e2e.page;
+    await page.goto(`${e2e.node.url}#/gateway`);
+    const row = page.getByRole('row', { name: /^LwM2M / });
+    await row.getByText('Unloaded', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Setup LwM2M', exact: true }).click();
+    await page.getByText('Set up LwM2M', { exact: true }).waitFor();
+    await page.getByRole('textbox', { name: 'LwM2M XML directory', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: 'Edit lwm2m:udp:default', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Bind', exact: true }).fill(`127.0.0.1:${port}`);
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await page.getByRole('cell', { name: `127.0.0.1:${port}`, exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByText('Gateway set up and started').last().waitFor();
+    await page.waitForURL((u) => u.hash.startsWith('#/gateway/detail/lwm2m'));
+    const overview = (await e2e.apiGet('/gateways')) as { name: string; status: string }[];
+    expect(overview.find((g) => g.name === 'lwm2m')?.status).toBe('running');
+
+    expect(await lwm2mRegister(port, 'e2e-lwm2m-dev')).toBe('2.01');
+    await page.goto(`${e2e.node.url}#/gateway/detail/lwm2m?tab=clients`);
+    const device = page.getByRole('row', { name: /e2e-lwm2m-dev/ });
+    await device.waitFor({ timeout: 30_000 });
+    await device.getByText('Connected', { exact: true }).waitFor();
+    await device.getByRole('cell', { name: '300', exact: true }).waitFor();
+    await shotAll(page, 'gateways-lwm2m-clients', () => page.getByRole('row', { name: /e2e-lwm2m-dev/ }).waitFor());
   });
 });
