@@ -1,7 +1,7 @@
 // Management › Plugins › detail (EMQX console /plugins/detail/{name}-{vsn}): basic information (author, version,
-// builder, repository, sha256, status per node with the reason), Start/Stop and Uninstall; tabs Read Me (the
+// builder, repository, sha256, status and health check per node with the reason), Start/Stop and Uninstall; tabs Read Me (the
 // package's README, rendered sanitized) and Configuration (the form generated from its Avro schema).
-import { Button, Descriptions, Empty, Flex, Result, Spin, Tabs, Tag, Tooltip } from 'antd';
+import { Button, Descriptions, Empty, Flex, Result, Spin, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '../../app/bridge';
@@ -13,7 +13,7 @@ import { useCanWrite } from '../../shared/useCanWrite';
 import { isApiError } from '../../api/client';
 import { usePluginActionMutation, usePluginConfigQuery, usePluginQuery, usePluginSchemaQuery, useUninstallPluginMutation } from './plugins.api';
 import { isRunning, type Plugin } from './plugins.types';
-import { PluginStatus } from './components/PluginStatus';
+import { HealthTag, PluginStatus } from './components/PluginStatus';
 import { Readme } from './components/Readme';
 import { AvroConfigForm } from './components/AvroConfigForm';
 import { authorsOf } from './PluginsListPage';
@@ -62,9 +62,10 @@ function Info({ plugin }: { plugin: Plugin }) {
             <Flex key={s.node} gap="small" align="center">
               <span>{s.node}</span>
               <StatusTag status={s.status === 'running' ? 'running' : 'stopped'} label={t(s.status === 'running' ? 'active' : 'inactive')} />
+              {s.status === 'running' && s.health_status && <HealthTag status={s.health_status.status} />}
               {s.health_status?.message && (
                 <Tooltip title={t('reason')}>
-                  <span>{s.health_status.message}</span>
+                  <Typography.Text type={s.health_status.status === 'error' ? 'danger' : undefined}>{s.health_status.message}</Typography.Text>
                 </Tooltip>
               )}
             </Flex>

@@ -6,6 +6,7 @@ import PluginsListPage from './PluginsListPage';
 import PluginInstallPage from './PluginInstallPage';
 import PluginDetailPage from './PluginDetailPage';
 import type { Plugin } from './plugins.types';
+import { i18n } from '../../i18n/i18n';
 
 const NODE = 'emqx@127.0.0.1';
 const plugin = (name: string, status: 'running' | 'stopped', extra: Partial<Plugin> = {}): Plugin => ({
@@ -53,6 +54,56 @@ describe('Plugins list', () => {
     await waitFor(() => expect(deletes).toHaveLength(1));
     expect(deletes[0].url.pathname).toMatch(/\/plugins\/stamp-1\.0\.0$/);
     expect(await screen.findByText('Uninstalled successfully')).toBeInTheDocument();
+  });
+});
+
+describe('Plugin health', () => {
+  it('shows the health check in the list: Healthy, Unhealthy with the reason of each failing node', async () => {
+    const twoNodes = [
+      { node: NODE, status: 'running' as const, health_status: { status: 'ok' as const, message: '' } },
+      { node: 'emqx@10.0.0.2', status: 'running' as const, health_status: { status: 'error' as const, message: 'health check failed: database down' } },
+    ];
+    mockApi('get', '/plugins', 200, [
+      plugin('fine', 'running', { running_status: [{ node: NODE, status: 'running', health_status: { status: 'ok', message: '' } }] } as Partial<Plugin>),
+      plugin('sick', 'running', { running_status: twoNodes } as Partial<Plugin>),
+      plugin('idle', 'stopped'),
+    ] as never);
+    renderWithProviders(<PluginsListPage />);
+    const fine = await screen.findByRole('row', { name: /^fine / });
+    expect(within(fine).getByText('Healthy')).toBeInTheDocument();
+    expect(within(fine).queryByText('Unhealthy')).toBeNull();
+    const sick = screen.getByRole('row', { name: /^sick / });
+    expect(within(sick).getByText('Active')).toBeInTheDocument();
+    expect(within(sick).getByText('Unhealthy')).toBeInTheDocument();
+    expect(within(sick).getByText('emqx@10.0.0.2: health check failed: database down')).toBeInTheDocument();
+    const idle = screen.getByRole('row', { name: /^idle / });
+    expect(within(idle).queryByText('Healthy')).toBeNull();
+    expect(within(idle).queryByText('Unhealthy')).toBeNull();
+  });
+
+  it('lists the health of every node on the detail, and says it in Chinese', async () => {
+    mockApi('get', '/plugins/{name}', 200, {
+      ...plugin('sick', 'running'),
+      readme: '',
+      running_status: [
+        { node: NODE, status: 'running', health_status: { status: 'ok', message: '' } },
+        { node: 'emqx@10.0.0.2', status: 'running', health_status: { status: 'error', message: 'health check failed: database down' } },
+      ],
+    } as never);
+    mockApi('get', '/plugins/{name}/schema', 200, { avsc: null, i18n: null } as never);
+    renderWithProviders(<PluginDetailPage />, { path: '/plugins/detail/:nameVsn', route: '/plugins/detail/sick-1.0.0' });
+    const nodeRow = (node: string) => screen.getByText(node).parentElement as HTMLElement;
+    await screen.findByText('emqx@10.0.0.2');
+    expect(within(nodeRow(NODE)).getByText('Healthy')).toBeInTheDocument();
+    expect(within(nodeRow('emqx@10.0.0.2')).getByText('Unhealthy')).toBeInTheDocument();
+    expect(within(nodeRow('emqx@10.0.0.2')).getByText('health check failed: database down')).toBeInTheDocument();
+    await i18n.changeLanguage('zh');
+    try {
+      expect(await within(nodeRow(NODE)).findByText('健康')).toBeInTheDocument();
+      expect(within(nodeRow('emqx@10.0.0.2')).getByText('不健康')).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 

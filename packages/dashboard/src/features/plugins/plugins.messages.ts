@@ -4,8 +4,8 @@ import { defineMessages } from '../../i18n/defineMessages';
 export const pluginsMessages = defineMessages('plugins', {
   title: { en: 'Plugins', zh: '插件' },
   intro: {
-    en: 'Plugins extend the broker with code that runs in the node. They start in the order listed; a plugin that fails is shown stopped with its reason.',
-    zh: '插件以运行在节点中的代码扩展 Broker。插件按列表顺序启动；启动失败的插件显示为已停止并给出原因。',
+    en: 'Plugins extend the broker with code that runs in the node. They start in the order listed; a plugin that fails is shown stopped with its reason, and a running plugin whose health check fails is shown unhealthy.',
+    zh: '插件以运行在节点中的代码扩展 Broker。插件按列表顺序启动；启动失败的插件显示为已停止并给出原因，健康检查失败的运行中插件显示为不健康。',
   },
   install: { en: 'Install', zh: '安装' },
   installPlugin: { en: 'Install plugin', zh: '安装插件' },
@@ -51,6 +51,8 @@ export const pluginsMessages = defineMessages('plugins', {
   sha256: { en: 'Package sha256', zh: '插件包 sha256' },
   nodeStatus: { en: 'Node status', zh: '节点状态' },
   reason: { en: 'Reason', zh: '原因' },
+  healthy: { en: 'Healthy', zh: '健康' },
+  unhealthy: { en: 'Unhealthy', zh: '不健康' },
   save: { en: 'Save', zh: '保存' },
   configSaved: { en: 'Configuration saved', zh: '配置已保存' },
   invalidJson: { en: 'Not valid JSON', zh: '不是有效的 JSON' },

@@ -1,6 +1,9 @@
 import type { ReplyOf } from '@mqdeck/api';
 
-/** one plugin as GET /plugins lists it; MQDeck adds sha256 and (as EMQX 5.8.x) health_status per node */
+/**
+ * one plugin as GET /plugins lists it; MQDeck adds sha256 and, per node, EMQX 6.0's health_status (the plugin's
+ * health check for a running plugin; the reason for one that should run and does not)
+ */
 export type Plugin = Omit<ReplyOf<'/plugins/{name}', 'get', 200>, 'running_status'> & {
   sha256?: string;
   date?: string;
@@ -35,5 +38,13 @@ export const nameVsnOf = (p: { name: string; rel_vsn: string }) => `${p.name}-${
 /** running on every node it is installed on */
 export const isRunning = (p: Plugin) => p.running_status.length > 0 && p.running_status.every((s) => s.status === 'running');
 
-/** the reason a node reports for a plugin that should run and does not */
-export const problemOf = (p: Plugin) => p.running_status.map((s) => s.health_status?.message).find(Boolean);
+/** the problems the nodes report (a failed health check, or why a plugin that should run does not), one per node */
+export const problemsOf = (p: Plugin) =>
+  p.running_status.flatMap((s) => (s.health_status?.status === 'error' ? [{ node: s.node ?? '', message: s.health_status.message || s.health_status.status }] : []));
+
+/** the health over the nodes that report one: error when any node fails it, undefined when none reports */
+export function healthOf(p: Plugin): 'ok' | 'error' | undefined {
+  const reported = p.running_status.map((s) => s.health_status?.status).filter((s): s is 'ok' | 'error' => s === 'ok' || s === 'error');
+  if (reported.length === 0) return undefined;
+  return reported.includes('error') ? 'error' : 'ok';
+}

@@ -71,6 +71,13 @@ async function handle(msg) {
       for (const fn of configListeners) await fn(config);
       return undefined;
     }
+    case 'health': {
+      // EMQX's on_health_check: no callback is healthy; a throw (or false) is unhealthy with the reason
+      if (typeof plugin?.onHealthCheck !== 'function') return 'ok';
+      const out = await plugin.onHealthCheck(msg.options ?? {});
+      if (out === false) throw new Error('the health check returned false');
+      return 'ok';
+    }
     case 'stop': {
       if (typeof plugin?.stop === 'function') await plugin.stop();
       hooks.clear();

@@ -19,9 +19,10 @@ const FORM_HINT = 'form-data should be `plugin=@packagename-vsn.tar.gz;type=appl
 export default async function pluginsRoutes(app: FastifyInstance): Promise<void> {
   const svc = () => app.plugins;
 
-  const view = (info: PluginInfo, withReadme: boolean): Plugin => {
+  const view = async (info: PluginInfo, withReadme: boolean): Promise<Plugin> => {
+    // asked now, as EMQX's list and describe do (health_check => true); the node waits TIMEOUTS.health at most
+    const health = await svc().health(info.nameVsn);
     const running = svc().isRunning(info.nameVsn);
-    const reason = svc().reason(info.nameVsn);
     return {
       ...info.release,
       name: String(info.release.name),
@@ -32,8 +33,9 @@ export default async function pluginsRoutes(app: FastifyInstance): Promise<void>
         {
           node: app.nodeName,
           status: running ? 'running' : 'stopped',
-          // EMQX's health_status (5.8.x): why a plugin that should run is not running
-          ...(reason ? { health_status: { status: 'error', message: reason } } : {}),
+          // EMQX 6.0's health_status: {status: ok|error, message} for a running plugin; MQDeck also gives it to a
+          // plugin that should run and does not (start failed, process died), with the reason
+          ...(health ? { health_status: health } : {}),
         },
       ],
       sha256: info.sha256,
@@ -72,9 +74,11 @@ export default async function pluginsRoutes(app: FastifyInstance): Promise<void>
 
   route(app, 'get', '/plugins', {
     handler: async () =>
-      svc()
-        .list()
-        .map((p) => view(p.info, false)),
+      Promise.all(
+        svc()
+          .list()
+          .map((p) => view(p.info, false)),
+      ),
   });
 
   route(app, 'post', '/plugins/install', {

@@ -12,11 +12,19 @@ import { ApiError } from '../../errors';
 import { readPackage } from './archive';
 import { checkConfig, type ConfigType } from './config-schema';
 import { describePackage } from './package-info';
-import { badNameVsn, PluginsStore, type StateEntry } from './plugins.store';
+import { badNameVsn, movedState, PluginsStore, type StateEntry } from './plugins.store';
 
 const HOST = fileURLToPath(new URL('./plugin-host.mjs', import.meta.url));
 
-export const TIMEOUTS = { start: 10_000, stop: 5_000, call: 3_000, config: 5_000 };
+export const TIMEOUTS = { start: 10_000, stop: 5_000, call: 3_000, config: 5_000, health: 2_000 };
+/** how often the node asks the running plugins' health check on its own (a change is logged) */
+export const HEALTH_INTERVAL = { ms: 30_000 };
+
+/** EMQX's health_status (6.0's emqx_plugins_info): ok with an empty message, or error with the reason */
+export interface HealthStatus {
+  status: 'ok' | 'error';
+  message: string;
+}
 
 export type HookName = 'message.publish' | 'client.subscribe' | 'client.connected' | 'client.disconnected';
 
@@ -54,6 +62,9 @@ export class PluginsService {
   private readonly running = new Map<string, Running>();
   /** why a plugin that should run is not running (start failed, its process exited) */
   private readonly reasons = new Map<string, string>();
+  /** the last health of each running plugin the periodic check saw: only a change is logged */
+  private readonly lastHealth = new Map<string, HealthStatus['status']>();
+  private healthTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -109,6 +120,39 @@ export class PluginsService {
     return this.reasons.get(nameVsn);
   }
 
+  /** asked now: a running plugin's onHealthCheck (none: healthy) within TIMEOUTS.health; one that should run and does
+   * not is unhealthy with the reason; one stopped on purpose has none (EMQX: only running plugins have one) */
+  async health(nameVsn: string): Promise<HealthStatus | undefined> {
+    const run = this.running.get(nameVsn);
+    if (!run?.started) {
+      const reason = this.reasons.get(nameVsn);
+      return reason ? { status: 'error', message: reason } : undefined;
+    }
+    try {
+      await this.request(nameVsn, run, { t: 'health', options: {} }, TIMEOUTS.health);
+      return { status: 'ok', message: '' };
+    } catch (err) {
+      // the process died during the check: its exit reason says more than the broken call
+      const reason = this.reasons.get(nameVsn);
+      if (!this.isRunning(nameVsn) && reason) return { status: 'error', message: reason };
+      return { status: 'error', message: `health check failed: ${(err as Error).message}` };
+    }
+  }
+
+  /** every running plugin's health check, logging the plugins whose health changed */
+  async checkHealth(): Promise<void> {
+    await Promise.all(
+      [...this.running.keys()].map(async (nameVsn) => {
+        const h = await this.health(nameVsn);
+        const before = this.lastHealth.get(nameVsn) ?? 'ok';
+        if (!h) return void this.lastHealth.delete(nameVsn);
+        this.lastHealth.set(nameVsn, h.status);
+        if (h.status === 'error' && before === 'ok') this.app.log.warn({ plugin: nameVsn }, `plugin ${nameVsn} is unhealthy: ${h.message}`);
+        else if (h.status === 'ok' && before === 'error') this.app.log.info({ plugin: nameVsn }, `plugin ${nameVsn} is healthy again`);
+      }),
+    );
+  }
+
   // ---------------------------------------------------------------- install, uninstall
 
   async install(nameVsn: string, data: Buffer): Promise<void> {
@@ -145,25 +189,7 @@ export class PluginsService {
 
   move(nameVsn: string, body: unknown): void {
     this.need(nameVsn);
-    const position = (body as { position?: unknown } | undefined)?.position;
-    const bad = (message: string) => new ApiError(400, 'BAD_POSITION', message);
-    let index: (list: StateEntry[]) => number;
-    if (position === 'front') index = () => 0;
-    else if (position === 'rear') index = (list) => list.length;
-    else if (typeof position === 'string' && /^(before|after):/.test(position)) {
-      const [where, ...rest] = position.split(':');
-      const target = rest.join(':');
-      if (target === nameVsn) throw bad(`Invalid parameter. Cannot be placed ${where} itself`);
-      if (!target) throw bad(`Invalid parameter. Cannot be placed ${where} an empty target`);
-      if (!this.infos.has(target)) throw new ApiError(400, 'MOVE_FAILED', `Plugin ${target} is not installed`);
-      index = (list) => list.findIndex((e) => e.name_vsn === target) + (where === 'after' ? 1 : 0);
-    } else {
-      throw bad(`Invalid position ${JSON.stringify(position ?? null)}: use front, rear, before:NAME-VSN or after:NAME-VSN`);
-    }
-    const entry = this.state.find((e) => e.name_vsn === nameVsn)!;
-    const rest = this.state.filter((e) => e !== entry);
-    rest.splice(index(rest), 0, entry);
-    this.state = rest;
+    this.state = movedState(this.state, nameVsn, (body as { position?: unknown } | undefined)?.position, (n) => this.infos.has(n));
     this.store.writeState(this.state);
   }
 
@@ -216,6 +242,8 @@ export class PluginsService {
 
   /** starts the enabled plugins in boot order (the node is ready); a failure is logged and reported, never thrown */
   async boot(): Promise<void> {
+    this.healthTimer ??= setInterval(() => void this.checkHealth(), HEALTH_INTERVAL.ms);
+    this.healthTimer.unref();
     for (const e of this.state.filter((s) => s.enable)) {
       if (!this.infos.has(e.name_vsn)) continue;
       try {
@@ -227,12 +255,15 @@ export class PluginsService {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.healthTimer);
+    this.healthTimer = undefined;
     await Promise.all([...this.running.keys()].map((n) => this.stopProcess(n)));
   }
 
   private async startProcess(nameVsn: string): Promise<void> {
     if (this.running.has(nameVsn)) return;
     const info = this.need(nameVsn);
+    this.lastHealth.delete(nameVsn);
     const config = this.config(nameVsn);
     if (info.schema && config !== undefined) {
       const why = checkConfig(info.schema.type, config);

@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
+import { ApiError } from '../../errors';
 
 /** EMQX's plugin NAME-VSN pattern (emqx_mgmt_api_plugins ?NAME_RE): an application name, a dash, a version */
 export const NAME_VSN_RE = /^[A-Za-z]+\w*-[\w.-]*$/;
@@ -149,4 +150,26 @@ export class PluginsStore {
     if (grant.sha256 && grant.sha256.toLowerCase() !== sha256(data)) return 'sha256_mismatch';
     return 'ok';
   }
+}
+
+/** the boot order with `nameVsn` moved to `position` (front, rear, before:NAME-VSN, after:NAME-VSN), as EMQX refuses */
+export function movedState(state: StateEntry[], nameVsn: string, position: unknown, installed: (nameVsn: string) => boolean): StateEntry[] {
+  const bad = (message: string) => new ApiError(400, 'BAD_POSITION', message);
+  let index: (list: StateEntry[]) => number;
+  if (position === 'front') index = () => 0;
+  else if (position === 'rear') index = (list) => list.length;
+  else if (typeof position === 'string' && /^(before|after):/.test(position)) {
+    const [where, ...rest] = position.split(':');
+    const target = rest.join(':');
+    if (target === nameVsn) throw bad(`Invalid parameter. Cannot be placed ${where} itself`);
+    if (!target) throw bad(`Invalid parameter. Cannot be placed ${where} an empty target`);
+    if (!installed(target)) throw new ApiError(400, 'MOVE_FAILED', `Plugin ${target} is not installed`);
+    index = (list) => list.findIndex((e) => e.name_vsn === target) + (where === 'after' ? 1 : 0);
+  } else {
+    throw bad(`Invalid position ${JSON.stringify(position ?? null)}: use front, rear, before:NAME-VSN or after:NAME-VSN`);
+  }
+  const entry = state.find((e) => e.name_vsn === nameVsn)!;
+  const rest = state.filter((e) => e !== entry);
+  rest.splice(index(rest), 0, entry);
+  return rest;
 }

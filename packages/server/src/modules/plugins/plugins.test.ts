@@ -4,7 +4,7 @@
 // boot order, restart with order and running state kept, a plugin that throws on start reported stopped with the
 // reason, uninstall; and hostile archives refused with 400 while nothing is written outside the plugins folder.
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -12,6 +12,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, closeClients, connectClient, expectContract, waitFor } from '../../shared/testing';
+import { TIMEOUTS } from './plugins.service';
 import { allow, EXAMPLE, exampleFiles, packPlugin, pluginFiles, rawArchive, upload } from './plugins.testing';
 
 interface Received {
@@ -90,7 +91,7 @@ describe('plugins', () => {
 
   it('runs the plugin on real MQTT traffic once started, and not once stopped', async () => {
     expect((await api(node, 'PUT', `/plugins/${EXAMPLE}/start`)).status).toBe(204);
-    expect(await statusOf(EXAMPLE)).toEqual({ node: node.app.nodeName, status: 'running' });
+    expect(await statusOf(EXAMPLE)).toEqual({ node: node.app.nodeName, status: 'running', health_status: { status: 'ok', message: '' } });
     const got = await subscriber('stamp/#');
     const pub = await publisher();
     await pub.publishAsync('stamp/a', 'one', { qos: 1, properties: { userProperties: { mine: 'kept' } } });
@@ -182,6 +183,64 @@ describe('plugins', () => {
     await pub.publishAsync('stamp/d', 'four', { qos: 1 });
     await waitFor(() => got.length === 1, 10_000, 'the stamped message after the restart');
     expect(got[0].props['stamped-by']).toBe('changed');
+  });
+
+  it('reports the health check of each running plugin as EMQX 6.0 does: ok, a throwing or hanging callback, a killed process', async () => {
+    const ok = { node: node.app.nodeName, status: 'running', health_status: { status: 'ok', message: '' } };
+    // the example's own check: healthy, then unhealthy under a config that drops every message, in list and detail
+    expect(await statusOf(EXAMPLE)).toEqual(ok);
+    const config = (await api(node, 'GET', `/plugins/${EXAMPLE}/config`)).body;
+    expect((await api(node, 'PUT', `/plugins/${EXAMPLE}/config`, { ...config, max_payload: 0 })).status).toBe(204);
+    const sick = { status: 'error', message: 'health check failed: max_payload is 0: every message with a payload is dropped' };
+    expect((await statusOf(EXAMPLE)).health_status).toEqual(sick);
+    const listed = (await api(node, 'GET', '/plugins')).body as { name: string; running_status: unknown[] }[];
+    expect(listed.find((p) => p.name === 'mqdeck_plugin_stamp')?.running_status).toEqual([{ ...ok, health_status: sick }]);
+    expect((await api(node, 'PUT', `/plugins/${EXAMPLE}/config`, config)).status).toBe(204);
+    expect(await statusOf(EXAMPLE)).toEqual(ok);
+    // a plugin with no callback is healthy while it runs; stopped on purpose, it has no health_status
+    const counter = 'mqdeck_counter-0.1.0';
+    expect((await api(node, 'PUT', `/plugins/${counter}/start`)).status).toBe(204);
+    expect(await statusOf(counter)).toEqual(ok);
+    expect((await api(node, 'PUT', `/plugins/${counter}/stop`)).status).toBe(204);
+    expect(await statusOf(counter)).toEqual({ node: node.app.nodeName, status: 'stopped' });
+
+    // a callback that throws, one that never answers, and a process killed from outside
+    const entry = [
+      "import { writeFileSync } from 'node:fs';",
+      "export function start() { writeFileSync('pid', String(process.pid)); }",
+      'export function onHealthCheck() {',
+      "  if (process.env.MQDECK_PLUGIN.startsWith('mqdeck_throws')) throw new Error('database down');",
+      '  return new Promise(() => {});',
+      '}',
+      '',
+    ].join('\n');
+    const throws = 'mqdeck_throws-1.0';
+    const hangs = 'mqdeck_hangs-1.0';
+    for (const nv of [throws, hangs]) {
+      allow(node, nv);
+      expect((await upload(node, `${nv}.tar.gz`, await packPlugin(nv, pluginFiles(nv.split('-')[0], '1.0', entry)))).status).toBe(204);
+      expect((await api(node, 'PUT', `/plugins/${nv}/start`)).status).toBe(204);
+    }
+    expect(await statusOf(throws)).toEqual({ ...ok, health_status: { status: 'error', message: 'health check failed: database down' } });
+    const before = TIMEOUTS.health;
+    TIMEOUTS.health = 300;
+    try {
+      const asked = Date.now();
+      expect(await statusOf(hangs)).toEqual({ ...ok, health_status: { status: 'error', message: 'health check failed: no answer within 300 ms' } });
+      // the hanging check costs the API its timeout, not more (a loaded machine gets a wide margin)
+      expect(Date.now() - asked).toBeLessThan(5_000);
+    } finally {
+      TIMEOUTS.health = before;
+    }
+    const pid = Number(readFileSync(join(node.dataDir, 'plugins', hangs, 'pid'), 'utf8'));
+    process.kill(pid, 'SIGKILL');
+    await waitFor(async () => (await statusOf(hangs)).status === 'stopped', 10_000, 'the killed plugin reported stopped');
+    expect(await statusOf(hangs)).toEqual({
+      node: node.app.nodeName,
+      status: 'stopped',
+      health_status: { status: 'error', message: "The plugin's process exited unexpectedly (SIGKILL)" },
+    });
+    for (const nv of [throws, hangs]) expect((await api(node, 'DELETE', `/plugins/${nv}`)).status).toBe(204);
   });
 
   it('reports a plugin that throws on start, or whose process dies, stopped with the reason; the node goes on', async () => {
