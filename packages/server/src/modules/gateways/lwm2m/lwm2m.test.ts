@@ -305,6 +305,31 @@ describe('LwM2M gateway on a node', () => {
     expect((await api(node, 'PUT', '/gateways/lwm2m', { auto_observe: false, lifetime_min: '15s' })).status).toBe(204);
   });
 
+  it("authorization applies to a device's command subscription and its publishes", async () => {
+    const rules = ['{deny, {clientid, "no-cmd"}, subscribe, ["lwm2m/no-cmd/dn/#"]}.', '{deny, {clientid, "no-reg"}, publish, ["lwm2m/no-reg/up/register"]}.', '{allow, all}.'].join(
+      '\n',
+    );
+    const put = await api(node, 'PUT', '/authorization/sources/file', { type: 'file', enable: true, rules });
+    expect(put.status, JSON.stringify(put.body)).toBe(204);
+    try {
+      const a = await device();
+      expect((await a.request('0.02', ['rd'], ['ep=no-cmd', 'lt=60', 'lwm2m=1.0'])).code).toBe('2.01');
+      await message('lwm2m/no-cmd/up/register');
+      expect((await api(node, 'GET', '/gateways/lwm2m/clients/no-cmd/subscriptions')).body).toEqual([]);
+
+      const b = await device();
+      expect((await b.request('0.02', ['rd'], ['ep=no-reg', 'lt=60', 'lwm2m=1.0'])).code).toBe('2.01');
+      expect((await b.request('0.02', ['rd', 'no-reg'], ['lt=90'])).code).toBe('2.04');
+      // the update (allowed) arrives; the register message published before it by the same device never does
+      expect(await message('lwm2m/no-reg/up/resp', (m) => m.msgType === 'update')).toMatchObject({ data: { lt: 90 } });
+      expect(got.filter((m) => m.topic === 'lwm2m/no-reg/up/register')).toEqual([]);
+      expect((await api(node, 'GET', '/gateways/lwm2m/clients/no-reg/subscriptions')).body).toEqual([expect.objectContaining({ topic: 'lwm2m/no-reg/dn/#' })]);
+      for (const ep of ['no-cmd', 'no-reg']) expect((await api(node, 'DELETE', `/gateways/lwm2m/clients/${ep}`)).status).toBe(204);
+    } finally {
+      await api(node, 'PUT', '/authorization/sources/file', { type: 'file', enable: true, rules: '{allow, all}.' });
+    }
+  });
+
   it('coap-client (libcoap) registers as an independent peer', async () => {
     const child = spawn('coap-client-notls', ['-B', '10', '-m', 'post', '-t', '40', '-e', '</3/0>,</4/0>', `coap://127.0.0.1:${port()}/rd?ep=libcoap-1&lt=300&lwm2m=1.0&b=U`]);
     let out = '';
