@@ -8,6 +8,9 @@ import { formatNumber } from '../../../shared/format';
 import type { MessageLog } from '../model/messageLog';
 import type { PayloadView } from '../model/payload';
 import { messageTopicFilter } from '../model/topics';
+import { DecoderRulesButton } from '../../../shared/payload-decoding/DecoderRules';
+import { useDecoderRules } from '../../../shared/payload-decoding/memory';
+import { useDecoderSchemas } from '../../../shared/payload-decoding/useDecoderSchemas';
 import type { LoggedMessage } from '../store/types';
 import { MessageRow, useRowStyles } from './MessageRow';
 
@@ -42,6 +45,10 @@ function MessageListView({ log, cap, onClear, testId }: Props) {
   const [view, setView] = useState<PayloadView>('text');
   const [page, setPage] = useState(1);
   const styles = useRowStyles();
+  // decoders remembered per topic filter apply to the rows of matching topics (the text view; Hex shows raw bytes)
+  const rules = useDecoderRules();
+  const { schemas, error } = useDecoderSchemas(rules.some((r) => r.decoder.startsWith('avro:') || r.decoder.startsWith('protobuf:')));
+  const source = useMemo(() => ({ schemas, error }), [schemas, error]);
   // A new batch renders at low priority: typing in the filter (or anywhere) interrupts it.
   const deferredLog = useDeferredValue(log);
   const pages = useMemo(() => pageOf(deferredLog.items, query, 1), [deferredLog, query]);
@@ -67,6 +74,7 @@ function MessageListView({ log, cap, onClear, testId }: Props) {
             <Switch size="small" checked={view === 'hex'} onChange={(on) => setView(on ? 'hex' : 'text')} aria-label={t('hexView')} />
             <span>{t('hexView')}</span>
           </Flex>
+          <DecoderRulesButton />
         </Flex>
         <Flex gap={12} align="center">
           <Typography.Text type="secondary" data-testid="message-total">
@@ -85,7 +93,7 @@ function MessageListView({ log, cap, onClear, testId }: Props) {
         <Flex vertical gap={8}>
           {/* Keyed by slot, not by message: a new batch updates the same 20 elements instead of replacing them. */}
           {shown.rows.map((m, slot) => (
-            <MessageRow key={slot} message={m} view={view} styles={styles} />
+            <MessageRow key={slot} message={m} view={view} styles={styles} rules={rules} source={source} />
           ))}
         </Flex>
       )}

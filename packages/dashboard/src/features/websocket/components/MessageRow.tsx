@@ -8,6 +8,12 @@ import { formatNumber } from '../../../shared/format';
 import { payloadView, timeView } from '../model/messageView';
 import type { PayloadView } from '../model/payload';
 import type { LoggedMessage } from '../store/types';
+import { toBase64 } from '../../../shared/payload-decoding/bytes';
+import { parseDecoderKey, viewPayload, type SchemaSource } from '../../../shared/payload-decoding/decoders';
+import { ruleFor, type DecoderRule } from '../../../shared/payload-decoding/memory';
+import { useDecoderLabel } from '../../../shared/payload-decoding/DecoderRules';
+import { useDecodeTexts } from '../../../shared/payload-decoding/usePayloadDecoder';
+import { MAX_SHOWN_BYTES } from '../model/messageView';
 
 export type RowStyles = ReturnType<typeof useRowStyles>;
 
@@ -61,11 +67,31 @@ interface Props {
   message: LoggedMessage;
   view: PayloadView;
   styles: RowStyles;
+  /** the decoders remembered per topic filter; one matching the topic decodes the payload in the text view */
+  rules: readonly DecoderRule[];
+  source: SchemaSource;
 }
 
-export const MessageRow = memo(function MessageRow({ message: m, view, styles: s }: Props) {
+/** The payload under the decoder remembered for its topic (none in the Hex view, or when the decoder is Text). */
+function useRememberedView(m: LoggedMessage, view: PayloadView, rules: readonly DecoderRule[], source: SchemaSource) {
+  const texts = useDecodeTexts();
+  const label = useDecoderLabel();
+  const rule = view === 'text' ? ruleFor(m.topic, rules) : undefined;
+  const decoder = rule && rule.decoder !== 'text' ? parseDecoderKey(rule.decoder) : undefined;
+  return useMemo(() => {
+    if (!rule || !decoder) return undefined;
+    const bytes = m.payload.length <= MAX_SHOWN_BYTES ? m.payload : m.payload.subarray(0, MAX_SHOWN_BYTES);
+    return { label: label(rule.decoder), filter: rule.filter, ...viewPayload(bytes, toBase64(bytes), decoder, source, texts) };
+    // texts and label change with the language only
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [m, rule?.decoder, rule?.filter, source]);
+}
+
+export const MessageRow = memo(function MessageRow({ message: m, view, styles: s, rules, source }: Props) {
   const { t } = useTranslation(['websocket', 'common', 'topic']);
-  const payload = payloadView(m, view);
+  const plain = payloadView(m, view);
+  const decoded = useRememberedView(m, view, rules, source);
+  const payload = decoded ? { ...plain, text: decoded.text, json: false, hex: false } : plain;
   const props = m.properties;
   const extras = props
     ? [
@@ -85,7 +111,13 @@ export const MessageRow = memo(function MessageRow({ message: m, view, styles: s
         {payload.json && <span style={s.json}>JSON</span>}
         {payload.hex && view === 'text' && <span style={s.json}>{t('hexView')}</span>}
         {props?.contentType && <span style={s.tag}>{props.contentType}</span>}
+        {decoded && (
+          <span style={s.json} title={decoded.filter} data-testid="message-decoder">
+            {decoded.label}
+          </span>
+        )}
       </div>
+      {decoded?.problem && <div style={s.secondary}>{decoded.problem}</div>}
       <pre style={s.payload}>
         {payload.text}
         {payload.hiddenBytes > 0 && `\n${t('bytesNotShown', { bytes: formatNumber(payload.hiddenBytes) })}`}
