@@ -305,6 +305,21 @@ describe('LwM2M gateway on a node', () => {
     expect((await api(node, 'PUT', '/gateways/lwm2m', { auto_observe: false, lifetime_min: '15s' })).status).toBe(204);
   });
 
+  it('disabling the gateway drops its devices; enabled again, a device must register anew', async () => {
+    const d = await device();
+    expect((await d.request('0.02', ['rd'], ['ep=switch', 'lt=60', 'lwm2m=1.0'])).code).toBe('2.01');
+    expect((await clients()).map((c) => c.clientid)).toEqual(['switch']);
+    expect((await api(node, 'PUT', '/gateways/lwm2m/enable/false')).status).toBe(204);
+    expect((await api(node, 'GET', '/gateways')).body.find((g: { name: string }) => g.name === 'lwm2m')).toMatchObject({ status: 'stopped', current_connections: 0 });
+    expect(await clients()).toEqual([]);
+    expect((await api(node, 'PUT', '/gateways/lwm2m/enable/true')).status).toBe(204);
+    // the listener restarted on a new free port (bind 127.0.0.1:0): the device's next update is not known there
+    const again = await device();
+    expect((await again.request('0.02', ['rd', 'switch'], [])).code).toBe('4.04');
+    expect((await again.request('0.02', ['rd'], ['ep=switch', 'lt=60', 'lwm2m=1.0'])).code).toBe('2.01');
+    expect((await api(node, 'DELETE', '/gateways/lwm2m/clients/switch')).status).toBe(204);
+  });
+
   it("authorization applies to a device's command subscription and its publishes", async () => {
     const rules = ['{deny, {clientid, "no-cmd"}, subscribe, ["lwm2m/no-cmd/dn/#"]}.', '{deny, {clientid, "no-reg"}, publish, ["lwm2m/no-reg/up/register"]}.', '{allow, all}.'].join(
       '\n',
