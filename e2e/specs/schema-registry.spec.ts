@@ -107,6 +107,8 @@ describe('schema registry screen', () => {
     await page.goto(`${e2e.node.url}#/schema/internal`);
     await page.getByRole('tab', { name: 'External', exact: true }).click();
     await page.waitForURL((u) => u.hash === '#/schema/external');
+    // the External list is loaded lazily: until its URL column shows, the Create button on screen is the Internal one
+    await page.getByRole('columnheader', { name: 'URL', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL((u) => u.hash === '#/schema/external/create');
     await page.getByLabel('Name', { exact: true }).fill(REGISTRY);
