@@ -2,7 +2,8 @@
 // process (no node around it), N raw MQTT 3.1.1 connections opened from a child process, heap measured after a
 // full GC before and after, and two heap snapshots compared by constructor (count and bytes per connection).
 //   npx tsx bench/conn-memory.ts [--connections 2000] [--top 25] [--no-snapshot] [--detail Object]
-// --detail NAME splits the objects of that constructor by their property names (which plain objects they are).
+// --detail NAME splits the objects of that constructor by their property names (which plain objects they are);
+// with --retainers, by what holds them instead (the holder's constructor and the edge: "Connection.outBuf").
 // Re-runs itself under --expose-gc. RSS is what bench/broker-vs-mosquitto.ts compares with Mosquitto; this one
 // says where the heap part of it goes.
 import { fork, spawnSync } from 'node:child_process';
@@ -19,6 +20,7 @@ const { values } = parseArgs({
     top: { type: 'string', default: '25' },
     'no-snapshot': { type: 'boolean', default: false },
     detail: { type: 'string' },
+    retainers: { type: 'boolean', default: false },
     clients: { type: 'string' }, // internal: run as the client process against this port
   },
 });
@@ -79,12 +81,36 @@ async function histogram(): Promise<Map<string, { n: number; bytes: number }>> {
   const edgeTypes = snap.snapshot.meta.edge_types[0];
   const types = snap.snapshot.meta.node_types[0];
   const out = new Map<string, { n: number; bytes: number }>();
+  const nodeName = (i: number) => {
+    const type = types[snap.nodes[i + typeAt]];
+    return type === 'object' || type === 'closure' ? `${snap.strings[snap.nodes[i + nameAt]]}${type === 'closure' ? '()' : ''}` : `(${type})`;
+  };
+  // --retainers: the first strong holder of each object of the detailed constructor (node offset → "Holder.edge")
+  const heldBy = new Map<number, string>();
+  if (values.detail && values.retainers) {
+    const toAt = ef.indexOf('to_node');
+    const edgeNameAt = ef.indexOf('name_or_index');
+    let e = 0;
+    for (let i = 0; i < snap.nodes.length; i += width) {
+      const n = snap.nodes[i + edgesAt];
+      for (let k = 0; k < n; k++, e += ef.length) {
+        const kind = edgeTypes[snap.edges[e]];
+        if (kind === 'weak' || kind === 'shortcut') continue;
+        const to = snap.edges[e + toAt];
+        if (heldBy.has(to) || nodeName(to) !== values.detail) continue;
+        const label = kind === 'element' || kind === 'hidden' ? `[${kind}]` : snap.strings[snap.edges[e + edgeNameAt]];
+        heldBy.set(to, `${nodeName(i)}.${label}`);
+      }
+    }
+  }
   let edge = 0;
   for (let i = 0; i < snap.nodes.length; i += width) {
     const type = types[snap.nodes[i + typeAt]];
     let name = type === 'object' || type === 'closure' ? `${snap.strings[snap.nodes[i + nameAt]]}${type === 'closure' ? '()' : ''}` : `(${type})`;
     const edges = snap.nodes[i + edgesAt];
-    if (values.detail && name === values.detail) {
+    if (values.detail && values.retainers && name === values.detail) {
+      name = `${name} held by ${heldBy.get(i) ?? '?'}`;
+    } else if (values.detail && name === values.detail) {
       // the object's own property names: which object this is
       const props: string[] = [];
       for (let e = edge; e < edge + edges * ef.length; e += ef.length) {

@@ -79,7 +79,7 @@ export class Connection implements ParserOwner {
   readonly outBuf: Buffer[] = [];
   outBytes = 0;
   /** (offset in the batch, packet id) pairs stamped into shared PUBLISH encodings at flush */
-  readonly outIds: number[] = [];
+  outIds: number[] | null = null; // built at the first stamped PUBLISH: idle connections and publishers never need it
   wakeQueue: (() => void) | null = null;
   /** a parser of its own only while a packet is partly received (see parser-pool.ts), else one is borrowed per chunk */
   private parser: MqttParser | null = null;
@@ -107,10 +107,9 @@ export class Connection implements ParserOwner {
     stream.on('drain', Connection.onStreamDrain);
     if (info.messagesRate || info.bytesRate) this.ownLimiter = this.newLimiter();
     const idle = core.settings.idleTimeout;
-    if (idle !== null) this.idleTimer = setTimeout(Connection.idleExpired, idle, this);
+    if (idle !== null) this.idleTimer = setTimeout(Connection.idleExpired, idle, this); // no closure per connection
   }
 
-  /** no CONNECT within idle_timeout (one shared function: the timer carries the connection, not a closure) */
   private static idleExpired(this: void, conn: Connection): void {
     conn.close('idle_timeout');
   }
@@ -323,6 +322,7 @@ export class Connection implements ParserOwner {
       }
     }
     this.busy = false;
+    if (this.inbox.length === 0) this.inbox.length = 0; // gives the backing store back (shift() keeps it) when idle
     if (this.inbox.length < INBOX_HIGH_WATER / 2 && this.stream.isPaused() && !this.ownLimiter?.paused && !this.pressure.holds(this)) this.stream.resume();
   }
 

@@ -44,7 +44,7 @@ export function writeRaw(conn: Connection, buf: Buffer, cmd: string, packetId = 
   conn.stats.send_cnt++;
   conn.stats.send_pkt++;
   if (conn.outBuf.length === 0) scheduleFlush(conn);
-  if (packetId > 0) conn.outIds.push(conn.outBytes + packetIdOffset(buf), packetId);
+  if (packetId > 0) (conn.outIds ??= []).push(conn.outBytes + packetIdOffset(buf), packetId);
   conn.outBuf.push(buf);
   const before = conn.outBytes;
   conn.outBytes = before + buf.length;
@@ -63,10 +63,13 @@ export function flushBatch(conn: Connection): void {
   const n = conn.outBuf.length;
   if (n === 0) return;
   const ids = conn.outIds;
+  const stamps = ids === null ? 0 : ids.length;
   // concat copies, so packet ids can be stamped into the copy; a lone packet without one goes out as it is
-  const out = n === 1 && ids.length === 0 ? conn.outBuf[0] : Buffer.concat(conn.outBuf, conn.outBytes);
-  for (let i = 0; i < ids.length; i += 2) out.writeUInt16BE(ids[i + 1], ids[i]);
-  ids.length = 0;
+  const out = n === 1 && stamps === 0 ? conn.outBuf[0] : Buffer.concat(conn.outBuf, conn.outBytes);
+  if (ids !== null && stamps > 0) {
+    for (let i = 0; i < stamps; i += 2) out.writeUInt16BE(ids[i + 1], ids[i]);
+    ids.length = 0;
+  }
   conn.outBuf.length = 0;
   conn.outBytes = 0;
   if (conn.stream.destroyed || conn.stream.writableEnded) return;
@@ -86,7 +89,7 @@ export function flushBatch(conn: Connection): void {
 /** the peer is gone: nothing queued can reach it */
 export function dropBatch(conn: Connection): void {
   conn.outBuf.length = 0;
-  conn.outIds.length = 0;
+  if (conn.outIds !== null) conn.outIds.length = 0;
   conn.outBytes = 0;
 }
 
