@@ -2,7 +2,7 @@
 // a STOMP client (a raw TCP socket writing STOMP 1.2 frames, independent of the node's codec) connects and
 // subscribes, shows in the gateway's Clients tab with its subscription, and Kick out closes its socket. LwM2M is set
 // up the same way on a free UDP port; a device registering (a CoAP POST /rd written byte by byte) shows in its
-// Clients tab with its endpoint name.
+// Clients tab with its lifetime, and its Settings tab saves auto_observe.
 import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
 import { createServer, connect, type Socket } from 'node:net';
@@ -221,5 +221,14 @@ describe('Gateways (Management › Gateways)', () => {
     await device.getByText('Connected', { exact: true }).waitFor();
     await device.getByRole('cell', { name: '300', exact: true }).waitFor();
     await shotAll(page, 'gateways-lwm2m-clients', () => page.getByRole('row', { name: /e2e-lwm2m-dev/ }).waitFor());
+
+    // the Settings tab saves an LwM2M field
+    await page.getByRole('tab', { name: 'Settings', exact: true }).click();
+    const autoObserve = page.getByRole('switch', { name: 'Auto observe', exact: true });
+    await autoObserve.click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved successfully').last().waitFor();
+    const config = (await e2e.apiGet('/gateways/lwm2m')) as { auto_observe: boolean; xml_dir: string };
+    expect(config).toMatchObject({ auto_observe: true, xml_dir: 'etc/lwm2m_xml/' });
   });
 });
