@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/render';
 import { mockApi } from '../../../test/msw';
 import LogTraceDetailPage from './LogTraceDetailPage';
@@ -47,6 +48,21 @@ describe('LogTraceDetailPage', () => {
   it('stops at 5 MiB and says the trace is too long', async () => {
     render('stopped', (position) => ({ items: 'x', meta: { position: position + MAX_VIEW_BYTES, bytes: PAGE_BYTES } }));
     expect(await screen.findByText('The Trace is too long, you better download to view')).toBeInTheDocument();
+  });
+
+  it('lists the payloads of the log, decodable with the decoder remembered for their topic', async () => {
+    // Issue 14: a JSON decoder remembered for sensors/#; the hex-encoded payload of the trace line is the exact bytes
+    localStorage.setItem('mqdeck.payloadDecoders', JSON.stringify([{ filter: 'sensors/#', decoder: 'json' }]));
+    const hex = Array.from(new TextEncoder().encode('{"t":21}'), (b) => b.toString(16).padStart(2, '0'))
+      .join('')
+      .toUpperCase();
+    const line = `2026-11-26T22:00:00.000001+00:00 [PUBLISH] c1@127.0.0.1:5000 msg: publish_to, payload_encode: hex, qos: 1, topic: sensors/a, payload: ${hex}\n`;
+    const user = userEvent.setup();
+    render('stopped', (position) => ({ items: position === 0 ? line : '', meta: { position: position === 0 ? line.length : position, bytes: PAGE_BYTES } }));
+    expect(await screen.findByText('Payloads in this log (1)')).toBeInTheDocument();
+    await user.click(screen.getByText('sensors/a'));
+    await waitFor(() => expect(screen.getByTestId('payload-content').textContent).toBe(JSON.stringify({ t: 21 }, null, 2)));
+    expect(screen.getByTestId('decoder-remembered')).toHaveTextContent('Remembered for sensors/#');
   });
 
   it('says when there is no such trace', async () => {

@@ -1,7 +1,7 @@
 // Diagnostics › Log Trace › one trace: the log of the chosen node, read page by page and followed live while
 // the trace runs; download of the same node's file.
-import { useState } from 'react';
-import { Alert, Button, Flex, Result, Select, Spin, Typography } from 'antd';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Alert, Button, Collapse, Flex, Result, Select, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageSection } from '../../shared/PageSection';
@@ -11,7 +11,12 @@ import { filterOf, useLogDetailQuery, useTracesQuery } from './log-trace.api';
 import { traceTypeLabel } from './log-trace.labels';
 import { useTraceLog } from './useTraceLog';
 import { useTraceDownload } from './useTraceDownload';
+import { tracePayloads } from './tracePayloads';
+import { PayloadViewer } from '../../shared/PayloadViewer';
 import './log-trace.messages';
+
+/** The newest payloads listed under the log. */
+const PAYLOADS_SHOWN = 50;
 
 export default function LogTraceDetailPage() {
   const { t } = useTranslation(['logTrace', 'common']);
@@ -25,6 +30,9 @@ export default function LogTraceDetailPage() {
   const running = trace?.status === 'running';
   const log = useTraceLog(name, node, running, trace !== undefined);
   const { downloading, download } = useTraceDownload();
+  // the payloads of the log's lines, decodable like any payload of the console (newest first)
+  const text = useDeferredValue(log.text);
+  const payloads = useMemo(() => tracePayloads(text, PAYLOADS_SHOWN), [text]);
 
   if (traces.isSuccess && !trace) {
     return <Result status="404" title={t('notFound', { name })} extra={<Link to="/log-trace">{t('back')}</Link>} />;
@@ -68,6 +76,32 @@ export default function LogTraceDetailPage() {
           {log.text || (!log.loading ? t('empty') : '')}
         </pre>
       </Spin>
+      {payloads.length > 0 && (
+        <div style={{ marginTop: 16 }}>
+          <Typography.Title level={5}>{t('payloads', { count: payloads.length })}</Typography.Title>
+          <Typography.Paragraph type="secondary">{t('payloadsHelp', { max: PAYLOADS_SHOWN })}</Typography.Paragraph>
+          <Collapse
+            size="small"
+            destroyOnHidden
+            data-testid="trace-payloads"
+            items={payloads.map((p) => ({
+              key: `${p.line}`,
+              label: (
+                <Typography.Text>
+                  {p.time} · {p.msg}
+                  {p.topic !== undefined && (
+                    <>
+                      {' · '}
+                      <Typography.Text code>{p.topic}</Typography.Text>
+                    </>
+                  )}
+                </Typography.Text>
+              ),
+              children: <PayloadViewer payload={p.base64} topic={p.topic} />,
+            }))}
+          />
+        </div>
+      )}
     </PageSection>
   );
 }

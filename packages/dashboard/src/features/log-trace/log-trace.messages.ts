@@ -47,4 +47,9 @@ export const logTraceMessages = defineMessages('logTrace', {
   live: { en: 'Following new lines while the trace runs', zh: '追踪运行中，实时显示新日志' },
   back: { en: 'Log Trace', zh: '日志追踪' },
   notFound: { en: 'There is no trace named {{name}}.', zh: '没有名为 {{name}} 的追踪。' },
+  payloads: { en: 'Payloads in this log ({{count}})', zh: '日志中的消息内容（{{count}}）' },
+  payloadsHelp: {
+    en: 'The newest {{max}} payloads of the lines above, to read with any decoder (a hidden payload is not listed).',
+    zh: '上方日志中最新的 {{max}} 条消息内容，可用任意解码方式查看（隐藏的消息内容不列出）。',
+  },
 });
