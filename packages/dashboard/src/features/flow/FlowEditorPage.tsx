@@ -146,8 +146,10 @@ function Designer({ ruleId, initial, basics, keep }: EditorProps) {
       setNodes((ns) => [...ns, { id, type: 'flow', position: position ?? nextPosition(toGraph(ns, []).nodes, kind), data: { value: emptyData(kind) } }]);
       setProblem(undefined);
       setEditing({ id, fresh: true });
+      // a node added by a click lands beside its column: bring the whole flow into view (queued until measured)
+      if (!position) void flow.fitView({ maxZoom: 1, padding: 0.2 });
     },
-    [setNodes],
+    [setNodes, flow],
   );
 
   const onDrop = (e: DragEvent) => {
@@ -167,7 +169,10 @@ function Designer({ ruleId, initial, basics, keep }: EditorProps) {
     setEdges((es) => addEdge({ ...c, id: `${c.source}->${c.target}` }, es));
   };
 
+  // the action drawer closes itself after saving: that close must not take the node just set up away again
+  const saved = useRef<string | undefined>(undefined);
   const setNodeData = (id: string, value: NodeData) => {
+    saved.current = id;
     setNodes((ns) => ns.map((n) => (n.id === id ? { ...n, data: { ...n.data, value } } : n)));
     setProblem(undefined);
     setEditing(undefined);
@@ -182,7 +187,7 @@ function Designer({ ruleId, initial, basics, keep }: EditorProps) {
 
   /** Cancelling a node just added takes it away again (EMQX's drawer). */
   const closeEditor = () => {
-    if (editing?.fresh) removeNode(editing.id);
+    if (editing?.fresh && saved.current !== editing.id) removeNode(editing.id);
     else setEditing(undefined);
   };
 

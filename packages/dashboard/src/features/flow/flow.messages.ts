@@ -53,7 +53,7 @@ export const flowMessages = defineMessages('flow', {
   addNode: { en: 'Add {{name}}', zh: '添加{{name}}' },
   canvas: { en: 'Flow canvas', zh: 'Flow 画布' },
   incomplete: { en: 'Not set up yet', zh: '尚未配置' },
-  conditions: { en: '{{count}} conditions', zh: '{{count}} 个条件' },
+  conditions: { en: 'Conditions: {{count}}', zh: '{{count}} 个条件' },
   topicLabel: { en: 'Topic', zh: '主题' },
   topicHelp: { en: 'Messages published on topics matching this filter enter the flow.', zh: '发布到匹配此主题过滤器的消息将进入 Flow。' },
   eventLabel: { en: 'Event', zh: '事件' },

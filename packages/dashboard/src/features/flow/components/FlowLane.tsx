@@ -68,7 +68,7 @@ export function NodeCard({ node }: { node: FlowNode & { description?: string } }
         </Typography.Text>
       )}
       {node.kind === 'rule' && (
-        <Link to={`/flow/${enc(node.id)}`} style={{ fontSize: token.fontSizeSM }} aria-label={`${t('editFlow')}: ${node.id}`}>
+        <Link to={`/flow/${enc(node.id)}`} style={{ fontSize: token.fontSizeSM }}>
           {t('editFlow')}
         </Link>
       )}
