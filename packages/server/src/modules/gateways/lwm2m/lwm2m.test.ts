@@ -1,104 +1,17 @@
 /**
- * LwM2M through a real node (PUT /gateways/lwm2m, a UDP listener on a free port). The device is written here from
- * OMA-TS-LightweightM2M-V1_0_2 (registration interface §5.3, TLV §6.4.3) over RFC 7252 messages framed by
- * `coap-packet`; libcoap's `coap-client-notls` registers as an independent peer; MQTT.js sends the commands and
+ * LwM2M through a real node (PUT /gateways/lwm2m, a UDP listener on a free port). The device (device.testing.ts) is
+ * written from OMA-TS-LightweightM2M-V1_0_2 over RFC 7252 messages framed by `coap-packet`; libcoap's `coap-client-notls` registers as an independent peer; MQTT.js sends the commands and
  * reads the register/update/response/notify messages. Expected payloads are EMQX 5.8's (emqx_lwm2m_SUITE).
  */
 import { spawn } from 'node:child_process';
-import { createSocket, type Socket } from 'node:dgram';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate, parse, type OptionName, type ParsedPacket } from 'coap-packet';
 import type { MqttClient } from 'mqtt';
 import { startTestNode, type TestNode } from '../../../../test/test-node';
 import { api, closeClients, connectClient, waitFor } from '../../../shared/testing';
-
-type Opt = { name: OptionName; value: Buffer };
-const uint = (n: number): Buffer => {
-  const out: number[] = [];
-  for (let v = n; v > 0; v = Math.floor(v / 256)) out.unshift(v & 0xff);
-  return Buffer.from(out);
-};
-const opts = (p: ParsedPacket, name: string): Buffer[] => p.options.filter((o) => String(o.name) === name).map((o) => Buffer.from(o.value));
-const uintOpt = (p: ParsedPacket, name: string): number | undefined => {
-  const v = opts(p, name)[0];
-  return v === undefined ? undefined : [...v].reduce((a, b) => a * 256 + b, 0);
-};
-const path = (p: ParsedPacket): string => '/' + opts(p, 'Uri-Path').map(String).join('/');
-
-/** A LwM2M client on its own UDP socket (one peer address, as a device has). */
-class Device {
-  private readonly inbox: ParsedPacket[] = [];
-  private mid = 100;
-  constructor(
-    readonly sock: Socket,
-    private readonly port: number,
-  ) {
-    sock.on('message', (b: Buffer) => this.inbox.push(parse(b)));
-  }
-
-  static async open(port: number): Promise<Device> {
-    const sock = createSocket('udp4');
-    sock.bind(0, '127.0.0.1');
-    await once(sock, 'listening');
-    return new Device(sock, port);
-  }
-
-  send(p: Partial<ParsedPacket> & { options?: Opt[] }): void {
-    this.sock.send(generate(p), this.port, '127.0.0.1');
-  }
-
-  /** the next datagram matching `pred` */
-  async next(pred: (p: ParsedPacket) => boolean, what: string, timeoutMs = 10_000): Promise<ParsedPacket> {
-    let found: ParsedPacket | undefined;
-    await waitFor(
-      () => {
-        const i = this.inbox.findIndex(pred);
-        if (i >= 0) found = this.inbox.splice(i, 1)[0];
-        return found !== undefined;
-      },
-      timeoutMs,
-      what,
-    );
-    return found!;
-  }
-
-  /** a request from the gateway (CON) */
-  nextRequest(what: string): Promise<ParsedPacket> {
-    return this.next((p) => p.confirmable && p.code.startsWith('0.'), what);
-  }
-
-  pending(): ParsedPacket[] {
-    return [...this.inbox];
-  }
-
-  /** a CON request; resolves with the piggybacked answer */
-  async request(code: string, segs: string[], query: string[], payload = '', contentFormat?: number): Promise<ParsedPacket> {
-    const messageId = ++this.mid;
-    const options: Opt[] = [
-      ...segs.map((s): Opt => ({ name: 'Uri-Path', value: Buffer.from(s) })),
-      ...(contentFormat !== undefined ? [{ name: 'Content-Format' as const, value: uint(contentFormat) }] : []),
-      ...query.map((q): Opt => ({ name: 'Uri-Query', value: Buffer.from(q) })),
-    ];
-    this.send({ confirmable: true, code, messageId, token: Buffer.from([messageId & 0xff, 0x42]), options, payload: Buffer.from(payload) });
-    return this.next((p) => p.ack && p.messageId === messageId, `the answer to ${code} /${segs.join('/')}`);
-  }
-
-  /** answers a gateway request piggybacked in the ACK */
-  answer(req: ParsedPacket, code: string, payload: Buffer | string, extra: Opt[] = []): void {
-    this.send({ ack: true, code, messageId: req.messageId, token: req.token, options: extra, payload: Buffer.from(payload) });
-  }
-
-  close(): void {
-    this.sock.close();
-  }
-}
-
-/** TLV resource with value (§6.4.3.1): type 11, 8-bit id, length inline (< 8) or in one byte */
-const tlvRes = (id: number, value: Buffer): Buffer =>
-  value.length < 8 ? Buffer.concat([Buffer.from([0xc0 | value.length, id]), value]) : Buffer.concat([Buffer.from([0xc8, id, value.length]), value]);
+import { Device, opts, path, tlvRes, uint, uintOpt } from './device.testing';
 
 describe('LwM2M gateway on a node', () => {
   let node: TestNode;
@@ -206,6 +119,29 @@ describe('LwM2M gateway on a node', () => {
     });
     const lookup = await api(node, 'GET', '/gateways/lwm2m/clients/dev-1/lookup?path=/3/0&action=read');
     expect(lookup.body).toMatchObject({ clientid: 'dev-1', action: 'read', path: '/3/0', code: '2.05', codeMsg: 'content', content: expect.any(Array) });
+
+    // discover /3/0: the link-format answer as a list; lookup describes the resources from the object definition
+    await mqttc.publishAsync('lwm2m/dev-1/dn/dm', JSON.stringify({ requestID: 5, msgType: 'discover', data: { path: '/3/0' } }));
+    const disc = await d.nextRequest('the discover request');
+    expect([disc.code, path(disc), uintOpt(disc, 'Accept')]).toEqual(['0.01', '/3/0', 40]);
+    d.answer(disc, '2.05', '</3/0>,</3/0/0>,</3/0/4>', [{ name: 'Content-Format', value: uint(40) }]);
+    expect(await message('lwm2m/dev-1/up/resp', (b) => b.requestID === 5)).toEqual({
+      requestID: 5,
+      msgType: 'discover',
+      data: { reqPath: '/3/0', code: '2.05', codeMsg: 'content', content: ['</3/0>', '</3/0/0>', '</3/0/4>'] },
+    });
+    expect((await api(node, 'GET', '/gateways/lwm2m/clients/dev-1/lookup?path=/3/0&action=discover')).body).toEqual({
+      clientid: 'dev-1',
+      action: 'discover',
+      path: '/3/0',
+      code: '2.05',
+      codeMsg: 'content',
+      content: [
+        { dataType: 'String', operations: 'R', path: '/3/0/0', name: 'Manufacturer' },
+        { operations: 'E', path: '/3/0/4', name: 'Reboot' },
+      ],
+    });
+    expect((await api(node, 'GET', '/gateways/lwm2m/clients/dev-1/lookup?path=/3/0/1&action=read')).body).toMatchObject({ code: '6.01', codeMsg: 'reply_not_received' });
 
     // write /3/0/13 (Current Time): a TLV resource with the 32-bit integer
     await mqttc.publishAsync('lwm2m/dev-1/dn/dm', JSON.stringify({ requestID: 2, msgType: 'write', data: { path: '/3/0/13', type: 'Time', value: 1700000000 } }));
