@@ -54,6 +54,10 @@ describe('live tap', () => {
     expect(within(matches[0]).getByText('payload is not JSON')).toBeInTheDocument();
     expect(within(matches[1]).getByText(/"t": 31/)).toBeInTheDocument();
     expect(within(matches[1]).getByText(/"topic": "sensors\/a"/)).toBeInTheDocument();
+    // issue 14: the input's payload opens in the payload viewer, with the decoder picker
+    await user.click(within(matches[1]).getByText('Payload of this input'));
+    await user.click(within(matches[1]).getByText('JSON', { exact: true }));
+    expect(within(matches[1]).getByTestId('payload-content').textContent).toBe(JSON.stringify({ temp: 31 }, null, 2));
     expect(screen.getByText(/Tapping… \d+ s left/)).toBeInTheDocument();
     expect(screen.getByText('Matches: 2')).toBeInTheDocument();
     await waitFor(() => expect(reads.length).toBeGreaterThan(1)); // polled every second while it runs

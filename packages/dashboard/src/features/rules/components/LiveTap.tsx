@@ -1,7 +1,7 @@
 // Live tap (MQDeck, beyond EMQX which needs the rule saved first): runs the editor's SQL on the node's real
 // traffic for at most TAP_SECONDS or TAP_MAX_MATCHES, and shows each input beside its output (or error).
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Col, Empty, Flex, Row, Tag, Typography, theme } from 'antd';
+import { Alert, Button, Col, Collapse, Empty, Flex, Row, Tag, Typography, theme } from 'antd';
 import { PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { toast } from '../../../app/bridge';
 import { formatDateTime } from '../../../shared/format';
 import { isSqlProblem } from '../sql';
 import { TAP_MAX_MATCHES, TAP_SECONDS, readTap, startTap, stopTap } from '../live-tap';
+import { TextPayloadViewer } from '../../../shared/payload-decoding/TextPayloadViewer';
 
 interface Props {
   sql: string;
@@ -119,6 +120,7 @@ export function LiveTap({ sql, onRunningChange, onSqlError }: Props) {
                 <Row gutter={token.margin}>
                   <Col span={12}>
                     <pre style={box}>{JSON.stringify(m.input, null, 2)}</pre>
+                    <InputPayload input={m.input} />
                   </Col>
                   <Col span={12}>{m.error ? <Alert type="error" showIcon title={m.error} /> : <pre style={box}>{JSON.stringify(m.output, null, 2)}</pre>}</Col>
                 </Row>
@@ -128,4 +130,14 @@ export function LiveTap({ sql, onRunningChange, onSqlError }: Props) {
       )}
     </div>
   );
+}
+
+/** The input's payload with the decoder picker (issue 14): decoders remembered for its topic's filter apply. */
+function InputPayload({ input }: { input: unknown }) {
+  const { t } = useTranslation('payloadDecoding');
+  const i = input as { payload?: unknown; topic?: unknown } | null;
+  if (typeof i?.payload !== 'string') return null;
+  const text = i.payload;
+  const topic = typeof i.topic === 'string' ? i.topic : undefined;
+  return <Collapse size="small" ghost destroyOnHidden items={[{ key: 'payload', label: t('payloadOfInput'), children: <TextPayloadViewer text={text} topic={topic} /> }]} />;
 }
