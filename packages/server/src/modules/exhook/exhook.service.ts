@@ -12,30 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import { topicMatches } from '@mqdeck/broker';
 import { ApiError } from '../../errors';
 import { HookChannel } from './channel';
+import { HOOKPOINTS, type Hookpoint } from './broker-hooks';
 import { parseServer, reconnectMs, timeoutMs, type ExhookServerConfig } from './exhook.config';
 
-export const HOOKPOINTS = [
-  'client.connect',
-  'client.connack',
-  'client.connected',
-  'client.disconnected',
-  'client.authenticate',
-  'client.authorize',
-  'client.subscribe',
-  'client.unsubscribe',
-  'session.created',
-  'session.subscribed',
-  'session.unsubscribed',
-  'session.resumed',
-  'session.discarded',
-  'session.takenover',
-  'session.terminated',
-  'message.publish',
-  'message.delivered',
-  'message.acked',
-  'message.dropped',
-] as const;
-export type Hookpoint = (typeof HOOKPOINTS)[number];
+export { HOOKPOINTS, type Hookpoint };
 const MESSAGE_HOOKS = new Set<string>(['message.publish', 'message.delivered', 'message.acked', 'message.dropped']);
 
 /** 'client.authenticate' → 'OnClientAuthenticate' */

@@ -5,7 +5,30 @@
 // runs this file as it is, from the checkout or beside the bundle (docs/plugins.md describes the protocol).
 import { pathToFileURL } from 'node:url';
 
-const HOOKS = new Set(['message.publish', 'client.subscribe', 'client.connected', 'client.disconnected']);
+// the hook points ExHook serves (docs/plugins.md gives each one's arguments and what its answer does)
+const HOOKS = new Set([
+  'client.connect',
+  'client.connack',
+  'client.connected',
+  'client.disconnected',
+  'client.authenticate',
+  'client.authorize',
+  'client.subscribe',
+  'client.unsubscribe',
+  'session.created',
+  'session.subscribed',
+  'session.unsubscribed',
+  'session.resumed',
+  'session.discarded',
+  'session.takenover',
+  'session.terminated',
+  'message.publish',
+  'message.delivered',
+  'message.acked',
+  'message.dropped',
+]);
+/** where each message hook's message is among its arguments */
+const MESSAGE_ARG = { 'message.publish': 0, 'message.delivered': 1, 'message.acked': 1, 'message.dropped': 0 };
 const hooks = new Map();
 let plugin;
 let config = {};
@@ -49,6 +72,14 @@ function asMessage(m) {
   const p = m.payload;
   return { ...m, payload: Buffer.isBuffer(p) ? p : Buffer.from(p.buffer, p.byteOffset, p.byteLength) };
 }
+/** the hook's arguments with its message's payload as a Buffer */
+function argsOf(hook, args) {
+  const at = MESSAGE_ARG[hook];
+  if (at === undefined || !args[at]) return args;
+  const out = [...args];
+  out[at] = asMessage(args[at]);
+  return out;
+}
 
 async function handle(msg) {
   switch (msg.t) {
@@ -62,8 +93,7 @@ async function handle(msg) {
     case 'call': {
       const fn = hooks.get(msg.hook);
       if (!fn) return undefined;
-      const args = msg.hook === 'message.publish' ? [asMessage(msg.args[0])] : msg.args;
-      return await fn(...args);
+      return await fn(...argsOf(msg.hook, msg.args));
     }
     case 'config': {
       config = msg.config ?? {};
@@ -93,7 +123,7 @@ process.on('message', (msg) => {
     const fn = hooks.get(msg.hook);
     if (fn)
       Promise.resolve()
-        .then(() => fn(...msg.args))
+        .then(() => fn(...argsOf(msg.hook, msg.args)))
         .catch((err) => log('warn')(`${msg.hook} failed: ${describe(err)}`));
     return;
   }

@@ -8,7 +8,8 @@ import { route } from '../../contract/route';
 import { ApiError } from '../../errors';
 import { firstFilePart } from '../backup/multipart';
 import { LIMITS } from './archive';
-import { badNameVsn, notFound, type PluginInfo } from './plugins.service';
+import { notFound, type PluginInfo } from './plugins.service';
+import { badNameVsn } from './plugins.store';
 
 type Plugin = ReplyOf<'/plugins/{name}', 'get', 200>;
 

@@ -9,10 +9,11 @@ import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
+import type { Hookpoint } from '../exhook/broker-hooks';
 import { readPackage } from './archive';
 import { checkConfig, type ConfigType } from './config-schema';
 import { describePackage } from './package-info';
-import { badNameVsn, movedState, PluginsStore, type StateEntry } from './plugins.store';
+import { movedState, PluginsStore, type StateEntry } from './plugins.store';
 
 const HOST = fileURLToPath(new URL('./plugin-host.mjs', import.meta.url));
 
@@ -26,7 +27,7 @@ export interface HealthStatus {
   message: string;
 }
 
-export type HookName = 'message.publish' | 'client.subscribe' | 'client.connected' | 'client.disconnected';
+export type HookName = Hookpoint;
 
 /** release.json's fields EMQX documents, and what MQDeck reads beside them */
 export interface PluginInfo {
@@ -370,7 +371,7 @@ export class PluginsService {
     });
   }
 
-  // ---------------------------------------------------------------- hook calls (plugins.module.ts)
+  // ---------------------------------------------------------------- hook calls (plugins.hooks.ts)
 
   /** the running plugins that registered `hook`, in boot order */
   withHook(hook: HookName): string[] {
@@ -396,5 +397,3 @@ export class PluginsService {
     if (run?.started && run.child.connected) run.child.send({ t: 'cast', hook, args });
   }
 }
-
-export { badNameVsn };

@@ -28,7 +28,7 @@ describe('plugins', () => {
   beforeAll(async () => {
     node = await startTestNode();
     example = await packPlugin(EXAMPLE, exampleFiles());
-  });
+  }, 120_000);
   afterAll(async () => {
     await closeClients(clients);
     await node?.close();
