@@ -82,7 +82,11 @@ export function ActionModal({ open, action, onClose, onSave }: Props) {
           <Select
             showSearch
             aria-label={t('actions:pickAction')}
-            loading={choices.isLoading}
+            loading={choices.isFetching}
+            // Not pickable while the list is being fetched: opened at once, the list was empty and then filled (or
+            // replaced by a refetch of a stale one) under the pointer, and a click landing in that moment chose
+            // nothing ("Please select the Action." on Add, 2 of 10 loaded browser runs).
+            disabled={choices.isFetching}
             options={(choices.data ?? []).map((a) => ({ value: a.id, label: a.enable ? a.id : t('actions:unavailableAction', { id: a.id }) }))}
           />
         </Form.Item>
