@@ -20,6 +20,7 @@ export const schemaFormMessages = defineMessages('schemaForm', {
   secretAgain: { en: 'Enter it again: the stored value is kept encrypted and is not copied.', zh: '请重新输入：已保存的值为加密存储，不会被复制。' },
   label_server: { en: 'Server Host', zh: '服务器地址' },
   label_servers: { en: 'Servers', zh: '服务器列表' },
+  label_sql: { en: 'SQL Template', zh: 'SQL 模板' },
   label_url: { en: 'URL', zh: 'URL' },
   label_method: { en: 'Method', zh: '请求方法' },
   label_headers: { en: 'Headers', zh: '请求头' },
