@@ -37,8 +37,8 @@ describe('PayloadViewer', () => {
     const T = protobuf.parse(source).root.lookupType('demo.Reading');
     const bytes = T.encode(T.fromObject({ sensor: 'boiler', temp: 21.5 })).finish();
     const list = mockApi('get', '/schema_registry', 200, [
-      { name: 'readings', type: 'protobuf', source },
-      { name: 'js', type: 'json', source: '{}' },
+      { name: 'readings', type: 'protobuf', source, description: '' },
+      { name: 'js', type: 'json', source: '{}', description: '' },
     ]);
     const { user } = renderWithProviders(<PayloadViewer payload={toBase64(bytes)} topic="sensors/a/temp" />);
     // a binary payload opens in Hex; the schema list is not asked until the picker opens
