@@ -32,9 +32,23 @@ export function useResourceFields(kind: SchemaKind, type: string | undefined) {
   const fields = useMemo<Field[]>(() => {
     if (!doc.data || !type) return [];
     const entry = typesOf(doc.data, kind).find((x) => x.type === type);
-    return entry ? componentFields(doc.data, entry.component) : [];
+    return entry ? singleFirst(componentFields(doc.data, entry.component)) : [];
   }, [doc.data, kind, type]);
   return { fields, isLoading: doc.isLoading, isError: doc.isError, missing: !!doc.data && !!type && fields.length === 0 };
+}
+
+/**
+ * The fields with each choice of shapes that has a `single` one (Redis and MongoDB: single, sentinel/rs, cluster/
+ * sharded) starting on it: EMQX's document lists cluster first, EMQX's console starts a new form on single, the mode
+ * an operator most runs.
+ */
+export function singleFirst(fields: Field[]): Field[] {
+  return fields.map((f) => {
+    if (f.kind === 'object') return { ...f, fields: singleFirst(f.fields) };
+    if (f.kind !== 'variants') return f;
+    const single = f.variants.findIndex((v) => v.tag === 'single');
+    return single > 0 ? { ...f, variants: [f.variants[single], ...f.variants.filter((_, i) => i !== single)] } : f;
+  });
 }
 
 /** Every type the document describes for `kind`, each marked available when this node runs it. */
