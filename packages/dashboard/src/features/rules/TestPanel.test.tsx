@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { RuleTestOutput } from '@mqdeck/api';
 import { renderWithProviders } from '../../../test/render';
@@ -54,6 +54,18 @@ describe('the SQL test', () => {
       sql: SQL,
       context: { event_type: 'message_publish', clientid: 'c_emqx', username: 'u_emqx', topic: 'sensors/test', qos: 1, payload: '{"temp": 35}' },
     });
+  });
+
+  it("opens the output's payload in the payload viewer (issue 14)", async () => {
+    const { user } = await setup();
+    const test = mockRuleTestOk({ payload: '{"temp": 35}', topic: 'sensors/test' } as RuleTestOutput);
+    await user.click(screen.getByRole('button', { name: /Run Test/ }));
+    test.release();
+    await user.click(await screen.findByText('Payload of the output'));
+    // the test data's own "JSON" radio is also on the page: pick the viewer's
+    const viewer = (await screen.findByTestId('payload-content')).parentElement as HTMLElement;
+    await user.click(within(viewer).getByText('JSON', { exact: true }));
+    expect(screen.getByTestId('payload-content').textContent).toBe(JSON.stringify({ temp: 35 }, null, 2));
   });
 
   it('says no result when WHERE filters the input out (412)', async () => {

@@ -37,6 +37,7 @@ export const payloadDecodingMessages = defineMessages('payloadDecoding', {
   },
   add: { en: 'Add', zh: '添加' },
   payloadOfInput: { en: 'Payload of this input', zh: '此输入的消息内容' },
+  payloadOfOutput: { en: 'Payload of the output', zh: '输出中的消息内容' },
   textOnly: {
     en: 'The node sent this payload as text: bytes that are not UTF-8 were replaced (\uFFFD), so a binary decoder cannot read it.',
     zh: '节点以文本形式发送此消息内容：非 UTF-8 字节已被替换（\uFFFD），二进制解码方式无法读取。',

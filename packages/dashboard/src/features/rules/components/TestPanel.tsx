@@ -2,7 +2,8 @@
 // run; the answer is OK (the output), no result (412: WHERE filtered it out) or an error (a syntax error is
 // also marked in the editor). Started and stopped by the page, which asks before leaving while it runs.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Col, Flex, Form, Input, Radio, Row, Select, Tag, Typography, theme } from 'antd';
+import { Alert, App, Button, Col, Collapse, Flex, Form, Input, Radio, Row, Select, Tag, Typography, theme } from 'antd';
+import { TextPayloadViewer } from '../../../shared/payload-decoding/TextPayloadViewer';
 import { CaretRightOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import '../rules.messages';
@@ -144,7 +145,7 @@ export function TestPanel({ sql, onSqlError }: Props) {
               <Typography.Title level={5}>{t('output')}</Typography.Title>
               <TestStateTag state={state} />
             </Flex>
-            <TestResult state={state} />
+            <TestResult state={state} topic={fields.find((f) => f.key === 'topic')?.text} />
           </Col>
         </Row>
         <Flex gap="small" style={{ marginTop: token.margin }}>
@@ -177,7 +178,7 @@ export function TestStateTag({ state }: { state: TestState }) {
   );
 }
 
-function TestResult({ state }: { state: TestState }) {
+function TestResult({ state, topic }: { state: TestState; topic?: string }) {
   const { t } = useTranslation('rules');
   const { token } = theme.useToken();
   const box = {
@@ -192,11 +193,34 @@ function TestResult({ state }: { state: TestState }) {
   };
   if (state.kind === 'ok')
     return (
-      <pre aria-label={t('output')} style={box}>
-        {state.output}
-      </pre>
+      <>
+        <pre aria-label={t('output')} style={box}>
+          {state.output}
+        </pre>
+        <OutputPayload output={state.output} topic={topic} />
+      </>
     );
   if (state.kind === 'no_result') return <Alert type="warning" showIcon title={t('noResultHelp')} description={state.message || undefined} />;
   if (state.kind === 'error') return <Alert type="error" showIcon title={state.message} />;
   return <pre aria-label={t('output')} style={box} />;
+}
+
+/** The output's `payload` (SELECT payload, or a field named so) with the decoder picker (issue 14). */
+function OutputPayload({ output, topic }: { output: string; topic?: string }) {
+  const { t } = useTranslation('payloadDecoding');
+  let payload: unknown;
+  try {
+    payload = (JSON.parse(output) as { payload?: unknown } | null)?.payload;
+  } catch {
+    return null;
+  }
+  if (typeof payload !== 'string') return null;
+  return (
+    <Collapse
+      size="small"
+      ghost
+      destroyOnHidden
+      items={[{ key: 'payload', label: t('payloadOfOutput'), children: <TextPayloadViewer text={payload} topic={topic || undefined} /> }]}
+    />
+  );
 }
