@@ -146,13 +146,15 @@ function areaOf(path) {
 
 const TOAST_OBSERVER = `
   window.__tourToasts = [];
-  new MutationObserver((muts) => {
+  const observer = new MutationObserver((muts) => {
     for (const m of muts) for (const n of m.addedNodes) {
       if (!(n instanceof HTMLElement)) continue;
       const hit = n.matches?.('.el-message--error, .el-notification') ? [n] : [...(n.querySelectorAll?.('.el-message--error, .el-notification') ?? [])];
       for (const el of hit) window.__tourToasts.push((el.textContent || '').trim().slice(0, 200));
     }
-  }).observe(document.documentElement, { childList: true, subtree: true });
+  });
+  const watch = () => observer.observe(document.documentElement, { childList: true, subtree: true });
+  if (document.documentElement) watch(); else document.addEventListener('DOMContentLoaded', watch);
 `;
 
 async function tour(consoleUrl, nodeName) {
@@ -183,6 +185,10 @@ async function tour(consoleUrl, nodeName) {
   await page.locator('input').first().fill('admin');
   await page.locator('input[type=password]').first().fill('public');
   await page.locator('.btn-login').first().click();
+  // with the default password the console offers to change it: take its "skip" button, as a new user may
+  const skip = page.locator('.btn-skip');
+  await Promise.race([page.waitForURL((u) => !u.hash.startsWith('#/login'), { timeout: 60_000 }), skip.waitFor({ timeout: 60_000 })]);
+  if (await skip.isVisible()) await skip.click();
   await page.waitForURL((u) => !u.hash.startsWith('#/login'), { timeout: 60_000 });
   const toastsAtLogin = await page.evaluate(() => window.__tourToasts.splice(0));
 
@@ -206,6 +212,8 @@ async function tour(consoleUrl, nodeName) {
     current = route;
     const before = calls.length;
     const errorsBefore = consoleErrors.length;
+    // a fresh load per screen (the token stays in localStorage): one stuck screen cannot block the next ones
+    await page.goto('about:blank');
     await page.goto(`${consoleUrl}#${path}`);
     // a screen is loaded once no /api/v5 call is pending for a second
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
