@@ -56,7 +56,7 @@ if (all || only === 'static') stages.push([typecheck, lint, contract, format, ..
 if (only === 'e2e') stages.push([build]);
 if (all || only === 'unit') {
   ensureDebianPackages(['libcoap3-bin', 'python3-grpcio', 'python3-grpc-tools']);
-  stages.push([unit('dashboard', ['dashboard', 'dashboard-mocks'], true), [unit('server', ['server']), unit('broker', ['broker'])]]);
+  stages.push([unit('dashboard', ['dashboard', 'dashboard-mocks'], true), [unit('server', ['server', 'server-isolated']), unit('broker', ['broker'])]]);
 }
 // the project's own fuzzers (bench/fuzz, issue 21), a short seeded run of each against a fresh node; the
 // README's tests section gives the long-run command
