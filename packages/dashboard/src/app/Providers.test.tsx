@@ -2,7 +2,7 @@
 import { useContext } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import { createQueryClient } from './queryClient';
 import { Providers } from './Providers';
 
@@ -11,7 +11,35 @@ function LoadingIconProbe() {
   return <span data-testid="probe">{button?.loadingIcon ? 'own icon' : 'antd default'}</span>;
 }
 
+function MotionProbe() {
+  return <span data-testid="motion">{theme.useToken().token.motion ? 'motion' : 'no motion'}</span>;
+}
+
+/** window.matchMedia answering `matches` for the reduced-motion query, as the OS setting would. */
+function reducedMotion(matches: boolean): () => void {
+  const original = window.matchMedia;
+  window.matchMedia = (query: string) => ({ ...original(query), matches: query === '(prefers-reduced-motion: reduce)' ? matches : original(query).matches });
+  return () => (window.matchMedia = original);
+}
+
 describe('Providers', () => {
+  it.each([
+    [false, 'motion'],
+    [true, 'no motion'],
+  ])('an OS asking for reduced motion (%s) gets antd without its zoom and slide motion', (reduce, shown) => {
+    const restore = reducedMotion(reduce);
+    try {
+      render(
+        <Providers queryClient={createQueryClient({ retry: false })}>
+          <MotionProbe />
+        </Providers>,
+      );
+      expect(screen.getByTestId('motion')).toHaveTextContent(shown);
+    } finally {
+      restore();
+    }
+  });
+
   // antd's default loading icon is a grow/shrink motion removed only on transitionend. When a request ends inside
   // the grow (a fast answer on a busy machine) the event can be lost: the invisible icon stays in the button and its
   // accessible name stays 'loading Test', so the browser test's getByRole('button', { name: 'Test' }) never matched.

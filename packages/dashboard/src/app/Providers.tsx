@@ -6,6 +6,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useThemeState } from '../theme/themeStore';
 import { useLanguage } from '../i18n/language';
+import { useMediaQuery } from '../shared/useMediaQuery';
 import { registerQueryClient } from './auth';
 import '../i18n/common.messages';
 import './menu.messages';
@@ -23,15 +24,19 @@ interface Props {
   children: ReactNode;
 }
 
-/** Theme (antd tokens only), antd locale, antd App (message/modal context) and the query client. */
+/**
+ * Theme (antd tokens only), antd locale, antd App (message/modal context) and the query client. An operator whose OS
+ * asks for reduced motion gets none: dialogs, drawers and dropdowns appear in place instead of zooming or sliding.
+ */
 export function Providers({ queryClient, children }: Props) {
   const { effective } = useThemeState();
   const lang = useLanguage();
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   registerQueryClient(queryClient);
   return (
     <ConfigProvider
       locale={lang === 'zh' ? zhCN : enUS}
-      theme={{ algorithm: effective === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm, cssVar: {} }}
+      theme={{ algorithm: effective === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm, cssVar: {}, token: { motion: !reducedMotion } }}
       button={BUTTON}
     >
       <AntdApp>
