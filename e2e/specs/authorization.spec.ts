@@ -2,7 +2,7 @@
 // rules editor, then a real subscriber receives nothing from that user's publish (while an allowed topic
 // still flows); the explain panel names the deciding source. Screens in light/dark × English/Chinese.
 import { describe, expect, it } from 'vitest';
-import { connectClient, shot, shotAll, useE2ESession } from '../harness';
+import { chooseOption, connectClient, shot, shotAll, useE2ESession } from '../harness';
 
 const e2e = useE2ESession();
 
@@ -12,8 +12,7 @@ const SECRET = `e2e/${suffix}/secret`;
 const OPEN = `e2e/${suffix}/open`;
 
 async function pick(label: string, option: string) {
-  await e2e.page.getByRole('combobox', { name: label }).click();
-  await e2e.page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await chooseOption(e2e.page, e2e.page.getByRole('combobox', { name: label }), option);
 }
 
 describe('authorization screens', () => {

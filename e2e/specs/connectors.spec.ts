@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
-import { connectClient, inbox, shot, shotAll, uniqueId, useE2ESession } from '../harness';
+import { chooseOption, connectClient, inbox, shot, shotAll, uniqueId, useE2ESession } from '../harness';
 
 const e2e = useE2ESession();
 const CONNECTOR = uniqueId('remote').replace(/-/g, '_');
@@ -74,8 +74,7 @@ async function pickType(page: Page, label: string) {
 
 /** Chooses `option` in the antd Select labelled `label`. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await chooseOption(page, page.getByLabel(label, { exact: true }), option);
 }
 
 const statistic = (page: Page, title: string) =>
@@ -139,9 +138,9 @@ describe('connectors, actions and sources screens', () => {
     await page.getByRole('button', { name: 'Add Action' }).click();
     const drawer = page.getByRole('dialog').filter({ hasText: 'Add Action' });
     await drawer.getByText('Data Integration Action', { exact: true }).click();
-    await drawer.getByLabel('Action', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle(`mqtt:${ACTION}`, { exact: true }).click();
+    await chooseOption(page, drawer.getByLabel('Action', { exact: true }), `mqtt:${ACTION}`);
     await drawer.getByRole('button', { name: 'Add' }).click();
+    await drawer.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Created successfully').last().waitFor();
     expect((await e2e.apiGet(`/rules/${RULE}`)).actions).toEqual([`mqtt:${ACTION}`]);

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { MqttClient } from 'mqtt';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectClient, inbox, shotAll, uniqueId, useE2ESession } from '../harness';
+import { chooseOption, connectClient, inbox, shotAll, uniqueId, useE2ESession } from '../harness';
 
 const e2e = useE2ESession();
 
@@ -110,8 +110,7 @@ describe('flow designer', () => {
     await page.getByRole('button', { name: 'Add Filter' }).click();
     drawer = page.getByRole('dialog').filter({ hasText: 'Filter' });
     await drawer.getByLabel('Field', { exact: true }).fill('payload.n');
-    await drawer.getByLabel('Operator', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title=">"]').click();
+    await chooseOption(page, drawer.getByLabel('Operator', { exact: true }), '>');
     await drawer.getByLabel('Value', { exact: true }).fill('5');
     await drawer.getByRole('button', { name: 'Confirm' }).click();
     await drawer.waitFor({ state: 'hidden' });

@@ -6,7 +6,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
-import { shot, shotAll, useE2ESession } from '../harness';
+import { chooseOption, shot, shotAll, useE2ESession } from '../harness';
 
 const e2e = useE2ESession();
 const NAME = `e2e${Math.random().toString(36).slice(2, 7)}`;
@@ -115,13 +115,7 @@ describe('listeners screen', () => {
     await page.getByRole('button', { name: /Add Listener/ }).click();
     const drawer = page.getByRole('dialog');
     const note = drawer.getByText('This node does not serve MQTT over QUIC and will refuse to create it.', { exact: false });
-    // a click that lands while the dropdown is still opening can select nothing (seen once in CI): pick again then
-    const dropdown = page.locator('.ant-select-dropdown:visible');
-    for (let attempt = 0; attempt < 3 && !(await note.isVisible()); attempt++) {
-      if (!(await dropdown.count())) await drawer.getByLabel('Type', { exact: true }).click();
-      await dropdown.getByTitle('quic', { exact: true }).click();
-      await note.waitFor({ timeout: 5_000 }).catch(() => undefined);
-    }
+    await chooseOption(page, drawer.getByLabel('Type', { exact: true }), 'quic');
     await note.waitFor();
     await drawer.getByLabel('Name', { exact: true }).fill('q1');
     await drawer.getByLabel('Bind', { exact: true }).fill('127.0.0.1:14567');

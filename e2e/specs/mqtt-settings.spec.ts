@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { once } from 'node:events';
 import type { IClientOptions } from 'mqtt';
-import { connectClient, shot, uniqueId, useE2ESession } from '../harness';
+import { chooseOption, connectClient, shot, uniqueId, useE2ESession } from '../harness';
 
 const e2e = useE2ESession();
 
@@ -67,8 +67,7 @@ async function openTab(tab: string, ready: string): Promise<() => Promise<void>>
 }
 
 async function pickUnit(field: string, unit: string): Promise<void> {
-  await e2e.page.getByLabel(`${field} unit`, { exact: true }).click();
-  await e2e.page.locator('.ant-select-dropdown:visible').getByTitle(unit, { exact: true }).click();
+  await chooseOption(e2e.page, e2e.page.getByLabel(`${field} unit`, { exact: true }), unit);
 }
 
 /** The granted QoS codes of a wildcard SUBSCRIBE from a fresh client. */

@@ -3,7 +3,7 @@
 // the choice remembered for a topic filter applies again after a reload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
-import { connectClient, shot, uniqueId, useE2ESession } from '../harness';
+import { chooseOption, connectClient, shot, uniqueId, useE2ESession } from '../harness';
 
 const e2e = useE2ESession();
 
@@ -69,8 +69,7 @@ describe('decoded payloads', () => {
           .replace(/(..)(?!$)/g, '$1 '),
       );
 
-    await page.getByRole('combobox', { name: 'Decode with' }).click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle(`${SCHEMA} · demo.Reading`, { exact: true }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Decode with' }), `${SCHEMA} · demo.Reading`);
     await expect.poll(async () => JSON.parse((await content.textContent()) ?? 'null') as unknown, { timeout: 15_000 }).toEqual(decoded);
 
     // remember for the topic filter

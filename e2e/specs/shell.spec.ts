@@ -36,7 +36,7 @@ describe('console shell', () => {
 
   // Issue 20 item 10: at 390 px the sidebar never collapsed and the page title wrapped one letter per line.
   it('is usable on a 390 px phone: the menu is a drawer, the title stays on one line, nothing scrolls sideways', async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', isMobile: true, hasTouch: true });
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await login(page, e2e.node.url);
     const title = page.locator('header h4');

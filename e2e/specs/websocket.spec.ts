@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import type { Locator } from 'playwright-core';
-import { connectClient, shot, useE2ESession } from '../harness';
+import { chooseOption, connectClient, shot, useE2ESession } from '../harness';
 
 const e2e = useE2ESession();
 
@@ -19,8 +19,7 @@ const panel = (): Locator => e2e.page.locator('[data-testid="connection-panel"]:
 const stateOf = (p: Locator) => p.getByTestId('connection-state').first();
 
 async function selectOption(field: Locator, option: string) {
-  await field.click();
-  await e2e.page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  await chooseOption(e2e.page, field, option);
 }
 
 async function startConnecting(version: '5.0' | '3.1.1', credentials?: { username: string; password: string }) {
