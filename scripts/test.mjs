@@ -9,7 +9,7 @@
 //   2. dashboard unit tests ∥ (server, then broker): the console's jsdom files are the longest lane and
 //      CPU-bound; server files mostly wait on sockets and timers. Each vitest runs 1 worker (cores - 1)
 //   3. the fuzzers, MQTT ∥ API, 30 s each against their own fresh node (~45 s with start-up)
-//   4. browser tests alone: chromium and the node under test need both cores
+//   4. browser tests alone, two spec files at a time (e2e/vitest.config.ts): each has its own node and chromium
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { runStages, vitestPhase } from './phases.mjs';
