@@ -71,6 +71,8 @@ export interface RulesResponsePatch {
 export interface RuleTapMatch {
   at: string;
   input: Record<string, unknown>;
+  /** the input's payload bytes in base64 (in `input` a payload that is not UTF-8 is only text with U+FFFD) */
+  payload_base64?: string;
   output?: RuleTestOutput;
   error?: string;
 }

@@ -69,6 +69,19 @@ describe('live tap', () => {
     expect(screen.getAllByTestId('tap-match')).toHaveLength(2);
   });
 
+  it('opens a binary input from its bytes (payload_base64), in Hex, not as the text with U+FFFD', async () => {
+    const { user } = await setup(['rule_tap']);
+    mockApi('post', '/mqdeck/rule_taps', 201, { id: 'tap1', expires_at: '2026-11-26T10:01:00.000Z' });
+    const input = { topic: 'sensors/bin', payload: '\b\uFFFD\u0001\uFFFD\u0000' };
+    const match = { at: '2026-11-26T10:00:01.000Z', input, payload_base64: btoa(String.fromCharCode(0x08, 0x96, 0x01, 0xff, 0x00)), output: { t: null } };
+    mockApi('get', '/mqdeck/rule_taps/{id}', 200, { ...tapView('stopped', 'max_matches'), matches: [match] });
+    await user.click(await screen.findByRole('button', { name: /Start tap/ }));
+    const [shown] = await screen.findAllByTestId('tap-match');
+    await user.click(within(shown).getByText('Payload of this input'));
+    expect(within(shown).getByRole('radio', { name: 'Hex' })).toBeChecked();
+    expect(within(shown).getByTestId('payload-content')).toHaveTextContent('08 96 01 ff 00');
+  });
+
   it('shows why the node stopped the tap', async () => {
     const { user } = await setup(['rule_tap']);
     mockApi('post', '/mqdeck/rule_taps', 201, { id: 'tap1', expires_at: '2026-11-26T10:01:00.000Z' });

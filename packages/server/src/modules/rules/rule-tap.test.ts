@@ -27,11 +27,21 @@ describe('rule taps', () => {
     const view = (await api(node, 'GET', `/mqdeck/rule_taps/${id}`)).body;
     expect(view).toMatchObject({ id, status: 'stopped', reason: 'max_matches', max_matches: 2 });
     expect(view.matches).toHaveLength(2);
-    expect(view.matches[0]).toMatchObject({ input: { topic: 'tap/a', clientid: 'tap-pub', payload: '{"v":2}' }, output: { v: 2 } });
+    expect(view.matches[0]).toMatchObject({ input: { topic: 'tap/a', clientid: 'tap-pub', payload: '{"v":2}' }, payload_base64: 'eyJ2IjoyfQ==', output: { v: 2 } });
     expect(view.matches[1].error).toContain('decode_json_failed');
     expect((await api(node, 'GET', '/rules')).body.data).toEqual([]);
     expect((await api(node, 'DELETE', `/mqdeck/rule_taps/${id}`)).status).toBe(204);
     expect((await api(node, 'GET', `/mqdeck/rule_taps/${id}`)).status).toBe(404);
+  });
+
+  test('a payload that is not UTF-8 comes with its bytes, so the console can decode it', async () => {
+    const t = await api(node, 'POST', '/mqdeck/rule_taps', { sql: 'SELECT topic FROM "bin/#"', max_matches: 1 });
+    const bytes = Buffer.from([0x08, 0x96, 0x01, 0xff, 0x00]); // protobuf varint 150, then bytes UTF-8 cannot hold
+    await pub.publishAsync('bin/a', bytes, { qos: 1 });
+    await waitFor(async () => (await api(node, 'GET', `/mqdeck/rule_taps/${t.body.id}`)).body.status === 'stopped', 3000, 'the match');
+    const [match] = (await api(node, 'GET', `/mqdeck/rule_taps/${t.body.id}`)).body.matches;
+    expect(Buffer.from(match.payload_base64, 'base64')).toEqual(bytes);
+    expect(match.input.payload).toContain('\uFFFD');
   });
 
   test('event inputs; a short duration ends it; DELETE stops a running tap', async () => {

@@ -51,10 +51,12 @@ function maxMatches(raw: unknown): number {
   return raw;
 }
 
-/** an input as the tap shows it: its columns without the rule metadata */
-function inputView(columns: Columns): Record<string, unknown> {
+/** an input as the tap shows it: its columns without the rule metadata, and its payload's bytes when it has one */
+function inputView(columns: Columns): { input: Record<string, unknown>; payload_base64?: string } {
   const { metadata: _m, ...rest } = columns;
-  return jsonValue(rest) as Record<string, unknown>;
+  const p = columns.payload;
+  const bytes = Buffer.isBuffer(p) ? p : typeof p === 'string' ? Buffer.from(p, 'utf8') : undefined;
+  return { input: jsonValue(rest) as Record<string, unknown>, ...(bytes ? { payload_base64: bytes.toString('base64') } : {}) };
 }
 
 export class RuleTaps {
@@ -140,12 +142,12 @@ export class RuleTaps {
   private record(t: Tap, columns: Columns): void {
     if (t.status !== 'running') return;
     // the input's JSON view is made for the inputs the tap keeps, not for every message its FROM sees
-    const keep = (r: ApplyResult, seen?: Record<string, unknown>) => {
+    const keep = (r: ApplyResult, seen?: ReturnType<typeof inputView>) => {
       if (t.status !== 'running' || r.kind === 'no_result') return;
-      const input = seen ?? inputView(columns);
+      const view = seen ?? inputView(columns);
       const at = rfc3339(Date.now());
-      if (r.kind === 'exception') t.matches.push({ at, input, error: r.error instanceof Error ? r.error.message : String(r.error) });
-      else t.matches.push({ at, input, output: jsonValue(r.foreach ? r.outputs : r.output) as Record<string, unknown> | unknown[] });
+      if (r.kind === 'exception') t.matches.push({ at, ...view, error: r.error instanceof Error ? r.error.message : String(r.error) });
+      else t.matches.push({ at, ...view, output: jsonValue(r.foreach ? r.outputs : r.output) as Record<string, unknown> | unknown[] });
       if (t.matches.length >= t.maxMatches) this.stop(t.id.slice(4), 'max_matches');
     };
     const r = applyRule(this.env, t.rule, columns, undefined);

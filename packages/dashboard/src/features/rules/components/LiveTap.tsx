@@ -11,6 +11,7 @@ import { toast } from '../../../app/bridge';
 import { formatDateTime } from '../../../shared/format';
 import { isSqlProblem } from '../sql';
 import { TAP_MAX_MATCHES, TAP_SECONDS, readTap, startTap, stopTap } from '../live-tap';
+import { PayloadViewer } from '../../../shared/PayloadViewer';
 import { TextPayloadViewer } from '../../../shared/payload-decoding/TextPayloadViewer';
 
 interface Props {
@@ -120,7 +121,7 @@ export function LiveTap({ sql, onRunningChange, onSqlError }: Props) {
                 <Row gutter={token.margin}>
                   <Col span={12}>
                     <pre style={box}>{JSON.stringify(m.input, null, 2)}</pre>
-                    <InputPayload input={m.input} />
+                    <InputPayload input={m.input} bytes={m.payload_base64} />
                   </Col>
                   <Col span={12}>{m.error ? <Alert type="error" showIcon title={m.error} /> : <pre style={box}>{JSON.stringify(m.output, null, 2)}</pre>}</Col>
                 </Row>
@@ -132,12 +133,15 @@ export function LiveTap({ sql, onRunningChange, onSqlError }: Props) {
   );
 }
 
-/** The input's payload with the decoder picker (issue 14): decoders remembered for its topic's filter apply. */
-function InputPayload({ input }: { input: unknown }) {
+/**
+ * The input's payload with the decoder picker (issue 14): decoders remembered for its topic's filter apply. The node
+ * sends the payload's bytes (`payload_base64`), so binary payloads decode; without them only the text is there.
+ */
+function InputPayload({ input, bytes }: { input: unknown; bytes?: string }) {
   const { t } = useTranslation('payloadDecoding');
   const i = input as { payload?: unknown; topic?: unknown } | null;
-  if (typeof i?.payload !== 'string') return null;
-  const text = i.payload;
-  const topic = typeof i.topic === 'string' ? i.topic : undefined;
-  return <Collapse size="small" ghost destroyOnHidden items={[{ key: 'payload', label: t('payloadOfInput'), children: <TextPayloadViewer text={text} topic={topic} /> }]} />;
+  if (typeof i?.payload !== 'string' && bytes === undefined) return null;
+  const topic = typeof i?.topic === 'string' ? i.topic : undefined;
+  const viewer = bytes !== undefined ? <PayloadViewer payload={bytes} topic={topic} /> : <TextPayloadViewer text={String(i?.payload)} topic={topic} />;
+  return <Collapse size="small" ghost destroyOnHidden items={[{ key: 'payload', label: t('payloadOfInput'), children: viewer }]} />;
 }
