@@ -6,8 +6,9 @@
 //
 // Plan for the 2-core CI machine (figures: one run each, machine shared, see the commit that set it):
 //   1. lint ∥ typecheck ∥ contract check ∥ format check ∥ console build: CPU-bound single-threaded tools, ~40 s together
-//   2. dashboard unit tests ∥ (server, then broker): the console's jsdom files are the longest lane and
-//      CPU-bound; server files mostly wait on sockets and timers. Each vitest runs 1 worker (cores - 1)
+//   2. dashboard unit tests ∥ (server, then broker), all CPU-bound. The console's jsdom files are the longest lane
+//      (921 s of tests against 484 s for server and broker), so they get 2 workers: 3 processes on 2 cores while the
+//      server lane runs, then both cores for the rest of the console's files
 //   3. the fuzzers, MQTT ∥ API, 30 s each against their own fresh node (~45 s with start-up)
 //   4. browser tests alone, two spec files at a time (e2e/vitest.config.ts): each has its own node and chromium
 import { spawnSync } from 'node:child_process';
@@ -44,19 +45,14 @@ const typecheck = { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck', '-
 const contract = { name: 'contract types are fresh', cmd: 'node', args: ['packages/api/scripts/gen.mjs', '--check'] };
 const format = { name: 'format', cmd: 'npx', args: ['prettier', '--check', '.', '--log-level', 'warn'] };
 const build = { name: 'console build', cmd: 'npm', args: ['run', 'build', '-w', '@mqdeck/dashboard'], live: only === 'e2e' };
-const unit = (name, projects, live) =>
-  vitestPhase(
-    `unit ${name}`,
-    projects.flatMap((p) => ['--project', p]),
-    { live },
-  );
+const unit = (name, projects, live, workers = 1) => vitestPhase(`unit ${name}`, [...projects.flatMap((p) => ['--project', p]), `--maxWorkers=${workers}`], { live });
 
 const stages = [];
 if (all || only === 'static') stages.push([typecheck, lint, contract, format, ...(all ? [build] : [])]);
 if (only === 'e2e') stages.push([build]);
 if (all || only === 'unit') {
   ensureDebianPackages(['libcoap3-bin', 'python3-grpcio', 'python3-grpc-tools']);
-  stages.push([unit('dashboard', ['dashboard', 'dashboard-mocks'], true), [unit('server', ['server', 'server-isolated']), unit('broker', ['broker'])]]);
+  stages.push([unit('dashboard', ['dashboard', 'dashboard-mocks'], true, 2), [unit('server', ['server', 'server-isolated']), unit('broker', ['broker'])]]);
 }
 // the project's own fuzzers (bench/fuzz, issue 21), a short seeded run of each against a fresh node; the
 // README's tests section gives the long-run command
