@@ -46,7 +46,8 @@ describe('ExHook with a Python (grpcio) hook server', () => {
     const res = await api(node, 'POST', '/exhooks', { name: 'python', url, request_timeout: '5s' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.node_status).toEqual([{ node: node.app.nodeName, status: 'connected' }]);
-    expect(out).toContain(`CALL OnProviderLoaded ${node.app.nodeName}`);
+    // the server prints each call (flushed) before it answers, but its pipe can reach us after the answer does
+    await waitFor(() => out.includes(`CALL OnProviderLoaded ${node.app.nodeName}`), 5000, `the Python server's OnProviderLoaded line (${out})`);
     const hooks = (await api(node, 'GET', '/exhooks/python/hooks')).body as { name: string; params: Record<string, unknown> }[];
     expect(hooks.map((h) => [h.name, h.params])).toEqual(
       expect.arrayContaining([
@@ -59,7 +60,7 @@ describe('ExHook with a Python (grpcio) hook server', () => {
     // refused by the Python server: MQTT 5 "not authorized" (0x87), MQTT 3.1.1 code 5
     expect(await connackCode(node.mqttPort, { clientId: 'py-denied-5', username: 'py-denied' })).toBe(0x87);
     expect(await connackCode(node.mqttPort, { clientId: 'py-denied-3', username: 'py-denied', protocolVersion: 4 })).toBe(5);
-    expect(out).toContain('CALL OnClientAuthenticate py-denied');
+    await waitFor(() => out.includes('CALL OnClientAuthenticate py-denied'), 5000, `the Python server's OnClientAuthenticate line (${out})`);
 
     const sub = await connectClient(node.mqttPort, { clientId: 'py-sub', username: 'py-ok' });
     clients.push(sub);
