@@ -198,6 +198,17 @@ export async function chooseOption(page: Page, select: Locator, option: string):
   await root.getByTitle(option, { exact: true }).waitFor(); // the chosen value, shown in the Select
 }
 
+/** chooseOption on the Select whose label is exactly `label`. */
+export const chooseLabelled = (page: Page, label: string, option: string): Promise<void> => chooseOption(page, page.getByLabel(label, { exact: true }), option);
+
+/** The value of the antd Statistic titled `title` (a resource's metrics: Matched, Success, Received…). */
+export const statistic = (page: Page, title: string): Locator =>
+  page
+    .locator('.ant-statistic')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .first()
+    .locator('.ant-statistic-content-value');
+
 /** `prefix-xxxxx`: client ids, usernames and topics that earlier runs (or other specs) did not leave behind. */
 export function uniqueId(prefix: string): string {
   return `${prefix}-${Math.random().toString(36).slice(2, 7)}`;

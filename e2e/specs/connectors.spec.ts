@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
-import { chooseOption, connectClient, inbox, shot, shotAll, uniqueId, useE2ESession } from '../harness';
+import { chooseLabelled, chooseOption, connectClient, inbox, shot, shotAll, uniqueId, statistic, useE2ESession } from '../harness';
 
 const e2e = useE2ESession();
 const CONNECTOR = uniqueId('remote').replace(/-/g, '_');
@@ -72,18 +72,6 @@ async function pickType(page: Page, label: string) {
   await page.getByRole('button', { name: 'Next' }).click();
 }
 
-/** Chooses `option` in the antd Select labelled `label`. */
-async function choose(page: Page, label: string, option: string) {
-  await chooseOption(page, page.getByLabel(label, { exact: true }), option);
-}
-
-const statistic = (page: Page, title: string) =>
-  page
-    .locator('.ant-statistic')
-    .filter({ has: page.getByText(title, { exact: true }) })
-    .first()
-    .locator('.ant-statistic-content-value');
-
 describe('connectors, actions and sources screens', () => {
   it('creates an MQTT connector to the private mosquitto, tests it and sees it connected', async () => {
     const page = e2e.page;
@@ -118,7 +106,7 @@ describe('connectors, actions and sources screens', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     await pickType(page, 'MQTT Broker');
     await page.getByLabel('Name', { exact: true }).fill(ACTION);
-    await choose(page, 'Connector', CONNECTOR);
+    await chooseLabelled(page, 'Connector', CONNECTOR);
     await page.getByLabel('Topic', { exact: true }).fill('fwd/${topic}');
     await page.getByRole('button', { name: 'Test' }).click();
     await page.getByText('Test success, your configuration works fine').last().waitFor();
@@ -170,7 +158,7 @@ describe('connectors, actions and sources screens', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     await pickType(page, 'MQTT Broker');
     await page.getByLabel('Name', { exact: true }).fill(SOURCE);
-    await choose(page, 'Connector', CONNECTOR);
+    await chooseLabelled(page, 'Connector', CONNECTOR);
     await page.getByLabel('Topic', { exact: true }).fill('remote/#');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Created successfully').last().waitFor();

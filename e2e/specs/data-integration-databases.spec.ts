@@ -9,7 +9,7 @@ import { createConnection, type Connection, type RowDataPacket } from 'mysql2/pr
 import { Redis } from 'ioredis';
 import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
-import { chooseOption, connectClient, shot, uniqueId, useE2ESession } from '../harness';
+import { chooseLabelled, connectClient, shot, uniqueId, statistic, useE2ESession } from '../harness';
 
 const e2e = useE2ESession();
 const run = uniqueId('dbi').replace(/-/g, '_');
@@ -48,16 +48,6 @@ async function pickType(page: Page, label: string, screenshot?: string) {
   await page.getByRole('button', { name: button('Next') }).click();
 }
 
-/** Chooses `option` in the antd Select labelled `label` (harness chooseOption: by keyboard, checked shown). */
-const choose = (page: Page, label: string, option: string) => chooseOption(page, page.getByLabel(label, { exact: true }), option);
-
-const statistic = (page: Page, title: string) =>
-  page
-    .locator('.ant-statistic')
-    .filter({ has: page.getByText(title, { exact: true }) })
-    .first()
-    .locator('.ant-statistic-content-value');
-
 /** A button's exact name; antd puts its icon's name first ('plus Create'), which an operator does not read. */
 const button = (text: string) => new RegExp(`^(?:[a-z-]+ )?${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
@@ -86,7 +76,7 @@ async function createActionAndRule(page: Page, o: { type: string; typeLabel: str
   await page.getByRole('button', { name: button('Create') }).click();
   await pickType(page, o.typeLabel);
   await page.getByLabel('Name', { exact: true }).fill(o.action);
-  await choose(page, 'Connector', o.connector);
+  await chooseLabelled(page, 'Connector', o.connector);
   await o.fill();
   await shot(page, `dbi-${o.type}-action-form`);
   await page.getByRole('button', { name: button('Create') }).click();
@@ -102,7 +92,7 @@ async function createActionAndRule(page: Page, o: { type: string; typeLabel: str
   await page.getByRole('button', { name: button('Add Action') }).click();
   const drawer = page.getByRole('dialog').filter({ hasText: 'Add Action' });
   await drawer.getByText('Data Integration Action', { exact: true }).click();
-  await choose(page, 'Action', `${o.type}:${o.action}`);
+  await chooseLabelled(page, 'Action', `${o.type}:${o.action}`);
   await drawer.getByRole('button', { name: button('Add') }).click();
   await page.getByRole('button', { name: button('Create') }).click();
   await page.getByText('Created successfully', { exact: true }).last().waitFor();
@@ -192,7 +182,7 @@ describe('data integration with the local databases', () => {
   it('Redis: single-mode connector and an RPUSH command action from the console; a published payload is pushed', async () => {
     const page = e2e.page;
     await createConnector(page, 'redis', 'Redis', REDIS.connector, async () => {
-      await choose(page, 'Parameters Mode', 'single');
+      await chooseLabelled(page, 'Parameters Mode', 'single');
       await page.getByLabel('Server Host', { exact: true }).fill('127.0.0.1:6379');
     });
     expect(await e2e.apiGet(`/connectors/redis:${REDIS.connector}`)).toMatchObject({ parameters: { redis_type: 'single', server: '127.0.0.1:6379' }, status: 'connected' });
