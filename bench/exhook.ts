@@ -19,8 +19,8 @@ import { Server, ServerCredentials, loadPackageDefinition, type ServiceClientCon
 import { loadSync } from '@grpc/proto-loader';
 import { startMqdeck, type Peer } from './lib/peers';
 import { login, rest } from './lib/api';
-import { open, paced } from './lib/load';
-import { cpuMicros, median } from './lib/proc';
+import { median } from './lib/proc';
+import { steadyRound } from './lib/steady';
 
 const { values } = parseArgs({
   options: {
@@ -119,28 +119,25 @@ async function main(): Promise<void> {
       }
     };
     const stream = async (mode: Mode, secs = seconds): Promise<Round> => {
-      const tag = `${Date.now()}-${mode}`;
-      const sub = await open(node, `sub-${tag}`);
-      const pubs = await Promise.all(Array.from({ length: PUBLISHERS }, (_, i) => open(node, `pub-${i}-${tag}`)));
-      await sub.subscribeAsync({ 'bench/#': { qos: 0 } });
-      let delivered = 0;
-      sub.on('message', () => (delivered += 1));
-      const callsBefore = await hook.calls();
-      const cpuBefore = cpuMicros(node.pid);
-      const started = performance.now();
-      const sent = await paced(rate, secs, (i) => {
-        const p = i % PUBLISHERS;
-        pubs[p].publish(`bench/room${p}`, payloads[i % payloads.length], { qos: 0 });
+      const r = await steadyRound(node, {
+        rate,
+        seconds: secs,
+        publishers: PUBLISHERS,
+        prefix: 'bench/room',
+        subscription: 'bench/#',
+        payloads,
+        tag: `${Date.now()}-${mode}`,
+        counter: hook.calls,
       });
-      const windowEnd = performance.now();
-      const inWindow = (await hook.calls()) - callsBefore;
-      const until = performance.now() + 10_000;
-      while (delivered < sent && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
-      const drainMs = performance.now() - windowEnd;
-      const cpu = cpuMicros(node.pid) - cpuBefore;
-      const calls = (await hook.calls()) - callsBefore;
-      await Promise.all([sub, ...pubs].map((c) => c.endAsync(true)));
-      return { mode, sent, delivered, calls, perInput: cpu / Math.max(1, sent), callsPerSecond: inWindow / ((windowEnd - started) / 1000), drainMs };
+      return {
+        mode,
+        sent: r.sent,
+        delivered: r.delivered,
+        calls: r.counted,
+        perInput: r.cpu / Math.max(1, r.sent),
+        callsPerSecond: r.countedInWindow / r.windowSeconds,
+        drainMs: r.drainMs,
+      };
     };
 
     progress('warm-up');

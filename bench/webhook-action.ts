@@ -19,8 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startMqdeck, type Peer } from './lib/peers';
 import { login, rest } from './lib/api';
-import { open, paced } from './lib/load';
-import { cpuMicros, median } from './lib/proc';
+import { median } from './lib/proc';
+import { steadyRound } from './lib/steady';
 
 const { values } = parseArgs({
   options: {
@@ -129,40 +129,26 @@ async function main(): Promise<void> {
     };
 
     const stream = async (mode: Mode, secs = seconds): Promise<Round> => {
-      const tag = `${Date.now()}-${mode}`;
-      const sub = await open(node, `sub-${tag}`);
-      const pubs = await Promise.all(Array.from({ length: PUBLISHERS }, (_, i) => open(node, `sensor-${i}-${tag}`)));
-      await sub.subscribeAsync({ 'sensors/#': { qos: 0 } });
-      let delivered = 0;
-      sub.on('message', () => (delivered += 1));
-      const requestsBefore = await hook.requests();
-      const cpuBefore = cpuMicros(node.pid);
-      const started = performance.now();
-      const sent = await paced(rate, secs, (i) => {
-        const p = i % PUBLISHERS;
-        pubs[p].publish(`sensors/room${p}`, payloads[i % payloads.length], { qos: 0 });
+      const r = await steadyRound(node, {
+        rate,
+        seconds: secs,
+        publishers: PUBLISHERS,
+        prefix: 'sensors/room',
+        subscription: 'sensors/#',
+        payloads,
+        tag: `${Date.now()}-${mode}`,
+        counter: hook.requests,
+        waitForCounter: mode !== 'plain',
       });
-      const windowEnd = performance.now();
-      const forwarded = async () => (await hook.requests()) - requestsBefore;
-      const inWindow = await forwarded();
-      const until = performance.now() + 10_000;
-      let requests = inWindow;
-      while ((delivered < sent || (mode !== 'plain' && requests < sent)) && performance.now() < until) {
-        await new Promise((r) => setTimeout(r, 20));
-        requests = await forwarded();
-      }
-      const drainMs = performance.now() - windowEnd;
-      const cpu = cpuMicros(node.pid) - cpuBefore;
-      await Promise.all([sub, ...pubs].map((c) => c.endAsync(true)));
       return {
         mode,
-        sent,
-        delivered,
-        requests,
-        perInput: cpu / Math.max(1, sent),
-        requestsPerSecond: inWindow / ((windowEnd - started) / 1000),
-        drainMs: mode === 'plain' ? 0 : drainMs,
-        missing: mode === 'plain' ? 0 : sent - requests,
+        sent: r.sent,
+        delivered: r.delivered,
+        requests: r.counted,
+        perInput: r.cpu / Math.max(1, r.sent),
+        requestsPerSecond: r.countedInWindow / r.windowSeconds,
+        drainMs: mode === 'plain' ? 0 : r.drainMs,
+        missing: mode === 'plain' ? 0 : r.sent - r.counted,
       };
     };
 
