@@ -62,6 +62,10 @@ import connectorsRoutes from './connectors/connectors.routes';
 import actionsRoutes from './actions/actions.routes';
 import sourcesRoutes from './sources/sources.routes';
 import backupRoutes from './backup/backup.routes';
+import clusterLinkingRoutes from './cluster-linking/cluster-linking.routes';
+import fileTransferRoutes from './file-transfer/file-transfer.routes';
+import hotUpgradeRoutes from './hot-upgrade/hot-upgrade.routes';
+import ssoRoutes from './sso/sso.routes';
 
 export type RouteModule = (app: FastifyInstance) => Promise<void>;
 
@@ -128,4 +132,9 @@ export const routeModules: RouteModule[] = [
   pluginsRoutes,
   brokersRoutes,
   telemetryRoutes,
+  // areas this node does not run, answered as EMQX answers with nothing configured
+  clusterLinkingRoutes,
+  fileTransferRoutes,
+  hotUpgradeRoutes,
+  ssoRoutes,
 ];
