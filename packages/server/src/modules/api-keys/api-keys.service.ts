@@ -63,6 +63,9 @@ export function parseExpiry(value: unknown): number | null {
 /** the largest epoch milliseconds a Date holds (year 275760) */
 const MAX_DATE_MS = 8.64e15;
 
+const BOOTSTRAP_PREFIX = 'from_bootstrap_file_';
+const BOOTSTRAP_TAG = 'Bootstrapped From File';
+
 export type ApiKeyCheck = { status: 'ok'; name: string; role: string } | { status: 'bad' };
 
 export class ApiKeysService {
@@ -121,6 +124,24 @@ export class ApiKeysService {
 
   delete(name: string): void {
     if (this.db.prepare('DELETE FROM api_keys WHERE name = ?').run(name).changes === 0) throw apiError(404, 'NOT_FOUND', 'Name NOT FOUND');
+  }
+
+  /**
+   * Writes one `key:secret[:role]` line of the bootstrap file (EMQX's force_create_app): the name is
+   * `from_bootstrap_file_` + the first 16 hex digits of sha512(key); any other key row with the same api_key is
+   * removed first, so the file wins; the 100-key limit does not apply.
+   */
+  forceBootstrap(apiKey: string, secret: string, role: string): void {
+    const name = `${BOOTSTRAP_PREFIX}${createHash('sha512').update(apiKey).digest('hex').slice(0, 16)}`;
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM api_keys WHERE api_key = ? AND name <> ?').run(apiKey, name);
+      this.db
+        .prepare(
+          'INSERT INTO api_keys (name, api_key, secret_hash, description, enable, expired_at, created_at, role) VALUES (?, ?, ?, ?, 1, NULL, ?, ?) ' +
+            'ON CONFLICT(name) DO UPDATE SET api_key = excluded.api_key, secret_hash = excluded.secret_hash, description = excluded.description, enable = 1, expired_at = NULL, role = excluded.role',
+        )
+        .run(name, apiKey, hashPassword(secret), BOOTSTRAP_TAG, Date.now(), role);
+    })();
   }
 
   /** Basic-auth check: unknown key, wrong secret, disabled or expired are all "bad". */

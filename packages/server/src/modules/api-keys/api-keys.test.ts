@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from '../../../test/test-node';
 import { validateResponse } from '../../contract/validate-response';
@@ -102,6 +105,38 @@ describe('API keys', () => {
     expect(res.json()).toEqual({ code: 'UNAUTHORIZED_ROLE', message: "This API Key don't have permission to access this resource" });
   });
 
+  // emqx_mgmt_api_api_keys_SUITE:t_create_failed / t_update / t_authorize
+  it('EMQX suite: bad names, re-create after delete, RFC 3339 and "infinity" expiry, Basic auth on /banned', async () => {
+    expect((await create({ name: ' error format name', desc: '', enable: true })).statusCode).toBe(400);
+    expect((await create({ name: 'A'.repeat(257), desc: '', enable: true })).statusCode).toBe(400);
+    expect((await create({ name: 'A'.repeat(256), desc: '', enable: true })).statusCode).toBe(200);
+    expect((await node.app.inject({ method: 'DELETE', url: `/api/v5/api_key/${'A'.repeat(256)}`, headers: node.auth })).statusCode).toBe(204);
+
+    const first = (await create({ name: 'EMQX-API-UPDATE-KEY', desc: 'Note', enable: true })).json();
+    const at = Math.floor(Date.now() / 1000) + 10_000;
+    const rfc = new Date(at * 1000).toISOString().replace('.000Z', 'Z');
+    const upd = await node.app.inject({
+      method: 'PUT',
+      url: '/api/v5/api_key/EMQX-API-UPDATE-KEY',
+      headers: node.auth,
+      payload: { expired_at: rfc, desc: 'NoteVersion1', enable: false },
+    });
+    expect(upd.json()).toMatchObject({ name: 'EMQX-API-UPDATE-KEY', enable: false, desc: 'NoteVersion1' });
+    expect(Date.parse(upd.json().expired_at)).toBe(at * 1000);
+    const inf = await node.app.inject({ method: 'PUT', url: '/api/v5/api_key/EMQX-API-UPDATE-KEY', headers: node.auth, payload: { expired_at: 'infinity', enable: true } });
+    expect(inf.json().expired_at).toBe('infinity');
+
+    const banned = (headers: Record<string, string>) => node.app.inject({ method: 'GET', url: '/api/v5/banned', headers });
+    expect((await banned(basic(first.api_key, first.api_secret))).statusCode).toBe(200);
+    expect((await banned(basic('not_found_key', first.api_secret))).statusCode).toBe(401);
+    expect((await banned(basic(first.api_key, first.api_key))).statusCode).toBe(401);
+
+    // deleted then created again under the same name: a new key
+    expect((await node.app.inject({ method: 'DELETE', url: '/api/v5/api_key/EMQX-API-UPDATE-KEY', headers: node.auth })).statusCode).toBe(204);
+    expect((await banned(basic(first.api_key, first.api_secret))).statusCode).toBe(401);
+    expect((await create({ name: 'EMQX-API-UPDATE-KEY', desc: '', enable: true })).json().name).toBe('EMQX-API-UPDATE-KEY');
+    expect((await node.app.inject({ method: 'DELETE', url: '/api/v5/api_key/EMQX-API-UPDATE-KEY', headers: node.auth })).statusCode).toBe(204);
+  });
   it(`refuses more than ${MAX_API_KEYS} keys and deletes`, async () => {
     const existing = (await node.app.inject({ method: 'GET', url: '/api/v5/api_key', headers: node.auth })).json().length;
     for (let i = existing; i < MAX_API_KEYS; i++) expect((await create({ name: `k${i}`, desc: '', enable: true })).statusCode).toBe(200);
@@ -109,5 +144,82 @@ describe('API keys', () => {
     expect(over.json()).toEqual({ code: 'BAD_REQUEST', message: 'Maximum number of ApiKeys reached.' });
     expect((await node.app.inject({ method: 'DELETE', url: '/api/v5/api_key/k50', headers: node.auth })).statusCode).toBe(204);
     expect((await create({ name: 'onemore', desc: '', enable: true })).statusCode).toBe(200);
+  });
+});
+
+describe('API keys from api_key.bootstrap_file', () => {
+  let node: TestNode;
+  const dir = mkdtempSync(join(tmpdir(), 'mqdeck-apikeys-'));
+  const file = join(dir, 'bootstrap_api_keys.txt');
+  const useFile = (path: string) => node.app.config.update('api_key', { bootstrap_file: path });
+  const status = async (key: string, secret: string) => (await node.app.inject({ method: 'GET', url: '/api/v5/banned', headers: basic(key, secret) })).statusCode;
+  beforeAll(async () => {
+    node = await startTestNode({ listen: false });
+  });
+  afterAll(() => node.close());
+
+  // emqx_mgmt_api_api_keys_SUITE:t_bootstrap_file
+  it('loads key:secret lines, reloads on change, keeps keys on an empty or missing file, stops at a bad line', async () => {
+    writeFileSync(file, 'test-1:secret-1\ntest-2:secret-2');
+    await useFile(file);
+    expect(await status('test-1', 'secret-1')).toBe(200);
+    expect(await status('test-2', 'secret-2')).toBe(200);
+    expect(await status('test-2', 'secret-1')).toBe(401);
+    const listed = (await node.app.inject({ method: 'GET', url: '/api/v5/api_key', headers: node.auth })).json();
+    // t_bootstrap_file_override: the name is derived from the key
+    expect(listed).toContainEqual(
+      expect.objectContaining({ name: 'from_bootstrap_file_18926f94712af04e', api_key: 'test-1', desc: 'Bootstrapped From File', expired_at: 'infinity', enable: true }),
+    );
+
+    writeFileSync(file, 'test-1:new-secret-1\ntest-2:new-secret-2');
+    await useFile('');
+    await useFile(file);
+    expect(await status('test-1', 'secret-1')).toBe(401);
+    expect(await status('test-2', 'secret-2')).toBe(401);
+    expect(await status('test-1', 'new-secret-1')).toBe(200);
+    expect(await status('test-2', 'new-secret-2')).toBe(200);
+
+    await useFile('');
+    await useFile(join(dir, 'bootstrap_apps_not_exist.txt'));
+    expect(await status('test-1', 'new-secret-1')).toBe(200);
+    expect(await status('test-2', 'new-secret-2')).toBe(200);
+
+    writeFileSync(file, 'test-1:secret-11\ntest-2 secret-12');
+    await useFile(file);
+    expect(await status('test-1', 'secret-11')).toBe(200);
+    expect(await status('test-2', 'secret-12')).toBe(401);
+
+    writeFileSync(file, 'test-3:new-secret-1\n\n\n   \ntest-4:new-secret-2');
+    await useFile('');
+    await useFile(file);
+    expect(await status('test-3', 'new-secret-1')).toBe(200);
+    expect(await status('test-4', 'new-secret-2')).toBe(200);
+  });
+
+  // t_bootstrap_file_dup_override: a key created with the same api_key is replaced by the file's
+  it('the file wins over another row holding the same api_key', async () => {
+    const made = (await node.app.inject({ method: 'POST', url: '/api/v5/api_key', headers: node.auth, payload: { name: 'name-1', desc: '', enable: true } })).json();
+    writeFileSync(file, `${made.api_key}:from-file`);
+    await useFile('');
+    await useFile(file);
+    expect(await status(made.api_key, 'from-file')).toBe(200);
+    expect(await status(made.api_key, made.api_secret)).toBe(401);
+    expect((await node.app.inject({ method: 'GET', url: '/api/v5/api_key/name-1', headers: node.auth })).statusCode).toBe(404);
+  });
+
+  // t_bootstrap_file_with_role (enterprise): viewer and administrator, the default administrator, a bad role refused
+  it('takes a third field as the role', async () => {
+    writeFileSync(file, 'role-1:role-1:viewer\nrole-2:role-2:administrator\nrole-3:role-3');
+    await useFile('');
+    await useFile(file);
+    const roles = Object.fromEntries(
+      (await node.app.inject({ method: 'GET', url: '/api/v5/api_key', headers: node.auth })).json<{ api_key: string; role: string }[]>().map((k) => [k.api_key, k.role]),
+    );
+    expect(roles).toMatchObject({ 'role-1': 'viewer', 'role-2': 'administrator', 'role-3': 'administrator' });
+    writeFileSync(file, 'role-4:secret-11:bad\n');
+    await useFile('');
+    await useFile(file);
+    const keys = (await node.app.inject({ method: 'GET', url: '/api/v5/api_key', headers: node.auth })).json<{ api_key: string }[]>().map((k) => k.api_key);
+    expect(keys).not.toContain('role-4');
   });
 });
