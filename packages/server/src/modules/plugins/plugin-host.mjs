@@ -5,28 +5,9 @@
 // runs this file as it is, from the checkout or beside the bundle (docs/plugins.md describes the protocol).
 import { pathToFileURL } from 'node:url';
 
-// the hook points ExHook serves (docs/plugins.md gives each one's arguments and what its answer does)
-const HOOKS = new Set([
-  'client.connect',
-  'client.connack',
-  'client.connected',
-  'client.disconnected',
-  'client.authenticate',
-  'client.authorize',
-  'client.subscribe',
-  'client.unsubscribe',
-  'session.created',
-  'session.subscribed',
-  'session.unsubscribed',
-  'session.resumed',
-  'session.discarded',
-  'session.takenover',
-  'session.terminated',
-  'message.publish',
-  'message.delivered',
-  'message.acked',
-  'message.dropped',
-]);
+// the hook points ExHook serves (docs/plugins.md gives each one's arguments and what its answer does): the node sends
+// them with `start` (exhook/broker-hooks.ts HOOKPOINTS), this file runs as plain JavaScript and cannot import them
+let HOOKS = new Set();
 /** where each message hook's message is among its arguments */
 const MESSAGE_ARG = { 'message.publish': 0, 'message.delivered': 1, 'message.acked': 1, 'message.dropped': 0 };
 const hooks = new Map();
@@ -84,6 +65,7 @@ function argsOf(hook, args) {
 async function handle(msg) {
   switch (msg.t) {
     case 'start': {
+      HOOKS = new Set(msg.hookpoints ?? []);
       config = msg.config ?? {};
       plugin = await import(pathToFileURL(msg.entry).href);
       if (typeof plugin.start !== 'function') throw new Error('the entry module exports no start(ctx) function');

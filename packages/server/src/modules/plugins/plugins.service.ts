@@ -9,7 +9,7 @@ import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
-import type { Hookpoint } from '../exhook/broker-hooks';
+import { HOOKPOINTS, type Hookpoint } from '../exhook/broker-hooks';
 import { readPackage } from './archive';
 import { checkConfig, type ConfigType } from './config-schema';
 import { describePackage } from './package-info';
@@ -319,7 +319,8 @@ export class PluginsService {
       }
     });
     try {
-      const reply = (await this.request(nameVsn, run, { t: 'start', entry: join(dir, info.entry), config: config ?? {} }, TIMEOUTS.start)) as { hooks?: string[] };
+      const start = { t: 'start', entry: join(dir, info.entry), config: config ?? {}, hookpoints: HOOKPOINTS };
+      const reply = (await this.request(nameVsn, run, start, TIMEOUTS.start)) as { hooks?: string[] };
       run.hooks = new Set(reply?.hooks ?? []);
       run.started = true;
       this.reasons.delete(nameVsn);
