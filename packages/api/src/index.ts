@@ -37,6 +37,7 @@ export type {
   Contract,
   ExtensionPaths,
   DurableStoreView,
+  GatewayMetricsView,
   FlappingDetect,
   Method,
   MethodOf,

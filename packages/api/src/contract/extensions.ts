@@ -30,7 +30,24 @@ export interface DurableStoreView {
   retention_expired: number;
 }
 
+/** docs/api-extensions.md: a loaded gateway's counters since its load (extension name `gateway_metrics`). */
+export interface GatewayMetricsView {
+  name: string;
+  node: string;
+  status: 'running' | 'stopped';
+  /** when the gateway was loaded (RFC 3339): the counters count from then, across stop and start */
+  since: string;
+  current_connections: number;
+  max_connections: number | 'infinity';
+  /** counter name (bytes.received, messages.delivered…) → value */
+  metrics: Record<string, number>;
+}
+
 export interface ExtensionPaths {
+  /** docs/api-extensions.md: a gateway's counters (extension name `gateway_metrics`). */
+  '/mqdeck/gateways/{name}/metrics': {
+    get: { query: undefined; params: { name: string }; body: undefined; responses: { 200: GatewayMetricsView } };
+  };
   /** docs/api-extensions.md: the flapping_detect root on its own (EMQX shows it only inside /configs/global_zone). */
   '/configs/flapping_detect': {
     get: { query: undefined; params: undefined; body: undefined; responses: { 200: FlappingDetect } };

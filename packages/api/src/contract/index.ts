@@ -8,7 +8,7 @@ import type { QueryPatch } from './query-patch';
 import type { GeneratedMethods, Method, Normalize, Operation } from './paths';
 
 export type { Method, Operation } from './paths';
-export type { DurableStoreView, ExtensionPaths, FlappingDetect } from './extensions';
+export type { DurableStoreView, ExtensionPaths, FlappingDetect, GatewayMetricsView } from './extensions';
 export type { QueryPatch } from './query-patch';
 export type { ConfigsJson, LoginReply, MonitorCurrent, MonitorCurrentNode, MonitorSample } from './deviations.node';
 export type { AuthzCacheEntry, BulkSubscribeResult } from './deviations.clients';

@@ -10,6 +10,7 @@ import { maskSecrets, restoreSecrets } from '../configs/secrets';
 import { hashPassword, parseHashAlgorithm, type HashAlgorithm } from '../authentication/password-hash';
 import { importUsers, parseImportFile } from '../authentication/import-users';
 import type { GatewayService } from './gateways.service';
+import { removeAuthn, setAuthn } from './authn';
 import { as, bad, bodyOf, notFound } from './gateways.routes';
 
 type Q = Record<string, unknown>;
@@ -40,16 +41,16 @@ export function registerAuthenticationRoutes(app: FastifyInstance, svc: () => Ga
       return v ? v : reply.code(204).send();
     },
     add: async (reply: FastifyReply, name: string, body: unknown, lid?: string) => {
-      await svc().setAuthn(name, bodyOf(body), 'add', lid);
+      await setAuthn(app, svc(), name, bodyOf(body), 'add', lid);
       return reply.code(201).send(view(name, lid));
     },
     update: async (name: string, body: unknown, lid?: string) => {
       const stored = svc().authnConfig(name, lid) ?? {};
-      await svc().setAuthn(name, restoreSecrets(bodyOf(body), stored), 'update', lid);
+      await setAuthn(app, svc(), name, restoreSecrets(bodyOf(body), stored), 'update', lid);
       return view(name, lid);
     },
     remove: async (reply: FastifyReply, name: string, lid?: string) => {
-      await svc().removeAuthn(name, lid);
+      await removeAuthn(app, svc(), name, lid);
       return reply.code(204).send();
     },
     listUsers: (name: string, q: Q, lid?: string) => {

@@ -40,3 +40,34 @@ export async function buildAuthenticators(app: FastifyInstance, svc: GatewayServ
     if (l.stored.authentication) gw.listenerAuthn.set(l.id, make(l.stored.authentication as AuthnConfig, svc.usersKey(gw.name, l.id)));
   }
 }
+
+/** POST/PUT …/authentication of a gateway or one of its listeners; the previous config stays when the new one fails */
+export async function setAuthn(app: FastifyInstance, svc: GatewayService, name: string, raw: unknown, mode: 'add' | 'update', listenerId?: string): Promise<AuthnConfig> {
+  const gw = svc.need(name);
+  const current = svc.authnConfig(name, listenerId);
+  if (mode === 'add' && current) throw bad(`The authentication already exist on ${listenerId ?? name}`);
+  if (mode === 'update' && !current) throw new ApiError(404, 'RESOURCE_NOT_FOUND', `The authentication not found on ${listenerId ?? name}`);
+  const config = normalizeAuthn(name, raw);
+  const prev = structuredClone(svc.stored(name));
+  svc.authnHolder(name, listenerId).authentication = config;
+  try {
+    await buildAuthenticators(app, svc, gw);
+  } catch (err) {
+    svc.restore(name, prev);
+    await buildAuthenticators(app, svc, gw).catch(() => undefined);
+    throw err instanceof ApiError ? err : bad(`Bad authentication config: ${(err as Error).message}`);
+  }
+  svc.persist();
+  return config;
+}
+
+/** DELETE …/authentication: the authenticator and its built-in users go */
+export async function removeAuthn(app: FastifyInstance, svc: GatewayService, name: string, listenerId?: string): Promise<void> {
+  const gw = svc.need(name);
+  const holder = svc.authnHolder(name, listenerId);
+  if (!holder.authentication) throw new ApiError(404, 'RESOURCE_NOT_FOUND', `The authentication not found on ${listenerId ?? name}`);
+  delete holder.authentication;
+  await buildAuthenticators(app, svc, gw);
+  app.authnUsers.deleteAll(svc.usersKey(name, listenerId));
+  svc.persist();
+}

@@ -1,6 +1,7 @@
 // The GatewayContext a protocol sees (protocol.ts), for one loaded gateway: its config, the authenticator and the
 // banned list, the channel into the broker's pubsub (a second client id takes over the first), accept-time checks
-// (access_rules, max_conn_rate) and the TLS material of ssl/dtls listeners.
+// (access_rules, max_conn_rate) and the TLS material of ssl/dtls listeners. Every protocol's authentication, publish,
+// subscribe, delivery and traffic passes here, so the gateway's counters (metrics.ts) are counted here.
 import type { FastifyInstance } from 'fastify';
 import { loadOrCreateCerts } from '../../plugins/certs';
 import { resolveTls } from '../listeners/tls';
@@ -43,7 +44,14 @@ export function gatewayContext(d: Deps): GatewayContext {
   };
 }
 
-async function authenticate({ app, svc, gw }: Deps, req: GatewayAuthRequest): Promise<GatewayAuthResult> {
+async function authenticate(d: Deps, req: GatewayAuthRequest): Promise<GatewayAuthResult> {
+  const out = await check(d, req);
+  d.gw.metrics.inc('client.authenticate');
+  d.gw.metrics.inc(out.ok ? 'authentication.success' : 'authentication.failure');
+  return out;
+}
+
+async function check({ app, svc, gw }: Deps, req: GatewayAuthRequest): Promise<GatewayAuthResult> {
   if (app.banned.check({ clientid: req.clientid, username: req.username ?? null, peerhost: req.peerhost })) return { ok: false, reason: 'banned' };
   const listener = svc.listenersOf(gw.name).find((l) => l.id === req.listenerId);
   const enableAuthn = listener?.stored.enable_authn !== false;
@@ -77,7 +85,8 @@ function openChannel({ app, svc, gw }: Deps, info: GatewayClientInfo, sink: Gate
       mountpoint,
     },
     {
-      deliver: (m) =>
+      deliver: (m) => {
+        gw.metrics.inc('messages.delivered');
         sink.deliver({
           topic: m.topic,
           payload: m.payload,
@@ -88,24 +97,39 @@ function openChannel({ app, svc, gw }: Deps, info: GatewayClientInfo, sink: Gate
           from: m.from,
           timestamp: m.timestamp,
           contentType: m.properties?.contentType,
-        }),
+        });
+      },
       kick: (r) => sink.kick(r),
     },
   );
   const client: GatewayClient = { info: { ...info, mountpoint }, channel: handle, sink, connectedAt: handle.connectedAt };
   gw.clients.set(info.clientid, client);
+  const m = gw.metrics;
+  m.inc('client.connected');
   return {
-    publish: (topic, payload, opts) => handle.publish(topic, payload, { qos: opts.qos, retain: opts.retain }),
-    subscribe: (filter, qos) => handle.subscribe(filter, { qos }),
+    publish: async (topic, payload, opts) => {
+      const out = await handle.publish(topic, payload, { qos: opts.qos, retain: opts.retain });
+      m.inc(out === 'ok' ? 'messages.received' : 'authorization.deny');
+      return out;
+    },
+    subscribe: async (filter, qos) => {
+      const out = await handle.subscribe(filter, { qos });
+      m.inc(out === 'denied' ? 'authorization.deny' : 'session.subscribed');
+      return out;
+    },
     unsubscribe: async (filter) => {
-      await handle.unsubscribe(filter);
+      if (await handle.unsubscribe(filter)) m.inc('session.unsubscribed');
     },
     subscriptions: () => handle.subscriptions(),
-    count: (dir, bytes) => handle.count(dir, bytes),
+    count: (dir, bytes) => {
+      handle.count(dir, bytes);
+      m.inc(dir === 'in' ? 'packets.received' : 'packets.sent');
+      m.inc(dir === 'in' ? 'bytes.received' : 'bytes.sent', bytes);
+    },
     update: (patch) => Object.assign(client.info, patch),
     close: () => {
       handle.close();
-      if (gw.clients.get(info.clientid) === client) gw.clients.delete(info.clientid);
+      svc.left(gw, client);
     },
   };
 }

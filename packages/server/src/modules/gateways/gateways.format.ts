@@ -108,3 +108,10 @@ export function clientView(node: string, c: GatewayClient): Raw {
     ...(i.extra?.() ?? {}),
   };
 }
+
+/** GET /mqdeck/gateways/{name}/metrics: the loaded gateway's counters (metrics.ts), since its load */
+export function gatewayMetrics(svc: GatewayService, node: string, name: string): Raw {
+  const gw = svc.need(name);
+  const { max, current } = counts(svc, name);
+  return { name, node, status: gw.status, since: rfc3339(gw.metrics.since), current_connections: current, max_connections: max, metrics: gw.metrics.all() };
+}

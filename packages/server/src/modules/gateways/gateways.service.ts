@@ -17,6 +17,7 @@ import { GatewayStore, type GatewayConfigs } from './gateways.store';
 import { COMMON_DEFAULTS, checkGatewayFields, checkListener, checkListenerList, merge, runtimeListener, type Raw } from './gateways.config';
 import { GATEWAY_NAMES, gatewayProtocol } from './registry';
 import { gatewayContext } from './context';
+import { GatewayMetrics } from './metrics';
 import type { GatewayChannelSink, GatewayClientInfo, GatewayContext, GatewayListenerConfig, GatewayListenerType, GatewayProtocol, RunningGatewayListener } from './protocol';
 
 const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message);
@@ -27,6 +28,8 @@ export interface GatewayClient {
   channel: ChannelHandle;
   sink: GatewayChannelSink;
   connectedAt: number;
+  /** set once the client has left (closed by the protocol or kicked): counted as one disconnection */
+  left?: boolean;
 }
 
 export interface Admission {
@@ -48,6 +51,8 @@ export interface Loaded {
   authn?: { id: string; backend: AuthnBackend };
   /** listener id → its own authenticator (used instead of the gateway's) */
   listenerAuthn: Map<string, { id: string; backend: AuthnBackend }>;
+  /** the gateway's counters, from its load on (metrics.ts) */
+  metrics: GatewayMetrics;
 }
 
 export class GatewayService {
@@ -56,7 +61,7 @@ export class GatewayService {
   private readonly loaded = new Map<string, Loaded>();
   private readonly dataDir: string;
 
-  constructor(private readonly app: FastifyInstance) {
+  constructor(readonly app: FastifyInstance) {
     this.dataDir = dirname(app.db.name);
     this.store = new GatewayStore(this.dataDir);
   }
@@ -145,7 +150,8 @@ export class GatewayService {
     await this.replace(gw, next);
   }
 
-  private async load(name: string, proto: GatewayProtocol, body: Raw): Promise<void> {
+  /** a gateway not loaded yet: stored, authenticators built, started when enabled; nothing kept on failure */
+  async load(name: string, proto: GatewayProtocol, body: Raw): Promise<void> {
     const { listeners, authentication, ...fields } = body;
     checkGatewayFields(proto, fields);
     const ls = listeners === undefined && proto.defaultListeners ? checkListenerList(proto, proto.defaultListeners()) : checkListenerList(proto, listeners);
@@ -167,7 +173,7 @@ export class GatewayService {
   }
 
   /** a changed config: restart if running (so listeners and protocol settings take it), keep the old one on failure */
-  private async replace(gw: Loaded, next: Raw): Promise<void> {
+  async replace(gw: Loaded, next: Raw): Promise<void> {
     const prev = this.configs[gw.name];
     this.configs[gw.name] = next;
     const enable = next.enable !== false;
@@ -189,12 +195,28 @@ export class GatewayService {
   }
 
   private entry(name: string, proto: GatewayProtocol): Loaded {
-    const gw: Loaded = { name, proto, createdAt: Date.now(), status: 'stopped', running: new Map(), admission: new Map(), clients: new Map(), listenerAuthn: new Map() };
+    const gw: Loaded = {
+      name,
+      proto,
+      createdAt: Date.now(),
+      status: 'stopped',
+      running: new Map(),
+      admission: new Map(),
+      clients: new Map(),
+      listenerAuthn: new Map(),
+      metrics: new GatewayMetrics(),
+    };
     this.loaded.set(name, gw);
     return gw;
   }
 
-  private persist(): void {
+  /** the stored record of a loaded gateway (EMQX's raw `gateway.<name>`), the object itself; restore puts one back */
+  stored = (name: string): Raw => this.configs[name];
+  restore = (name: string, raw: Raw): void => void (this.configs[name] = raw);
+  /** every loaded gateway's stored record, a copy with the real secrets (config-root.ts: the `gateway` root) */
+  rawRoot = (): Record<string, Raw> => structuredClone(this.configs);
+
+  persist(): void {
     this.store.write(this.configs);
   }
 
@@ -246,7 +268,15 @@ export class GatewayService {
       this.app.log.warn({ gateway: gw.name, clientid: c.info.clientid, err }, 'gateway kick failed');
     }
     c.channel.close(reason);
+    this.left(gw, c);
+  }
+
+  /** the client is gone: unlisted, counted once as a disconnection */
+  left(gw: Loaded, c: GatewayClient): void {
     if (gw.clients.get(c.info.clientid) === c) gw.clients.delete(c.info.clientid);
+    if (c.left) return;
+    c.left = true;
+    gw.metrics.inc('client.disconnected');
   }
 
   // ------------------------------------------------------------------ listeners
@@ -337,7 +367,7 @@ export class GatewayService {
   // ------------------------------------------------------------------ authentication
 
   /** where an authenticator lives: the gateway's config, or one listener's record (listener-level authentication) */
-  private authnHolder(name: string, listenerId?: string): Raw {
+  authnHolder(name: string, listenerId?: string): Raw {
     this.need(name);
     if (!listenerId) return this.configs[name];
     const [, type, ln] = this.parseListenerId(name, listenerId);
@@ -353,35 +383,6 @@ export class GatewayService {
   /** the key its built-in users are stored under (authn_users.authenticator) */
   usersKey(name: string, listenerId?: string): string {
     return listenerId ? `gateway:${listenerId}` : `gateway:${name}:global`;
-  }
-
-  async setAuthn(name: string, raw: unknown, mode: 'add' | 'update', listenerId?: string): Promise<AuthnConfig> {
-    const gw = this.need(name);
-    const current = this.authnConfig(name, listenerId);
-    if (mode === 'add' && current) throw bad(`The authentication already exist on ${listenerId ?? name}`);
-    if (mode === 'update' && !current) throw notFound(`The authentication not found on ${listenerId ?? name}`);
-    const config = normalizeAuthn(name, raw);
-    const prev = structuredClone(this.configs[name]);
-    this.authnHolder(name, listenerId).authentication = config;
-    try {
-      await buildAuthenticators(this.app, this, gw);
-    } catch (err) {
-      this.configs[name] = prev;
-      await buildAuthenticators(this.app, this, gw).catch(() => undefined);
-      throw err instanceof ApiError ? err : bad(`Bad authentication config: ${(err as Error).message}`);
-    }
-    this.persist();
-    return config;
-  }
-
-  async removeAuthn(name: string, listenerId?: string): Promise<void> {
-    const gw = this.need(name);
-    const holder = this.authnHolder(name, listenerId);
-    if (!holder.authentication) throw notFound(`The authentication not found on ${listenerId ?? name}`);
-    delete holder.authentication;
-    await buildAuthenticators(this.app, this, gw);
-    this.app.authnUsers.deleteAll(this.usersKey(name, listenerId));
-    this.persist();
   }
 
   private context(gw: Loaded): GatewayContext {
