@@ -1,0 +1,162 @@
+// The DTLS server against OpenSSL's own client (openssl s_client -dtls1_2): handshakes with an RSA and an EC
+// certificate, application data both ways, client certificates under verify_peer, a lossy path, bad options.
+import { spawn, execFileSync } from 'node:child_process';
+import dgram from 'node:dgram';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DtlsSocket, dtlsPolicy } from './socket';
+
+const dir = mkdtempSync(join(tmpdir(), 'dtls-test-'));
+const f = (n: string) => join(dir, n);
+const ossl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
+
+beforeAll(() => {
+  ossl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', f('rsa.key'), '-out', f('rsa.crt'), '-days', '2', '-subj', '/CN=localhost');
+  ossl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', f('ec.key'), '-out', f('ec.crt'), '-days', '2', '-subj', '/CN=localhost');
+  ossl(
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    f('ca.key'),
+    '-out',
+    f('ca.crt'),
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Test CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+  );
+  ossl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', f('dev.key'), '-out', f('dev.csr'), '-subj', '/CN=device1');
+  ossl('x509', '-req', '-in', f('dev.csr'), '-CA', f('ca.crt'), '-CAkey', f('ca.key'), '-CAcreateserial', '-out', f('dev.crt'), '-days', '2');
+  ossl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', f('rogue.key'), '-out', f('rogue.crt'), '-days', '2', '-subj', '/CN=device1');
+}, 60_000);
+
+const logs: string[] = [];
+const log = { debug: (o: object, m?: string) => logs.push(`${m} ${JSON.stringify(o)}`), warn: (o: object, m?: string) => logs.push(`${m} ${JSON.stringify(o)}`) };
+const sockets: DtlsSocket[] = [];
+afterAll(() => sockets.forEach((s) => s.close()));
+
+async function echoServer(certName: string, dtlsOptions: Record<string, unknown> = {}): Promise<{ port: number; socket: DtlsSocket }> {
+  const socket = new DtlsSocket({
+    type: 'udp4',
+    tls: { cert: readFileSync(f(`${certName}.crt`)), key: readFileSync(f(`${certName}.key`)), ca: readFileSync(f('ca.crt')) },
+    dtlsOptions,
+    log,
+  });
+  sockets.push(socket);
+  socket.on('message', (msg: Buffer, rinfo: dgram.RemoteInfo) => socket.send(Buffer.from(`echo:${msg.toString().trim()}\n`), rinfo.port, rinfo.address));
+  await new Promise<void>((r) => socket.bind(0, '127.0.0.1', r));
+  return { port: socket.address().port, socket };
+}
+
+/** runs s_client, types `line`, and returns everything it printed once `until` appeared or it exited */
+function sClient(port: number, line: string, until: RegExp, extra: string[] = []): Promise<string> {
+  return new Promise((resolve) => {
+    const p = spawn('openssl', ['s_client', '-dtls1_2', '-connect', `127.0.0.1:${port}`, '-ign_eof', ...extra], { stdio: 'pipe' });
+    let out = '';
+    const done = () => {
+      clearTimeout(t);
+      p.kill();
+      resolve(out);
+    };
+    const t = setTimeout(done, 10_000);
+    const on = (d: Buffer) => {
+      out += d.toString();
+      if (/Cipher is/.test(out) && !out.includes('<typed>')) {
+        out += '<typed>';
+        p.stdin.write(`${line}\n`);
+      }
+      if (until.test(out)) done();
+    };
+    p.stdin.on('error', () => undefined);
+    p.stdout.on('data', on);
+    p.stderr.on('data', on);
+    p.on('exit', done);
+  });
+}
+
+describe('DTLS 1.2 server against openssl s_client', () => {
+  it('completes an ECDHE-RSA handshake and echoes application data', async () => {
+    const { port } = await echoServer('rsa');
+    const out = await sClient(port, 'hello rsa', /echo:hello rsa/);
+    expect(out).toContain('Cipher is ECDHE-RSA-AES128-GCM-SHA256');
+    expect(out).toContain('Extended master secret: yes');
+    expect(out).toContain('echo:hello rsa');
+  });
+
+  it('completes an ECDHE-ECDSA handshake on P-256 and x25519', async () => {
+    const { port } = await echoServer('ec');
+    // the certificate's own curve must be among the client's groups (RFC 8422 §5.1): x25519 comes with P-256
+    for (const [curves, temp] of [
+      ['prime256v1', 'ECDH, prime256v1'],
+      ['X25519:prime256v1', 'X25519'],
+    ]) {
+      const out = await sClient(port, `hello ${temp}`, new RegExp(`echo:hello ${temp}`), ['-curves', curves]);
+      expect(out).toContain('Cipher is ECDHE-ECDSA-AES128-GCM-SHA256');
+      expect(out).toContain(`Server Temp Key: ${temp}`);
+      expect(out).toContain(`echo:hello ${temp}`);
+    }
+  });
+
+  it('with verify_peer takes a certificate from the CA and refuses a wrong one or none', async () => {
+    const { port } = await echoServer('ec', { verify: 'verify_peer', fail_if_no_peer_cert: true });
+    const ok = await sClient(port, 'from device', /echo:from device/, ['-cert', f('dev.crt'), '-key', f('dev.key')]);
+    expect(ok).toContain('echo:from device');
+    const rogue = await sClient(port, 'x', /alert|echo:x/, ['-cert', f('rogue.crt'), '-key', f('rogue.key')]);
+    expect(rogue).toContain('alert unknown ca');
+    expect(rogue).not.toContain('echo:x');
+    const none = await sClient(port, 'x', /alert|echo:x/);
+    expect(none).toContain('alert handshake failure');
+    expect(logs.some((l) => l.includes('no trusted CA issued the client certificate'))).toBe(true);
+  });
+
+  it('without fail_if_no_peer_cert lets a client without a certificate in', async () => {
+    const { port } = await echoServer('rsa', { verify: 'verify_peer' });
+    expect(await sClient(port, 'anon', /echo:anon/)).toContain('echo:anon');
+  });
+
+  it('refuses a client whose cipher suites do not include the certificate suite', async () => {
+    const { port } = await echoServer('rsa');
+    const out = await sClient(port, 'x', /alert|echo:x/, ['-cipher', 'ECDHE-ECDSA-AES128-GCM-SHA256']);
+    expect(out).toContain('alert handshake failure');
+  });
+
+  it('finishes the handshake when the first server flights are lost (retransmission)', async () => {
+    const { port } = await echoServer('rsa');
+    // a relay that drops the server's first two datagrams after the HelloVerifyRequest
+    const relay = dgram.createSocket('udp4');
+    let client: dgram.RemoteInfo | undefined;
+    let fromServer = 0;
+    relay.on('message', (msg, rinfo) => {
+      if (rinfo.port === port) {
+        fromServer++;
+        if (fromServer === 2 || fromServer === 3) return;
+        if (client) relay.send(msg, client.port, client.address);
+      } else {
+        client = rinfo;
+        relay.send(msg, port, '127.0.0.1');
+      }
+    });
+    await new Promise<void>((r) => relay.bind(0, '127.0.0.1', r));
+    const out = await sClient(relay.address().port, 'lossy', /echo:lossy/);
+    relay.close();
+    expect(fromServer).toBeGreaterThan(4);
+    expect(out).toContain('echo:lossy');
+  });
+
+  it('refuses options it cannot honour with a sentence', () => {
+    const tls = { cert: readFileSync(f('rsa.crt')), key: readFileSync(f('rsa.key')) };
+    expect(() => dtlsPolicy(tls, { versions: ['dtlsv1'] })).toThrow(/DTLS 1.2 only/);
+    expect(() => dtlsPolicy(tls, { ciphers: ['ECDHE-ECDSA-AES128-GCM-SHA256'] })).toThrow(/ciphers must include/);
+    expect(() => dtlsPolicy(tls, { verify: 'verify_peer' })).toThrow(/cacertfile/);
+    expect(dtlsPolicy(tls, { ciphers: 'ECDHE-RSA-AES128-GCM-SHA256,ECDHE-ECDSA-AES128-GCM-SHA256' }).suites).toEqual([0xc02f, 0xc02b]);
+  });
+});
