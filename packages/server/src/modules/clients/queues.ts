@@ -1,6 +1,7 @@
 // GET /clients/{clientid}/mqueue_messages and /inflight_messages: position paging over the session's
 // queues. Positions are "<inserted_at ns>" (inflight) and "<inserted_at ns>_<priority|infinity>" (mqueue);
 // the total payload of one answer is capped by max_payload_bytes, but the first message always goes.
+// There is no "end of data" marker (as in EMQX): a page after the last message is empty and repeats the position.
 import type { ReplyOf } from '@mqdeck/api';
 import type { QueuedMessageView } from '@mqdeck/broker';
 import type { FastifyInstance } from 'fastify';
@@ -89,12 +90,13 @@ function queueRoute(app: FastifyInstance, kind: Kind) {
       if (kind === 'mqueue') row.mqueue_priority = m.priority ?? 0;
       return row;
     });
-    const more = from + page.length < msgs.length;
+    // EMQX (emqx_mqueue:query, emqx_session_mem:inflight_query): `start` is the first queued message's position
+    // whatever page is asked, `position` the last returned message's, or the given one when nothing follows it
     return {
       data,
       meta: {
-        start: page.length ? positionOf(kind, page[0]) : 'none',
-        position: page.length && more ? positionOf(kind, page[page.length - 1]) : 'end_of_data',
+        start: msgs.length ? positionOf(kind, msgs[0]) : 'none',
+        position: page.length ? positionOf(kind, page[page.length - 1]) : (position ?? 'none'),
       },
     };
   };
