@@ -5,7 +5,8 @@
  * silent peer. Answers and their payload texts are EMQX 5.8's (pubsub_handler, mqtt_handler, channel).
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import type { GatewayChannel, GatewayContext, GatewayListenerConfig, DeliveredMessage } from '../protocol';
+import type { GatewayChannel, GatewayChannelSink, GatewayContext, GatewayListenerConfig, DeliveredMessage } from '../protocol';
+import { Block2Store, blockwiseRequest, type BlockwiseSettings } from './blockwise';
 import type { CoapEndpoint, Peer } from './endpoint';
 import { CODE, encodeUint, getUintOption, methodName, OPT, reply, uriPath, uriQuery, type CoapMessage } from './message';
 
@@ -18,6 +19,7 @@ export interface CoapSettings {
   subscribeQos: QosType;
   publishQos: QosType;
   mountpoint: string;
+  blockwise: BlockwiseSettings;
 }
 
 /** What a channel needs from its listener. */
@@ -51,6 +53,9 @@ export class CoapChannel {
   private checkedAt = 0;
   private idleMs = 0;
   private closed = false;
+  private readonly sink: GatewayChannelSink = { deliver: (m) => this.deliver(m), kick: (reason) => this.close(reason) };
+  /** notifications larger than one block, by topic, for the device's follow-up GETs with Block2 */
+  private readonly block2: Block2Store;
 
   constructor(
     readonly peer: Peer,
@@ -60,6 +65,8 @@ export class CoapChannel {
     /** Closes another peer's channel of this client id (a DELETE names the client, EMQX casts close to it). */
     private readonly closeClient: (clientid: string, except: CoapChannel) => void,
   ) {
+    this.block2 = new Block2Store(() => this.host.settings().blockwise);
+    channelsBySink.set(this.sink, this);
     this.startKeepalive();
   }
 
@@ -213,7 +220,7 @@ export class CoapChannel {
         ...(this.username !== undefined ? { username: this.username } : {}),
         ...(mountpoint ? { mountpoint } : {}),
       },
-      { deliver: (m) => this.deliver(m), kick: (reason) => this.close(reason) },
+      this.sink,
     );
     return this.mqtt;
   }
@@ -237,6 +244,9 @@ export class CoapChannel {
     const settings = this.host.settings();
     switch (methodName(req.code)) {
       case 'GET': {
+        // RFC 7959 §3.4: the rest of a notification sent in blocks, asked for by GETs with Block2
+        const block = this.block2.serve(topic, req);
+        if (block) return block;
         const observe = getUintOption(req, OPT.OBSERVE);
         if (observe === 0) return this.subscribe(topic, req, settings);
         if (observe === 1) return this.unsubscribe(topic, req);
@@ -274,6 +284,7 @@ export class CoapChannel {
   private async unsubscribe(topic: string, req: CoapMessage): Promise<CoapMessage> {
     if (this.mqtt) await this.mqtt.unsubscribe(topic);
     this.observations.delete(topic);
+    this.block2.forget(topic);
     return reply(req, CODE.nocontent);
   }
 
@@ -287,12 +298,13 @@ export class CoapChannel {
     const notifyType = this.host.settings().notifyType;
     const con = notifyType === 'con' || (notifyType === 'qos' && m.qos > 0);
     obs.seq = obs.seq + 1 > MAX_SEQ ? 1 : obs.seq + 1;
-    const msg = {
+    // a payload larger than max_block_size goes out as its first block (Block2, Size2); the device GETs the rest
+    const msg = this.block2.first(m.filter, {
       code: CODE.content,
       token: obs.token,
       options: [{ number: OPT.OBSERVE, value: encodeUint(obs.seq) }],
       payload: m.payload,
-    };
+    });
     if (con) void this.host.endpoint.sendConfirmable(this.peer, msg);
     else this.host.endpoint.send(this.peer, { ...msg, type: 'NON', messageId: this.host.endpoint.allocMessageId() });
   }
@@ -305,6 +317,14 @@ export class CoapChannel {
         if (this.mqtt) void this.mqtt.unsubscribe(topic);
       }
     }
+  }
+
+  /**
+   * The CoAP request API (EMQX emqx_coap_api): a confirmable request to this device and its answer, the payload sent in
+   * Block1 blocks and a Block2 answer fetched to its end as the gateway's `blockwise` settings say.
+   */
+  request(msg: Omit<CoapMessage, 'messageId' | 'type' | 'token'>, token: Buffer, timeoutMs: number): Promise<CoapMessage> {
+    return blockwiseRequest(this.host.endpoint, this.peer, msg, timeoutMs, this.host.settings().blockwise, token);
   }
 
   subscriptions(): string[] {
@@ -344,4 +364,12 @@ function typeToQos(t: QosType, req: CoapMessage): 0 | 1 | 2 {
     default:
       return req.type === 'NON' ? 0 : 1;
   }
+}
+
+/** channel sink → its channel (the request API reaches a device through the core's client list) */
+const channelsBySink = new WeakMap<GatewayChannelSink, CoapChannel>();
+
+/** the CoAP channel behind a gateway client's sink, or undefined when the client is not a CoAP device */
+export function channelOf(sink: GatewayChannelSink): CoapChannel | undefined {
+  return channelsBySink.get(sink);
 }

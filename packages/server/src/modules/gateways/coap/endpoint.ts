@@ -158,9 +158,11 @@ export class CoapEndpoint {
     });
   }
 
-  /** A confirmable request to the peer; resolves with its response (piggybacked or separate). */
-  async request(peer: Peer, msg: Omit<CoapMessage, 'messageId' | 'type' | 'token'>, timeoutMs: number): Promise<CoapMessage> {
-    const token = this.newToken();
+  /**
+   * A confirmable request to the peer; resolves with its response (piggybacked or separate). The token is a fresh one
+   * unless the caller names it (the CoAP request API sends the operator's token, possibly empty).
+   */
+  async request(peer: Peer, msg: Omit<CoapMessage, 'messageId' | 'type' | 'token'>, timeoutMs: number, token: Buffer = this.newToken()): Promise<CoapMessage> {
     const rkey = `${peerKey(peer)}#t${token.toString('hex')}`;
     const answer = new Promise<CoapMessage>((resolve, reject) => {
       const timer = setTimeout(() => {

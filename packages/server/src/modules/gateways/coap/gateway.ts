@@ -1,15 +1,16 @@
 /**
  * The CoAP gateway (EMQX apps/emqx_gateway_coap, 5.8): config defaults and checks of emqx_coap_schema, and the UDP
- * listener that keeps one channel per peer address. DTLS listeners are not offered: no maintained pure-JavaScript
- * DTLS server exists for Node (node-dtls and @nodertc/dtls are unmaintained, the others are native addons).
+ * and DTLS listeners that keep one channel per peer address. DTLS is this repository's own DTLS 1.2 server
+ * (../dtls/): no maintained pure-JavaScript DTLS server exists for Node.
  */
-import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
 import { isIP } from 'node:net';
 import { parseDuration } from '../../../config/units';
 import type { GatewayContext, GatewayListenerConfig, GatewayProtocol, RunningGatewayListener } from '../protocol';
 import { CoapChannel, type CoapHost, type CoapSettings, type QosType } from './channel';
 import { CoapEndpoint, peerKey, type Peer } from './endpoint';
+import { gatewaySocket } from '../dtls/socket';
+import { Block1Assembler, blockwiseDefaults, blockwiseSettings, echoBlock1, validateBlockwise } from './blockwise';
 
 const NOTIFY_TYPES = ['non', 'con', 'qos'] as const;
 const QOS_TYPES = ['qos0', 'qos1', 'qos2', 'coap'] as const;
@@ -33,12 +34,13 @@ export function coapSettings(config: Record<string, unknown>): CoapSettings {
     subscribeQos: (QOS_TYPES as readonly string[]).includes(sub) ? (sub as QosType) : 'coap',
     publishQos: (QOS_TYPES as readonly string[]).includes(pub) ? (pub as QosType) : 'coap',
     mountpoint: typeof config.mountpoint === 'string' ? config.mountpoint : '',
+    blockwise: blockwiseSettings(config.blockwise),
   };
 }
 
 export const coapProtocol: GatewayProtocol = {
   name: 'coap',
-  listenerTypes: ['udp'],
+  listenerTypes: ['udp', 'dtls'],
   description: 'CoAP Gateway',
   defaults: () => ({
     heartbeat: '30s',
@@ -46,6 +48,7 @@ export const coapProtocol: GatewayProtocol = {
     notify_type: 'qos',
     subscribe_qos: 'coap',
     publish_qos: 'coap',
+    blockwise: blockwiseDefaults(),
     mountpoint: '',
   }),
   validate(config) {
@@ -54,16 +57,17 @@ export const coapProtocol: GatewayProtocol = {
     if (!(NOTIFY_TYPES as readonly unknown[]).includes(config.notify_type)) return 'notify_type must be one of non, con, qos.';
     if (!(QOS_TYPES as readonly unknown[]).includes(config.subscribe_qos)) return 'subscribe_qos must be one of qos0, qos1, qos2, coap.';
     if (!(QOS_TYPES as readonly unknown[]).includes(config.publish_qos)) return 'publish_qos must be one of qos0, qos1, qos2, coap.';
-    return undefined;
+    return validateBlockwise(config.blockwise);
   },
   startListener: (ctx, listener) => startCoapListener(ctx, listener),
 };
 
 export async function startCoapListener(ctx: GatewayContext, listener: GatewayListenerConfig): Promise<RunningGatewayListener> {
   const host = listener.host || '0.0.0.0';
-  const socket = createSocket({ type: isIP(host) === 6 ? 'udp6' : 'udp4', reuseAddr: false });
+  const socket = await gatewaySocket(ctx, listener, isIP(host) === 6 ? 'udp6' : 'udp4');
   const channels = new Map<string, CoapChannel>();
   const settings = (): CoapSettings => coapSettings(ctx.config());
+  const block1 = new Block1Assembler(() => settings().blockwise);
 
   const closeClient = (clientid: string, except: CoapChannel): void => {
     for (const ch of [...channels.values()]) if (ch !== except && ch.clientid === clientid) ch.close('normal');
@@ -85,7 +89,10 @@ export async function startCoapListener(ctx: GatewayContext, listener: GatewayLi
       const ch = channelFor(peer);
       if (!ch) return undefined;
       ch.touch();
-      return ch.handle(req);
+      // a PUT/POST in Block1 blocks: 2.31 per block, the whole request once the last one is in (RFC 7959 §2.3)
+      const r = block1.take(peerKey(peer), req);
+      if ('answer' in r) return r.answer;
+      return r.block1 ? ch.handle(r.req).then((a) => echoBlock1(a, r.block1)) : ch.handle(r.req);
     },
     onReset: (peer, token) => channels.get(peerKey(peer))?.onReset(token),
     onDecodeError: (peer, err) => ctx.log.debug({ peer: peerKey(peer), err: err.message }, 'coap: undecodable datagram dropped'),
