@@ -9,7 +9,8 @@ import { ApiError } from '../../errors';
 import { pageOf, parsePaging, single } from '../../shared/paging';
 import { restoreSecrets } from '../configs/secrets';
 import type { Raw } from './gateways.config';
-import { clientView, gatewayDetail, gatewayOverview, listenerWithStatus } from './gateways.format';
+import { clientView, gatewayDetail, gatewayMetrics, gatewayOverview, listenerWithStatus } from './gateways.format';
+import { isGatewayName } from './registry';
 import type { GatewayService } from './gateways.service';
 import { registerAuthenticationRoutes } from './authentication.routes';
 import { registerLwm2mRoutes } from './lwm2m/routes';
@@ -47,6 +48,17 @@ export default async function gatewaysRoutes(app: FastifyInstance): Promise<void
   route(app, 'get', '/gateways/{name}', {
     schema: params,
     handler: async (req) => as<ReplyOf<'/gateways/{name}', 'get', 200>>(gatewayDetail(svc(), req.params.name)),
+  });
+
+  // MQDeck extension (docs/api-extensions.md, name gateway_metrics): the gateway's counters, which EMQX keeps per
+  // gateway but shows only through `emqx ctl gateway-metrics`
+  route(app, 'get', '/mqdeck/gateways/{name}/metrics', {
+    schema: { params: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } },
+    handler: async (req) => {
+      const { name } = req.params;
+      if (!isGatewayName(name)) throw notFound(`Unknown gateway ${JSON.stringify(name)}`);
+      return as<ReplyOf<'/mqdeck/gateways/{name}/metrics', 'get', 200>>(gatewayMetrics(svc(), node(), name));
+    },
   });
 
   route(app, 'put', '/gateways/{name}', {
