@@ -7,6 +7,7 @@ import { X509Certificate } from 'node:crypto';
 import dgram, { type RemoteInfo } from 'node:dgram';
 import { EventEmitter } from 'node:events';
 import { parseDuration } from '../../../config/units';
+import type { GatewayContext, GatewayListenerConfig } from '../protocol';
 import { CookieJar } from './cookie';
 import { DtlsConnection, type ConnectionHost, type DtlsPolicy } from './connection';
 import { HS, fullMessage, parseFragments } from './handshake';
@@ -181,4 +182,16 @@ export class DtlsSocket extends EventEmitter {
     this.conns.set(key, { conn, rinfo });
     conn.start(ch, fullMessage(HS.client_hello, f.messageSeq, f.body));
   }
+}
+
+/**
+ * The socket of a UDP gateway listener: plain UDP, or for a `dtls` listener a DtlsSocket with the listener's
+ * certificate (GatewayContext.tls) and dtls_options. The DtlsSocket has the part of dgram.Socket the gateways use
+ * (bind, address, send, close, setBroadcast, 'message'/'listening'/'error'), hence the cast.
+ */
+export async function gatewaySocket(ctx: Pick<GatewayContext, 'tls' | 'log'>, listener: GatewayListenerConfig, type: 'udp4' | 'udp6'): Promise<dgram.Socket> {
+  if (listener.type !== 'dtls') return dgram.createSocket({ type, reuseAddr: false });
+  const tls = await ctx.tls(listener);
+  const dtlsOptions = (listener.raw.dtls_options ?? {}) as Record<string, unknown>;
+  return new DtlsSocket({ type, tls, dtlsOptions, log: ctx.log }) as unknown as dgram.Socket;
 }

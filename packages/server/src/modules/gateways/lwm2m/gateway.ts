@@ -1,13 +1,13 @@
 /**
  * The LwM2M gateway (EMQX 5.8 apps/emqx_gateway_lwm2m): LwM2M 1.0.2 devices over CoAP on UDP listeners, one session
- * per peer address (session.ts), the object definitions of xml_dir loaded when a listener starts. DTLS listeners are
- * not offered, as for CoAP and MQTT-SN: Node has no maintained DTLS server library.
+ * per peer address (session.ts), the object definitions of xml_dir loaded when a listener starts. UDP and DTLS
+ * listeners (DTLS 1.2 from ../dtls/, as for CoAP and MQTT-SN).
  */
-import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
 import { isIP } from 'node:net';
 import type { GatewayContext, GatewayListenerConfig, GatewayProtocol, RunningGatewayListener } from '../protocol';
 import { CoapEndpoint, peerKey, type Peer } from '../coap/endpoint';
+import { gatewaySocket } from '../dtls/socket';
 import { CODE, reply, type CoapMessage } from '../coap/message';
 import { lwm2mDefaults, lwm2mSettings, validateLwm2m } from './config';
 import { loadObjectDefs } from './objects';
@@ -16,7 +16,7 @@ import { rawPath } from './registration';
 
 export const lwm2mProtocol: GatewayProtocol = {
   name: 'lwm2m',
-  listenerTypes: ['udp'],
+  listenerTypes: ['udp', 'dtls'],
   description: 'LwM2M Gateway',
   defaults: () => lwm2mDefaults(),
   validate: (config) => validateLwm2m(config),
@@ -29,7 +29,7 @@ export async function startLwm2mListener(ctx: GatewayContext, listener: GatewayL
   const settings = () => lwm2mSettings(ctx.config());
   const defs = await loadObjectDefs(settings().xmlDir);
   const host = listener.host || '0.0.0.0';
-  const socket = createSocket({ type: isIP(host) === 6 ? 'udp6' : 'udp4', reuseAddr: false });
+  const socket = await gatewaySocket(ctx, listener, isIP(host) === 6 ? 'udp6' : 'udp4');
   const sessions = new Map<string, Lwm2mSession>();
   const onClosed = (s: Lwm2mSession): void => {
     if (sessions.get(peerKey(s.peer)) === s) sessions.delete(peerKey(s.peer));

@@ -1,4 +1,4 @@
-/** The MQTT-SN 1.2 gateway protocol (UDP). DTLS is not offered: Node has no maintained DTLS server library. */
+/** The MQTT-SN 1.2 gateway protocol: UDP and DTLS listeners (DTLS 1.2 from ../dtls/). */
 import type { GatewayProtocol } from '../protocol';
 import { mqttsnDefaults, validateMqttsn } from './config';
 import { startMqttsnListener, type MqttsnListenerOptions } from './listener';
@@ -6,7 +6,7 @@ import { startMqttsnListener, type MqttsnListenerOptions } from './listener';
 export function createMqttsnProtocol(opts: MqttsnListenerOptions = {}): GatewayProtocol {
   return {
     name: 'mqttsn',
-    listenerTypes: ['udp'],
+    listenerTypes: ['udp', 'dtls'],
     description: 'MQTT-SN Gateway',
     defaults: () => ({ ...mqttsnDefaults() }),
     validate: (config) => validateMqttsn(config),

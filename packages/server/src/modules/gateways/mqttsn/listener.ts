@@ -1,14 +1,15 @@
 /**
- * An MQTT-SN UDP listener: one socket, one SnConnection per peer address, SEARCHGW answered for anyone, and with
- * `broadcast = true` an ADVERTISE sent to the interfaces' broadcast addresses when it starts and every 15 minutes.
+ * An MQTT-SN UDP or DTLS listener: one socket, one SnConnection per peer address, SEARCHGW answered for anyone, and
+ * with `broadcast = true` on a UDP listener an ADVERTISE sent to the interfaces' broadcast addresses when it starts and
+ * every 15 minutes (a DTLS listener has no plaintext broadcast: it advertises nothing).
  */
-import dgram from 'node:dgram';
 import { networkInterfaces } from 'node:os';
 import { decode, encode, SnDecodeError } from './codec';
 import type { MqttsnConfig } from './config';
 import { durationMs } from './config';
 import { SnConnection } from './connection';
 import { DEFAULT_TIMINGS, type Peer, type SnTimings } from './env';
+import { gatewaySocket } from '../dtls/socket';
 import type { GatewayContext, GatewayListenerConfig, RunningGatewayListener } from '../protocol';
 
 /** EMQX advertises every 15 minutes; the Duration field carries it in seconds. */
@@ -53,7 +54,7 @@ export async function startMqttsnListener(ctx: GatewayContext, listener: Gateway
   const cfg = () => ctx.config() as unknown as MqttsnConfig;
   const timings: SnTimings = { ...DEFAULT_TIMINGS, idleTimeoutMs: durationMs(cfg().idle_timeout, DEFAULT_TIMINGS.idleTimeoutMs), ...opts.timings };
   const type = listener.host.includes(':') ? 'udp6' : 'udp4';
-  const socket = dgram.createSocket({ type, reuseAddr: false });
+  const socket = await gatewaySocket(ctx, listener, type);
   const conns = new Map<string, SnConnection>();
   const mountpoint = listener.mountpoint || (typeof cfg().mountpoint === 'string' && cfg().mountpoint !== '' ? cfg().mountpoint : undefined);
 
@@ -131,7 +132,7 @@ export async function startMqttsnListener(ctx: GatewayContext, listener: Gateway
   const port = socket.address().port;
 
   let advertiseTimer: NodeJS.Timeout | undefined;
-  if (cfg().broadcast) {
+  if (cfg().broadcast && listener.type !== 'dtls') {
     const targets = opts.advertiseTargets ?? ((p: number) => broadcastAddresses().map((address) => ({ address, port: p })));
     socket.setBroadcast(true);
     const advertise = () => {
