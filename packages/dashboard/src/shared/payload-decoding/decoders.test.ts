@@ -1,14 +1,11 @@
 // The decoders against bytes produced by the libraries themselves (avsc, protobufjs), the built-in Sparkplug B
-// schema (the server's own .proto text), and the sentences a payload that does not decode gets.
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// schema (@mqdeck/api's .proto, which the server reads too), and the sentences a payload that does not decode gets.
 import { describe, expect, it } from 'vitest';
 import avro from 'avsc';
 import protobuf from 'protobufjs';
 import { compileSchema, decoderKey, parseDecoderKey, viewPayload, type Decoder, type DecodeTexts, type SchemaSource } from './decoders';
 import { toBase64 } from './bytes';
-import here from './sparkplug_b.proto?raw';
+import sparkplugProto from '@mqdeck/api/sparkplug_b.proto?raw';
 
 const texts: DecodeTexts = {
   notJson: 'not JSON',
@@ -82,12 +79,8 @@ describe('payload decoders', () => {
     expect(compileSchema('protobuf', 'message {').type).toBe('error');
   });
 
-  it('decodes Sparkplug B with the built-in schema, the same .proto text as the server', () => {
-    // the server's copy, read as a file (the console does not import server code)
-    const server = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../../server/src/modules/schema-registry/sparkplug_b.proto'), 'utf8');
-    expect(here).toBe(server);
-
-    const Payload = protobuf.parse(server, { keepCase: true }).root.lookupType('org.eclipse.tahu.protobuf.Payload');
+  it('decodes Sparkplug B with the built-in schema (@mqdeck/api/sparkplug_b.proto, the file the server reads too)', () => {
+    const Payload = protobuf.parse(sparkplugProto, { keepCase: true }).root.lookupType('org.eclipse.tahu.protobuf.Payload');
     const bytes = Payload.encode(
       Payload.fromObject({
         timestamp: 1700000000000,

@@ -1,13 +1,13 @@
 // Payload decoders of the console (issue 14, "decoded payloads"): the plain views (text, JSON, hex, base64), a
 // registered Avro or Protobuf schema (with the Protobuf message type), and Sparkplug B with Eclipse Tahu's
-// sparkplug_b.proto built in (the same file as the server's sparkplug_decode). Decoding runs in the browser with the
+// sparkplug_b.proto built in (@mqdeck/api's, the file the server's sparkplug_decode reads). Decoding runs in the browser with the
 // libraries the server uses (avsc, protobufjs), so it works against any EMQX-compatible node. A payload that does not
 // decode gives a sentence for the operator, never an exception.
 import avroTypes from 'avsc/etc/browser/avsc-types.js';
 import type { Type as AvroType } from 'avsc';
 import protobuf from 'protobufjs';
 import { Buffer as BufferImpl } from 'buffer';
-import sparkplugProto from './sparkplug_b.proto?raw';
+import sparkplugProto from '@mqdeck/api/sparkplug_b.proto?raw';
 import { prettyJson, toBase64, toHex, toText } from './bytes';
 
 export type PlainDecoder = 'text' | 'json' | 'hex' | 'base64';

@@ -8,6 +8,7 @@ import protobuf from 'protobufjs';
 import type { MqttClient } from 'mqtt';
 import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, closeClients, connectClient, waitFor } from '../../shared/testing';
+import { SPARKPLUG_B_PROTO } from './schema-registry.service';
 
 let node: TestNode;
 const clients: MqttClient[] = [];
@@ -156,7 +157,7 @@ describe('schema_decode on real publishes', () => {
   test('Sparkplug B: sparkplug_decode reads a payload made by protobufjs from the Tahu schema; spb_decode gives bytes as Base64', async () => {
     await rule('spb', `SELECT sparkplug_decode(payload) as p, spb_decode(payload) as b FROM "spBv1.0/#"`);
     const out = await inbox('out/#');
-    const proto = await import('node:fs').then((fs) => fs.readFileSync(new URL('./sparkplug_b.proto', import.meta.url), 'utf8'));
+    const proto = await import('node:fs').then((fs) => fs.readFileSync(SPARKPLUG_B_PROTO, 'utf8'));
     const Payload = protobuf.parse(proto, { keepCase: true }).root.lookupType('Payload');
     const bytes = Buffer.from(
       Payload.encode(

@@ -3,6 +3,7 @@
 // refused (400) and nothing changes. The built-in Sparkplug B schema (EMQX's sparkplug_b.proto) backs
 // sparkplug_decode/encode and is not listed. The rule SQL reaches the serdes through `callRuleFunction`.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
@@ -32,6 +33,9 @@ export function nameProblem(name: string): string | undefined {
   return undefined;
 }
 
+/** EMQX's built-in sparkplug_b.proto, kept once in the contract package: the console decodes with the same file */
+export const SPARKPLUG_B_PROTO = createRequire(import.meta.url).resolve('@mqdeck/api/sparkplug_b.proto');
+
 export class SchemaRegistry {
   private readonly store: SchemaRegistryStore;
   private readonly serdes = new Map<string, Serde>();
@@ -41,7 +45,7 @@ export class SchemaRegistry {
   constructor(app: FastifyInstance) {
     this.store = new SchemaRegistryStore(app.db);
     this.external = new ExternalRegistries(app.db, new SecretBox(dirname(app.db.name)));
-    this.serdes.set(SPARKPLUG_B_SCHEMA, makeSerde('protobuf', readFileSync(new URL('./sparkplug_b.proto', import.meta.url), 'utf8')));
+    this.serdes.set(SPARKPLUG_B_SCHEMA, makeSerde('protobuf', readFileSync(SPARKPLUG_B_PROTO, 'utf8')));
     for (const s of this.store.all()) {
       try {
         this.serdes.set(s.name, makeSerde(s.type, s.source));

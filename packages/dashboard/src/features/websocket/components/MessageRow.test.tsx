@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import protobuf from 'protobufjs';
 import { renderWithProviders } from '../../../../test/render';
-import sparkplugProto from '../../../shared/payload-decoding/sparkplug_b.proto?raw';
+import sparkplugProto from '@mqdeck/api/sparkplug_b.proto?raw';
 import type { DecoderRule } from '../../../shared/payload-decoding/memory';
 import { MessageRow, useRowStyles } from './MessageRow';
 import type { LoggedMessage } from '../store/types';
