@@ -1,6 +1,6 @@
 // GET /subscriptions: every subscription of the node, paged, with EMQX's filters. `topic` is exact
 // (a shared subscription is found by its bare topic plus `share_group`); `match_topic` is a filter
-// matched against subscribed topics and makes the search fuzzy (no meta.count).
+// matched against subscribed topics and makes the search fuzzy (no meta.count) unless `topic` is given.
 import type { Broker, SubscriptionInfo } from '@mqdeck/broker';
 import type { QueryOf } from '@mqdeck/api';
 import type { FastifyInstance } from 'fastify';
@@ -51,10 +51,11 @@ function subscriptionFilter(query: QueryOf<'/subscriptions', 'get'>, nodeName: s
     if (match.startsWith('$share/') || match.startsWith('$queue/') || !isValidTopicFilter(match)) {
       throw new ApiError(400, 'INVALID_PARAMETER', 'match_topic_invalid');
     }
-    // A shared subscription is matched by its bare topic.
-    checks.push((s) => topicMatches(match, parseShared(s.topic)?.topic ?? s.topic));
+    // A shared subscription is matched by its bare topic. EMQX drops a fuzzy key that an exact one names
+    // (emqx_mgmt_api:parse_qstring): next to `topic`, `match_topic` is checked but not applied, and count is kept.
+    if (topic === undefined) checks.push((s) => topicMatches(match, parseShared(s.topic)?.topic ?? s.topic));
   }
-  return { predicate: checks.length ? (s: SubscriptionInfo) => checks.every((c) => c(s)) : undefined, fuzzy: match !== undefined };
+  return { predicate: checks.length ? (s: SubscriptionInfo) => checks.every((c) => c(s)) : undefined, fuzzy: match !== undefined && topic === undefined };
 }
 
 export default async function subscriptionsRoutes(app: FastifyInstance): Promise<void> {

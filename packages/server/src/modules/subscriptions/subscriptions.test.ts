@@ -95,3 +95,74 @@ describe('GET /subscriptions?durable= with durable sessions on', () => {
     }
   });
 });
+
+describe('emqx_mgmt_api_subscription_SUITE', () => {
+  let c: MqttClient;
+  beforeAll(async () => {
+    c = await connectClient(node.mqttPort, { clientId: 'api_clientid', username: 'api_username', protocolVersion: 5 });
+    await c.subscribeAsync('t/0000', { qos: 1, rh: 1, rap: false, nl: false });
+    await c.subscribeAsync('$share/test_group/t/0001', { qos: 0 });
+  });
+  afterAll(() => closeClients([c]));
+
+  // t_subscription_api: `topic` is exact, so the fuzzy `match_topic` next to it is dropped and `count` is there
+  test('t_subscription_api: options in the rows; topic + match_topic is an exact query with count', async () => {
+    const mine = (await api(node, 'GET', '/subscriptions?clientid=api_clientid')).body;
+    expect(mine.meta).toMatchObject({ page: 1, limit: 100 });
+    expect(mine.data).toHaveLength(2);
+    expect(mine.data.find((s: { topic: string }) => s.topic === 't/0000')).toMatchObject({
+      topic: 't/0000',
+      qos: 1,
+      nl: 0,
+      rap: 0,
+      rh: 1,
+      clientid: 'api_clientid',
+      node: 'emqx@127.0.0.1',
+    });
+    const qs = new URLSearchParams({
+      clientid: 'api_clientid',
+      topic: 't/0001',
+      node: 'emqx@127.0.0.1',
+      qos: '0',
+      share_group: 'test_group',
+      match_topic: 't/#',
+      durable: 'false',
+    });
+    const exact = await api(node, 'GET', `/subscriptions?${qs}`);
+    expect(exact.body.meta).toEqual({ page: 1, limit: 100, hasnext: false, count: 1 });
+    expect(exact.body.data).toEqual([expect.objectContaining({ topic: '$share/test_group/t/0001', clientid: 'api_clientid' })]);
+  });
+
+  // t_subscription_fuzzy_search
+  test('t_subscription_fuzzy_search: no count, hasnext by page', async () => {
+    const d = await connectClient(node.mqttPort, { clientId: 'fuzzy_clientid' });
+    try {
+      for (const t of ['t/foo', 't/foo/bar', 't/foo/baz', 'topic/foo/bar', 'topic/foo/baz']) await d.subscribeAsync(t);
+      const m1 = await api(node, 'GET', `/subscriptions?clientid=fuzzy_clientid&node=emqx@127.0.0.1&match_topic=${encodeURIComponent('t/#')}&durable=false`);
+      expect(m1.body.meta).toEqual({ page: 1, limit: 100, hasnext: false });
+      expect(m1.body.data).toHaveLength(3);
+      const q = `clientid=fuzzy_clientid&match_topic=${encodeURIComponent('+/+/+')}&limit=3&durable=false`;
+      const p1 = await api(node, 'GET', `/subscriptions?${q}`);
+      expect(p1.body).toMatchObject({ meta: { page: 1, limit: 3, hasnext: true } });
+      expect(p1.body.meta).not.toHaveProperty('count');
+      expect(p1.body.data).toHaveLength(3);
+      const p2 = await api(node, 'GET', `/subscriptions?page=2&${q}`);
+      expect(p2.body.meta).toEqual({ page: 2, limit: 3, hasnext: false });
+      expect(p2.body.data).toHaveLength(1);
+    } finally {
+      await closeClients([d]);
+    }
+  });
+
+  // t_list_with_shared_sub / t_list_with_invalid_match_topic
+  test('t_list_with_shared_sub, t_list_with_invalid_match_topic', async () => {
+    await c.subscribeAsync('$share/g1/t/+');
+    await c.subscribeAsync('t/+');
+    const both = await api(node, 'GET', `/subscriptions?clientid=api_clientid&match_topic=${encodeURIComponent('t/#')}`);
+    expect(both.body.data.map((s: { topic: string }) => s.topic).sort()).toEqual(['$share/g1/t/+', '$share/test_group/t/0001', 't/+', 't/0000']);
+    expect(await api(node, 'GET', `/subscriptions?clientid=api_clientid&match_topic=${encodeURIComponent('$share/g1/t/1')}`)).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_PARAMETER', message: 'match_topic_invalid' },
+    });
+  });
+});

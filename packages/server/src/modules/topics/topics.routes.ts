@@ -17,11 +17,16 @@ export default async function topicsRoutes(app: FastifyInstance): Promise<void> 
       const node = single(req.query.node);
       // A one-node routing table: another node's name selects nothing.
       const source = node !== undefined && node !== app.nodeName ? [] : app.broker.topics();
-      return pageOf(source, paging, {
+      const result = pageOf(source, paging, {
         filter: topic ? (t) => t === topic : undefined,
         map: (t) => ({ topic: t, node: app.nodeName }),
         count: true,
       });
+      // EMQX (emqx_mgmt_api_topics:format_response_meta) stops reading once the page is full: `count` is then the
+      // whole table's size without filters, and left out with `topic` or `node`; a read that ends first counts.
+      const filtered = Boolean(topic) || (node !== undefined && node !== '');
+      if (filtered && (result.meta.count ?? 0) >= paging.page * paging.limit) delete result.meta.count;
+      return result;
     },
   });
 
