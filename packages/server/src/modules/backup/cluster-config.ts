@@ -4,7 +4,8 @@
 // read_data_files) and the rules under rule_engine.rules.<id>, where EMQX keeps them.
 // Import goes through the areas' services so the running node follows: settings roots through the config service
 // (their modules watch them), authenticators through the authentication chain, authorization sources through the
-// authorization service, rules through the rule engine. Each is checked before anything is written; one that does
+// authorization service, rules through the rule engine, the `gateway` root through the gateway core (each named gateway
+// loaded or replaced and restarted, gateways/config-root.ts). Each is checked before anything is written; one that does
 // not check is counted as failed and left out, the rest is imported (EMQX logs such errors and goes on).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -20,6 +21,7 @@ import { readAcl } from '../authorization/sources/file';
 import { badArchive } from './archive';
 import { applyItems, emptyCounts, type Counts, type Item } from './counts';
 import { applyIntegration, exportIntegration, INTEGRATION_ROOTS, planIntegration, type IntegrationPlan } from './integration';
+import { applyGateway, checkGateway, GATEWAY_ROOT, gatewayRootExport } from '../gateways/config-root';
 
 /** the roots imported as plain settings: EMQX's CONF_KEYS that this node has, and the roots of its importer apps */
 export const SETTINGS_ROOTS = [
@@ -94,12 +96,15 @@ export function exportConfig(app: FastifyInstance, rootKeys?: string[]): Record<
   all.rule_engine = { ...(isObject(all.rule_engine) ? all.rule_engine : {}), rules };
   // as EMQX: a path under the data dir, relative (as configured) or absolute
   const inlined = inlineDataFiles({ ...all, ...exportIntegration(app) }, [dataDirOf(app), dataDir]) as Record<string, unknown>;
+  // the loaded gateways (emqx_gateway_conf's root), with their authenticators; certificate paths stay paths
+  const gateways = gatewayRootExport(app.gateways);
+  if (Object.keys(gateways).length) inlined[GATEWAY_ROOT] = gateways;
   return rootKeys ? Object.fromEntries(Object.entries(inlined).filter(([k]) => rootKeys.includes(k))) : inlined;
 }
 
 /** the root keys an export may name: this node's config roots */
 export function knownRoots(app: FastifyInstance): string[] {
-  return [...Object.keys(app.config.defaults).filter((r) => !NOT_EXPORTED.includes(r)), ...INTEGRATION_ROOTS];
+  return [...Object.keys(app.config.defaults).filter((r) => !NOT_EXPORTED.includes(r)), ...INTEGRATION_ROOTS, GATEWAY_ROOT];
 }
 
 /** cluster.hocon read and checked: what each importer will do, item by item */
@@ -110,6 +115,8 @@ export interface ConfigPlan {
   authenticators: Item<Record<string, unknown>>[];
   sources: Item<Record<string, unknown>>[];
   rules: Item<Record<string, unknown>>[];
+  /** gateway name → its checked record */
+  gateways: Item<Record<string, unknown>>[];
 }
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -118,7 +125,7 @@ export { emptyCounts, type Counts };
 
 /** Checks cluster.hocon's shape (400 when it is not what an export writes) and every item's content. */
 export function planConfig(app: FastifyInstance, doc: Record<string, unknown>): ConfigPlan {
-  const plan: ConfigPlan = { integration: planIntegration(doc), settings: [], listeners: [], authenticators: [], sources: [], rules: [] };
+  const plan: ConfigPlan = { integration: planIntegration(doc), settings: [], listeners: [], authenticators: [], sources: [], rules: [], gateways: [] };
   const listeners = doc.listeners;
   if (listeners !== undefined) {
     if (!isObject(listeners)) throw badArchive('cluster.hocon: listeners must be an object of listener types');
@@ -153,6 +160,17 @@ export function planConfig(app: FastifyInstance, doc: Record<string, unknown>): 
     for (const [id, body] of Object.entries(rules ?? {})) {
       if (!isObject(body) || typeof body.sql !== 'string') plan.rules.push({ name: id, error: `rule ${id}: expected an object with its sql` });
       else plan.rules.push({ name: id, value: body });
+    }
+  }
+  const gateway = doc[GATEWAY_ROOT];
+  if (gateway !== undefined) {
+    if (!isObject(gateway)) throw badArchive('cluster.hocon: gateway must be an object of gateways by name');
+    for (const [name, body] of Object.entries(gateway)) {
+      try {
+        plan.gateways.push({ name, value: checkGateway(app.gateways, name, body) });
+      } catch (err) {
+        plan.gateways.push({ name, error: message(err).replace(`gateway.${name}: `, '') });
+      }
     }
   }
   const authn = doc.authentication;
@@ -298,5 +316,17 @@ export async function applyConfig(app: FastifyInstance, plan: ConfigPlan, errors
     'rule',
   );
 
-  return { settings, listeners, authentication: authenticators, authorization: sources, ...integration, rules };
+  // EMQX's emqx_gateway_conf:import_config: each named gateway replaces the node's (loaded when new, restarted when
+  // changed); a gateway the backup does not name is left as it is
+  const gateways = await applyItems(
+    plan.gateways,
+    async (next, name) => {
+      const done = await applyGateway(app.gateways, name, next);
+      return done === 'loaded' ? 'success' : done === 'updated' ? 'override' : 'skipped';
+    },
+    errors,
+    'gateway',
+  );
+
+  return { settings, listeners, authentication: authenticators, authorization: sources, ...integration, rules, gateway: gateways };
 }

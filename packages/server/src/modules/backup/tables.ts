@@ -154,7 +154,9 @@ const authnUsers: Table<AuthnUserRow> = {
       .map((r) => ({ ...r, is_superuser: r.is_superuser === 1 })),
   parse: (row) => {
     const authenticator = str(row, 'authenticator');
-    if (!authenticator.endsWith(':built_in_database')) throw new Error(`authenticator: '${authenticator}' is not a built-in database authenticator`);
+    // the node's chain keys its users by authenticator id, a gateway by gateway:<name>:global or gateway:<listener id>
+    if (!authenticator.endsWith(':built_in_database') && !/^gateway:[a-z0-9]+:/.test(authenticator))
+      throw new Error(`authenticator: '${authenticator}' is not a built-in database authenticator`);
     return {
       authenticator,
       user_id: str(row, 'user_id'),

@@ -2,6 +2,7 @@
 // for sys_topics, sysmon, alarm, log, broker, dashboard, hidden GET|PUT /configs/limiter, POST /configs_reset/{root}.
 // A PUT validates everything first (400 UPDATE_FAILED, nothing stored), then persists and applies live
 // through the config service's 'change' event (mqtt → broker settings, sys_topics → $SYS publisher, limiter → accept gate).
+// The `gateway` root (the loaded gateways) is the gateway core's: printed and applied through gateways/config-root.ts.
 import type { ReplyOf } from '@mqdeck/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../contract/route';
@@ -15,6 +16,7 @@ import { HoconError, parseHocon } from './hocon-parse';
 import { loadConfig } from './load';
 import { PLAIN_ROOTS, ZONE_ROOTS, masked, rootErrors, unmasked, updateFailed } from './roots';
 import { maskedCopy } from './secrets';
+import { GATEWAY_ROOT, gatewayRootView, planGatewayRoot } from '../gateways/config-root';
 
 type GlobalZone = ReplyOf<'/configs/global_zone', 'get', 200>;
 
@@ -104,13 +106,17 @@ export default async function configsRoutes(app: FastifyInstance): Promise<void>
     handler: async (req, reply) => {
       const format = acceptFormat(req);
       const key = req.query?.key;
+      // the loaded gateways (EMQX's `gateway` root) live in the gateway core, not in the config service
+      if (key === GATEWAY_ROOT && format === 'text') return sendText(reply, toHocon({ gateway: gatewayRootView(app.gateways) }));
       if (key !== undefined && app.config.get(key) === undefined) throw new ApiError(404, 'NOT_FOUND', `Config ${key} not found on this node`);
       if (format === 'json') {
         const roots: string[] = key !== undefined ? [key] : [...PLAIN_ROOTS];
         return Object.fromEntries(roots.map((root) => [root, masked(root, app.config.get(root))]));
       }
       const roots = key !== undefined ? [key] : Object.keys(app.config.all());
-      return sendText(reply, toHocon(Object.fromEntries(roots.map((root) => [root, masked(root, app.config.get(root))]))));
+      const gateways = key === undefined ? gatewayRootView(app.gateways) : {};
+      const all = Object.fromEntries(roots.map((root) => [root, masked(root, app.config.get(root))]));
+      return sendText(reply, toHocon(Object.keys(gateways).length ? { ...all, [GATEWAY_ROOT]: gateways } : all));
     },
   });
 
@@ -127,7 +133,12 @@ export default async function configsRoutes(app: FastifyInstance): Promise<void>
         if (err instanceof HoconError) throw updateFailed(`invalid HOCON: ${err.message}`);
         throw err;
       }
-      await loadConfig(app.config, doc, { mode: req.query?.mode ?? 'merge', ignoreReadonly: req.query?.ignore_readonly === true });
+      const mode = req.query?.mode ?? 'merge';
+      // a `gateway {…}` block goes to the gateway core, checked before any root is stored
+      const { [GATEWAY_ROOT]: gateway, ...rest } = doc;
+      const applyGateways = gateway === undefined ? undefined : planGatewayRoot(app.gateways, gateway, mode);
+      await loadConfig(app.config, rest, { mode, ignoreReadonly: req.query?.ignore_readonly === true });
+      await applyGateways?.();
       return reply.code(200).send();
     },
   });

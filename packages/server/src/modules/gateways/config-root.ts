@@ -19,7 +19,7 @@ function withDefaults(svc: GatewayService, name: string): Raw {
   const { listeners: _l, ...conf } = svc.conf(name);
   void _l;
   const listeners: Record<string, Record<string, Raw>> = {};
-  for (const l of svc.listenersOf(name)) (listeners[l.type] ??= {})[l.name] = merge(listenerDefaults(l.type), l.stored);
+  for (const l of svc.listenersOf(name)) (listeners[l.type] ??= {})[l.name] = merge({ enable: true, bind: l.stored.bind }, merge(listenerDefaults(l.type), l.stored));
   return { ...conf, listeners };
 }
 
@@ -91,10 +91,12 @@ export async function applyGateway(svc: GatewayService, name: string, next: Raw)
  */
 export function planGatewayRoot(svc: GatewayService, value: unknown, mode: 'merge' | 'replace'): () => Promise<void> {
   if (!isObj(value)) throw bad('gateway: expected an object of gateways by name (stomp, mqttsn, coap, lwm2m, exproto)');
-  const checked = Object.entries(value).map(([name, body]): [string, Raw] => {
+  const checked = Object.entries(value).flatMap(([name, body]): [string, Raw][] => {
     const current = svc.lookup(name) ? svc.stored(name) : undefined;
     const given = mode === 'merge' && current && isObj(body) ? merge(current, body) : body;
-    return [name, checkGateway(svc, name, given)];
+    const next = checkGateway(svc, name, given);
+    // what GET /configs printed (defaults filled in) is no change: the gateway is not restarted for it
+    return current && isDeepStrictEqual(next, checkGateway(svc, name, withDefaults(svc, name))) ? [] : [[name, next]];
   });
   return async () => {
     for (const [name, next] of checked) {
