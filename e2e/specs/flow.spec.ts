@@ -2,7 +2,9 @@
 // by it and an HTTP action to a server this spec starts, all made through the API; the Flows screen shows them in
 // one lane with their live statuses and links, and a stopped action turns its edge off. Then the Flow Designer:
 // a flow drawn on the canvas (topic → filter → republish) saves as a rule that republishes a real client's
-// message, and an existing rule opens as a flow whose filter, changed and saved, changes the rule's SQL.
+// message, and an existing rule opens as a flow whose filter, changed and saved, changes the rule's SQL. An HTTP
+// action created inside the flow (its drawer holds the actions screen's form) is created before the rule; a rule the
+// node refuses after that says so, and saving again uses the action created; a published message reaches the server.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MqttClient } from 'mqtt';
@@ -21,11 +23,17 @@ const TARGET = `${id}_target`;
 
 let server: Server;
 let port = 0;
+/** the bodies the HTTP server got, by path */
+const received: Array<{ path: string; body: string }> = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => res.writeHead(200).end());
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', body: Buffer.concat(chunks).toString() });
+      res.writeHead(200).end();
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -196,5 +204,78 @@ describe('flow designer', () => {
     await page.getByTestId('flow-node-sql').waitFor();
     await page.getByTestId('flow-node-sql').click();
     await page.getByRole('dialog').getByText('This rule’s SQL is beyond the flow’s Function and Filter forms', { exact: false }).waitFor();
+  });
+
+  it('creates an HTTP action inside the flow, saves it before the rule, and a published message reaches the server', async () => {
+    const NEW_ACTION = `${id}_made_here`;
+    const WEB = `${id}/web`;
+    const taken = `${id}_taken`;
+    const WEB_TARGET = `${id}_web_target`;
+    await created('POST', '/connectors', { type: 'http', name: WEB_TARGET, url: `http://127.0.0.1:${port}/web` });
+    await created('POST', '/rules', { id: taken, sql: `SELECT * FROM "${id}/taken"`, actions: [{ function: 'console' }] });
+    const page = e2e.page;
+    await page.goto(`${e2e.node.url}#/flow/create`);
+    await page.getByRole('button', { name: 'Add Messages' }).click();
+    let drawer = page.getByRole('dialog').filter({ hasText: 'Messages' });
+    await drawer.getByLabel('Topic', { exact: true }).fill(`${WEB}/#`);
+    await drawer.getByRole('button', { name: 'Confirm' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    // the sink's drawer starts on "Create Action": the type, then the actions screen's form of that type
+    await page.getByRole('button', { name: 'Add Data integration action' }).click();
+    drawer = page.getByRole('dialog').filter({ hasText: 'Create Action' });
+    const card = drawer.getByRole('radio', { name: 'HTTP Server', exact: true });
+    await expect.poll(() => card.getAttribute('aria-disabled'), { timeout: 30_000 }).toBe('false');
+    await card.click();
+    await drawer.getByRole('button', { name: 'Next' }).click();
+    await drawer.getByLabel('Name', { exact: true }).fill(NEW_ACTION);
+    await chooseOption(page, drawer.getByLabel('Connector', { exact: true }), WEB_TARGET);
+    await drawer.getByRole('button', { name: 'Confirm' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    const sink = page.locator('[data-testid^="flow-node-action-"]');
+    await sink.getByText(`http:${NEW_ACTION} (created on save)`).waitFor();
+    // nothing is created before the flow is saved
+    expect((await e2e.api('GET', `/actions/http:${NEW_ACTION}`)).status).toBe(404);
+
+    // the canvas fits the new node into view once measured: drag again if the first drag met a moving handle
+    const edges = page.locator('.react-flow__edge');
+    await expect
+      .poll(async () => {
+        if (!(await edges.count())) await connect(page, page.locator('[data-testid^="flow-node-message-"]'), sink);
+        return edges.count();
+      })
+      .toBe(1);
+    // a rule ID already in use: the action is created, the rule is refused, and the page says both
+    await page.getByLabel('Name', { exact: true }).fill(taken);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByText(`http:${NEW_ACTION} created, but the rule was not saved: `, { exact: false }).first().waitFor();
+    await page.getByText(`Already created: http:${NEW_ACTION}. The flow now uses them, so saving again does not create them twice.`).waitFor();
+    expect(await e2e.apiGet(`/actions/http:${NEW_ACTION}`)).toMatchObject({ type: 'http', name: NEW_ACTION, connector: WEB_TARGET });
+    await sink.getByText(`http:${NEW_ACTION}`, { exact: true }).waitFor();
+
+    // saved again under a free name: the rule names the action made above (a second POST /actions would be refused)
+    const RULE_WEB = `${id}_web`;
+    await page.getByLabel('Name', { exact: true }).fill(RULE_WEB);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByText('Created successfully').first().waitFor();
+    await page.waitForURL((u) => u.hash === `#/flow/${RULE_WEB}`);
+    expect(await e2e.apiGet(`/rules/${RULE_WEB}`)).toMatchObject({ sql: `SELECT\n  *\nFROM\n  "${WEB}/#"`, actions: [`http:${NEW_ACTION}`] });
+
+    const publisher = await connectClient(e2e.node.mqttPort, { clientId: uniqueId('e2e-flow-web'), protocolVersion: 5 });
+    clients.push(publisher);
+    const before = received.length;
+    await publisher.publishAsync(`${WEB}/a`, JSON.stringify({ n: 42 }), { qos: 1 });
+    await expect
+      .poll(
+        () =>
+          received
+            .slice(before)
+            .filter((r) => r.path === '/web')
+            .map((r) => JSON.parse(r.body) as { topic?: string; payload?: string })
+            .map((b) => `${b.topic} ${b.payload}`),
+        { timeout: 20_000 },
+      )
+      .toEqual([`${WEB}/a {"n":42}`]);
+    await shotAll(page, 'flow-designer-action', () => sink.waitFor());
   });
 });

@@ -12,7 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '../../app/bridge';
 import { PageSection } from '../../shared/PageSection';
-import { isApiError } from '../../api/client';
+import { isApiError, NetworkError } from '../../api/client';
+import { errorText } from '../../shared/apiErrors';
+import { useCreateBridgeMutation, type BridgeKind } from '../actions/bridges.api';
 import { useThemeState } from '../../theme/themeStore';
 import { ActionModal } from '../rules/components/ActionModal';
 import { useCreateRuleMutation, useRuleQuery, useUpdateRuleMutation, type NewRule } from '../rules/rules.api';
@@ -22,7 +24,6 @@ import { isRepublish } from '../rules/actions';
 import '../rules/rules.messages';
 import { flowKeys } from './flow.api';
 import {
-  columnOf,
   connectionProblem,
   emptyData,
   graphToRule,
@@ -39,6 +40,8 @@ import {
 } from './flow.editor';
 import { FlowNodeCard, kindIcon, type DesignerNode } from './components/FlowNodeCard';
 import { NodeDrawer } from './components/NodeDrawer';
+import { BridgeDrawer, type BridgeNode } from './components/BridgeDrawer';
+import { saveFlow, withoutDraft } from './save';
 import './flow.messages';
 
 const NODE_TYPES = { flow: FlowNodeCard };
@@ -126,6 +129,7 @@ function Designer({ ruleId, initial, basics, keep }: EditorProps) {
   const [edges, setEdges, onEdgesChange] = useEdgesState<Edge>(start.edges);
   const [editing, setEditing] = useState<{ id: string; fresh: boolean } | undefined>();
   const [problem, setProblem] = useState<FlowProblem | undefined>();
+  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Basics>();
   const create = useCreateRuleMutation();
   const update = useUpdateRuleMutation();
@@ -191,6 +195,9 @@ function Designer({ ruleId, initial, basics, keep }: EditorProps) {
     else setEditing(undefined);
   };
 
+  const createBridge = useCreateBridge();
+  const [outcome, setOutcome] = useState<{ title: string; description?: string } | undefined>();
+
   const save = async () => {
     let v: Basics;
     try {
@@ -201,30 +208,46 @@ function Designer({ ruleId, initial, basics, keep }: EditorProps) {
     const graph = toGraph(nodes, edges);
     const p = validateGraph(graph);
     setProblem(p);
+    setOutcome(undefined);
     if (p) return void toast().error(problemText(p));
     const { sql, actions } = graphToRule(graph);
     const description = v.description?.trim() ?? '';
-    try {
-      if (ruleId) {
-        await update.mutateAsync({ id: ruleId, body: { sql, actions, description, enable: keep?.enable ?? true, name: keep?.name ?? '' } });
-        void toast().success(t('common:updateSuccess'));
-      } else {
-        const id = v.id?.trim();
-        const body: NewRule = { sql, actions, description, enable: true, name: '', ...(id ? { id } : {}) };
-        const created = await create.mutateAsync(body);
-        void toast().success(t('common:createSuccess'));
-        navigate(`/flow/${encodeURIComponent(created.id)}`, { replace: true });
-      }
-      void qc.invalidateQueries({ queryKey: flowKeys.all });
-    } catch (e) {
-      // the node's 400 (e.g. an SQL it cannot compile) is toasted by the mutation cache; keep the graph as it is
-      if (!isApiError(e)) throw e;
+    const id = v.id?.trim();
+    setSaving(true);
+    // the actions and sources drawn here are created first; each one created is kept on its node without its draft
+    const result = await saveFlow(graph, {
+      createBridge,
+      onCreated: (c) => setNodes((ns) => ns.map((n) => (n.id === c.node ? { ...n, data: { ...n.data, value: withoutDraft(n.data.value) } } : n))),
+      saveRule: async () =>
+        ruleId
+          ? update.mutateAsync({ id: ruleId, body: { sql, actions, description, enable: keep?.enable ?? true, name: keep?.name ?? '' } })
+          : create.mutateAsync({ sql, actions, description, enable: true, name: '', ...(id ? { id } : {}) } satisfies NewRule),
+    }).finally(() => setSaving(false));
+    if (result.created.length) void qc.invalidateQueries({ queryKey: flowKeys.all });
+    const ids = result.created.map((c) => c.id).join(', ');
+    if (!result.ok) {
+      // the node's message is toasted by the mutation cache; the alert says which step stopped and what exists now
+      if (!isApiError(result.error) && !(result.error instanceof NetworkError)) throw result.error;
+      const reason = errorText(result.error);
+      if (result.step === 'bridge') {
+        setProblem({ key: 'incompleteNode', nodes: [result.failed.node] });
+        setOutcome({ title: t('bridgeCreateFailed', { id: result.failed.id, reason }), description: ids ? t('createdKept', { ids }) : undefined });
+      } else setOutcome(ids ? { title: t('ruleFailedAfterCreate', { ids, reason }), description: t('createdKept', { ids }) } : undefined);
+      return;
+    }
+    void qc.invalidateQueries({ queryKey: flowKeys.all });
+    if (ruleId) void toast().success(t('common:updateSuccess'));
+    else {
+      void toast().success(t('common:createSuccess'));
+      navigate(`/flow/${encodeURIComponent((result.rule as { id: string }).id)}`, { replace: true });
     }
   };
 
   const sinkAction = (d: NodeData | undefined): RuleAction | undefined => (d?.kind === 'republish' || d?.kind === 'console' ? d.action : d?.kind === 'action' ? d.id : undefined);
   const editingData = editingNode?.data.value;
-  const sinkOpen = !!editingData && columnOf(editingData.kind) === 'sink';
+  const sinkOpen = editingData?.kind === 'republish' || editingData?.kind === 'console';
+  const bridgeOpen = editingData?.kind === 'action' || editingData?.kind === 'source';
+  const nodeOpen = !!editingData && !sinkOpen && !bridgeOpen;
   const onSinkSave = (a: RuleAction) => {
     if (!editing) return;
     const value: NodeData = typeof a === 'string' ? { kind: 'action', id: a } : isRepublish(a) ? { kind: 'republish', action: a } : { kind: 'console', action: a };
@@ -244,14 +267,18 @@ function Designer({ ruleId, initial, basics, keep }: EditorProps) {
         </Form.Item>
         <Form.Item>
           <Flex gap="small">
-            <Button type="primary" loading={create.isPending || update.isPending} onClick={() => void save()}>
+            <Button type="primary" loading={saving} onClick={() => void save()}>
               {ruleId ? t('common:save') : t('common:create')}
             </Button>
             <Button onClick={() => navigate('/flow')}>{t('common:cancel')}</Button>
           </Flex>
         </Form.Item>
       </Form>
-      {problem && <Alert type="error" showIcon title={problemText(problem)} style={{ marginBottom: token.margin }} />}
+      {outcome ? (
+        <Alert type="error" showIcon title={outcome.title} description={outcome.description} style={{ marginBottom: token.margin }} />
+      ) : (
+        problem && <Alert type="error" showIcon title={problemText(problem)} style={{ marginBottom: token.margin }} />
+      )}
       <Flex gap={token.margin} align="stretch">
         <Palette onAdd={(kind) => add(kind)} />
         <div
@@ -289,8 +316,15 @@ function Designer({ ruleId, initial, basics, keep }: EditorProps) {
         </div>
       </Flex>
       <NodeDrawer
-        nodeId={editing && !sinkOpen ? editing.id : undefined}
-        data={editingData && !sinkOpen ? (editingData as Parameters<typeof NodeDrawer>[0]['data']) : undefined}
+        nodeId={editing && nodeOpen ? editing.id : undefined}
+        data={nodeOpen ? (editingData as Parameters<typeof NodeDrawer>[0]['data']) : undefined}
+        onClose={closeEditor}
+        onSave={(d) => editing && setNodeData(editing.id, d)}
+        onDelete={() => editing && removeNode(editing.id)}
+      />
+      <BridgeDrawer
+        nodeId={editing && bridgeOpen ? editing.id : undefined}
+        data={bridgeOpen ? (editingData as BridgeNode) : undefined}
         onClose={closeEditor}
         onSave={(d) => editing && setNodeData(editing.id, d)}
         onDelete={() => editing && removeNode(editing.id)}
@@ -298,6 +332,13 @@ function Designer({ ruleId, initial, basics, keep }: EditorProps) {
       <ActionModal open={sinkOpen} action={sinkOpen ? sinkAction(editingData) : undefined} onClose={closeEditor} onSave={onSinkSave} />
     </>
   );
+}
+
+/** POST /actions or /sources, each through its kind's mutation (so its lists are refreshed). */
+function useCreateBridge() {
+  const actions = useCreateBridgeMutation('actions');
+  const sources = useCreateBridgeMutation('sources');
+  return (kind: BridgeKind, body: Record<string, unknown>) => (kind === 'actions' ? actions : sources).mutateAsync(body);
 }
 
 const EMPTY: Graph = { nodes: [], edges: [] };

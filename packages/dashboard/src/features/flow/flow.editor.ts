@@ -19,16 +19,26 @@ export type EditMode = 'form' | 'sql';
 export type NodeData =
   | { kind: 'message'; topic: string }
   | { kind: 'event'; event: string }
-  /** a data-integration source `<type>:<name>` */
-  | { kind: 'source'; id: string }
+  /** a data-integration source `<type>:<name>`; with a draft, one drawn here and created when the flow is saved */
+  | { kind: 'source'; id: string; draft?: BridgeDraft }
   | { kind: 'function'; mode: EditMode; fields: SelectField[]; sql: string }
   | { kind: 'filter'; mode: EditMode; form: FilterForm; sql: string }
   /** a whole statement the builder cannot split (its FROM is rewritten from the source nodes) */
   | { kind: 'sql'; sql: string }
   /** republish, console, or any other built-in function action, kept as it is */
   | { kind: 'republish' | 'console'; action: RuleAction }
-  /** a data-integration action `<type>:<name>` */
-  | { kind: 'action'; id: string };
+  /** a data-integration action `<type>:<name>`; with a draft, one drawn here and created when the flow is saved */
+  | { kind: 'action'; id: string; draft?: BridgeDraft };
+
+/**
+ * An action or source set up in the flow's node drawer and not created yet: saving the flow POSTs `body` to
+ * /actions (or /sources) first, then saves the rule that names it (EMQX's useSubmitFlowData).
+ */
+export interface BridgeDraft {
+  type: string;
+  name: string;
+  body: Record<string, unknown>;
+}
 
 export interface GraphNode {
   id: string;

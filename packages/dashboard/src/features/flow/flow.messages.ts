@@ -101,6 +101,18 @@ export const flowMessages = defineMessages('flow', {
     zh: 'SQL 节点包含完整语句：请删除数据处理和过滤器节点，或删除 SQL 节点。',
   },
   incompleteNode: { en: 'Set up every node before saving ({{count}} not set up yet).', zh: '保存前请配置所有节点（{{count}} 个尚未配置）。' },
+  bridgeAction: { en: 'Action', zh: '动作' },
+  bridgeSource: { en: 'Source', zh: 'Source' },
+  createAction: { en: 'Create Action', zh: '创建动作' },
+  createSource: { en: 'Create Source', zh: '创建 Source' },
+  changeType: { en: 'Change type', zh: '更换类型' },
+  toBeCreated: { en: '{{id}} (created on save)', zh: '{{id}}（保存时创建）' },
+  bridgeCreateFailed: { en: '{{id}} could not be created, so the rule was not saved: {{reason}}', zh: '无法创建 {{id}}，规则未保存：{{reason}}' },
+  ruleFailedAfterCreate: { en: '{{ids}} created, but the rule was not saved: {{reason}}', zh: '已创建 {{ids}}，但规则未保存：{{reason}}' },
+  createdKept: {
+    en: 'Already created: {{ids}}. The flow now uses them, so saving again does not create them twice.',
+    zh: '已创建：{{ids}}。Flow 已引用它们，再次保存不会重复创建。',
+  },
   ruleSql: { en: 'Rule SQL', zh: '规则 SQL' },
   notFound: { en: 'No rule with this ID.', zh: '不存在此 ID 的规则。' },
 });

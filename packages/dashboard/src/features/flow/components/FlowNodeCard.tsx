@@ -41,7 +41,7 @@ function FlowNodeCardImpl({ id, data, selected }: NodeProps<DesignerNode>) {
   const d = data.value;
   const column = columnOf(d.kind);
   const incomplete = isIncomplete(d);
-  const summary = nodeSummary(d);
+  const summary = (d.kind === 'action' || d.kind === 'source') && d.draft ? t('toBeCreated', { id: d.id }) : nodeSummary(d);
   const accent = column === 'source' ? token.colorSuccess : column === 'sink' ? token.colorPrimary : token.colorWarning;
   return (
     <div

@@ -1,6 +1,7 @@
-// The side form of a source or processing node (EMQX's NodeDrawer): a topic, an event, a data-integration source, the
+// The side form of a source or processing node (EMQX's NodeDrawer): a topic, an event, the
 // Function node's SELECT fields or the Filter node's WHERE conditions (as a form, or as SQL), or a whole SQL
-// statement. Sinks are set up in the rules feature's action drawer (ActionModal). Confirm keeps the values on the
+// statement. Republish and console are set up in the rules feature's action drawer (ActionModal), data-integration
+// actions and sources in BridgeDrawer. Confirm keeps the values on the
 // node; the rule is written when the flow is saved.
 import { useMemo, useState } from 'react';
 import { Alert, Button, Drawer, Flex, Form, Input, Radio, Select, Space, Typography } from 'antd';
@@ -17,12 +18,11 @@ import { filterWhere, functionFields, type NodeData } from '../flow.editor';
 import { FILTER_OPERATORS, fieldsText, parseField, parseWhere, splitTopLevel, whereText, type FilterCondition, type GroupOperator, type SelectField } from '../flow.sql';
 import '../flow.messages';
 
-type Editable = Exclude<NodeData, { kind: 'republish' | 'console' | 'action' }>;
+type Editable = Exclude<NodeData, { kind: 'republish' | 'console' | 'action' | 'source' }>;
 
 interface Values {
   topic?: string;
   event?: string;
-  source?: string;
   mode?: 'form' | 'sql';
   fields?: SelectField[];
   operator?: GroupOperator;
@@ -47,8 +47,6 @@ function toValues(d: Editable): Values {
       return { topic: d.topic };
     case 'event':
       return { event: d.event || undefined };
-    case 'source':
-      return { source: d.id || undefined };
     case 'function':
       return { mode: d.mode, fields: d.fields.length ? d.fields : [{ expression: '', alias: '' }], sql: d.sql };
     case 'filter':
@@ -64,8 +62,6 @@ function fromValues(kind: Editable['kind'], v: Values): NodeData {
       return { kind, topic: (v.topic ?? '').trim() };
     case 'event':
       return { kind, event: v.event ?? '' };
-    case 'source':
-      return { kind, id: v.source ?? '' };
     case 'function': {
       const fields = (v.fields ?? []).filter((f) => f.expression?.trim()).map((f) => ({ expression: f.expression.trim(), alias: (f.alias ?? '').trim() }));
       return { kind, mode: v.mode ?? 'form', fields, sql: v.mode === 'sql' ? (v.sql ?? '').trim() : fieldsText(fields) };
@@ -183,16 +179,6 @@ export function NodeDrawer({ nodeId, data, onClose, onSave, onDelete }: Props) {
               optionFilterProp="label"
               options={events.filter((e) => e.event !== MESSAGE_EVENT).map((e) => ({ value: e.event, label: `${eventTitle(e, i18n.language)} (${e.event})` }))}
             />
-          </Form.Item>
-        )}
-        {kind === 'source' && (
-          <Form.Item
-            name="source"
-            label={t('sourceLabel')}
-            rules={[{ required: true, message: t('common:selectRequired', { name: t('sourceLabel') }) }]}
-            extra={sources?.length ? undefined : t('noSources')}
-          >
-            <Select showSearch aria-label={t('sourceLabel')} options={(sources ?? []).map((s) => ({ value: `${s.type}:${s.name}`, label: `${s.type}:${s.name}` }))} />
           </Form.Item>
         )}
         {kind === 'function' && (
