@@ -30,6 +30,11 @@ interface Entry {
 
 export class AuthenticationService {
   private chain: Entry[] = [];
+  /**
+   * Whether EMQX's global chain exists (emqx_authn_chains): made at start when authenticators are configured, or
+   * by the first create since; an emptied chain stays. Without it, deleting is 404; with it, deleting is idempotent.
+   */
+  private chainMade = false;
 
   constructor(
     private readonly config: ConfigService,
@@ -39,6 +44,7 @@ export class AuthenticationService {
     private readonly listenerAuthn: (listener: string) => boolean | 'quick_deny_anonymous',
   ) {
     for (const raw of config.get<Record<string, unknown>[]>('authentication') ?? []) {
+      this.chainMade = true;
       try {
         const id = authenticatorId(raw);
         const kind = authnKind(id);
@@ -74,6 +80,7 @@ export class AuthenticationService {
     const entry: Entry = { id, config: cfg, backend: kind.create(id, cfg, this.ctx), metrics: new RateCounters(METRICS) };
     await this.persist([...this.chain, entry]);
     this.chain = [...this.chain, entry];
+    this.chainMade = true;
     return this.view(entry);
   }
 
@@ -115,9 +122,16 @@ export class AuthenticationService {
     }
   }
 
-  /** 204 even when absent, as EMQX. Users of a built-in database go with it. */
+  /**
+   * Users of a built-in database go with it. An id that is not in the chain: 204 once the chain exists ("Idempotence
+   * intended", emqx_authn_chains:handle_delete_authenticator), 404 before any authenticator made it (issue 21's case).
+   */
   async delete(id: string): Promise<void> {
-    const old = this.require(id); // EMQX: 404 for an authenticator that does not exist (issue 21)
+    const old = this.chain.find((e) => e.id === id);
+    if (!old) {
+      if (this.chainMade) return;
+      throw new ApiError(404, 'NOT_FOUND', "Authenticator not found in the 'global' scope");
+    }
     const next = this.chain.filter((e) => e !== old);
     await this.persist(next);
     this.chain = next;

@@ -113,16 +113,14 @@ describe('built-in users and CONNECT', () => {
 });
 
 describe('listener enable_authn and ordering', () => {
-  test('disabling the authenticator allows anonymous again; deleting is 204, then 404 as in EMQX', async () => {
+  test('disabling the authenticator allows anonymous again; deleting is 204, and again 204 (the chain exists)', async () => {
     await api(node, 'PUT', `/authentication/${enc(BUILT_IN)}`, { mechanism: 'password_based', backend: 'built_in_database', enable: false });
     expect(await connackCode(node.mqttPort, { clientId: 'c7' })).toBe(0);
     expect((await api(node, 'GET', `/authentication/${enc(BUILT_IN)}/status`)).body.status).toBe('stopped');
     expect((await api(node, 'DELETE', `/authentication/${enc(BUILT_IN)}`)).status).toBe(204);
-    // issue 21: a missing authenticator is 404 (it was 204)
-    expect(await api(node, 'DELETE', `/authentication/${enc(BUILT_IN)}`)).toMatchObject({
-      status: 404,
-      body: { code: 'NOT_FOUND', message: `Authenticator '${BUILT_IN}' does not exist` },
-    });
+    // emqx_authn_api_SUITE t_authenticator: deleting one that is not there is 204 once the chain exists (the
+    // 404 of issue 21 is for a node whose chain was never made: authentication.suite.test.ts)
+    expect((await api(node, 'DELETE', `/authentication/${enc(BUILT_IN)}`)).status).toBe(204);
     expect((await api(node, 'GET', '/authentication')).body).toEqual([]);
   });
 
