@@ -25,16 +25,35 @@ export function useHotconfQuery() {
   });
 }
 
-function resolve(doc: HotconfDoc, node: SchemaNode | undefined): SchemaNode | undefined {
+/** `node` with its `$ref`s followed (a cycle stops the walk). */
+function deref(doc: HotconfDoc, node: SchemaNode | undefined): SchemaNode | undefined {
   const seen = new Set<string>();
   let n = node;
   while (n?.$ref && !seen.has(n.$ref)) {
     seen.add(n.$ref);
     n = doc.components?.schemas?.[n.$ref.replace('#/components/schemas/', '')];
   }
-  const alt = n?.anyOf ?? n?.oneOf;
-  if (n && !n.properties && alt) return alt.map((a) => resolve(doc, a)).find((a) => a?.properties) ?? n;
   return n;
+}
+
+/** What `node` may be: itself, or each member of its `oneOf` (EMQX's unions), each dereferenced. */
+function alternatives(doc: HotconfDoc, node: SchemaNode | undefined): SchemaNode[] {
+  const n = deref(doc, node);
+  if (!n) return [];
+  const members = n.oneOf ?? n.anyOf;
+  return members ? members.flatMap((m) => alternatives(doc, m)) : [n];
+}
+
+/** The schema of key `key` under `node`: a named property first, else a map's one `$name` property (EMQX's maps). */
+function child(doc: HotconfDoc, node: SchemaNode | undefined, key: string): SchemaNode | undefined {
+  const alts = alternatives(doc, node);
+  const named = alts.map((a) => a.properties?.[key]).find(Boolean);
+  if (named) return named;
+  for (const a of alts) {
+    const wildcard = Object.keys(a.properties ?? {}).find((k) => k.startsWith('$'));
+    if (wildcard) return a.properties?.[wildcard];
+  }
+  return undefined;
 }
 
 /** The HTML EMQX's descriptions use; placeholders such as `$SYS/brokers/<node>/version` are text and stay. */
@@ -49,15 +68,14 @@ export function describeField(doc: HotconfDoc | undefined, component: string, pa
   let node: SchemaNode | undefined = doc.components?.schemas?.[component];
   const keys = path.split('.');
   for (const [i, key] of keys.entries()) {
-    const parent = resolve(doc, node);
-    const extra = typeof parent?.additionalProperties === 'object' ? parent.additionalProperties : undefined;
-    const child = parent?.properties?.[key] ?? extra;
-    if (!child && i === keys.length - 1) return undefined;
-    // A name the schema does not list (e.g. the handler name in log.file.default) is a map key: stay on the parent.
-    node = child ?? parent;
+    const next = child(doc, node, key);
+    // a name the schema does not list on the way (a map key of a map typed without `$name`): stay on the parent
+    if (!next && i === keys.length - 1) return undefined;
+    node = next ?? node;
   }
-  if (node && !node.description) node = resolve(doc, node);
-  const text = node?.description
+  if (!node) return undefined;
+  // a field's own description first; a bare reference takes its struct's
+  const text = (node.description ?? alternatives(doc, node).find((a) => a.description)?.description)
     ?.split(/<br\s*\/?>/i)[0]
     .replace(MARKUP, '')
     .trim();

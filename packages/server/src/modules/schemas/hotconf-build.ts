@@ -1,12 +1,22 @@
-// GET /schemas/hotconf: the JSON schema document the official console renders its settings forms from
-// (MQTT settings tabs, logging, listeners…). Built once from the EMQX 5.8.1 HOCON schema dump (types,
-// defaults, descriptions) for the roots this node serves; roots the dump lacks (durable_sessions, broker,
-// limiter) are described from our default values. Shape: OpenAPI-like { info, paths, components.schemas }.
-// Descriptions in Chinese come from hotconf.zh.json (hotconf-lang.ts).
+// GET /schemas/hotconf: the schema document EMQX's dashboard renders its settings forms from (MQTT settings tabs,
+// logging, system monitoring, flow control…), in EMQX's own shape (emqx_dashboard_schema_api:hotconf_schema_json/0,
+// emqx_dashboard_swagger:gen_api_schema_json_iodata/3): `{info, paths, components.schemas}` where each path maps a
+// method straight to its 200 schema, and every field is typed for the dashboard (emqx_conf_schema_types
+// readable_dashboard): `duration`, `byteSize`, `percent`, `enum` with `symbols`, `oneOf` (members in EMQX's order,
+// the reverse of the union's), maps as an object whose one property is `$name`, integers with minimum/maximum,
+// `default` as EMQX writes it. Built once from the EMQX 5.8.1 HOCON schema dump (types, defaults, descriptions);
+// the dump's docgen type names lose a few distinctions (percent, ip_port, url, comma separated lists, word sizes,
+// required fields), taken back from the same struct in the vendored EE OpenAPI document. Roots the dump lacks
+// (durable_sessions, broker, limiter) are described from our default values.
+// Deviations, all additions: `description` on fields (EMQX serves none; the official console drops them, ours shows
+// them as help, in Chinese from hotconf.zh.json, hotconf-lang.ts) and the components for `retainer` and `listeners`,
+// which no EMQX hotconf path reaches but our console's help texts read.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defaultConfig } from '../../config/defaults';
-import { EMQX_VERSION } from '../status/version';
+import { openapi } from '../../contract/openapi';
+import { dashboardNode } from './integration-build';
+import { parseHocon } from '../configs/hocon-parse';
 import { localize, type HotconfLang } from './hotconf-lang';
 
 type Json = Record<string, any>;
@@ -81,8 +91,45 @@ function parseDefault(text: string | undefined): unknown {
         .map((s) => s.trim())
         .filter(Boolean)
         .map((s) => parseDefault(s));
+    // a struct's default in HOCON ("{level = warning}"), sent by EMQX as the JSON object
+    if (/^\{.*\}$/s.test(text)) {
+      try {
+        return parseHocon(`v = ${text}`).v;
+      } catch {
+        return text;
+      }
+    }
     return text;
   }
+}
+
+/** The vendored EE document's component for a struct EMQX names `<namespace>.<typeName>`, if one is unique. */
+function contractStruct(typeName: string): Json | undefined {
+  const schemas: Json = openapi().components?.schemas ?? {};
+  const named = schemas[`emqx.${typeName}`];
+  if (named) return named;
+  const others = Object.keys(schemas).filter((k) => k.split('.').slice(1).join('.') === typeName);
+  return others.length === 1 ? schemas[others[0]] : undefined;
+}
+
+/** swagger examples (emqx_conf_schema_types) that name a dashboard type the docgen name ("String", "Bytesize") hides */
+const BY_EXAMPLE: Record<string, Json> = {
+  '12%': { type: 'percent' },
+  '127.0.0.1:80': { type: 'ip_port' },
+  'http://127.0.0.1': { type: 'url' },
+  'item1,item2': { type: 'comma_separated_string' },
+  '1024KB': { type: 'wordSize' },
+};
+
+/** A dashboard type recovered from the swagger flavour of the same field (one level, oneOf members included). */
+function refine(schema: Json, swagger: Json | undefined): Json {
+  if (!swagger) return schema;
+  if ((schema.type === 'string' || schema.type === 'byteSize') && typeof swagger.example === 'string' && BY_EXAMPLE[swagger.example]) return BY_EXAMPLE[swagger.example];
+  if (Array.isArray(schema.oneOf) && Array.isArray(swagger.oneOf) && swagger.oneOf.length === schema.oneOf.length) {
+    return { ...schema, oneOf: schema.oneOf.map((m: Json, i: number) => refine(m, swagger.oneOf[i])) };
+  }
+  if (schema.type === 'array' && schema.items && swagger.items) return { ...schema, items: refine(schema.items, swagger.items) };
+  return schema;
 }
 
 class Builder {
@@ -97,23 +144,41 @@ class Builder {
       for (let i = 2; this.schemas[name] !== undefined; i++) name = `${base}_${i}`;
       this.names.set(struct.hash, name);
       this.schemas[name] = {}; // reserve before recursing (self-references)
-      this.schemas[name] = this.struct(struct);
+      this.schemas[name] = this.struct(struct, name === base ? contractStruct(typeName) : undefined);
     }
     return { $ref: `#/components/schemas/${name}` };
   }
 
-  struct(struct: DumpStruct): Json {
+  /** emqx_dashboard_swagger:parse_object/3: `{type, properties}` and `required` when a field is required */
+  struct(struct: DumpStruct, swagger: Json | undefined): Json {
     const properties: Json = {};
-    for (const f of struct.fields ?? []) properties[f.text] = this.field(f);
-    return { type: 'object', ...(struct.doc ? { description: struct.doc } : {}), properties };
+    for (const f of struct.fields ?? []) properties[f.text] = this.field(f, swagger?.properties?.[f.text]);
+    // fields the CE docgen dump leaves out (importance no_doc such as `enable` toggles, EE-only such as log.audit)
+    for (const [k, v] of Object.entries<Json>(swagger?.properties ?? {})) if (!(k in properties)) properties[k] = this.fromContract(v);
+    const required: unknown = swagger?.required;
+    const known = Array.isArray(required) ? required.filter((r) => typeof r === 'string' && r in properties).sort() : [];
+    return { type: 'object', properties, ...(known.length ? { required: known } : {}) };
   }
 
-  field(f: DumpField): Json {
-    const schema = this.type(f.type ?? 'String', f.refs ?? []);
+  field(f: DumpField, swagger: Json | undefined): Json {
+    const schema = refine(this.type(f.type ?? 'String', f.refs ?? []), swagger);
     const def = parseDefault(f.default);
-    return { ...schema, ...(f.doc ? { description: f.doc } : {}), ...(def !== undefined ? { default: def } : {}) };
+    return { ...schema, ...(def !== undefined ? { default: def } : {}), ...(f.doc ? { description: f.doc } : {}) };
   }
 
+  /** a node of the vendored EE document in the dashboard flavour, the components it reaches added; no descriptions, as EMQX */
+  fromContract(node: Json): Json {
+    const all: Json = openapi().components?.schemas ?? {};
+    for (const ref of JSON.stringify(node).match(/#\/components\/schemas\/[^"]+/g) ?? []) {
+      const name = ref.slice('#/components/schemas/'.length);
+      if (this.schemas[name] !== undefined || !all[name]) continue;
+      this.schemas[name] = {}; // reserve before recursing
+      this.schemas[name] = this.fromContract(all[name]);
+    }
+    return withoutDescriptions(dashboardNode(node)) as Json;
+  }
+
+  /** the docgen type name of the dump → emqx_conf_schema_types:readable_dashboard/2 and hocon_schema_to_spec/2 */
   type(type: string, refs: DumpStruct[]): Json {
     const { name, args } = splitType(type);
     switch (name) {
@@ -122,40 +187,44 @@ class Builder {
       case 'Number':
         return { type: 'number' };
       case 'Integer': {
+        // qos() is the one 0..2 integer of the served roots: the dashboard shows it as a choice
+        if (args[0] === '0..2') return { type: 'enum', symbols: [0, 1, 2] };
         const [min, max] = (args[0] ?? '').split('..');
         const bound = (v: string | undefined) => (v && /^-?\d+$/.test(v) ? Number(v) : undefined);
         return { type: 'integer', ...(bound(min) !== undefined ? { minimum: bound(min) } : {}), ...(bound(max) !== undefined ? { maximum: bound(max) } : {}) };
       }
       case 'Duration':
-        return { type: 'string', format: 'duration', example: '30s' };
+        // duration_s() and timeout_duration_s() (docgen "Duration(s)") carry a floor of one second
+        return args[0] === 's' ? { type: 'duration', minimum: '1s' } : { type: 'duration' };
       case 'Bytesize':
-        return { type: 'string', format: 'bytesize', example: '32MB' };
+        return { type: 'byteSize' };
       case 'Secret':
-        return { type: 'string', format: 'password' };
+        return { type: 'string' };
       case 'Enum':
-        return { type: 'string', enum: args };
+        return { type: 'enum', symbols: args };
       case 'String':
-        return args.length ? { type: 'string', enum: args.map((a) => a.replace(/^"|"$/g, '')) } : { type: 'string' };
+        // String("infinity"): an atom of a union, `{type: enum, symbols: [Atom]}`
+        return args.length ? { type: 'enum', symbols: args.map((a) => a.replace(/^"|"$/g, '')) } : { type: 'string' };
       case 'Array':
         return { type: 'array', items: this.type(args[0] ?? 'String', refs) };
       case 'Map': {
-        // `Map($name->Struct(x))`: the values' type follows the arrow; a bare `Map` holds scalars
+        // `Map($name->Struct(x))`: one property named after the key; a bare `Map` (map() typerefl) is an object
         const arrow = args[0]?.indexOf('->') ?? -1;
-        return { type: 'object', additionalProperties: arrow === -1 ? { type: 'string' } : this.type(args[0].slice(arrow + 2), refs) };
+        if (arrow === -1) return { type: 'object' };
+        return { type: 'object', properties: { [args[0].slice(0, arrow)]: this.type(args[0].slice(arrow + 2), refs) } };
       }
       case 'Struct':
         return refs[0] ? this.ref(refs[0], args[0]) : { type: 'object' };
       case 'OneOf': {
+        // the dump lists one ref per `Struct(` in the type text, in order: hand each member its own
         let next = 0;
-        return {
-          // anyOf: alternatives overlap ("infinity" is a string and a Duration is a string too)
-          // the dump lists one ref per `Struct(` in the type text, in order: hand each alternative its own
-          anyOf: args.map((a) => {
-            const count = a.match(/Struct\(/g)?.length ?? 0;
-            next += count;
-            return this.type(a, refs.slice(next - count, next));
-          }),
-        };
+        const members = args.map((a) => {
+          const count = a.match(/Struct\(/g)?.length ?? 0;
+          next += count;
+          return this.type(a, refs.slice(next - count, next));
+        });
+        // hocon_schema_to_spec folds the union's members onto a list head first: EMQX lists them in reverse
+        return { oneOf: members.reverse() };
       }
       default:
         return { type: 'string' };
@@ -163,7 +232,10 @@ class Builder {
   }
 }
 
-/** A schema from a default value, for roots the dump does not describe. */
+/** EMQX 5.8 EE's emqx_mgmt_api_configs roots served as /configs/<root> (?ROOT_KEYS): file_transfer comes from the contract */
+const CONFIG_ROOTS = ['dashboard', 'alarm', 'sys_topics', 'sysmon', 'log', 'broker'];
+
+/** A schema from a default value, typed as the dashboard types values ("1m" a duration, "1MB" a byte size). */
 function fromValue(value: unknown): Json {
   if (Array.isArray(value)) return { type: 'array', default: value };
   if (value !== null && typeof value === 'object') {
@@ -173,9 +245,6 @@ function fromValue(value: unknown): Json {
   if (typeof value === 'boolean') return { type: 'boolean', default: value };
   return { type: 'string', default: value };
 }
-
-const body = (schema: Json) => ({ content: { 'application/json': { schema } } });
-const getPut = (schema: Json) => ({ get: { responses: { 200: body(schema) } }, put: { requestBody: body(schema), responses: { 200: body(schema) } } });
 
 /** The document with its descriptions in `lang` (English: EMQX's own texts). */
 export function buildHotconf(lang: HotconfLang = 'en'): Json {
@@ -191,10 +260,27 @@ export function buildHotconf(lang: HotconfLang = 'en'): Json {
       rootRefs[root] = { $ref: `#/components/schemas/emqx.${root}` };
     }
   }
+  const getPut = (schema: Json) => ({ get: schema, put: schema });
+  // emqx_dashboard_swagger:gen_api_schema_json_iodata/3 keeps, per path, each method's 200 JSON schema: /configs (text
+  // or JSON) and /configs_reset (a sentence) have none and stay as empty objects
   const paths: Json = {
+    '/configs': {},
+    '/configs_reset/:rootname': {},
     '/configs/global_zone': getPut({ type: 'object', properties: Object.fromEntries(ZONE.filter((r) => rootRefs[r]).map((r) => [r, rootRefs[r]])) }),
-    '/mqtt/retainer': getPut(rootRefs.retainer),
+    '/configs/limiter': getPut(rootRefs.limiter),
   };
-  for (const root of ROOTS) if (rootRefs[root] && !ZONE.includes(root) && root !== 'retainer') paths[`/configs/${root}`] = getPut(rootRefs[root]);
-  return localize({ openapi: '3.0.0', info: { title: 'EMQX Hot Conf Schema', version: EMQX_VERSION }, paths, components: { schemas: b.schemas } }, lang);
+  for (const root of CONFIG_ROOTS) if (rootRefs[root]) paths[`/configs/${root}`] = getPut(rootRefs[root]);
+  // file_transfer (EE only, absent from the CE dump): from the vendored EE document
+  paths['/configs/file_transfer'] = getPut(b.fromContract(openapi().paths['/configs/file_transfer'].get.responses[200].content['application/json'].schema));
+  return localize({ info: { title: 'Hot Conf Schema', version: '0.2.0' }, paths, components: { schemas: b.schemas } }, lang);
+}
+
+function withoutDescriptions(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutDescriptions);
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k, v]) => !(k === 'description' && typeof v === 'string'))
+      .map(([k, v]) => [k, k === 'default' || k === 'example' ? v : withoutDescriptions(v)]),
+  );
 }

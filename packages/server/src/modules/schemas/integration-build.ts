@@ -21,7 +21,7 @@ const DURATION = /^\d+(\.\d+)?(ms|s|m|h|d)$/;
 const BYTESIZE = /^\d+(\.\d+)?(B|KB|MB|GB)$/i;
 
 /** one schema node in the dashboard flavour */
-function dashboardNode(n: unknown): unknown {
+export function dashboardNode(n: unknown): unknown {
   if (Array.isArray(n)) return n.map(dashboardNode);
   if (!n || typeof n !== 'object') return n;
   const out: Json = {};
