@@ -6,6 +6,7 @@
 import { ApiError } from '../../errors';
 import { parseBind, parseDuration } from '../../config/units';
 import { parseAccessRules } from '../listeners/access';
+import { storePems } from '../listeners/tls';
 import { normalizeAuthn } from './authn';
 import type { GatewayListenerConfig, GatewayListenerType, GatewayProtocol } from './protocol';
 
@@ -163,6 +164,23 @@ export function checkListenerList(proto: GatewayProtocol, list: unknown): Record
     const { type, name, conf } = checkListener(proto, item.type, item.name, item);
     if (out[type]?.[name]) throw bad(`Listener ${proto.name}:${type}:${name} is given twice`);
     (out[type] ??= {})[name] = conf;
+  }
+  return out;
+}
+
+/**
+ * PEM text sent in a listener's ssl_options / dtls_options (the console pastes or uploads it) is stored as files under
+ * the data dir, as EMQX does: the option then holds the file's path (listeners/tls.ts storePems).
+ */
+export function listenersPems(dataDir: string, gateway: string, ls: unknown): Record<string, Record<string, Raw>> {
+  const out: Record<string, Record<string, Raw>> = {};
+  for (const [type, byName] of Object.entries((ls ?? {}) as Record<string, Record<string, Raw>>)) {
+    out[type] = {};
+    for (const [name, conf] of Object.entries(byName)) {
+      const id = `gateway-${gateway}-${type}:${name}`;
+      out[type][name] =
+        type === 'dtls' && conf.dtls_options ? { ...conf, dtls_options: storePems(dataDir, id, { ssl_options: conf.dtls_options }).ssl_options } : storePems(dataDir, id, conf);
+    }
   }
   return out;
 }

@@ -14,7 +14,7 @@ import { buildAuthenticators, normalizeAuthn } from './authn';
 import { maskSecrets } from '../configs/secrets';
 import type { AuthnBackend } from '../authentication/authenticator';
 import { GatewayStore, type GatewayConfigs } from './gateways.store';
-import { COMMON_DEFAULTS, checkGatewayFields, checkListener, checkListenerList, merge, runtimeListener, type Raw } from './gateways.config';
+import { COMMON_DEFAULTS, checkGatewayFields, checkListener, checkListenerList, listenersPems, merge, runtimeListener, type Raw } from './gateways.config';
 import { GATEWAY_NAMES, gatewayProtocol } from './registry';
 import { gatewayContext } from './context';
 import { GatewayMetrics } from './metrics';
@@ -155,7 +155,7 @@ export class GatewayService {
     const { listeners, authentication, ...fields } = body;
     checkGatewayFields(proto, fields);
     const ls = listeners === undefined && proto.defaultListeners ? checkListenerList(proto, proto.defaultListeners()) : checkListenerList(proto, listeners);
-    const stored: Raw = { ...fields, listeners: ls };
+    const stored: Raw = { ...fields, listeners: listenersPems(this.dataDir, name, ls) };
     if (authentication !== undefined) stored.authentication = normalizeAuthn(name, authentication);
     const gw = this.entry(name, proto);
     this.configs[name] = stored;
@@ -328,7 +328,7 @@ export class GatewayService {
       this.kickAll(gw, 'listener_changed', id);
     };
     await stopOne();
-    this.configs[gw.name] = next;
+    this.configs[gw.name] = { ...next, listeners: listenersPems(this.dataDir, gw.name, next.listeners) };
     const found = this.listenersOf(gw.name).find((l) => l.id === id);
     if (gw.status === 'running' && found && found.stored.enable !== false) {
       try {

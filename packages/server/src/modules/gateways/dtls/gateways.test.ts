@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -202,6 +202,28 @@ describe('DTLS listeners of the UDP gateways', () => {
     expect(got).toEqual(['pre/one=over dtls']);
     const clients = await api(node, 'GET', '/gateways/mqttsn/clients');
     expect(clients.body.data).toEqual([expect.objectContaining({ clientid: 'sn-over-dtls' })]);
+  });
+
+  it('stores PEM text sent in dtls_options (as the console sends it) as files and serves with it', async () => {
+    const pem = (n: string) => readFileSync(f(n), 'utf8');
+    const res = await api(node, 'POST', '/gateways/coap/listeners', {
+      type: 'dtls',
+      name: 'pem',
+      bind: '127.0.0.1:0',
+      dtls_options: { certfile: pem('server.crt'), keyfile: pem('server.key') },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const opts = (res.body as { dtls_options: Record<string, string> }).dtls_options;
+    expect(opts.certfile).toMatch(/^\/.*cert\.pem$/);
+    expect(opts.keyfile).toMatch(/^\/.*key\.pem$/);
+    expect(readFileSync(opts.certfile, 'utf8')).toBe(pem('server.crt'));
+    const child = spawn('openssl', ['s_client', '-dtls1_2', '-connect', `127.0.0.1:${portOf('coap', 'coap:dtls:pem')}`, '-CAfile', f('ca.crt')], { stdio: 'pipe' });
+    children.push(child);
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    await waitFor(() => /Verify return code/.test(out), 10_000, 'the DTLS handshake');
+    expect(out).toContain('Verify return code: 0 (ok)');
+    expect(out).toContain('Cipher is ECDHE-ECDSA-AES128-GCM-SHA256');
   });
 
   it('refuses dtls options this server cannot honour, and dtls on a TCP gateway, with 400', async () => {
