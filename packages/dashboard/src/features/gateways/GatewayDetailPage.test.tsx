@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { findDialog, renderWithProviders } from '../../../test/render';
-import { mockApi } from '../../../test/msw';
+import { mockApi, mockNodeKind } from '../../../test/msw';
 import GatewayDetailPage from './GatewayDetailPage';
 
 const OVERVIEW = [
@@ -11,6 +11,7 @@ const OVERVIEW = [
     current_connections: 1,
     max_connections: 1024000,
     listeners: [{ id: 'stomp:tcp:default', running: true, type: 'tcp' as const }],
+    node_status: [{ node: 'emqx@127.0.0.1', status: 'running' as const, current_connections: 1, max_connections: 1024000 }],
   },
 ];
 const LISTENER = {
@@ -167,5 +168,41 @@ describe('Gateway detail', () => {
     await user.click(within(dialog).getByText('Create'));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0].body).toEqual({ user_id: 'dev1', password: 'right-pass', is_superuser: false });
+  });
+
+  it('metrics tab: connections per node and listener; our node adds the gateway counters', async () => {
+    mockStomp();
+    mockApi('get', '/gateways/{name}/listeners', 200, [{ ...LISTENER, status: { running: true, current_connections: 3, max_connections: 1024000 } }] as never);
+    mockNodeKind('mqdeck', ['gateway_metrics']);
+    const metrics = mockApi('get', '/mqdeck/gateways/{name}/metrics', 200, {
+      name: 'stomp',
+      node: 'emqx@127.0.0.1',
+      status: 'running',
+      since: '2026-11-27T04:30:00.000+00:00',
+      current_connections: 1,
+      max_connections: 1024000,
+      metrics: { 'bytes.received': 4096, 'messages.received': 12, 'messages.delivered': 7, 'authentication.failure': 2 },
+    });
+    render('metrics');
+    expect(await screen.findByText('Connections by node')).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'emqx@127.0.0.1' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'stomp:tcp:default' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '3' })).toBeInTheDocument();
+    expect(await screen.findByText('Messages received')).toBeInTheDocument();
+    expect(screen.getByText('4,096')).toBeInTheDocument();
+    expect(screen.getByText('Messages delivered').closest('tr')).toHaveTextContent('7');
+    expect(screen.getByText('Authentications failed').closest('tr')).toHaveTextContent('2');
+    expect(screen.getByText(/Counted since/)).toBeInTheDocument();
+    expect(metrics[0].url.pathname).toContain('/mqdeck/gateways/stomp/metrics');
+  });
+
+  it('metrics tab in front of a real EMQX: the connection tables only, no counters asked', async () => {
+    mockStomp();
+    const metrics = mockApi('get', '/mqdeck/gateways/{name}/metrics', 200, {} as never);
+    const { queryClient } = render('metrics');
+    expect(await screen.findByRole('cell', { name: 'emqx@127.0.0.1' })).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.getQueryState(['mqdeck', 'extensions'])?.status).toBe('success'));
+    expect(screen.queryByText('Gateway counters')).not.toBeInTheDocument();
+    expect(metrics).toEqual([]);
   });
 });

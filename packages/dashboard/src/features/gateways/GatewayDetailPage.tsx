@@ -1,4 +1,4 @@
-// Management › Gateways › detail (/gateway/detail/{name}?tab=settings|listeners|auth|clients): status with Start,
+// Management › Gateways › detail (/gateway/detail/{name}?tab=settings|listeners|auth|clients|metrics): status with Start,
 // Stop and Restart (EMQX 5.8 has no restart call: stop then start through PUT …/enable/{false,true}); the tabs.
 import { useEffect } from 'react';
 import { Button, Flex, Form, Result, Spin, Tabs } from 'antd';
@@ -18,9 +18,10 @@ import { GatewaySettingsFields } from './components/GatewaySettingsFields';
 import { GatewayListenersTab } from './components/GatewayListeners';
 import { GatewayAuthTab } from './components/GatewayAuth';
 import { GatewayClientsTab } from './components/GatewayClients';
+import { GatewayMetricsTab } from './components/GatewayMetrics';
 import './gateways.messages';
 
-const TABS = ['settings', 'listeners', 'auth', 'clients'] as const;
+const TABS = ['settings', 'listeners', 'auth', 'clients', 'metrics'] as const;
 
 function SettingsTab({ gateway, config }: { gateway: GatewayName; config: GatewayValues }) {
   const { t } = useTranslation(['gateways', 'common']);
@@ -130,6 +131,7 @@ export default function GatewayDetailPage() {
           { key: 'listeners', label: t('listeners'), children: <GatewayListenersTab gateway={name} /> },
           { key: 'auth', label: t('auth'), children: <GatewayAuthTab gateway={name} /> },
           { key: 'clients', label: t('clients'), children: <GatewayClientsTab gateway={name} running={status === 'running'} /> },
+          { key: 'metrics', label: t('metrics'), children: <GatewayMetricsTab gateway={name} /> },
         ]}
       />
     </PageSection>

@@ -2,7 +2,9 @@
 // …/enable/{true|false}, …/listeners, …/authentication (+ users), …/clients (+ subscriptions).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@mqdeck/api';
+import type { GatewayMetricsView } from '@mqdeck/api';
 import { api, unwrap } from '../../api/client';
+import { extensionRequest } from '../../shared/apiExtensions';
 import type { GatewayConfig, GatewayListener, GatewayName, GatewayOverview, GatewayValues, ListenerValues } from './gateways.config';
 import type { AuthnConfig } from '../authentication/authentication.config';
 
@@ -16,6 +18,7 @@ export const gatewayKeys = {
   clients: (name: string, q: ClientsQuery) => ['gateways', 'clients', name, q] as const,
   client: (name: string, id: string) => ['gateways', 'client', name, id] as const,
   subs: (name: string, id: string) => ['gateways', 'subs', name, id] as const,
+  metrics: (name: string) => ['gateways', 'metrics', name] as const,
 };
 
 // The contract types several bodies as unions of every gateway's schema; the forms build one of them at run time.
@@ -235,5 +238,15 @@ export function useKickGatewayClientMutation(name: GatewayName) {
   return useMutation({
     mutationFn: (clientid: string) => api.DELETE('/gateways/{name}/clients/{clientid}', { params: { path: { name, clientid } } }).then(unwrap),
     onSuccess: invalidate,
+  });
+}
+
+/** GET /mqdeck/gateways/{name}/metrics (extension `gateway_metrics`): the gateway's counters; only asked of our node */
+export function useGatewayMetricsQuery(name: GatewayName, enabled: boolean) {
+  return useQuery({
+    queryKey: gatewayKeys.metrics(name),
+    queryFn: ({ signal }) => extensionRequest<GatewayMetricsView>('GET', `/mqdeck/gateways/${name}/metrics`, undefined, signal),
+    enabled,
+    refetchInterval: 5000,
   });
 }
