@@ -21,3 +21,22 @@ describe('GET /configs/zones', () => {
     expect(anon.statusCode).toBe(401);
   });
 });
+
+// emqx_mgmt_api_listeners_SUITE:t_update_listener_zone, first half: a zone that is not configured is refused
+// (emqx_config_zones:assert_zone_exists). Its second half (a configured `zone1` accepted) needs a `zones` root,
+// which this node does not have: only `default` exists.
+describe('listener zone', () => {
+  test('t_update_listener_zone: PUT with an unknown zone is 400 and changes nothing; default is accepted', async () => {
+    const conf = (await api(node, 'GET', '/listeners/tcp:default')).body;
+    const bad = await api(node, 'PUT', '/listeners/tcp:default', { ...conf, zone: 'unknownzone' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ code: 'BAD_REQUEST', message: "unknown_zone: zone 'unknownzone' does not exist (zones: default)" });
+    expect((await api(node, 'GET', '/listeners/tcp:default')).body.zone).toBe('default');
+    const ok = await api(node, 'PUT', '/listeners/tcp:default', { ...conf, zone: 'default' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.zone).toBe('default');
+    const created = await api(node, 'POST', '/listeners', { ...conf, id: 'tcp:zoned', bind: '127.0.0.1:0', zone: 'zone1' });
+    expect(created.status).toBe(400);
+    expect((await api(node, 'GET', '/listeners/tcp:zoned')).status).toBe(404);
+  });
+});

@@ -174,6 +174,11 @@ export class ListenerManager {
     const next = storePems(this.deps.dataDir, id, candidate);
     const errors = validateValue(this.deps.config.defaults, path, next);
     if (errors.length) throw badRequest(errors.join('; '));
+    // emqx_config_zones:assert_zone_exists: `default` always exists, any other zone must be configured under `zones`
+    const zones = ['default', ...Object.keys(this.deps.config.get<Record<string, unknown> | undefined>('zones') ?? {})];
+    if (typeof next.zone === 'string' && !zones.includes(next.zone)) {
+      throw badRequest(`unknown_zone: zone '${next.zone}' does not exist (zones: ${zones.join(', ')})`);
+    }
     const policy = this.policyFor(id, next); // validates access_rules and rates
     const running = this.deps.runtime.get(id);
 
