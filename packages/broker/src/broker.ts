@@ -77,7 +77,7 @@ export class BrokerImpl implements Omit<Broker, 'openChannel'>, BrokerCore {
   updateSettings(patch: Partial<MqttSettings>): void {
     Object.assign(this.settings, patch);
     const s = this.settings;
-    for (const session of this.sessions.values()) session.mqueue.configure(s.maxMqueueLen, s.mqueuePriorities, s.mqueueDefaultPriority);
+    for (const session of this.sessions.values()) session.configureQueue(s.maxMqueueLen, s.mqueuePriorities, s.mqueueDefaultPriority);
     this.armTick();
   }
 
@@ -270,7 +270,7 @@ export class BrokerImpl implements Omit<Broker, 'openChannel'>, BrokerCore {
   onDeliveryDropped(session: Session, msg: PublishMessage, reason: DeliveryDropReason): void {
     this.counters.incr('delivery.dropped');
     this.counters.incr(`delivery.dropped.${reason}`);
-    const st = session.conn?.stats ?? session.lastConn?.stats;
+    const st = (session.conn ?? session.lastConn)?.msgStats;
     if (st && reason !== 'no_local') {
       st['send_msg.dropped']++;
       if (reason !== 'qos0_msg') st[`send_msg.dropped.${reason}`]++;

@@ -221,6 +221,9 @@ export const CLIENT_STAT_NAMES = [
 /**
  * One connection's counters. A class with every name declared keeps them in the object itself (~200 B); the same
  * names added one by one to a `{}` turn it into a dictionary (~870 B), for every connection.
+ * A connection keeps the six byte/packet counters every connect moves as fields of its own and builds a
+ * `MessageStats` (the message counters) at its first message: an idle connection has none. `Connection.stats`
+ * puts both together into a `ClientStats` when read.
  */
 class ClientStats implements Record<(typeof CLIENT_STAT_NAMES)[number], number> {
   [name: string]: number;
@@ -248,4 +251,46 @@ class ClientStats implements Record<(typeof CLIENT_STAT_NAMES)[number], number> 
 
 export function newClientStats(): Record<string, number> {
   return new ClientStats();
+}
+
+/** the message counters of one connection (CLIENT_STAT_NAMES without the *_oct, *_cnt, *_pkt ones) */
+export class MessageStats {
+  [name: string]: number;
+  recv_msg = 0;
+  'recv_msg.qos0' = 0;
+  'recv_msg.qos1' = 0;
+  'recv_msg.qos2' = 0;
+  'recv_msg.dropped' = 0;
+  'recv_msg.dropped.await_pubrel_timeout' = 0;
+  send_msg = 0;
+  'send_msg.qos0' = 0;
+  'send_msg.qos1' = 0;
+  'send_msg.qos2' = 0;
+  'send_msg.dropped' = 0;
+  'send_msg.dropped.expired' = 0;
+  'send_msg.dropped.queue_full' = 0;
+  'send_msg.dropped.too_large' = 0;
+}
+
+/** the byte and packet counters a connection holds as fields */
+export interface IoCounters {
+  readonly recvOct: number;
+  readonly recvCnt: number;
+  readonly recvPkt: number;
+  readonly sendOct: number;
+  readonly sendCnt: number;
+  readonly sendPkt: number;
+}
+
+/** a connection's counters as EMQX names them (ClientInfo.stats): a new object, read once */
+export function clientStatsOf(io: IoCounters, msgs: MessageStats | null): Record<string, number> {
+  const out = new ClientStats();
+  if (msgs !== null) for (const k in msgs) out[k] = msgs[k];
+  out.recv_oct = io.recvOct;
+  out.recv_cnt = io.recvCnt;
+  out.recv_pkt = io.recvPkt;
+  out.send_oct = io.sendOct;
+  out.send_cnt = io.sendCnt;
+  out.send_pkt = io.sendPkt;
+  return out;
 }

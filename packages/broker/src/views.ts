@@ -40,11 +40,11 @@ export function clientInfo(core: Pick<BrokerCore, 'nodeName' | 'settings'>, sess
     inflightMax: conn ? Math.min(s.maxInflight, conn.clientReceiveMax) : s.maxInflight,
     // a durable session's stored backlog counts as queued: it is what the client gets when it is back
     mqueueLen: session.mqueue.size + session.backlog,
-    mqueueMax: session.mqueue.maxLen,
+    mqueueMax: session.mqueueMax,
     mqueueDropped: session.mqueue.dropped,
     awaitingRelCnt: session.awaitingRel.size,
     awaitingRelMax: s.maxAwaitingRel,
-    stats: conn ? { ...conn.stats } : newClientStats(),
+    stats: conn ? conn.stats : newClientStats(),
     mailboxLen: conn ? conn.stream.writableLength : 0,
     durable: session.durable !== null && session.expiryInterval > 0,
   };

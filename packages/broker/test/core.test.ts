@@ -243,3 +243,59 @@ describe('publish / subscribe', () => {
     expect(broker.kick('a')).toBe(false);
   });
 });
+
+describe('client stats', () => {
+  // the byte/packet counters live on the connection, the message counters are built at the first message, and the
+  // mqueue at the first message queued: every one of EMQX's 20 names is still there and counted exactly
+  test('ClientInfo.stats counts every byte, packet and message exactly, idle or not', async () => {
+    const { CLIENT_STAT_NAMES } = await import('../src/index');
+    broker = newBroker({ settings: { maxMqueueLen: 1 } });
+    const { client: idle } = await connect(broker, 4, { clientId: 'idle' });
+    const connectBytes = 12 + 'idle'.length + 2; // fixed header 2 + variable header 10 + client id
+    const idleStats = broker.client('idle')!.stats;
+    expect(Object.keys(idleStats).sort()).toEqual([...CLIENT_STAT_NAMES].sort());
+    expect(idleStats).toEqual(
+      Object.fromEntries(CLIENT_STAT_NAMES.map((n) => [n, { recv_oct: connectBytes, recv_cnt: 1, recv_pkt: 1, send_oct: 4, send_cnt: 1, send_pkt: 1 }[n as string] ?? 0])),
+    );
+    expect(broker.client('idle')!.mqueueLen).toBe(0);
+    expect(broker.client('idle')!.mqueueMax).toBe(1);
+
+    const { client: sub } = await connect(broker, 4, { clientId: 'sub' });
+    sub.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 't/#', qos: 1 }] });
+    await sub.expect('suback');
+    const { client: pub } = await connect(broker, 4, { clientId: 'pub' });
+    pub.send({ cmd: 'publish', topic: 't/0', payload: Buffer.from('a'), qos: 0, retain: false, dup: false });
+    pub.send({ cmd: 'publish', topic: 't/1', payload: Buffer.from('b'), qos: 1, messageId: 7, retain: false, dup: false });
+    await pub.expect('puback');
+    const first = await sub.expect('publish');
+    const second = await sub.expect('publish');
+    expect([first.qos, second.qos]).toEqual([0, 1]);
+    const p = broker.client('pub')!.stats;
+    expect([p.recv_msg, p['recv_msg.qos0'], p['recv_msg.qos1'], p['recv_msg.qos2'], p.recv_pkt, p.send_pkt]).toEqual([2, 1, 1, 0, 3, 2]);
+    const s = broker.client('sub')!.stats;
+    expect([s.send_msg, s['send_msg.qos0'], s['send_msg.qos1'], s.send_pkt, s.recv_pkt, s.recv_msg]).toEqual([2, 1, 1, 4, 2, 0]);
+    expect(s.send_oct).toBe(4 + 5 + (2 + 2 + 3 + 1) + (2 + 2 + 3 + 2 + 1));
+    expect(broker.client('idle')!.stats).toEqual(idleStats); // nothing moved for the idle client
+    idle.end();
+  });
+
+  test('an offline session queues into a queue built then, and counts what its full queue dropped', async () => {
+    broker = newBroker({ settings: { maxMqueueLen: 1 } });
+    const { client: sub } = await connect(broker, 4, { clientId: 'off', clean: false });
+    sub.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'q', qos: 1 }] });
+    await sub.expect('suback');
+    sub.send({ cmd: 'disconnect' });
+    await sub.waitClosed();
+    await flushTurns();
+    const before = broker.client('off')!;
+    expect([before.mqueueLen, before.mqueueMax, before.mqueueDropped]).toEqual([0, 1, 0]);
+    const { client: pub } = await connect(broker, 4, { clientId: 'p2' });
+    for (const id of [1, 2]) pub.send({ cmd: 'publish', topic: 'q', payload: Buffer.from(String(id)), qos: 1, messageId: id, retain: false, dup: false });
+    await pub.expect('puback');
+    await pub.expect('puback');
+    const after = broker.client('off')!;
+    expect([after.mqueueLen, after.mqueueMax, after.mqueueDropped]).toEqual([1, 1, 1]);
+    expect(after.stats['send_msg.dropped.queue_full']).toBe(1);
+    expect(broker.mqueue('off')!.map((m) => m.msg.payload.toString())).toEqual(['2']);
+  });
+});

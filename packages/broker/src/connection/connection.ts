@@ -1,20 +1,21 @@
 import type { Duplex } from 'node:stream';
 import type { Packet } from 'mqtt-packet';
-import type { ClientIdentity, ConnInfo, ProtoVer, PublishMessage, RateLimit } from '../types';
+import type { ClientIdentity, ConnInfo, ProtoVer, RateLimit } from '../types';
 import type { BrokerCore } from '../core';
 import type { Session } from '../session/session';
-import { newClientStats } from '../metrics';
+import { MessageStats, clientStatsOf } from '../metrics';
 import { handlePacket } from '../packets/handle-packet';
 import { Keepalive } from './keepalive';
 import { readShortAcks } from './short-acks';
 import { ConnLimiter, bucketFor } from './limiter';
 import { INITIAL_SETTINGS, borrowParser, isIdle, returnParser, settingsOf, type MqttParser, type ParserOwner } from './parser-pool';
 import { dropBatch, flushBatch, sendPacket, writeRaw } from './write-batch';
-import { bodyStart } from './fixed-header';
+import { connectLevel } from './fixed-header';
 import { C } from '../metrics';
 import { PacketError } from '../packets/validate';
 import { pressureOf, type Pressure } from './pressure';
 import { NO_CLIENT_ATTRS } from '../client-attrs/init';
+import { Extras } from './extras';
 
 /** bytes buffered for one socket above which QoS 0 messages go to the mqueue instead (slow consumer guard);
  * a listener's tcp_options.high_watermark (ConnInfo.highWatermark) replaces it */
@@ -30,10 +31,7 @@ type ConnStream = Duplex & { [CONN]: Connection };
 
 export type ConnState = 'new' | 'authenticating' | 'connected' | 'closed';
 
-export interface WillMessage {
-  msg: PublishMessage;
-  delay: number; // seconds
-}
+export type { WillMessage } from './extras';
 
 /** One transport stream: parse, run packet handlers in order, encode and write. */
 export class Connection implements ParserOwner {
@@ -51,28 +49,25 @@ export class Connection implements ParserOwner {
   isSuperuser = false;
   clientAttrs: Record<string, string> = NO_CLIENT_ATTRS;
   mountpoint = '';
-  will: WillMessage | null = null;
-  /** set when the will must not be sent (normal DISCONNECT 0x00) */
-  willCleared = false;
-  authMethod?: string;
-  /** set when the broker generated the client id (v5 Assigned Client Identifier) */
-  assignedClientid?: string;
   /** the CONNECT being authenticated (enhanced auth keeps it across AUTH round-trips) */
   pendingConnect?: import('mqtt-packet').IConnectPacket;
   // limits the client announced in CONNECT (v5)
   clientReceiveMax = 65535;
   clientMaxPacketSize = Infinity;
   clientTopicAliasMax = 0;
-  // topic aliases (v5) and the limiter are built when first needed: most connections never use them
-  private inAliases: Map<number, string> | null = null;
-  private outAliases: Map<string, number> | null = null;
-  readonly stats = newClientStats();
+  // ClientInfo.stats recv_oct ... send_pkt (every connect moves them); the rest at the first message (msgStats)
+  recvOct = 0;
+  recvCnt = 0;
+  recvPkt = 0;
+  sendOct = 0;
+  sendCnt = 0;
+  sendPkt = 0;
+  private msgCounts: MessageStats | null = null;
+  /** will, auth method, topic aliases, limiter...: built at the first of them set (see Extras, more()) */
+  extras: Extras | null = null;
   closeReason = '';
   /** unique per connection (AuthnRequest.connId), set when CONNECT arrives */
   connId = '';
-  private ownLimiter: ConnLimiter | null = null;
-  /** packets written while the socket was above its high-water mark, until 'drain' (force_shutdown mailbox) */
-  busyWrites = 0;
 
   // the write batch, worked by write-batch.ts: on the connection itself, so a packet written touches one object
   /** packets written this turn, sent together by flush() */
@@ -80,7 +75,6 @@ export class Connection implements ParserOwner {
   outBytes = 0;
   /** (offset in the batch, packet id) pairs stamped into shared PUBLISH encodings at flush */
   outIds: number[] | null = null; // built at the first stamped PUBLISH: idle connections and publishers never need it
-  wakeQueue: (() => void) | null = null;
   /** a parser of its own only while a packet is partly received (see parser-pool.ts), else one is borrowed per chunk */
   private parser: MqttParser | null = null;
   private parserSettings = INITIAL_SETTINGS;
@@ -105,9 +99,28 @@ export class Connection implements ParserOwner {
     stream.on('close', Connection.onStreamEnd);
     stream.on('end', Connection.onStreamEnd);
     stream.on('drain', Connection.onStreamDrain);
-    if (info.messagesRate || info.bytesRate) this.ownLimiter = this.newLimiter();
+    if (info.messagesRate || info.bytesRate) this.more().limiter = this.newLimiter();
     const idle = core.settings.idleTimeout;
     if (idle !== null) this.idleTimer = setTimeout(Connection.idleExpired, idle, this); // no closure per connection
+  }
+
+  /** the rarely used fields (Extras), built at the first write of one: `extras` stays null for most connections */
+  more(): Extras {
+    return (this.extras ??= new Extras());
+  }
+
+  private get ownLimiter(): ConnLimiter | null {
+    return this.extras === null ? null : this.extras.limiter;
+  }
+
+  /** the message counters (recv_msg..., send_msg...), built at the first message */
+  get msgStats(): MessageStats {
+    return (this.msgCounts ??= new MessageStats());
+  }
+
+  /** ClientInfo.stats with EMQX's names: a new object each read */
+  get stats(): Readonly<Record<string, number>> {
+    return clientStatsOf(this, this.msgCounts);
   }
 
   private static idleExpired(this: void, conn: Connection): void {
@@ -137,13 +150,13 @@ export class Connection implements ParserOwner {
 
   private static onStreamDrain(this: ConnStream): void {
     const c = this[CONN];
-    c.busyWrites = 0;
+    if (c.extras !== null) c.extras.busyWrites = 0;
     c.session?.drain();
   }
 
   /** inbound flow control (listener messages_rate / bytes_rate, node limiter), built on first use */
   get limiter(): ConnLimiter {
-    return (this.ownLimiter ??= this.newLimiter());
+    return (this.more().limiter ??= this.newLimiter());
   }
 
   private newLimiter(): ConnLimiter {
@@ -164,7 +177,7 @@ export class Connection implements ParserOwner {
   setRates(messagesRate: RateLimit | null, bytesRate: RateLimit | null): void {
     this.info = { ...this.info, messagesRate, bytesRate };
     if (this.ownLimiter !== null) this.ownLimiter.retune({ messages: bucketFor(messagesRate), bytes: bucketFor(bytesRate) });
-    else if (messagesRate !== null || bytesRate !== null) this.ownLimiter = this.newLimiter();
+    else if (messagesRate !== null || bytesRate !== null) this.more().limiter = this.newLimiter();
   }
 
   /** true: handle the PUBLISH now; without own rates nor node rates no limiter is built */
@@ -178,12 +191,12 @@ export class Connection implements ParserOwner {
 
   /** v5 topic aliases the client set (alias → topic) */
   get inboundAliases(): Map<number, string> {
-    return (this.inAliases ??= new Map());
+    return (this.more().inAliases ??= new Map());
   }
 
   /** v5 topic aliases this side assigned (topic → alias) */
   get outboundAliases(): Map<string, number> {
-    return (this.outAliases ??= new Map());
+    return (this.more().outAliases ??= new Map());
   }
 
   get isClosed(): boolean {
@@ -210,21 +223,11 @@ export class Connection implements ParserOwner {
     this.idleTimer = undefined;
   }
 
-  /** the protocol level byte of the CONNECT being parsed (only used to answer an unsupported level) */
-  private protocolLevel(): number | undefined {
-    const b = this.firstChunk;
-    if (!b) return undefined;
-    const body = bodyStart(b);
-    if (body <= 0 || body + 2 > b.length) return undefined;
-    const at = body + 2 + b.readUInt16BE(body); // after the protocol name
-    return at < b.length ? b[at] : undefined;
-  }
-
   private onData(chunk: Buffer): void {
     if (this.state === 'closed') return;
     if (this.state === 'new' && !this.firstChunk) this.firstChunk = chunk;
-    this.stats.recv_oct += chunk.length;
-    this.stats.recv_cnt++;
+    this.recvOct += chunk.length;
+    this.recvCnt++;
     this.core.counters.add(C['bytes.received'], chunk.length);
     this.keepaliveTimer.touch();
     let data = chunk;
@@ -263,7 +266,7 @@ export class Connection implements ParserOwner {
       // [MQTT-3.1.2-2] unsupported protocol level: CONNACK 0x84 / return code 1, then close
       this.core.counters.incr('packets.connect.received');
       // a level above 5 is a newer client: answer in v5 form (0x84); older levels get the v3 return code 1
-      const level = this.protocolLevel();
+      const level = connectLevel(this.firstChunk);
       writeRaw(this, level !== undefined && level > 5 ? Buffer.from([0x20, 0x03, 0x00, 0x84, 0x00]) : Buffer.from([0x20, 0x02, 0x00, 0x01]), 'connack');
       this.core.counters.incr('packets.connack.error');
       this.close('unsupported_protocol_version');
@@ -271,7 +274,7 @@ export class Connection implements ParserOwner {
     }
     if (err instanceof PacketError) {
       // a v5 client that has not been accepted yet is told in CONNACK [MQTT-4.13.1-1]; after CONNACK, DISCONNECT (close())
-      if (this.state === 'new' && this.protocolLevel() === 5) writeRaw(this, Buffer.from([0x20, 0x03, 0x00, err.reasonCode, 0x00]), 'connack');
+      if (this.state === 'new' && connectLevel(this.firstChunk) === 5) writeRaw(this, Buffer.from([0x20, 0x03, 0x00, err.reasonCode, 0x00]), 'connack');
       this.close(err.reason, err.reasonCode);
       return;
     }
@@ -281,7 +284,7 @@ export class Connection implements ParserOwner {
 
   onParsedPacket(packet: Packet): void {
     if (this.state === 'closed') return;
-    this.stats.recv_pkt++;
+    this.recvPkt++;
     this.core.counters.add(C['packets.received']);
     if (packet.length !== undefined && packet.length > this.core.settings.maxPacketSize) {
       this.close('frame_too_large', 0x95);
@@ -337,8 +340,6 @@ export class Connection implements ParserOwner {
     this.close('internal_error', 0x80);
   }
 
-  // ------------------------------------------------------------------ write path
-
   /** encode one packet and queue it on the write batch (write-batch.ts; writeRaw there for encoded ones) */
   send(packet: Packet): boolean {
     return sendPacket(this, packet);
@@ -349,8 +350,6 @@ export class Connection implements ParserOwner {
     flushBatch(this);
   }
 
-  // ------------------------------------------------------------------ mountpoint
-
   mount(topic: string): string {
     return this.mountpoint ? this.mountpoint + topic : topic;
   }
@@ -358,8 +357,6 @@ export class Connection implements ParserOwner {
   unmount(topic: string): string {
     return this.mountpoint && topic.startsWith(this.mountpoint) ? topic.slice(this.mountpoint.length) : topic;
   }
-
-  // ------------------------------------------------------------------ closing
 
   /**
    * Close the connection. With a v5 reason code and a connected v5 peer, send DISCONNECT first [MQTT-4.13.1-1].

@@ -23,3 +23,12 @@ export function remainingLength(buf: Uint8Array, at = 0): number {
   }
   return length;
 }
+
+/** the protocol level byte of a CONNECT's first bytes (only used to answer an unsupported level) */
+export function connectLevel(b: Buffer | undefined): number | undefined {
+  if (!b) return undefined;
+  const body = bodyStart(b);
+  if (body <= 0 || body + 2 > b.length) return undefined;
+  const at = body + 2 + b.readUInt16BE(body); // after the protocol name
+  return at < b.length ? b[at] : undefined;
+}

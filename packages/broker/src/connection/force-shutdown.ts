@@ -16,7 +16,7 @@ export function checkMailbox(core: BrokerCore, conn: Connection, max: number): v
   // Erlang's mailbox fills once the port is busy (EMQX tcp high_watermark, 1MB): only the packets queued
   // beyond that mark count, estimated from the share of the buffered bytes above it
   const buffered = conn.stream.writableLength;
-  const outbound = buffered > BUSY_SOCKET_BYTES ? Math.floor((conn.busyWrites * (buffered - BUSY_SOCKET_BYTES)) / buffered) : 0;
+  const outbound = buffered > BUSY_SOCKET_BYTES ? Math.floor(((conn.extras?.busyWrites ?? 0) * (buffered - BUSY_SOCKET_BYTES)) / buffered) : 0;
   const len = outbound + conn.inboxLength;
   if (len > max) shutdownConn(core, conn, 'message_queue_too_long', len, max);
 }

@@ -94,7 +94,7 @@ function written(conn: Connection, buf: Buffer, p: Pending, session: Session, du
   const b = conn.core;
   const msg = p.msg;
   writeRaw(conn, buf, 'publish', packetId);
-  const st = conn.stats;
+  const st = conn.msgStats;
   st.send_msg++;
   st[STAT_SEND_QOS[p.qos]]++;
   b.counters.add(C['messages.sent']);

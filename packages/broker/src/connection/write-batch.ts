@@ -40,9 +40,9 @@ export function writeRaw(conn: Connection, buf: Buffer, cmd: string, packetId = 
   c.add(C['bytes.sent'], buf.length);
   c.add(C['packets.sent']);
   c.add(SENT_SLOT.get(cmd) ?? c.slot(`packets.${cmd}.sent`));
-  conn.stats.send_oct += buf.length;
-  conn.stats.send_cnt++;
-  conn.stats.send_pkt++;
+  conn.sendOct += buf.length;
+  conn.sendCnt++;
+  conn.sendPkt++;
   if (conn.outBuf.length === 0) scheduleFlush(conn);
   if (packetId > 0) (conn.outIds ??= []).push(conn.outBytes + packetIdOffset(buf), packetId);
   conn.outBuf.push(buf);
@@ -51,9 +51,10 @@ export function writeRaw(conn: Connection, buf: Buffer, cmd: string, packetId = 
   // a turn's batch can grow large before it is flushed (a publisher's 64 KB chunk fanned out): node pressure counts
   // it at every 16 KB crossed, not only at the flush, so that publishers pause within the turn
   if (conn.outBytes >>> 14 !== before >>> 14) conn.pressure.grew(conn);
-  if (conn.busyWrites > 0) {
+  const x = conn.extras;
+  if (x !== null && x.busyWrites > 0) {
     // the socket is above its high-water mark until 'drain': every packet queued meanwhile counts (force_shutdown)
-    conn.busyWrites++;
+    x.busyWrites++;
     conn.core.checkMailbox(conn);
   }
 }
@@ -75,8 +76,9 @@ export function flushBatch(conn: Connection): void {
   if (conn.stream.destroyed || conn.stream.writableEnded) return;
   if (!conn.stream.write(out, afterWrite(conn))) {
     conn.pressure.grew(conn);
-    if (conn.busyWrites === 0) {
-      conn.busyWrites = n;
+    const x = conn.more();
+    if (x.busyWrites === 0) {
+      x.busyWrites = n;
       conn.core.checkMailbox(conn);
     }
   } else if (conn.session && conn.session.mqueue.size > 0) {
@@ -99,10 +101,11 @@ export function dropBatch(conn: Connection): void {
  * 'drain' would move them: then each write's completion does (built once, only for such connections).
  */
 function afterWrite(conn: Connection): (() => void) | undefined {
-  if (conn.wakeQueue !== null) return conn.wakeQueue;
+  const x = conn.extras;
+  if (x !== null && x.wakeQueue !== null) return x.wakeQueue;
   const mark = conn.info.highWatermark;
   if (mark === undefined || mark >= conn.stream.writableHighWaterMark) return undefined;
-  return (conn.wakeQueue = () => {
+  return (conn.more().wakeQueue = () => {
     const s = conn.session;
     if (s !== null && s.mqueue.size > 0) s.drain();
   });

@@ -7,7 +7,8 @@ export async function handleAuth(conn: Connection, packet: IAuthPacket): Promise
   const b = conn.core;
   b.counters.incr('packets.auth.received');
   const method = packet.properties?.authenticationMethod;
-  if (conn.protoVer !== 5 || !conn.authMethod || method !== conn.authMethod) {
+  const authMethod = conn.extras?.authMethod;
+  if (conn.protoVer !== 5 || !authMethod || method !== authMethod) {
     // [MQTT-4.12.0-?] AUTH without a method agreed at CONNECT, or with another one, is a protocol error
     conn.close('protocol_error', 0x82);
     return;

@@ -144,14 +144,14 @@ export async function handleConnect(conn: Connection, packet: IConnectPacket): P
     conn.clientReceiveMax = props.receiveMaximum ?? 65535;
     conn.clientMaxPacketSize = props.maximumPacketSize ?? Infinity;
     conn.clientTopicAliasMax = props.topicAliasMaximum ?? 0;
-    conn.authMethod = props.authenticationMethod;
+    if (props.authenticationMethod !== undefined) conn.more().authMethod = props.authenticationMethod;
   }
 
   if (clientid === '') {
     // [MQTT-3.1.3-8] v3.1.1: an empty id needs clean session; v5 and clean v3.1.1 get a server-assigned id
     if (conn.protoVer !== 5 && !conn.cleanStart) return refuse(conn, 0x85, 'client_identifier_not_valid');
     clientid = `mqdeck-${newMessageId().slice(16)}`;
-    conn.assignedClientid = clientid;
+    conn.more().assignedClientid = clientid;
   }
   if (clientid.length > s.maxClientidLen) return refuse(conn, 0x85, 'client_identifier_not_valid');
   conn.clientid = clientid;
@@ -197,7 +197,7 @@ export async function authenticate(conn: Connection, authData: Buffer | undefine
       isSsl: conn.info.isSsl,
       peerCert: conn.info.peerCert,
       clientAttrs: conn.clientAttrs,
-      authMethod: conn.authMethod,
+      authMethod: conn.extras?.authMethod,
       authData,
       connId: conn.connId,
     });
@@ -218,14 +218,14 @@ export async function authenticate(conn: Connection, authData: Buffer | undefine
     return refuse(conn, result.reasonCode, 'not_authorized');
   }
   if (result.result === 'continue') {
-    if (conn.protoVer !== 5 || !conn.authMethod) {
+    if (conn.protoVer !== 5 || !conn.extras?.authMethod) {
       b.counters.incr('authentication.failure');
       return refuse(conn, 0x8c, 'bad_authentication_method');
     }
     conn.send({
       cmd: 'auth',
       reasonCode: 0x18,
-      properties: { authenticationMethod: conn.authMethod, authenticationData: result.authData },
+      properties: { authenticationMethod: conn.extras.authMethod, authenticationData: result.authData },
     });
     return;
   }
@@ -256,7 +256,7 @@ function accept(conn: Connection, packet: IConnectPacket, authData: Buffer | und
     mountpoint: conn.mountpoint,
   };
   const will = buildWill(conn, packet);
-  conn.will = will ? { msg: will, delay: packet.will?.properties?.willDelayInterval ?? 0 } : null;
+  if (will) conn.more().will = { msg: will, delay: packet.will?.properties?.willDelayInterval ?? 0 };
   const expiry = conn.protoVer === 5 ? (packet.properties?.sessionExpiryInterval ?? 0) : conn.cleanStart ? 0 : s.sessionExpiryInterval;
   const { session, present } = b.sessions.open(conn, expiry);
 
@@ -274,10 +274,11 @@ function accept(conn: Connection, packet: IConnectPacket, authData: Buffer | und
     props.topicAliasMaximum = s.maxTopicAlias;
     if (!s.wildcardSubscription) props.wildcardSubscriptionAvailable = false;
     if (!s.sharedSubscription) props.sharedSubscriptionAvailable = false;
-    if (conn.assignedClientid) props.assignedClientIdentifier = conn.assignedClientid;
+    const x = conn.extras;
+    if (x?.assignedClientid) props.assignedClientIdentifier = x.assignedClientid;
     if (packet.properties?.requestResponseInformation && s.responseInformation) props.responseInformation = s.responseInformation;
-    if (conn.authMethod) {
-      props.authenticationMethod = conn.authMethod;
+    if (x?.authMethod) {
+      props.authenticationMethod = x.authMethod;
       // [MQTT-3.2.2.3.17] enhanced auth may end with data for the client (SCRAM server-final)
       if (authData) props.authenticationData = authData;
     }

@@ -15,6 +15,6 @@ export function handleDisconnect(conn: Connection, packet: IDisconnectPacket): v
     session.expiryInterval = expiry;
   }
   // 0x04 = disconnect with will message; anything else from a clean DISCONNECT discards the will [MQTT-3.14.4-3]
-  if (code !== 0x04) conn.willCleared = true;
+  if (code !== 0x04 && conn.extras !== null) conn.extras.willCleared = true; // no will without extras
   conn.close(code === 0 ? 'normal' : 'disconnected', undefined);
 }

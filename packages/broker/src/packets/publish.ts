@@ -17,7 +17,7 @@ function ack(conn: Connection, qos: QoS, id: number, reasonCode: number): void {
 function reject(conn: Connection, packet: IPublishPacket, reasonCode: number): void {
   const c = conn.core.counters;
   c.incr('packets.publish.dropped');
-  conn.stats['recv_msg.dropped']++;
+  conn.msgStats['recv_msg.dropped']++;
   ack(conn, packet.qos, packet.messageId ?? 0, reasonCode);
 }
 
@@ -27,8 +27,9 @@ export function handlePublish(conn: Connection, packet: IPublishPacket): void | 
   const c = b.counters;
   c.add(C['packets.publish.received']);
   const qos = packet.qos;
-  conn.stats.recv_msg++;
-  conn.stats[STAT_RECV_QOS[qos]]++;
+  const st = conn.msgStats;
+  st.recv_msg++;
+  st[STAT_RECV_QOS[qos]]++;
 
   // malformed packets and protocol errors (a Subscription Identifier, an empty topic without alias) were refused in validate.ts
   // ---- topic and topic alias [MQTT-3.3.2-7..12]

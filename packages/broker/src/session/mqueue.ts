@@ -25,7 +25,18 @@ const sizeOf = (p: Pending) => p.msg.payload.length + p.msg.topic.length + MESSA
  * (EMQX would have handed them to the socket at once). They never take a queued message's place: when the queue is
  * full a parked message drops the oldest parked one (or itself), and a queued message drops a parked one first.
  */
-export class MQueue {
+/** what the queue's readers see (Session.mqueue): a session without a queue yet shows EMPTY_MQUEUE */
+export interface ReadonlyMQueue {
+  readonly size: number;
+  readonly parked: number;
+  readonly maxLen: number | null;
+  readonly dropped: number;
+  readonly bytes: number;
+  peek(): Pending | undefined;
+  toArray(): Pending[];
+}
+
+export class MQueue implements ReadonlyMQueue {
   // one FIFO per priority level; without priorities everything sits in level 0. Built at the first push: most
   // sessions never queue anything
   private levels: Map<number, Pending[]> | null = null;
@@ -202,3 +213,6 @@ export class MQueue {
     this.sorted = this.sorted.length === 1 ? NO_LEVELS : this.sorted.filter((x) => x !== p);
   }
 }
+
+/** the queue of every session that never queued a message: empty, and frozen so that a write to it throws */
+export const EMPTY_MQUEUE: ReadonlyMQueue = Object.freeze(new MQueue(0, null, 'lowest'));

@@ -142,7 +142,8 @@ export class SessionRegistry {
       session.disconnectedAt = Date.now();
     }
     if (session) b.events.emit('client.disconnected', clientInfo(b, session, conn), reason);
-    if (conn.will && !conn.willCleared && session) this.scheduleWill(session, conn, conn.will.msg, conn.will.delay);
+    const will = conn.extras?.will;
+    if (will && !conn.extras!.willCleared && session) this.scheduleWill(session, conn, will.msg, will.delay);
     if (!session || !owns) return;
     if (reason === 'kicked') return; // kick() ends the session itself
     if (session.expiryInterval === 0) {
@@ -230,7 +231,7 @@ export class SessionRegistry {
         if (n > 0) {
           b.counters.incr('messages.dropped.await_pubrel_timeout', n);
           b.counters.incr('messages.dropped', n);
-          if (session.conn) session.conn.stats['recv_msg.dropped.await_pubrel_timeout'] += n;
+          if (session.conn) session.conn.msgStats['recv_msg.dropped.await_pubrel_timeout'] += n;
         }
       }
       if (s.retryInterval !== null && session.inflight.size > 0) session.retry(now, s.retryInterval);

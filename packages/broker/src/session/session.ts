@@ -1,7 +1,7 @@
 import type { ClientIdentity, PublishMessage, QoS, SubscriptionInfo } from '../types';
 import type { Connection } from '../connection/connection';
 import type { BrokerCore } from '../core';
-import { MQueue, type Pending } from './mqueue';
+import { EMPTY_MQUEUE, MQueue, type Pending, type ReadonlyMQueue } from './mqueue';
 import { sendPublish } from '../connection/publish-out';
 import type { DurableSessions } from '../store/durable';
 
@@ -34,7 +34,8 @@ export class Session {
   private subsMap: Map<string, SubscriptionInfo> | null = null;
   private inflightMap: Map<number, InflightEntry> | null = null;
   private awaitingRelMap: Map<number, number> | null = null;
-  readonly mqueue: MQueue;
+  /** built at the first message queued or parked (queue()): most sessions of idle clients never have one */
+  private mq: MQueue | null = null;
   conn: Connection | null = null;
   /** the last connection attached, kept for the client view of an offline session */
   lastConn: Connection | null = null;
@@ -66,9 +67,29 @@ export class Session {
     readonly clientid: string,
     identity: ClientIdentity,
   ) {
-    const s = core.settings;
     this.identity = identity;
-    this.mqueue = new MQueue(s.maxMqueueLen, s.mqueuePriorities, s.mqueueDefaultPriority);
+  }
+
+  /** the offline/overflow queue, to read (an empty shared one until the first message queued) */
+  get mqueue(): ReadonlyMQueue {
+    return this.mq ?? EMPTY_MQUEUE;
+  }
+
+  /** the offline/overflow queue, to write: built with the node's settings at the first message */
+  queue(): MQueue {
+    if (this.mq !== null) return this.mq;
+    const s = this.core.settings;
+    return (this.mq = new MQueue(s.maxMqueueLen, s.mqueuePriorities, s.mqueueDefaultPriority));
+  }
+
+  /** max_mqueue_len in force for this session (mqueue settings changed at runtime apply to built queues) */
+  get mqueueMax(): number | null {
+    return this.mq === null ? this.core.settings.maxMqueueLen : this.mq.maxLen;
+  }
+
+  /** mqueue settings changed: a queue already built takes them, one built later reads them */
+  configureQueue(max: number | null, priorities: Record<string, number> | null, defaultPriority: 'lowest' | 'highest'): void {
+    this.mq?.configure(max, priorities, defaultPriority);
   }
 
   /** topic (as subscribed) → subscription; written through setSub / deleteSub */
@@ -106,7 +127,7 @@ export class Session {
 
   /** the session ends: queued and in-flight messages go */
   clearQueues(): void {
-    this.mqueue.clear();
+    this.mq?.clear();
     this.inflightMap = null;
     this.stored = 0;
     this.replay = null;
@@ -155,7 +176,7 @@ export class Session {
           sendPublish(conn, p, 0, false, this);
           return;
         }
-        const dropped = this.mqueue.park(p);
+        const dropped = this.queue().park(p);
         conn.pressure.grew(conn);
         if (dropped) this.core.onDeliveryDropped(this, dropped.msg, 'queue_full');
         if (conn.writable) this.drain();
@@ -183,12 +204,13 @@ export class Session {
   detach(): void {
     this.conn = null;
     if (this.mqueue.parked === 0) return;
-    if (this.core.settings.mqueueStoreQos0) this.mqueue.unpark();
-    else for (let p = this.mqueue.shiftParked(); p; p = this.mqueue.shiftParked()) this.core.onDeliveryDropped(this, p.msg, 'qos0_msg');
+    const q = this.queue();
+    if (this.core.settings.mqueueStoreQos0) q.unpark();
+    else for (let p = q.shiftParked(); p; p = q.shiftParked()) this.core.onDeliveryDropped(this, p.msg, 'qos0_msg');
   }
 
   private enqueue(p: Pending): void {
-    const dropped = this.mqueue.push(p);
+    const dropped = this.queue().push(p);
     const conn = this.conn;
     if (conn !== null && conn.isConnected) conn.pressure.grew(conn);
     if (dropped) {
@@ -231,12 +253,13 @@ export class Session {
   drain(): void {
     const conn = this.conn;
     if (!conn || !conn.isConnected) return;
-    const q = this.mqueue;
+    if (this.mq === null && (this.backlog === 0 || this.durable === null)) return;
     const now = Date.now();
     for (;;) {
-      let next = q.peek();
-      if (next !== undefined && (next.qos > 0 ? this.inflight.size < this.window() : conn.writable)) q.shift();
-      else if (q.parked > 0 && conn.writable) next = q.shiftParked()!;
+      const q = this.mq; // built meanwhile when a message had to be queued again
+      let next = q === null ? undefined : q.peek();
+      if (next !== undefined && (next.qos > 0 ? this.inflight.size < this.window() : conn.writable)) q!.shift();
+      else if (q !== null && q.parked > 0 && conn.writable) next = q.shiftParked()!;
       else if (next === undefined && this.backlog > 0 && this.durable !== null && this.inflight.size < this.window()) {
         next = this.durable.next(this);
         if (next === undefined) return;

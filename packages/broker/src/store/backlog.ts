@@ -95,7 +95,7 @@ export class Backlog {
     session.stored = 0;
     for (const p of items) {
       p.seq = undefined;
-      const dropped = session.mqueue.push(p);
+      const dropped = session.queue().push(p);
       if (dropped) this.core.onDeliveryDropped(session, dropped.msg, 'queue_full');
     }
   }
