@@ -20,11 +20,12 @@ export type GatewayValues = Record<string, unknown> & { enable?: boolean; listen
 export type ListenerType = 'tcp' | 'ssl' | 'udp' | 'dtls';
 export const LISTENER_TYPES: Record<GatewayName, ListenerType[]> = {
   stomp: ['tcp', 'ssl'],
+  // the node's own DTLS 1.2 server serves the UDP gateways (server gateways/dtls/)
   mqttsn: ['udp', 'dtls'],
   coap: ['udp', 'dtls'],
-  // the node serves LwM2M on UDP only (no DTLS server library for Node): DTLS is not offered
-  lwm2m: ['udp'],
-  exproto: ['tcp', 'ssl', 'udp', 'dtls'],
+  lwm2m: ['udp', 'dtls'],
+  // ExProto's UDP listener has no DTLS on this node (the API refuses type dtls for it)
+  exproto: ['tcp', 'ssl', 'udp'],
 };
 
 /** One listener of GET /gateways/{name}/listeners (id `<gateway>:<type>:<name>`), and what POST/PUT take. */
@@ -56,7 +57,8 @@ export function defaultListener(gateway: GatewayName, type: ListenerType): Liste
   if (type === 'tcp' || type === 'ssl') Object.assign(base, { acceptors: 16, proxy_protocol: false, proxy_protocol_timeout: '3s' });
   if (type === 'udp' || type === 'dtls') Object.assign(base, { udp_options: { active_n: 100, reuseaddr: true } });
   if (type === 'ssl') Object.assign(base, { ssl_options: { verify: 'verify_none', versions: ['tlsv1.3', 'tlsv1.2'], fail_if_no_peer_cert: false } });
-  if (type === 'dtls') Object.assign(base, { dtls_options: { verify: 'verify_none', versions: ['dtlsv1.2', 'dtlsv1'], fail_if_no_peer_cert: false } });
+  // EMQX's gateway.dtls_opts defaults (versions [dtlsv1.2], handshake_timeout 15s, depth 10)
+  if (type === 'dtls') Object.assign(base, { dtls_options: { verify: 'verify_none', versions: ['dtlsv1.2'], fail_if_no_peer_cert: false, depth: 10, handshake_timeout: '15s' } });
   return base;
 }
 

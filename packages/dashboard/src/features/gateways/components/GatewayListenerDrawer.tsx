@@ -1,12 +1,13 @@
 // Add or edit one listener of a gateway (the shared FormModal as a drawer). The TCP and SSL option blocks are the
 // Listeners screen's own (the gateway listener schema takes emqx.tcp_opts and emqx.listener_ssl_opts unchanged);
-// UDP and DTLS options are the gateway's (gateway.udp_opts, gateway.dtls_opts).
+// UDP and DTLS options are the gateway's (gateway.udp_opts, gateway.dtls_opts): CoAP, LwM2M and MQTT-SN take DTLS.
 import { useMemo } from 'react';
-import { Collapse, Form, Input, Select, Switch } from 'antd';
+import { Collapse, Form, Input, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../shared/FormModal';
 import { useMqdeckNode } from '../../../shared/apiExtensions';
 import { ByteSizeInput } from '../../../shared/forms/ByteSizeInput';
+import { DurationInput } from '../../../shared/forms/DurationInput';
 import { InfinityNumberInput } from '../../../shared/forms/InfinityNumberInput';
 import { IntegerInput } from '../../../shared/forms/IntegerInput';
 import { useFieldRules } from '../../../shared/forms/rules';
@@ -70,7 +71,7 @@ export function GatewayListenerDrawer({ gateway, open, editing, onClose, onSave,
     (type === 'tcp' || type === 'ssl') && { key: 'tcp', label: t('listeners:tcpOptions'), forceRender: true, children: <TcpOptionsFields ourNode={ourNode} /> },
     type === 'ssl' && { key: 'ssl', label: t('listeners:sslOptions'), forceRender: true, children: <SslOptionsFields ourNode={ourNode} /> },
     (type === 'udp' || type === 'dtls') && { key: 'udp', label: t('udpOptions'), forceRender: true, children: <UdpOptionsFields /> },
-    type === 'dtls' && { key: 'dtls', label: t('dtlsOptions'), forceRender: true, children: <DtlsOptionsFields /> },
+    type === 'dtls' && { key: 'dtls', label: t('dtlsOptions'), forceRender: true, children: <DtlsOptionsFields ourNode={ourNode} /> },
   ].filter((s): s is Exclude<typeof s, false> => !!s);
 
   return (
@@ -180,18 +181,36 @@ function UdpOptionsFields() {
   );
 }
 
-function DtlsOptionsFields() {
-  const { t } = useTranslation(['listeners', 'gateways']);
+const DTLS_VERSIONS = ['dtlsv1.2', 'dtlsv1'];
+const DTLS_CIPHERS = ['ECDHE-ECDSA-AES128-GCM-SHA256', 'ECDHE-RSA-AES128-GCM-SHA256'];
+
+/** EMQX's gateway.dtls_opts: the keys the node's DTLS 1.2 server honours (server gateways/dtls/socket.ts dtlsPolicy). */
+function DtlsOptionsFields({ ourNode }: { ourNode: boolean }) {
+  const { t } = useTranslation(['listeners', 'gateways', 'common']);
+  const rules = useFieldRules();
   const p = (k: string) => ['dtls_options', k];
   return (
     <>
+      {ourNode && <Typography.Paragraph type="secondary">{t('gateways:dtlsHint')}</Typography.Paragraph>}
       <Form.Item name={p('certfile')} label={t('certfile')}>
         <PemInput kind="cert" aria-label={`DTLS ${t('certfile')}`} />
       </Form.Item>
       <Form.Item name={p('keyfile')} label={t('keyfile')}>
         <PemInput kind="key" aria-label={`DTLS ${t('keyfile')}`} />
       </Form.Item>
-      <Form.Item name={p('cacertfile')} label={t('cacertfile')}>
+      <Form.Item
+        name={p('cacertfile')}
+        label={t('cacertfile')}
+        dependencies={[p('verify')]}
+        rules={[
+          ({ getFieldValue }) => ({
+            validator: (_r, v: unknown) =>
+              getFieldValue(p('verify')) === 'verify_peer' && (typeof v !== 'string' || v.trim() === '')
+                ? Promise.reject(new Error(t('gateways:verifyPeerNeedsCa')))
+                : Promise.resolve(),
+          }),
+        ]}
+      >
         <PemInput kind="cert" aria-label={`DTLS ${t('cacertfile')}`} />
       </Form.Item>
       <Form.Item name={p('verify')} label={t('verify')}>
@@ -200,8 +219,21 @@ function DtlsOptionsFields() {
       <Form.Item name={p('fail_if_no_peer_cert')} label={t('failIfNoPeerCert')} valuePropName="checked">
         <Switch aria-label={`DTLS ${t('failIfNoPeerCert')}`} />
       </Form.Item>
-      <Form.Item name={p('versions')} label={t('versions')}>
-        <Select aria-label={`DTLS ${t('versions')}`} mode="multiple" options={['dtlsv1.2', 'dtlsv1'].map((v) => ({ value: v, label: v }))} />
+      <Form.Item
+        name={p('versions')}
+        label={t('gateways:dtlsVersions')}
+        rules={[{ required: true, type: 'array', min: 1, message: t('common:selectRequired', { name: t('gateways:dtlsVersions') }) }]}
+      >
+        <Select aria-label={t('gateways:dtlsVersions')} mode="multiple" options={DTLS_VERSIONS.map((v) => ({ value: v, label: v }))} />
+      </Form.Item>
+      <Form.Item name={p('ciphers')} label={t('ciphers')} tooltip={t('gateways:dtlsCiphersHelp')}>
+        <Select aria-label={`DTLS ${t('ciphers')}`} mode="multiple" options={DTLS_CIPHERS.map((v) => ({ value: v, label: v }))} />
+      </Form.Item>
+      <Form.Item name={p('depth')} label={t('depth')} rules={[rules.integer({ min: 0 })]}>
+        <IntegerInput aria-label={`DTLS ${t('depth')}`} style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item name={p('handshake_timeout')} label={t('handshakeTimeout')} rules={[rules.duration({ min: 1 })]}>
+        <DurationInput aria-label={`DTLS ${t('handshakeTimeout')}`} units={['ms', 's', 'm']} />
       </Form.Item>
     </>
   );
