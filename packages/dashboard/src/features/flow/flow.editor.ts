@@ -6,7 +6,7 @@
 import type { RuleAction, RuleActionView } from '../rules/rules.types';
 import { fromView, isRepublish } from '../rules/actions';
 import { BRIDGE_PREFIX, fromInputs, inputKind, setFromInputs } from '../rules/sql';
-import { buildSql, fieldsText, parseField, parseWhere, splitSql, splitTopLevel, whereText, type FilterForm, type SelectField } from './flow.sql';
+import { buildSql, fieldsText, leafConditions, parseField, parseWhere, splitSql, splitTopLevel, whereText, type FilterForm, type SelectField } from './flow.sql';
 
 export type SourceKind = 'message' | 'event' | 'source';
 export type ProcessingKind = 'function' | 'filter' | 'sql';
@@ -109,7 +109,7 @@ export function isIncomplete(d: NodeData): boolean {
     case 'function':
       return d.mode === 'sql' ? !d.sql.trim() : d.fields.every((f) => !f.expression.trim());
     case 'filter':
-      return d.mode === 'sql' ? !d.sql.trim() : d.form.conditions.length === 0 || d.form.conditions.some((c) => !c.field.trim());
+      return d.mode === 'sql' ? !d.sql.trim() : leafConditions(d.form).length === 0 || leafConditions(d.form).some((c) => !c.field.trim());
     case 'sql':
       return !d.sql.trim();
     case 'republish':

@@ -106,10 +106,24 @@ export interface FilterCondition {
   value: string;
 }
 
-export interface FilterForm {
+/** A group inside the filter (EMQX's second level): its own AND/OR over conditions only. */
+export interface FilterGroup {
   operator: GroupOperator;
   conditions: FilterCondition[];
 }
+
+export type FilterItem = FilterCondition | FilterGroup;
+
+/** EMQX's filter form: one AND/OR over conditions and groups of conditions (two levels at most). */
+export interface FilterForm {
+  operator: GroupOperator;
+  conditions: FilterItem[];
+}
+
+export const isGroup = (item: FilterItem): item is FilterGroup => Array.isArray((item as FilterGroup).conditions);
+
+/** Every condition of the form, those of its groups included. */
+export const leafConditions = (form: FilterForm): FilterCondition[] => form.conditions.flatMap((c) => (isGroup(c) ? c.conditions : [c]));
 
 /** Splits at a top-level AND or OR (case-insensitive, a whole word). */
 function splitWord(sql: string, word: 'and' | 'or'): string[] {
@@ -144,27 +158,67 @@ function parseCondition(text: string): FilterCondition | undefined {
 
 const isLiteral = (v: string) => /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(v) || /^(true|false)$/i.test(v);
 
-/** The filter form of a WHERE condition: one AND or OR list of `field op value`; undefined when it is more. */
+/** The text inside one pair of parentheses that wraps all of it, or undefined when it is not wrapped so. */
+function unwrap(text: string): string | undefined {
+  const t = text.trim();
+  if (!t.startsWith('(') || !t.endsWith(')')) return undefined;
+  // wrapped when the opening parenthesis closes at the very end: nothing of the inside is at the top level
+  let top = false;
+  scanTop(t, () => {
+    top = true;
+    return false;
+  });
+  return top ? undefined : t.slice(1, -1).trim();
+}
+
+/** An AND/OR tree of the condition, as EMQX's useParseWhere reads it: OR binds looser than AND, parentheses group. */
+type Tree = FilterCondition | { operator: GroupOperator; items: Tree[] };
+
+function parseTree(text: string): Tree | undefined {
+  const inner = unwrap(text);
+  if (inner !== undefined) return inner ? parseTree(inner) : undefined;
+  for (const operator of ['OR', 'AND'] as const) {
+    const parts = splitWord(text, operator === 'OR' ? 'or' : 'and');
+    if (parts.length > 1) {
+      const items = parts.map(parseTree);
+      if (items.some((i) => !i)) return undefined;
+      return { operator, items: items as Tree[] };
+    }
+  }
+  return parseCondition(text);
+}
+
+const isBranch = (t: Tree): t is { operator: GroupOperator; items: Tree[] } => 'items' in t;
+
+/**
+ * The filter form of a WHERE condition: an AND/OR of conditions and groups of conditions (EMQX's two levels);
+ * undefined when it is more (a group in a group, NOT, IN, a function…), which stays SQL rather than lose a part.
+ */
 export function parseWhere(where: string): FilterForm | undefined {
   const trimmed = where.trim();
   if (!trimmed) return undefined;
-  for (const operator of ['OR', 'AND'] as const) {
-    const parts = splitWord(trimmed, operator === 'OR' ? 'or' : 'and');
-    if (parts.length > 1) {
-      const conditions = parts.map(parseCondition);
-      if (conditions.some((c) => !c)) return undefined;
-      return { operator, conditions: conditions as FilterCondition[] };
-    }
+  const tree = parseTree(trimmed);
+  if (!tree) return undefined;
+  if (!isBranch(tree)) return { operator: 'AND', conditions: [tree] };
+  const conditions: FilterItem[] = [];
+  for (const item of tree.items) {
+    if (!isBranch(item)) conditions.push(item);
+    else if (item.items.every((i) => !isBranch(i))) conditions.push({ operator: item.operator, conditions: item.items as FilterCondition[] });
+    else return undefined;
   }
-  const one = parseCondition(trimmed);
-  return one ? { operator: 'AND', conditions: [one] } : undefined;
+  return { operator: tree.operator, conditions };
 }
 
 /** A condition's value as SQL: numbers and booleans as they are, any other text quoted. */
 export const valueSql = (v: string) => (isLiteral(v.trim()) ? v.trim() : `'${v}'`);
 
+const conditionText = (c: FilterCondition) => `${c.field.trim()} ${c.operator} ${valueSql(c.value)}`;
+
+/** The WHERE condition of the form, a group in parentheses (EMQX's getFilterExpressionFromFormData). */
 export function whereText(form: FilterForm): string {
-  return form.conditions.map((c) => `${c.field.trim()} ${c.operator} ${valueSql(c.value)}`).join(` ${form.operator} `);
+  return form.conditions
+    .map((c) => (!isGroup(c) ? conditionText(c) : c.conditions.length === 1 ? conditionText(c.conditions[0]) : `(${c.conditions.map(conditionText).join(` ${c.operator} `)})`))
+    .join(` ${form.operator} `);
 }
 
 /** The rule SQL as EMQX's flow designer writes it: SELECT fields, FROM the inputs one per line, WHERE condition. */

@@ -17,6 +17,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { columnOf, isIncomplete, nodeSummary, NODE_WIDTH, type FlowNodeKind, type NodeData } from '../flow.editor';
+import { leafConditions } from '../flow.sql';
 import '../flow.messages';
 
 export type DesignerNode = Node<{ value: NodeData; problem?: boolean }, 'flow'>;
@@ -73,7 +74,7 @@ function FlowNodeCardImpl({ id, data, selected }: NodeProps<DesignerNode>) {
       ) : (
         summary && (
           <Typography.Text type="secondary" ellipsis={{ tooltip: summary }} style={{ fontSize: token.fontSizeSM, display: 'block' }}>
-            {d.kind === 'filter' && d.mode === 'form' ? t('conditions', { count: d.form.conditions.length }) : summary}
+            {d.kind === 'filter' && d.mode === 'form' ? t('conditions', { count: leafConditions(d.form).length }) : summary}
           </Typography.Text>
         )
       )}

@@ -15,7 +15,8 @@ import { BRIDGE_PREFIX, MESSAGE_EVENT } from '../../rules/sql';
 import { SqlEditor } from '../../rules/components/SqlEditor';
 import type { CompletionData } from '../../rules/components/sql-language';
 import { filterWhere, functionFields, type NodeData } from '../flow.editor';
-import { FILTER_OPERATORS, fieldsText, parseField, parseWhere, splitTopLevel, whereText, type FilterCondition, type GroupOperator, type SelectField } from '../flow.sql';
+import { fieldsText, parseField, parseWhere, splitTopLevel, whereText, type FilterItem, type GroupOperator, type SelectField } from '../flow.sql';
+import { emptyCondition, FilterFields, normalizeItems } from './FilterFields';
 import '../flow.messages';
 
 type Editable = Exclude<NodeData, { kind: 'republish' | 'console' | 'action' | 'source' }>;
@@ -26,7 +27,7 @@ interface Values {
   mode?: 'form' | 'sql';
   fields?: SelectField[];
   operator?: GroupOperator;
-  conditions?: FilterCondition[];
+  conditions?: FilterItem[];
   sql?: string;
 }
 
@@ -50,7 +51,7 @@ function toValues(d: Editable): Values {
     case 'function':
       return { mode: d.mode, fields: d.fields.length ? d.fields : [{ expression: '', alias: '' }], sql: d.sql };
     case 'filter':
-      return { mode: d.mode, operator: d.form.operator, conditions: d.form.conditions.length ? d.form.conditions : [{ field: '', operator: '=', value: '' }], sql: d.sql };
+      return { mode: d.mode, operator: d.form.operator, conditions: d.form.conditions.length ? d.form.conditions : [emptyCondition()], sql: d.sql };
     case 'sql':
       return { sql: d.sql };
   }
@@ -69,7 +70,7 @@ function fromValues(kind: Editable['kind'], v: Values): NodeData {
     case 'filter': {
       const form = {
         operator: v.operator ?? 'AND',
-        conditions: (v.conditions ?? []).map((c) => ({ field: (c.field ?? '').trim(), operator: c.operator ?? '=', value: c.value ?? '' })),
+        conditions: normalizeItems(v.conditions),
       };
       return { kind, mode: v.mode ?? 'form', form, sql: v.mode === 'sql' ? (v.sql ?? '').trim() : whereText(form) };
     }
@@ -113,7 +114,7 @@ export function NodeDrawer({ nodeId, data, onClose, onSave, onDelete }: Props) {
     if (kind === 'function') {
       form.setFieldsValue({ mode: 'form', fields: sql ? splitTopLevel(sql).map(parseField) : [{ expression: '', alias: '' }] });
     } else {
-      const parsed = sql ? parseWhere(sql) : { operator: 'AND' as const, conditions: [{ field: '', operator: '=' as const, value: '' }] };
+      const parsed = sql ? parseWhere(sql) : { operator: 'AND' as const, conditions: [emptyCondition()] };
       if (!parsed) return setToggleProblem(true);
       form.setFieldsValue({ mode: 'form', operator: parsed.operator, conditions: parsed.conditions });
     }
@@ -226,45 +227,7 @@ export function NodeDrawer({ nodeId, data, onClose, onSave, onDelete }: Props) {
         {kind === 'filter' && (
           <>
             {modeSwitch}
-            {mode === 'sql' ? (
-              sqlEditor(t('where'), 120)
-            ) : (
-              <>
-                <Form.Item name="operator" label={t('groupOperator')}>
-                  <Radio.Group
-                    optionType="button"
-                    options={[
-                      { value: 'AND', label: t('matchAll') },
-                      { value: 'OR', label: t('matchAny') },
-                    ]}
-                  />
-                </Form.Item>
-                <Form.List name="conditions">
-                  {(items, { add, remove }) => (
-                    <>
-                      <Typography.Text>{t('where')}</Typography.Text>
-                      {items.map(({ key, name }) => (
-                        <Flex key={key} gap="small" align="start" style={{ marginTop: 8 }}>
-                          <Form.Item name={[name, 'field']} style={{ flex: 2, marginBottom: 0 }} rules={[required(t('field'))]}>
-                            <Input aria-label={t('field')} placeholder="payload.temp" style={{ fontFamily: 'monospace' }} />
-                          </Form.Item>
-                          <Form.Item name={[name, 'operator']} style={{ width: 84, marginBottom: 0 }}>
-                            <Select aria-label={t('operator')} options={FILTER_OPERATORS.map((o) => ({ value: o, label: o }))} />
-                          </Form.Item>
-                          <Form.Item name={[name, 'value']} style={{ flex: 2, marginBottom: 0 }} rules={[required(t('value'))]}>
-                            <Input aria-label={t('value')} placeholder="20" />
-                          </Form.Item>
-                          <Button type="text" aria-label={t('removeItem')} icon={<MinusCircleOutlined />} disabled={items.length < 2} onClick={() => remove(name)} />
-                        </Flex>
-                      ))}
-                      <Button type="dashed" block icon={<PlusOutlined />} style={{ marginTop: 8 }} onClick={() => add({ field: '', operator: '=', value: '' })}>
-                        {t('addCondition')}
-                      </Button>
-                    </>
-                  )}
-                </Form.List>
-              </>
-            )}
+            {mode === 'sql' ? sqlEditor(t('where'), 120) : <FilterFields />}
           </>
         )}
         {kind === 'sql' && (
