@@ -64,3 +64,64 @@ describe('keepalive check interval', () => {
     expect(timeout).not.toHaveBeenCalled();
   });
 });
+
+// One wheel (a single timer) holds the checks of every connection: each keeps its own interval and idle count, and
+// detects at the check the per-connection timer did, or within one wheel tick (250 ms) after it, never before.
+describe('keepalive wheel: many connections with different keepalives', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  test('each silent connection is closed at its own check, touched and stopped ones never', () => {
+    const t0 = performance.now();
+    type Case = { seconds: number; multiplier: number; check: number; startAt: number; kind: 'silent' | 'touched' | 'stopped' };
+    const cases: Case[] = [];
+    for (let i = 0; i < 600; i++) {
+      cases.push({
+        seconds: 1 + (i % 23),
+        multiplier: [1, 1.5, 2, 0.75][i % 4],
+        check: [1000, 3000, 30_000, 7000][(i >> 2) % 4],
+        startAt: (i * 37) % 5000, // connections arrive at any time, not on the wheel's ticks
+        kind: i % 5 === 0 ? 'touched' : i % 7 === 0 ? 'stopped' : 'silent',
+      });
+    }
+    const fired: (number | undefined)[] = [];
+    const keepalives = cases.map((c, i) => new Keepalive(() => (fired[i] = performance.now() - t0)));
+    cases.forEach((c, i) => setTimeout(() => keepalives[i].start(c.seconds, c.multiplier, c.check), c.startAt));
+    // the touched ones get a packet every 400 ms (each check then sees one); the stopped ones go after 600 ms
+    const touching = setInterval(() => cases.forEach((c, i) => c.kind === 'touched' && keepalives[i].touch()), 400);
+    cases.forEach((c, i) => c.kind === 'stopped' && setTimeout(() => keepalives[i].stop(), c.startAt + 600));
+    vi.advanceTimersByTime(80_000); // past every silent one's end (23 s × 2 + one interval, started by 5 s)
+
+    cases.forEach((c, i) => {
+      if (c.kind !== 'silent') {
+        expect(fired[i], `case ${i} (${c.kind})`).toBeUndefined();
+        return;
+      }
+      // what a timer of its own did: checks every interval from its start, closed at the first check where the idle
+      // intervals reach keepalive × multiplier
+      const interval = Math.min(Math.max(c.check, 1000), Math.max(Math.floor((c.seconds * 1000) / 2), 1000));
+      const checks = Math.ceil(Math.ceil(c.seconds * 1000 * c.multiplier) / interval);
+      const expected = c.startAt + checks * interval;
+      expect(fired[i], `case ${i}: ${JSON.stringify(c)}`).toBeGreaterThanOrEqual(expected);
+      expect(fired[i]! - expected, `case ${i}: ${JSON.stringify(c)}`).toBeLessThan(250);
+    });
+    expect(fired.filter((f) => f !== undefined).length).toBe(cases.filter((c) => c.kind === 'silent').length);
+
+    clearInterval(touching);
+    cases.forEach((c, i) => keepalives[i].stop());
+    expect(vi.getTimerCount()).toBe(0); // no check left: the wheel's timer is gone with its last keepalive
+  });
+
+  test('a keepalive restarted with another value (the API sets it) checks at its new interval only', () => {
+    const timeout = vi.fn();
+    const k = new Keepalive(timeout);
+    k.start(60, 1.5, 30_000);
+    vi.advanceTimersByTime(10_000);
+    k.start(2, 1, 1000); // 2 s allowed, checked every second from now
+    vi.advanceTimersByTime(1999);
+    expect(timeout).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(timeout).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
