@@ -258,33 +258,56 @@ export class Block2Store {
 /** The device answered with blocks out of sequence or with an unreadable block option. */
 export class BlockSequenceError extends Error {}
 
-type Outbound = Omit<CoapMessage, 'messageId' | 'type' | 'token'>;
+export type Outbound = Omit<CoapMessage, 'messageId' | 'type' | 'token'>;
+
+/** Whether `msg` goes out in Block1 blocks: blockwise on, payload larger than max_block_size, no Block1 set already. */
+export function needsBlock1(msg: Outbound, bw: BlockwiseSettings): boolean {
+  return bw.enable && msg.payload.length > bw.maxBlockSize && !msg.options.some((o) => o.number === OPT.BLOCK1);
+}
+
+/**
+ * Sends every Block1 block of `msg` but the last (RFC 7959 §2.3), each answered 2.31 Continue by the device (which may
+ * ask for smaller blocks); resolves with the last block to send, or with the device's answer when it is not 2.31.
+ */
+export async function sendLeadingBlocks(
+  endpoint: CoapEndpoint,
+  peer: Peer,
+  msg: Outbound,
+  timeoutMs: number,
+  bw: BlockwiseSettings,
+  token?: Buffer,
+): Promise<{ last: Outbound } | { answer: CoapMessage }> {
+  let size = bw.maxBlockSize;
+  let offset = 0;
+  while (offset + size < msg.payload.length) {
+    const num = offset / size;
+    const { part } = slice(msg.payload, num, size);
+    const req = withBlock({ ...msg, payload: part } as CoapMessage, OPT.BLOCK1, { num, more: true, size });
+    const answer = await endpoint.request(peer, { code: req.code, options: req.options, payload: part }, timeoutMs, token);
+    if (answer.code !== CODE.continue) return { answer };
+    const asked = blockOf(answer, OPT.BLOCK1);
+    if (asked === 'invalid') throw new BlockSequenceError('the device answered 2.31 with an unreadable Block1 option');
+    offset += part.length;
+    // §2.3: the device took this block and wants smaller ones from now on
+    if (asked && asked.size < size) size = asked.size;
+  }
+  const last = withBlock({ ...msg, payload: msg.payload.subarray(offset) } as CoapMessage, OPT.BLOCK1, { num: offset / size, more: false, size });
+  return { last: { code: last.code, options: last.options, payload: last.payload } };
+}
 
 /**
  * A confirmable request to a device with its whole answer: the payload goes in Block1 blocks of max_block_size when it
- * is larger (the device may ask for smaller blocks in its 2.31), and an answer in Block2 blocks is fetched to its end.
- * Rejects with Error('timeout') / Error('reset') as CoapEndpoint.request does, BlockSequenceError on a broken sequence.
+ * is larger, and an answer in Block2 blocks is fetched to its end. Rejects with Error('timeout') / Error('reset') as
+ * CoapEndpoint.request does, BlockSequenceError on a broken sequence.
  */
 export async function blockwiseRequest(endpoint: CoapEndpoint, peer: Peer, msg: Outbound, timeoutMs: number, bw: BlockwiseSettings, token?: Buffer): Promise<CoapMessage> {
-  let answer: CoapMessage;
-  if (bw.enable && msg.payload.length > bw.maxBlockSize && getOption(msg as CoapMessage, OPT.BLOCK1) === undefined) {
-    let size = bw.maxBlockSize;
-    let offset = 0;
-    for (;;) {
-      const num = offset / size;
-      const { part, more } = slice(msg.payload, num, size);
-      const req = withBlock({ ...msg, payload: part } as CoapMessage, OPT.BLOCK1, { num, more, size });
-      answer = await endpoint.request(peer, { code: req.code, options: req.options, payload: req.payload }, timeoutMs, token);
-      if (!more || answer.code !== CODE.continue) break;
-      const asked = blockOf(answer, OPT.BLOCK1);
-      if (asked === 'invalid') throw new BlockSequenceError('the device answered 2.31 with an unreadable Block1 option');
-      offset += part.length;
-      // §2.3: the device took this block and wants smaller ones from now on
-      if (asked && asked.size < size) size = asked.size;
-    }
-  } else {
-    answer = await endpoint.request(peer, msg, timeoutMs, token);
+  let out = msg;
+  if (needsBlock1(msg, bw)) {
+    const r = await sendLeadingBlocks(endpoint, peer, msg, timeoutMs, bw, token);
+    if ('answer' in r) return collectBlock2(endpoint, peer, msg, r.answer, timeoutMs, bw, token);
+    out = r.last;
   }
+  const answer = await endpoint.request(peer, out, timeoutMs, token);
   return collectBlock2(endpoint, peer, msg, answer, timeoutMs, bw, token);
 }
 

@@ -22,6 +22,7 @@ describe('LwM2M config', () => {
         update: { topic: 'up/resp', qos: 0 },
       },
       mountpoint: 'lwm2m/${endpoint_name}/',
+      blockwise: { enable: true, maxBlockSize: 1024, maxBodySize: 4 * 1024 * 1024, exchangeLifetimeMs: 247_000 },
     });
     expect(lwm2mSettings({ ...c, auto_observe: '/3/0', lifetime_min: 1 }).autoObserve).toEqual(['/3/0']);
   });

@@ -6,6 +6,7 @@
  */
 import { durationSeconds } from '../coap/gateway';
 import { DEFAULT_XML_DIR } from './objects';
+import { blockwiseDefaults, blockwiseSettings, validateBlockwise, type BlockwiseSettings } from '../coap/blockwise';
 
 export const TRANSLATORS = ['command', 'response', 'notify', 'register', 'update'] as const;
 export type TranslatorName = (typeof TRANSLATORS)[number];
@@ -25,6 +26,7 @@ export interface Lwm2mSettings {
   updateMsgPublishCondition: 'always' | 'contains_object_list';
   translators: Record<TranslatorName, Translator>;
   mountpoint: string;
+  blockwise: BlockwiseSettings;
 }
 
 export function lwm2mDefaults(): Record<string, unknown> {
@@ -42,12 +44,10 @@ export function lwm2mDefaults(): Record<string, unknown> {
       register: { topic: 'up/register', qos: 0 },
       update: { topic: 'up/resp', qos: 0 },
     },
-    blockwise: { enable: true, max_block_size: 1024, max_body_size: '4MB', exchange_lifetime: '247s' },
+    blockwise: blockwiseDefaults(),
     mountpoint: 'lwm2m/${endpoint_name}/',
   };
 }
-
-const BLOCK_SIZES = [16, 32, 64, 128, 256, 512, 1024];
 
 /** A plain sentence naming the first wrong field, or undefined. */
 export function validateLwm2m(config: Record<string, unknown>): string | undefined {
@@ -68,10 +68,7 @@ export function validateLwm2m(config: Record<string, unknown>): string | undefin
     if (!t || typeof t.topic !== 'string' || t.topic === '') return `translators.${name}.topic is required.`;
     if (t.qos !== undefined && t.qos !== 0 && t.qos !== 1 && t.qos !== 2) return `translators.${name}.qos must be 0, 1 or 2.`;
   }
-  const bw = config.blockwise as { max_block_size?: unknown } | undefined;
-  if (bw && bw.max_block_size !== undefined && !BLOCK_SIZES.includes(bw.max_block_size as number))
-    return 'blockwise.max_block_size must be one of 16, 32, 64, 128, 256, 512, 1024.';
-  return undefined;
+  return validateBlockwise(config.blockwise);
 }
 
 /**
@@ -95,5 +92,6 @@ export function lwm2mSettings(config: Record<string, unknown>): Lwm2mSettings {
     updateMsgPublishCondition: config.update_msg_publish_condition as Lwm2mSettings['updateMsgPublishCondition'],
     translators: Object.fromEntries(TRANSLATORS.map((n) => [n, { topic: tr[n].topic, qos: tr[n].qos ?? 0 }])) as Record<TranslatorName, Translator>,
     mountpoint: typeof config.mountpoint === 'string' ? config.mountpoint : '',
+    blockwise: blockwiseSettings(config.blockwise),
   };
 }

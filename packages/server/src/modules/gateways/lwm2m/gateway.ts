@@ -10,6 +10,7 @@ import { CoapEndpoint, peerKey, type Peer } from '../coap/endpoint';
 import { gatewaySocket } from '../dtls/socket';
 import { CODE, reply, type CoapMessage } from '../coap/message';
 import { lwm2mDefaults, lwm2mSettings, validateLwm2m } from './config';
+import { Block1Assembler, echoBlock1 } from '../coap/blockwise';
 import { loadObjectDefs } from './objects';
 import { Lwm2mSession, type Lwm2mHost } from './session';
 import { rawPath } from './registration';
@@ -31,6 +32,7 @@ export async function startLwm2mListener(ctx: GatewayContext, listener: GatewayL
   const host = listener.host || '0.0.0.0';
   const socket = await gatewaySocket(ctx, listener, isIP(host) === 6 ? 'udp6' : 'udp4');
   const sessions = new Map<string, Lwm2mSession>();
+  const block1 = new Block1Assembler(() => settings().blockwise);
   const onClosed = (s: Lwm2mSession): void => {
     if (sessions.get(peerKey(s.peer)) === s) sessions.delete(peerKey(s.peer));
   };
@@ -44,11 +46,15 @@ export async function startLwm2mListener(ctx: GatewayContext, listener: GatewayL
       }
     },
     onSent: (peer, bytes) => sessions.get(peerKey(peer))?.count('out', bytes),
-    onRequest: (peer, req) => {
+    onRequest: (peer, req0) => {
+      // a registration or update in Block1 blocks (a long object list): 2.31 per block, then the whole request
+      const r = block1.take(peerKey(peer), req0);
+      if ('answer' in r) return r.answer;
+      const req = r.req;
       const s = sessionFor(peer, req);
       if (s === 'drop') return undefined;
-      if (!s) return reply(req, CODE.not_found);
-      return s.handle(req);
+      if (!s) return echoBlock1(reply(req, CODE.not_found), r.block1);
+      return r.block1 ? s.handle(req).then((a) => echoBlock1(a, r.block1)) : s.handle(req);
     },
     onResponse: (peer, msg) => sessions.get(peerKey(peer))?.onResponse(msg) ?? false,
     onDecodeError: (peer, err) => ctx.log.debug({ peer: peerKey(peer), err: err.message }, 'lwm2m: undecodable datagram dropped'),

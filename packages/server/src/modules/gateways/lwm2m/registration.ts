@@ -5,6 +5,7 @@
 import { OPT, type CoapMessage } from '../coap/message';
 import { pathList } from './cmd';
 import type { ObjectDefs } from './objects';
+import type { GatewayClientInfo } from '../protocol';
 
 /** The registration info EMQX publishes as `data` of register/update messages: the query, lt as a number, the object list. */
 export type RegInfo = Record<string, unknown>;
@@ -92,4 +93,44 @@ export function autoObservePaths(ao: boolean | string[], info: RegInfo, defs: Ob
     noDefinition(segs[0]);
     return false;
   });
+}
+
+/** The mountpoint of a device: `${endpoint_name}`, `${clientid}` and `${username}` replaced. */
+export function mountpointOf(template: string, ep: string, clientid: string, username: string): string {
+  return template
+    .replace(/\$\{endpoint_name\}/g, ep)
+    .replace(/\$\{clientid\}/g, clientid)
+    .replace(/\$\{username\}/g, username);
+}
+
+/** How a registered device is known to the broker (its gateway client). */
+export function deviceChannelInfo(
+  peer: { address: string; port: number },
+  listenerId: string,
+  clientid: string,
+  username: string,
+  lt: number,
+  isSuperuser: boolean,
+  mountpoint: string,
+): GatewayClientInfo {
+  return {
+    clientid,
+    username,
+    peerhost: peer.address,
+    peerport: peer.port,
+    listenerId,
+    protoName: 'LwM2M',
+    // EMQX's enrich_conninfo lists every LwM2M client with this version
+    protoVer: '1.0.1',
+    keepalive: lt,
+    cleanStart: true,
+    isSuperuser,
+    mountpoint,
+  };
+}
+
+/** lt held within lifetime_min/max (0 = lifetime_max; EMQX 5.8.9 reads only lifetime_max, see gateways.md) */
+export function lifetimeOf(lt: number, s: { lifetimeMinS: number; lifetimeMaxS: number }): number {
+  if (lt === 0) return s.lifetimeMaxS;
+  return Math.min(Math.max(lt, s.lifetimeMinS), s.lifetimeMaxS);
 }

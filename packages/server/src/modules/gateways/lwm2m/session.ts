@@ -15,8 +15,10 @@ import type { DeliveredMessage, GatewayChannel, GatewayChannelSink, GatewayConte
 import { answerToMqtt, commandError, CommandError, commandToRequest, requestPath, type Command, type CommandRequest } from './cmd';
 import type { Lwm2mSettings, TranslatorName } from './config';
 import type { ObjectDefs } from './objects';
-import { autoObservePaths, isCacheMode, rawPath, rawQuery, regInfoOf, type RegInfo } from './registration';
+import { autoObservePaths, deviceChannelInfo, lifetimeOf, isCacheMode, mountpointOf, rawPath, rawQuery, regInfoOf, type RegInfo } from './registration';
 import { CmdRecords, requestOptions } from './records';
+import { CommandBlocks, type BlockOutcome } from './blocks';
+import { bindSession } from './sessions';
 
 /** What a session needs from its listener. */
 export interface Lwm2mHost {
@@ -53,6 +55,7 @@ export class Lwm2mSession {
   private readonly observes = new Map<string, Command>();
   /** token (hex) → a command the device acknowledged empty; its answer comes separately */
   private readonly separate = new Map<string, Command>();
+  private readonly blocks: CommandBlocks; // Block1/Block2 transfers of the commands
   /** the last answer per path and command type (GET …/lookup) */
   readonly records = new CmdRecords();
   private chain: Promise<unknown> = Promise.resolve();
@@ -66,7 +69,8 @@ export class Lwm2mSession {
     private readonly onClosed: (s: Lwm2mSession) => void,
   ) {
     this.lifetimeS = host.settings().lifetimeMaxS;
-    sessionsBySink.set(this.sink, this);
+    this.blocks = new CommandBlocks(host, peer);
+    bindSession(this.sink, this);
     this.touch();
   }
 
@@ -166,26 +170,12 @@ export class Lwm2mSession {
     this.username = username;
     this.regInfo = info;
     this.location = ['rd', q.ep];
-    this.lifetimeS = this.lifetimeOf(info.lt, settings);
+    this.lifetimeS = lifetimeOf(info.lt, settings);
     this.cacheMode = isCacheMode(info);
-    this.mountpoint = (this.host.listener.mountpoint || settings.mountpoint)
-      .replace(/\$\{endpoint_name\}/g, q.ep)
-      .replace(/\$\{clientid\}/g, clientid)
-      .replace(/\$\{username\}/g, username);
+    this.mountpoint = mountpointOf(this.host.listener.mountpoint || settings.mountpoint, q.ep, clientid, username);
     this.mqtt = this.host.ctx.openChannel(
       {
-        clientid,
-        username,
-        peerhost: this.peer.address,
-        peerport: this.peer.port,
-        listenerId: this.host.listener.id,
-        protoName: 'LwM2M',
-        // EMQX's enrich_conninfo lists every LwM2M client with this version
-        protoVer: '1.0.1',
-        keepalive: info.lt,
-        cleanStart: true,
-        isSuperuser: auth.isSuperuser,
-        mountpoint: this.mountpoint,
+        ...deviceChannelInfo(this.peer, this.host.listener.id, clientid, username, info.lt, auth.isSuperuser, this.mountpoint),
         extra: () => ({ endpoint_name: this.endpointName, lifetime: this.regInfo.lt }),
       },
       this.sink,
@@ -209,11 +199,6 @@ export class Lwm2mSession {
     );
   }
 
-  private lifetimeOf(lt: number, s: Lwm2mSettings): number {
-    if (lt === 0) return s.lifetimeMaxS;
-    return Math.min(Math.max(lt, s.lifetimeMinS), s.lifetimeMaxS);
-  }
-
   private async update(req: CoapMessage, type: 'update' | 'register'): Promise<CoapMessage> {
     let info: RegInfo;
     try {
@@ -223,7 +208,7 @@ export class Lwm2mSession {
     }
     const settings = this.host.settings();
     this.regInfo = { ...this.regInfo, ...info };
-    if (typeof info.lt === 'number') this.lifetimeS = this.lifetimeOf(info.lt, settings);
+    if (typeof info.lt === 'number') this.lifetimeS = lifetimeOf(info.lt, settings);
     this.cacheMode = isCacheMode(this.regInfo);
     this.touch();
     const withObjects = req.payload.length > 0;
@@ -300,14 +285,22 @@ export class Lwm2mSession {
     }
   }
 
-  private send({ ctx, req }: Queued): void {
-    this.waiting = ctx;
+  private send(q: Queued): void {
+    this.waiting = q.ctx;
+    void this.transmit(q);
+  }
+
+  private async transmit({ ctx, req }: Queued): Promise<void> {
     const token = this.host.endpoint.newToken();
-    const options = requestOptions(req);
-    void this.host.endpoint.sendConfirmable(this.peer, { code: req.code, token, options, payload: req.payload }).then(({ result, reply: answer }) => {
+    // a write of a long value leaves in Block1 blocks first (blocks.ts)
+    const r = await this.blocks.start(token, { code: req.code, options: requestOptions(req), payload: req.payload });
+    if (this.closed) return;
+    if ('lost' in r) return this.lost(ctx, r.lost);
+    if ('answer' in r) return this.receive(ctx, token, r.answer, true);
+    void this.host.endpoint.sendConfirmable(this.peer, { ...r.last, token }).then(({ result, reply: answer }) => {
       if (this.closed) return;
       if (result === 'ack' && answer && answer.code !== CODE.EMPTY) {
-        this.answer(ctx, token, answer, true);
+        this.receive(ctx, token, answer, true);
         return;
       }
       if (result === 'ack') {
@@ -325,6 +318,23 @@ export class Lwm2mSession {
     });
   }
 
+  /** An answer with more Block2 blocks to come is completed by GETs for them first (blocks.ts). */
+  private receive(ctx: Command, token: Buffer, msg: CoapMessage, isAck: boolean): void {
+    const settle = (r: BlockOutcome): void => {
+      if (this.closed) return;
+      if ('lost' in r) this.lost(ctx, r.lost);
+      else this.answer(ctx, token, r.answer, isAck);
+    };
+    const r = this.blocks.whole(token, msg);
+    return 'then' in r ? void r.then(settle) : settle(r);
+  }
+
+  /** the device did not answer (or reset) a block of a transfer */
+  private lost(ctx: Command, e: Error): void {
+    this.done(ctx);
+    void this.publish('response', { ...ctx, msgType: e.message === 'reset' ? 'coap_reset' : 'coap_timeout' });
+  }
+
   /** a response the endpoint did not match: a separate answer or an observe notification; false = unknown token */
   onResponse(msg: CoapMessage): boolean {
     if (this.closed) return false;
@@ -332,7 +342,7 @@ export class Lwm2mSession {
     const ctx = this.separate.get(key) ?? this.observes.get(key);
     if (!ctx) return false;
     this.separate.delete(key);
-    this.answer(ctx, msg.token, msg, false);
+    this.receive(ctx, msg.token, msg, false);
     return true;
   }
 
@@ -387,12 +397,4 @@ export class Lwm2mSession {
     mqtt?.close(reason);
     this.onClosed(this);
   }
-}
-
-/** channel sink → its session (the API routes reach a client's session through the core's client list) */
-const sessionsBySink = new WeakMap<GatewayChannelSink, Lwm2mSession>();
-
-/** the session behind a gateway client's sink, or undefined when the client is not an LwM2M device */
-export function sessionOf(sink: GatewayChannelSink): Lwm2mSession | undefined {
-  return sessionsBySink.get(sink);
 }
