@@ -161,6 +161,25 @@ describe('Gateways (Management › Gateways)', () => {
     ok.socket.destroy();
   });
 
+  it('the Metrics tab shows the connections and the counters the STOMP traffic moved', async () => {
+    const page = e2e.page;
+    const before = (await e2e.apiGet('/mqdeck/gateways/stomp/metrics')) as { metrics: Record<string, number> };
+    const stomp = await stompClient(stompPort, 'dev1', 'right-pass');
+    client = stomp.socket;
+    for (const n of [1, 2, 3]) stomp.socket.write(`SEND\ndestination:e2e/metrics\n\nmessage ${n}\0`);
+    await page.goto(`${e2e.node.url}#/gateway/detail/stomp?tab=metrics`);
+    await page.getByText('Connections by node', { exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'stomp:tcp:default', exact: true }).waitFor();
+    const value = (label: string) => page.locator('th', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::td[1]');
+    // the page refreshes every 5 s: wait for the three SENDs to be counted
+    const received = before.metrics['messages.received'] + 3;
+    await value('Messages received').getByText(String(received), { exact: true }).waitFor({ timeout: 30_000 });
+    expect(Number(await value('Authentications failed').innerText())).toBe(before.metrics['authentication.failure']);
+    expect(before.metrics['authentication.failure']).toBeGreaterThanOrEqual(1); // the wrong passcode of the Auth tab test
+    await shotAll(page, 'gateways-metrics', () => page.getByRole('cell', { name: 'stomp:tcp:default', exact: true }).waitFor());
+    stomp.socket.destroy();
+  });
+
   it('the Settings tab saves the STOMP frame options; the listener edit keeps the port', async () => {
     const page = e2e.page;
     await page.goto(`${e2e.node.url}#/gateway/detail/stomp?tab=settings`);

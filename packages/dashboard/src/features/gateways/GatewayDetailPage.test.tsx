@@ -11,7 +11,7 @@ const OVERVIEW = [
     current_connections: 1,
     max_connections: 1024000,
     listeners: [{ id: 'stomp:tcp:default', running: true, type: 'tcp' as const }],
-    node_status: [{ node: 'emqx@127.0.0.1', status: 'running' as const, current_connections: 1, max_connections: 1024000 }],
+    node_status: [{ node: 'emqx@127.0.0.1' as const, status: 'running' as const, current_connections: 1, max_connections: 1024000 }],
   },
 ];
 const LISTENER = {

@@ -65,10 +65,12 @@ export function useEnableGatewayMutation() {
 }
 
 // Listeners
-export function useGatewayListenersQuery(name: GatewayName) {
+/** `refreshMs`: refetched that often (the Metrics tab's live connection counts) */
+export function useGatewayListenersQuery(name: GatewayName, refreshMs?: number) {
   return useQuery({
     queryKey: gatewayKeys.listeners(name),
     queryFn: ({ signal }): Promise<GatewayListener[]> => api.GET('/gateways/{name}/listeners', { params: { path: { name } }, signal }).then(unwrap),
+    refetchInterval: refreshMs,
   });
 }
 

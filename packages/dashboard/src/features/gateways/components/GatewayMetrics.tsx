@@ -24,11 +24,11 @@ const count = (v: number | string | undefined) => (typeof v === 'number' ? forma
 export function GatewayMetricsTab({ gateway }: { gateway: GatewayName }) {
   const { t } = useTranslation(['gateways', 'common']);
   const overview = useGatewaysQuery().data?.find((g) => g.name === gateway);
-  const listeners = useGatewayListenersQuery(gateway);
+  const listeners = useGatewayListenersQuery(gateway, 5000); // as often as GET /gateways (node counts)
   const served = useApiExtension('gateway_metrics');
   const metrics = useGatewayMetricsQuery(gateway, served);
 
-  const nodes = ((overview as { node_status?: NodeRow[] } | undefined)?.node_status ?? []).map((n) => ({ ...n, key: n.node ?? '' }));
+  const nodes: NodeRow[] = overview?.node_status ?? [];
   const nodeColumns: TableColumnsType<NodeRow> = [
     { title: t('node'), key: 'node', render: (_: unknown, n) => n.node },
     { title: t('currentConnections'), key: 'current', render: (_: unknown, n) => count(n.current_connections) },
@@ -45,7 +45,7 @@ export function GatewayMetricsTab({ gateway }: { gateway: GatewayName }) {
   return (
     <>
       <Card size="small" title={t('connectionsByNode')} style={{ marginBottom: 16 }}>
-        <Table<NodeRow> size="small" pagination={false} rowKey="key" columns={nodeColumns} dataSource={nodes} />
+        <Table<NodeRow> size="small" pagination={false} rowKey={(n) => n.node ?? ''} columns={nodeColumns} dataSource={nodes} />
       </Card>
       <Card size="small" title={t('connectionsByListener')} style={{ marginBottom: 16 }}>
         <Table<GatewayListener>
