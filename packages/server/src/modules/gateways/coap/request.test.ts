@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generate, parse, type ParsedPacket } from 'coap-packet';
 import type { MqttClient } from 'mqtt';
 import { startTestNode, type TestNode } from '../../../../test/test-node';
-import { api, closeClients, connectClient, waitFor } from '../../../shared/testing';
+import { api, closeClients, connectClient, expectContract, waitFor } from '../../../shared/testing';
 import { decodeBlock, encodeBlock } from './blockwise';
 
 const CLI = 'coap-client-notls';
@@ -134,6 +134,7 @@ describe('CoAP request API and block-wise transfers on a node', () => {
     const res = await requestApi('client1', { token: 'atoken', payload: 'simple echo this', timeout: '10s', content_type: 'text/plain', method: 'get' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ id: expect.any(Number), token: 'atoken', method: '{ok,content}', payload: 'simple echo this' });
+    expectContract('post', '/gateways/coap/clients/{clientid}/request', 200, res.body);
     const req = d.requests[0];
     expect([req.code, req.confirmable, Buffer.from(req.token).toString(), opt(req, 'Content-Format')?.length ?? 0]).toEqual(['0.01', true, 'atoken', 0]);
 
@@ -157,8 +158,10 @@ describe('CoAP request API and block-wise transfers on a node', () => {
     d.answer = () => undefined;
     const silent = await requestApi('client1', { token: 'atoken', payload: 'hello', timeout: '50ms', content_type: 'text/plain', method: 'get' });
     expect([silent.status, silent.body.code]).toEqual([504, 'CLIENT_NOT_RESPONSE']);
+    expectContract('post', '/gateways/coap/clients/{clientid}/request', 504, silent.body);
     const unknown = await requestApi('not_found', { token: 'atoken', payload: 'hello', timeout: '50ms', content_type: 'text/plain', method: 'get' });
     expect([unknown.status, unknown.body.code]).toEqual([404, 'CLIENT_NOT_FOUND']);
+    expectContract('post', '/gateways/coap/clients/{clientid}/request', 404, unknown.body);
     const noCt = await requestApi('client1', { token: 'mctok', payload: '', timeout: '50ms', method: 'get' });
     expect([noCt.status, noCt.body]).toEqual([400, { code: 'BAD_REQUEST', message: 'missing content_type' }]);
     const badMethod = await requestApi('client1', { token: 'x', timeout: '1s', content_type: 'text/plain', method: 'patch' });
@@ -189,6 +192,11 @@ describe('CoAP request API and block-wise transfers on a node', () => {
     d.answer = (req) => ({ ...block2(small, 16)(req), options: [{ name: 'Block2', value: encodeBlock({ num: opt(req, 'Block2') ? 5 : 0, more: true, size: 16 }) }] });
     const broken = await requestApi('client1', { token: 'seq', timeout: '10s', content_type: 'text/plain', method: 'get' });
     expect([broken.status, broken.body.code]).toEqual([502, 'CLIENT_BAD_RESPONSE']);
+
+    // block 0 comes, the follow-up GET is never answered (t_send_request_api_block2_timeout_followup_fake_channel)
+    d.answer = (req) => (opt(req, 'Block2') ? undefined : block2(small, 16)(req));
+    const followup = await requestApi('client1', { token: 'ftok', timeout: '200ms', content_type: 'text/plain', method: 'get' });
+    expect([followup.status, followup.body.code]).toEqual([504, 'CLIENT_NOT_RESPONSE']);
   });
 
   it('with blockwise disabled the first block is the answer (t_send_request_api_block2_respects_disable_config)', async () => {
