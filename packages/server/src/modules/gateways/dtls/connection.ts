@@ -57,6 +57,8 @@ type Expect = 'certificate' | 'client_key_exchange' | 'certificate_verify' | 'ch
 
 export class DtlsConnection {
   established = false;
+  /** when a record last authenticated from the peer (Date.now()) */
+  lastActivity = Date.now();
   private closedFlag = false;
   private readonly reasm: Reassembler;
   private sendSeq: number;
@@ -175,6 +177,7 @@ export class DtlsConnection {
       return; // application data is never plaintext
     }
     this.replay[rec.epoch].mark(rec.seq);
+    this.lastActivity = Date.now();
     switch (rec.type) {
       case CONTENT.handshake:
         return this.onHandshakeRecord(rec.epoch, body);

@@ -44,8 +44,9 @@ const log = { debug: (o: object, m?: string) => logs.push(`${m} ${JSON.stringify
 const sockets: DtlsSocket[] = [];
 afterAll(() => sockets.forEach((s) => s.close()));
 
-async function echoServer(certName: string, dtlsOptions: Record<string, unknown> = {}): Promise<{ port: number; socket: DtlsSocket }> {
+async function echoServer(certName: string, dtlsOptions: Record<string, unknown> = {}, idleMs?: number): Promise<{ port: number; socket: DtlsSocket }> {
   const socket = new DtlsSocket({
+    idleMs,
     type: 'udp4',
     tls: { cert: readFileSync(f(`${certName}.crt`)), key: readFileSync(f(`${certName}.key`)), ca: readFileSync(f('ca.crt')) },
     dtlsOptions,
@@ -81,6 +82,14 @@ function sClient(port: number, line: string, until: RegExp, extra: string[] = []
     p.stderr.on('data', on);
     p.on('exit', done);
   });
+}
+
+async function waitUntil(check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 describe('DTLS 1.2 server against openssl s_client', () => {
@@ -150,6 +159,32 @@ describe('DTLS 1.2 server against openssl s_client', () => {
     relay.close();
     expect(fromServer).toBeGreaterThan(4);
     expect(out).toContain('echo:lossy');
+  });
+
+  it('ends a session on the peer close_notify, and forgets one that stays idle', async () => {
+    const first = await echoServer('rsa');
+    const closed: number[] = [];
+    first.socket.on('peerclose', (p: { port: number }) => closed.push(p.port));
+    // s_client sends close_notify when its input ends (without -quiet, which implies -ign_eof)
+    const quitting = spawn('openssl', ['s_client', '-dtls1_2', '-connect', `127.0.0.1:${first.port}`], { stdio: 'pipe' });
+    quitting.stdout.on('data', () => undefined);
+    quitting.stderr.on('data', () => undefined);
+    await waitUntil(() => first.socket.sessions() === 1);
+    quitting.stdin.end();
+    await waitUntil(() => first.socket.sessions() === 0);
+    expect(closed).toHaveLength(1);
+    expect(logs.some((l) => l.includes('close_notify from the peer'))).toBe(true);
+    const { port, socket } = await echoServer('rsa', {}, 400);
+    socket.on('peerclose', (p: { port: number }) => closed.push(p.port));
+    // a client that stays connected but silent is forgotten after idleMs
+    const silent = spawn('openssl', ['s_client', '-dtls1_2', '-connect', `127.0.0.1:${port}`, '-ign_eof'], { stdio: 'pipe' });
+    silent.stdout.on('data', () => undefined);
+    silent.stderr.on('data', () => undefined);
+    await waitUntil(() => socket.sessions() === 1);
+    await waitUntil(() => socket.sessions() === 0, 3000);
+    expect(closed).toHaveLength(2);
+    expect(logs.some((l) => l.includes('"reason":"idle"'))).toBe(true);
+    silent.kill();
   });
 
   it('refuses options it cannot honour with a sentence', () => {

@@ -27,6 +27,8 @@ export interface DtlsSocketOptions {
   /** the listener's dtls_options as EMQX stores them */
   dtlsOptions: Record<string, unknown>;
   log: DtlsLog;
+  /** an established session that hears nothing from its peer this long is forgotten (default 24 h) */
+  idleMs?: number;
 }
 
 /** a new peer's handshakes in flight beyond this are dropped (each one costs an ECDHE key and a signature) */
@@ -76,6 +78,7 @@ export class DtlsSocket extends EventEmitter {
   private readonly policy: DtlsPolicy;
   private readonly cookies = new CookieJar();
   private readonly conns = new Map<string, { conn: DtlsConnection; rinfo: RemoteInfo }>();
+  private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly opts: DtlsSocketOptions) {
     super();
@@ -85,6 +88,9 @@ export class DtlsSocket extends EventEmitter {
     this.udp.on('listening', () => this.emit('listening'));
     this.udp.on('error', (err) => this.emit('error', err));
     this.udp.on('close', () => this.emit('close'));
+    const idleMs = opts.idleMs ?? 24 * 3600_000;
+    this.sweeper = setInterval(() => this.sweep(idleMs), Math.min(60_000, Math.max(100, idleMs / 4)));
+    this.sweeper.unref();
   }
 
   bind(port: number, host?: string, cb?: () => void): this {
@@ -121,9 +127,16 @@ export class DtlsSocket extends EventEmitter {
   }
 
   close(cb?: () => void): void {
+    clearInterval(this.sweeper);
     for (const { conn } of [...this.conns.values()]) conn.close('listener stopped');
     this.conns.clear();
     this.udp.close(cb);
+  }
+
+  /** forgets established sessions idle for `idleMs` (close_notify is sent in case the peer is still there) */
+  private sweep(idleMs: number): void {
+    const before = Date.now() - idleMs;
+    for (const { conn } of [...this.conns.values()]) if (conn.established && conn.lastActivity < before) conn.close('idle');
   }
 
   private onDatagram(buf: Buffer, rinfo: RemoteInfo): void {
