@@ -13,7 +13,7 @@ import { ApiError } from '../../errors';
 import { getPath } from '../../config/tree';
 import { toHocon } from './hocon';
 import { HoconError, parseHocon } from './hocon-parse';
-import { loadConfig } from './load';
+import { LoadRefused, planLoad } from './load';
 import { PLAIN_ROOTS, ZONE_ROOTS, masked, rootErrors, unmasked, updateFailed } from './roots';
 import { maskedCopy } from './secrets';
 import { GATEWAY_ROOT, gatewayRootView, planGatewayRoot } from '../gateways/config-root';
@@ -106,6 +106,9 @@ export default async function configsRoutes(app: FastifyInstance): Promise<void>
     handler: async (req, reply) => {
       const format = acceptFormat(req);
       const key = req.query?.key;
+      // hidden `node` (EMQX's v1/v2 readers): this node only; any other name is 404 as an unknown node is in EMQX
+      const node = (req.query as { node?: unknown } | undefined)?.node;
+      if (node !== undefined && node !== app.nodeName) throw new ApiError(404, 'NOT_FOUND', `Bad node ${erlangAtom(String(node))}, reason not found`);
       // the loaded gateways (EMQX's `gateway` root) live in the gateway core, not in the config service
       if (key === GATEWAY_ROOT && format === 'text') return sendText(reply, toHocon({ gateway: gatewayRootView(app.gateways) }));
       if (key !== undefined && app.config.get(key) === undefined) throw new ApiError(404, 'NOT_FOUND', `Config ${key} not found on this node`);
@@ -126,18 +129,37 @@ export default async function configsRoutes(app: FastifyInstance): Promise<void>
     handler: async (req, reply) => {
       const text: unknown = req.body; // the text/plain parser's string; the document types no JSON body
       if (typeof text !== 'string') throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'content-type:text/plain Required');
+      // a refusal is EMQX's: 400, text/plain, the JSON text {"errors": …} (emqx_mgmt_api_configs:configs(put))
+      // (the contract types a {code, message} 400, which EMQX's own handler does not send)
+      const refuse = (errors: unknown) => (reply as FastifyReply).code(400).type('text/plain; charset=utf-8').send(JSON.stringify({ errors }));
       let doc: Record<string, unknown>;
       try {
         doc = parseHocon(text);
       } catch (err) {
-        if (err instanceof HoconError) throw updateFailed(`invalid HOCON: ${err.message}`);
+        if (err instanceof HoconError) return refuse({ line: err.line, reason: err.message, type: err.type });
         throw err;
       }
       const mode = req.query?.mode ?? 'merge';
-      // a `gateway {…}` block goes to the gateway core, checked before any root is stored
+      // a `gateway {…}` block goes to the gateway core; everything is checked before any root is stored
       const { [GATEWAY_ROOT]: gateway, ...rest } = doc;
-      const applyGateways = gateway === undefined ? undefined : planGatewayRoot(app.gateways, gateway, mode);
-      await loadConfig(app.config, rest, { mode, ignoreReadonly: req.query?.ignore_readonly === true });
+      let changes: [string, unknown][] = [];
+      let byRoot: Record<string, unknown> = {};
+      try {
+        changes = planLoad(app.config, rest, { mode, ignoreReadonly: req.query?.ignore_readonly === true });
+      } catch (err) {
+        if (!(err instanceof LoadRefused)) throw err;
+        if (typeof err.errors === 'string') return refuse(err.errors);
+        byRoot = err.errors;
+      }
+      let applyGateways: (() => Promise<void>) | undefined;
+      try {
+        applyGateways = gateway === undefined ? undefined : planGatewayRoot(app.gateways, gateway, mode);
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        byRoot[GATEWAY_ROOT] = err.message;
+      }
+      if (Object.keys(byRoot).length) return refuse(byRoot);
+      for (const [root, value] of changes) await app.config.update(root, value);
       await applyGateways?.();
       return reply.code(200).send();
     },
@@ -147,20 +169,29 @@ export default async function configsRoutes(app: FastifyInstance): Promise<void>
     handler: async (req, reply) => {
       const { rootname } = req.params;
       const confPath = req.query?.conf_path;
+      // EMQX (emqx_config:get_default_value) fills the schema's defaults under the root only: a whole root has none
+      // to go back to, so only a key below it (conf_path) resets; anything else is 400 NO_DEFAULT_VALUE
       const path = confPath ? `${rootname}.${confPath}` : rootname;
-      if (getPath(app.config.defaults, path) === undefined) throw new ApiError(400, 'NO_DEFAULT_VALUE', `${path} has no default value`);
+      if (!confPath || getPath(app.config.defaults, path) === undefined) throw new ApiError(400, 'NO_DEFAULT_VALUE', 'No Default Value.');
       await app.config.reset(path);
       return reply.code(200).send();
     },
   });
 }
 
-/** text/plain or any (the default) → HOCON text; application/json → JSON; anything else → 400 INVALID_ACCEPT. */
+// EMQX's find_suitable_accept: any-type ("*" "/" "*") among the types (weights ignored) or text/plain → HOCON text;
+// else application/json → JSON; anything else → 400 INVALID_ACCEPT. No Accept header counts as any-type.
 function acceptFormat(req: FastifyRequest): 'text' | 'json' {
   const accept = String(req.headers.accept ?? '*/*').toLowerCase();
-  if (accept.includes('application/json')) return 'json';
-  if (accept.includes('text/plain') || accept.includes('*/*') || accept.includes('text/*')) return 'text';
+  const types = accept.split(',').map((t) => t.split(';')[0].trim());
+  if (types.includes('*/*') || types.includes('text/plain')) return 'text';
+  if (types.includes('application/json')) return 'json';
   throw new ApiError(400, 'INVALID_ACCEPT', `Unsupported Accept ${accept}: use text/plain or application/json`);
+}
+
+/** a node name as Erlang's ~p prints the atom: bare when it can be, else in single quotes */
+function erlangAtom(name: string): string {
+  return /^[a-z][A-Za-z0-9_@]*$/.test(name) ? name : `'${name.replace(/[\\']/g, (c) => `\\${c}`)}'`;
 }
 
 function sendText(reply: FastifyReply, text: string): FastifyReply {

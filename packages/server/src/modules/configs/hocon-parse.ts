@@ -5,7 +5,44 @@
 // Not accepted, with a 400 naming the line: substitutions `${…}`, `include`, `+=`. An API body must not read the
 // node's environment, files or URLs, which is why no npm HOCON library is used (see the commit that added this file).
 
-export class HoconError extends Error {}
+/**
+ * EMQX's hocon:binary/1 errors: `scan_error` (a character its scanner has no token for: anything outside quotes
+ * that is not ASCII) or `parse_error` (tokens in the wrong order), with the line; PUT /configs answers them as
+ * `{"errors": {"line", "reason", "type"}}`.
+ */
+export class HoconError extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly type: 'parse_error' | 'scan_error' = 'parse_error',
+  ) {
+    super(message);
+  }
+}
+
+/** the first character outside quoted strings and comments that EMQX's scanner refuses (non-ASCII), if any */
+function scanError(text: string): HoconError | undefined {
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n') line++;
+    else if (c === '#' || (c === '/' && text[i + 1] === '/')) {
+      while (i + 1 < text.length && text[i + 1] !== '\n') i++;
+    } else if (text.startsWith('"""', i)) {
+      const end = text.indexOf('"""', i + 3);
+      if (end < 0) return undefined; // the parser names the open string
+      for (let j = i; j < end; j++) if (text[j] === '\n') line++;
+      i = end + 2;
+    } else if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"' && text[i] !== '\n'; i++) if (text[i] === '\\') i++;
+      if (text[i] === '\n') line++;
+    } else if (c > '\x7e' && !['\uFEFF', '\u00A0', '\u2028', '\u2029'].includes(c)) {
+      const word = /^[^\s,{}[\]:="#]+/.exec(text.slice(i))?.[0] ?? c;
+      return new HoconError(`illegal characters ${JSON.stringify(word)} at line ${line}`, line, 'scan_error');
+    }
+  }
+  return undefined;
+}
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -39,7 +76,7 @@ class Parser {
   }
 
   private fail(message: string, at = this.i): never {
-    throw new HoconError(`${message} at ${this.where(at)}`);
+    throw new HoconError(`${message} at ${this.where(at)}`, this.text.slice(0, at).split('\n').length);
   }
 
   private peek(offset = 0): string {
@@ -205,5 +242,7 @@ class Parser {
 
 /** Parses HOCON text into a plain object; throws HoconError naming the line and column of the problem. */
 export function parseHocon(text: string): Record<string, unknown> {
+  const scan = scanError(text);
+  if (scan) throw scan;
   return new Parser(text).parseRoot();
 }

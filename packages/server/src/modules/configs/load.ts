@@ -4,28 +4,50 @@
 // checked first with the same checks as PUT /configs/<root>; nothing is stored unless all of them pass.
 import { isDeepStrictEqual } from 'node:util';
 import type { ConfigService } from '../../config/config.service';
-import { deepMerge, isObject } from '../../config/tree';
-import { PLAIN_ROOTS, ZONE_ROOTS, rootErrors, unmasked, updateFailed } from './roots';
+import { deepMerge, getPath, isObject } from '../../config/tree';
+import { PLAIN_ROOTS, ZONE_ROOTS, rootErrors, unmasked } from './roots';
 
 export const READONLY_ROOTS = ['node', 'rpc', 'cluster'];
 /** the roots whose changes apply live through the config service (the per-root PUT /configs routes) */
 const LOADABLE_ROOTS: readonly string[] = [...ZONE_ROOTS, ...PLAIN_ROOTS, 'limiter', 'overload_protection'];
+
+/**
+ * A refused load, as EMQX's PUT /configs answers it (emqx_conf_cli:load_config → `{"errors": …}`): a sentence
+ * (read-only keys), or by root what is wrong: an EMQX-like term text, a sentence, or the schema check's
+ * `{kind: "validation_error", path, reason, value}` (a list when a root has several).
+ */
+export class LoadRefused extends Error {
+  constructor(readonly errors: string | Record<string, unknown>) {
+    super(typeof errors === 'string' ? errors : JSON.stringify(errors));
+  }
+}
+
+/** `path: reason` texts of rootErrors → EMQX's validation_error objects, with the refused value */
+function validationErrors(root: string, value: unknown, texts: string[]): unknown {
+  const list = texts.map((text) => {
+    const m = /^([^\s:]+): ([\s\S]*)$/.exec(text);
+    const path = m ? m[1] : root;
+    const refused = path === root ? value : path.startsWith(`${root}.`) ? getPath(value, path.slice(root.length + 1)) : undefined;
+    return { kind: 'validation_error', path, reason: m ? m[2] : text, ...(refused === undefined ? {} : { value: refused }) };
+  });
+  return list.length === 1 ? list[0] : list;
+}
 
 export interface LoadOptions {
   mode: 'merge' | 'replace';
   ignoreReadonly: boolean;
 }
 
-/** what PUT /configs would store: root → new value, only roots that change; throws 400 UPDATE_FAILED */
+/** what PUT /configs would store: root → new value, only roots that change; throws LoadRefused */
 export function planLoad(config: ConfigService, doc: Record<string, unknown>, opts: LoadOptions): [string, unknown][] {
   const readonly = Object.keys(doc).filter((root) => READONLY_ROOTS.includes(root));
-  if (readonly.length && !opts.ignoreReadonly) throw updateFailed(`Cannot update read-only key '${readonly.join(',')}'.`);
-  const errors: string[] = [];
+  if (readonly.length && !opts.ignoreReadonly) throw new LoadRefused(`Cannot update read-only key '${readonly.join(',')}'.`);
+  const errors: Record<string, unknown> = {};
   const changes: [string, unknown][] = [];
   for (const [root, given] of Object.entries(doc)) {
     if (READONLY_ROOTS.includes(root)) continue;
     if (config.defaults[root] === undefined) {
-      errors.push(`${root}: unknown config root`);
+      errors[root] = `{root_key_not_found,<<${JSON.stringify(root)}>>}`; // EMQX prints the thrown term
       continue;
     }
     const current = config.get(root);
@@ -33,13 +55,14 @@ export function planLoad(config: ConfigService, doc: Record<string, unknown>, op
     const next = opts.mode === 'merge' && isObject(current) && isObject(value) ? deepMerge(current, value) : value;
     if (isDeepStrictEqual(next, current)) continue;
     if (!LOADABLE_ROOTS.includes(root)) {
-      errors.push(`${root}: cannot be changed through PUT /configs on this node, use its own API`);
+      errors[root] = `${root}: cannot be changed through PUT /configs on this node, use its own API`;
       continue;
     }
-    errors.push(...rootErrors(config, root, next));
+    const wrong = rootErrors(config, root, next);
+    if (wrong.length) errors[root] = validationErrors(root, next, wrong);
     changes.push([root, next]);
   }
-  if (errors.length) throw updateFailed(errors.join('; '));
+  if (Object.keys(errors).length) throw new LoadRefused(errors);
   return changes;
 }
 

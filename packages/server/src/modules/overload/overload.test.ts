@@ -25,8 +25,8 @@ describe('overload_protection', () => {
     expect((await api(node, 'GET', '/configs/global_zone')).body).not.toHaveProperty('overload_protection');
     const bad = await putHocon('overload_protection { backoff_delay = -1 }');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'UPDATE_FAILED' });
-    expect(bad.json().message).toContain('overload_protection.backoff_delay');
+    // EMQX's PUT /configs refusal: {"errors": {root: validation_error}} (configs.suite.test.ts)
+    expect(JSON.parse(bad.body).errors.overload_protection).toMatchObject({ kind: 'validation_error', path: 'overload_protection.backoff_delay', value: -1 });
   });
 
   test('disabled (default): a late event loop does not refuse anyone', async () => {
