@@ -82,6 +82,21 @@ describe('Block1Assembler', () => {
     expect('req' in q && q.req.payload.length).toBe(67);
   });
 
+  it('a peer keeps at most four transfers open: a fifth drops its oldest', () => {
+    const a = new Block1Assembler(() => settings());
+    const at = (topic: string, num: number, more: boolean) => {
+      const m = put(num, more, 64, 'a'.repeat(64));
+      return a.take('p', { ...m, options: [...m.options.filter((o) => o.number !== OPT.URI_PATH), { number: OPT.URI_PATH, value: Buffer.from(topic) }] });
+    };
+    for (const t of ['t1', 't2', 't3', 't4', 't5']) at(t, 0, true);
+    a.take('other', put(0, true, 64, 'o'.repeat(64)));
+    expect(a.size).toBe(5);
+    const r1 = at('t1', 1, false);
+    expect('answer' in r1 && r1.answer.code).toBe(CODE.request_entity_incomplete);
+    const r5 = at('t5', 1, false);
+    expect('req' in r5 && r5.req.payload.length).toBe(128);
+  });
+
   it('with blockwise disabled a Block1 request passes as it is', () => {
     const a = new Block1Assembler(() => settings({ enable: false }));
     const req = put(0, true, 64, 'a'.repeat(64));

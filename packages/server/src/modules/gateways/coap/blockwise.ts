@@ -112,6 +112,9 @@ interface Incoming {
   expires: number;
 }
 
+/** Block1 transfers one peer may have open at once (their resources differ). */
+const MAX_OPEN_PER_PEER = 4;
+
 export type Block1Result = { req: CoapMessage; block1?: Block } | { answer: CoapMessage };
 
 /**
@@ -142,6 +145,7 @@ export class Block1Assembler {
     const offset = block.num * block.size;
     let rx = this.open.get(key);
     if (block.num === 0) {
+      this.limitPeer(peerKey, key);
       rx = { chunks: [], received: 0, expires: 0 };
       this.open.set(key, rx);
     } else if (!rx || offset !== rx.received) {
@@ -174,6 +178,12 @@ export class Block1Assembler {
   private expire(): void {
     const now = Date.now();
     for (const [k, v] of this.open) if (v.expires <= now) this.open.delete(k);
+  }
+
+  /** A peer keeps at most MAX_OPEN_PER_PEER transfers (each up to max_body_size): a new one drops its oldest. */
+  private limitPeer(peerKey: string, key: string): void {
+    const mine = [...this.open.keys()].filter((k) => k !== key && k.startsWith(`${peerKey}|`));
+    if (mine.length >= MAX_OPEN_PER_PEER) this.open.delete(mine[0]);
   }
 }
 

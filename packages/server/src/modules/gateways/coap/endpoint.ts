@@ -164,24 +164,28 @@ export class CoapEndpoint {
    */
   async request(peer: Peer, msg: Omit<CoapMessage, 'messageId' | 'type' | 'token'>, timeoutMs: number, token: Buffer = this.newToken()): Promise<CoapMessage> {
     const rkey = `${peerKey(peer)}#t${token.toString('hex')}`;
+    let entry!: PendingRequest;
+    // another request with the same token (the API's operator-chosen one) may take the key later: each request
+    // settles its own entry and removes the key only while it is still its own
+    const release = (): void => {
+      if (this.requests.get(rkey) === entry) this.requests.delete(rkey);
+      clearTimeout(entry.timer);
+    };
     const answer = new Promise<CoapMessage>((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.requests.delete(rkey);
+        release();
         reject(new Error('timeout'));
       }, timeoutMs);
-      this.requests.set(rkey, { resolve, reject, timer });
+      entry = { resolve, reject, timer };
+      this.requests.set(rkey, entry);
     });
     void this.sendConfirmable(peer, { ...msg, token }).then(({ result, reply }) => {
-      const pending = this.requests.get(rkey);
-      if (!pending) return;
       if (result === 'ack' && reply && !isEmpty(reply)) {
-        this.requests.delete(rkey);
-        clearTimeout(pending.timer);
-        pending.resolve(reply);
+        release();
+        entry.resolve(reply);
       } else if (result !== 'ack') {
-        this.requests.delete(rkey);
-        clearTimeout(pending.timer);
-        pending.reject(new Error(result));
+        release();
+        entry.reject(new Error(result));
       }
       // an empty ACK: the separate response arrives later with the same token
     });
