@@ -143,7 +143,8 @@ export class DtlsSocket extends EventEmitter {
     const key = peerKey(rinfo.address, rinfo.port);
     for (const rec of parseRecords(buf)) {
       const entry = this.conns.get(key);
-      if (rec.type === CONTENT.handshake && rec.epoch === 0 && (!entry || entry.conn.established)) {
+      // (an established peer's epoch-0 handshake that is not a ClientHello is its repeated last flight: the session's)
+      if (rec.type === CONTENT.handshake && rec.epoch === 0 && (!entry || (entry.conn.established && rec.fragment[0] === HS.client_hello))) {
         // only a ClientHello opens (or, from an established peer, re-opens) an association
         this.onClientHello(rec.seq, rec.fragment, rinfo, key);
         continue;
