@@ -4,8 +4,8 @@
 // actions and sources in BridgeDrawer. Confirm keeps the values on the
 // node; the rule is written when the flow is saved.
 import { useMemo, useState } from 'react';
-import { Alert, Button, Drawer, Flex, Form, Input, Radio, Select, Space, Typography } from 'antd';
-import { DeleteOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Drawer, Form, Input, Radio, Select, Space, Typography } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { topicRule } from '../../../shared/topic';
 import { useFunctionHints } from '../../rules/functions';
@@ -17,6 +17,8 @@ import type { CompletionData } from '../../rules/components/sql-language';
 import { filterWhere, functionFields, type NodeData } from '../flow.editor';
 import { fieldsText, parseField, parseWhere, splitTopLevel, whereText, type FilterItem, type GroupOperator, type SelectField } from '../flow.sql';
 import { emptyCondition, FilterFields, normalizeItems } from './FilterFields';
+import { FunctionFields, type FunctionRow } from './FunctionFields';
+import { rowExpression, rowOf } from '../function-picker';
 import '../flow.messages';
 
 type Editable = Exclude<NodeData, { kind: 'republish' | 'console' | 'action' | 'source' }>;
@@ -25,7 +27,7 @@ interface Values {
   topic?: string;
   event?: string;
   mode?: 'form' | 'sql';
-  fields?: SelectField[];
+  fields?: FunctionRow[];
   operator?: GroupOperator;
   conditions?: FilterItem[];
   sql?: string;
@@ -42,6 +44,9 @@ interface Props {
 
 const MESSAGE_COLUMNS = ['id', 'clientid', 'username', 'payload', 'peerhost', 'topic', 'qos', 'flags', 'pub_props', 'timestamp', 'publish_received_at', 'node'];
 
+/** A SELECT field as a picker row: its function and arguments when the picker can hold them. */
+const toRow = (f: SelectField): FunctionRow => ({ ...rowOf(f.expression), alias: f.alias });
+
 function toValues(d: Editable): Values {
   switch (d.kind) {
     case 'message':
@@ -49,7 +54,7 @@ function toValues(d: Editable): Values {
     case 'event':
       return { event: d.event || undefined };
     case 'function':
-      return { mode: d.mode, fields: d.fields.length ? d.fields : [{ expression: '', alias: '' }], sql: d.sql };
+      return { mode: d.mode, fields: d.fields.length ? d.fields.map(toRow) : [{ expression: '', alias: '' }], sql: d.sql };
     case 'filter':
       return { mode: d.mode, operator: d.form.operator, conditions: d.form.conditions.length ? d.form.conditions : [emptyCondition()], sql: d.sql };
     case 'sql':
@@ -64,7 +69,7 @@ function fromValues(kind: Editable['kind'], v: Values): NodeData {
     case 'event':
       return { kind, event: v.event ?? '' };
     case 'function': {
-      const fields = (v.fields ?? []).filter((f) => f.expression?.trim()).map((f) => ({ expression: f.expression.trim(), alias: (f.alias ?? '').trim() }));
+      const fields = (v.fields ?? []).filter((f) => f.expression?.trim()).map((f) => ({ expression: rowExpression(f), alias: (f.alias ?? '').trim() }));
       return { kind, mode: v.mode ?? 'form', fields, sql: v.mode === 'sql' ? (v.sql ?? '').trim() : fieldsText(fields) };
     }
     case 'filter': {
@@ -112,7 +117,7 @@ export function NodeDrawer({ nodeId, data, onClose, onSave, onDelete }: Props) {
     }
     const sql = (v.sql ?? '').trim();
     if (kind === 'function') {
-      form.setFieldsValue({ mode: 'form', fields: sql ? splitTopLevel(sql).map(parseField) : [{ expression: '', alias: '' }] });
+      form.setFieldsValue({ mode: 'form', fields: sql ? splitTopLevel(sql).map(parseField).map(toRow) : [{ expression: '', alias: '' }] });
     } else {
       const parsed = sql ? parseWhere(sql) : { operator: 'AND' as const, conditions: [emptyCondition()] };
       if (!parsed) return setToggleProblem(true);
@@ -185,43 +190,7 @@ export function NodeDrawer({ nodeId, data, onClose, onSave, onDelete }: Props) {
         {kind === 'function' && (
           <>
             {modeSwitch}
-            {mode === 'sql' ? (
-              sqlEditor(t('fields'), 160)
-            ) : (
-              <Form.List name="fields">
-                {(items, { add, remove }) => (
-                  <>
-                    <Typography.Text>{t('fields')}</Typography.Text>
-                    {items.map(({ key, name }) => (
-                      <Flex key={key} gap="small" align="start" style={{ marginTop: 8 }}>
-                        <Form.Item name={[name, 'expression']} style={{ flex: 2, marginBottom: 0 }} rules={[required(t('expression'))]}>
-                          <Input aria-label={t('expression')} placeholder="payload.temp" style={{ fontFamily: 'monospace' }} />
-                        </Form.Item>
-                        <Form.Item
-                          name={[name, 'alias']}
-                          style={{ flex: 1, marginBottom: 0 }}
-                          rules={[
-                            ({ getFieldValue }) => ({
-                              validator: (_r, v: unknown) => {
-                                const expr = String(getFieldValue(['fields', name, 'expression']) ?? '');
-                                // an expression that is not a plain field (a function, a literal) needs an alias to be read
-                                return /[()'"\s]/.test(expr.trim()) && !String(v ?? '').trim() ? Promise.reject(new Error(t('aliasRequired'))) : Promise.resolve();
-                              },
-                            }),
-                          ]}
-                        >
-                          <Input aria-label={t('alias')} placeholder={t('alias')} />
-                        </Form.Item>
-                        <Button type="text" aria-label={t('removeItem')} icon={<MinusCircleOutlined />} disabled={items.length < 2} onClick={() => remove(name)} />
-                      </Flex>
-                    ))}
-                    <Button type="dashed" block icon={<PlusOutlined />} style={{ marginTop: 8 }} onClick={() => add({ expression: '', alias: '' })}>
-                      {t('addField')}
-                    </Button>
-                  </>
-                )}
-              </Form.List>
-            )}
+            {mode === 'sql' ? sqlEditor(t('fields'), 160) : <FunctionFields />}
           </>
         )}
         {kind === 'filter' && (
