@@ -96,9 +96,9 @@ export function exportConfig(app: FastifyInstance, rootKeys?: string[]): Record<
   all.rule_engine = { ...(isObject(all.rule_engine) ? all.rule_engine : {}), rules };
   // as EMQX: a path under the data dir, relative (as configured) or absolute
   const inlined = inlineDataFiles({ ...all, ...exportIntegration(app) }, [dataDirOf(app), dataDir]) as Record<string, unknown>;
-  // the loaded gateways (emqx_gateway_conf's root), with their authenticators; certificate paths stay paths
+  // the loaded gateways (emqx_gateway_conf's root) with their authenticators and, inlined, their listeners' certificates
   const gateways = gatewayRootExport(app.gateways);
-  if (Object.keys(gateways).length) inlined[GATEWAY_ROOT] = gateways;
+  if (Object.keys(gateways).length) inlined[GATEWAY_ROOT] = inlineDataFiles(gateways, [dataDirOf(app), dataDir]);
   return rootKeys ? Object.fromEntries(Object.entries(inlined).filter(([k]) => rootKeys.includes(k))) : inlined;
 }
 

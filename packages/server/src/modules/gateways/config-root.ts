@@ -2,11 +2,12 @@
 // filled, listeners in EMQX's map `listeners.<type>.<name>`, secrets masked), and a `gateway {…}` block of PUT /configs
 // or of a backup's cluster.hocon applied gateway by gateway (emqx_gateway_conf: a new name is loaded, a loaded one
 // updated and restarted). Each record is checked before anything changes; a bad one is a 400 with a plain sentence.
+import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { ApiError } from '../../errors';
 import { maskSecrets, restoreSecrets } from '../configs/secrets';
 import { buildAuthenticators, normalizeAuthn } from './authn';
-import { checkGatewayFields, checkListenerList, listenerDefaults, merge, type Raw } from './gateways.config';
+import { checkGatewayFields, checkListenerList, listenerDefaults, listenersPems, merge, type Raw } from './gateways.config';
 import type { GatewayService } from './gateways.service';
 import { gatewayProtocol } from './registry';
 
@@ -62,9 +63,11 @@ export async function applyGateway(svc: GatewayService, name: string, next: Raw)
     await svc.load(name, gatewayProtocol(name)!, next);
     return 'loaded';
   }
+  const app = svc.app;
+  // certificates given as PEM text (a backup inlines them) become files, as a listener POST stores them
+  next = { ...next, listeners: listenersPems(dirname(app.db.name), name, next.listeners) };
   const prev = svc.stored(name);
   if (isDeepStrictEqual(prev, next)) return 'unchanged';
-  const app = svc.app;
   // the authenticators first: a backend that cannot be built leaves the running gateway as it was
   svc.restore(name, next);
   try {

@@ -2,17 +2,50 @@
 // by type and name, secrets masked), PUT /configs with a `gateway {…}` block loads, updates and stops gateways (a
 // bad one is 400 and changes nothing), and a backup carries the gateways, their authenticator and its built-in users
 // to a fresh node, where a STOMP client logs in and an MQTT-SN device connects.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect as tlsConnect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api, waitFor } from '../../shared/testing';
 import { stompjsConnect } from './stomp/stomp.testing';
 import { msg, snClient, str, u16 } from './mqttsn/sn-client.testing';
 import { download, upload } from '../backup/backup.testing';
+import { readArchive } from '../backup/archive';
 
 const getText = async (n: TestNode, query = '') => (await n.app.inject({ method: 'GET', url: `/api/v5/configs${query}`, headers: { ...n.auth, accept: 'text/plain' } })).body;
 const putText = (n: TestNode, body: string, query = '') =>
   n.app.inject({ method: 'PUT', url: `/api/v5/configs${query}`, headers: { ...n.auth, 'content-type': 'text/plain' }, payload: body });
 const portOf = (n: TestNode, gw: string, id: string) => n.app.gateways.lookup(gw)!.running.get(id)!.port!;
+
+/** a self-signed pair made by openssl, as PEM text */
+function selfSigned(): { cert: string; key: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'mqdeck-gw-tls-'));
+  try {
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=gw-backup', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+      { stdio: 'ignore' },
+    );
+    return { cert: readFileSync(join(dir, 'cert.pem'), 'utf8'), key: readFileSync(join(dir, 'key.pem'), 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** a STOMP CONNECT over TLS; resolves with the first frame's command */
+function stompOverTls(port: number, login: string, passcode: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const s = tlsConnect({ host: '127.0.0.1', port, rejectUnauthorized: false }, () => s.write(`CONNECT\naccept-version:1.2\nhost:x\nlogin:${login}\npasscode:${passcode}\n\n\0`));
+    s.once('data', (b: Buffer) => {
+      resolve(b.toString('utf8').split('\n')[0]);
+      s.destroy();
+    });
+    s.once('error', reject);
+  });
+}
 
 /** an MQTT-SN CONNECT answered by CONNACK accepted */
 async function snConnects(port: number, clientId: string): Promise<void> {
@@ -105,7 +138,15 @@ describe('gateways in a backup: export on node 1, import on a fresh node 2', () 
   });
 
   it('brings STOMP with its built-in users and MQTT-SN back running; devices connect', async () => {
-    expect((await api(node1, 'PUT', '/gateways/stomp', { idle_timeout: '45s', listeners: [{ type: 'tcp', name: 'default', bind: '127.0.0.1:0' }] })).status).toBe(204);
+    const pair = selfSigned();
+    const stompLoad = await api(node1, 'PUT', '/gateways/stomp', {
+      idle_timeout: '45s',
+      listeners: [
+        { type: 'tcp', name: 'default', bind: '127.0.0.1:0' },
+        { type: 'ssl', name: 'default', bind: '127.0.0.1:0', ssl_options: { certfile: pair.cert, keyfile: pair.key } },
+      ],
+    });
+    expect(stompLoad.status, JSON.stringify(stompLoad.body)).toBe(204);
     const authn = await api(node1, 'POST', '/gateways/stomp/authentication', { mechanism: 'password_based', backend: 'built_in_database', user_id_type: 'username' });
     expect(authn.status, JSON.stringify(authn.body)).toBe(201);
     expect((await api(node1, 'POST', '/gateways/stomp/authentication/users', { user_id: 'dev-1', password: 'pw-1' })).status).toBe(201);
@@ -119,6 +160,9 @@ describe('gateways in a backup: export on node 1, import on a fresh node 2', () 
     const exported = await api(node1, 'POST', '/data/export', {});
     expect(exported.status).toBe(200);
     const file = (await download(node1, exported.body.filename)).data;
+    const hocon = (await readArchive(file)).get(`${exported.body.filename.replace(/\.tar\.gz$/, '')}/cluster.hocon`)!.toString();
+    // the ssl listener's certificate and key travel inlined, as the node's own listeners' do
+    expect(hocon.slice(hocon.indexOf('\ngateway {'))).toContain('-----BEGIN CERTIFICATE-----');
     expect(await upload(node2, exported.body.filename, file)).toEqual({ status: 204, body: undefined });
     const imported = await api(node2, 'POST', '/data/import', { filename: exported.body.filename });
     expect(imported.status).toBe(200);
@@ -137,6 +181,10 @@ describe('gateways in a backup: export on node 1, import on a fresh node 2', () 
     const ok = await stompjsConnect(port, { login: 'dev-1', passcode: 'pw-1' });
     await waitFor(async () => (await api(node2, 'GET', '/gateways/stomp/clients?like_username=dev-1')).body.data.length === 1, 5000, 'STOMP client on node 2');
     await ok.client.deactivate();
+    // the ssl listener runs on node 2 with the certificate written to node 2's data dir
+    const certfile = String((node2.app.gateways.stored('stomp').listeners as { ssl: { default: { ssl_options: { certfile: string } } } }).ssl.default.ssl_options.certfile);
+    expect(certfile.startsWith(node2.dataDir)).toBe(true);
+    expect(await stompOverTls(portOf(node2, 'stomp', 'stomp:ssl:default'), 'dev-1', 'pw-1')).toBe('CONNECTED');
     await snConnects(portOf(node2, 'mqttsn', 'mqttsn:udp:default'), 'sn-restored');
 
     // importing the same file again changes nothing
