@@ -70,9 +70,16 @@ export default async function listenersRoutes(app: FastifyInstance): Promise<voi
   route(app, 'get', '/listeners/{id}', { handler: async (req) => detail(req.params.id) });
 
   route(app, 'put', '/listeners/{id}', {
+    // the body is checked by the listener manager (the config schema), after EMQX's integer-text conversion below:
+    // the contract's oneOf over the listener types would refuse `max_connections: "123"` with a union message
+    schema: ({ params }) => ({ params, body: { type: 'object' } }),
     handler: async (req) => {
       const { type, name } = parseListenerId(req.params.id);
       const body = asBody(req.body);
+      // hocon reads an integer field given as digits text as the integer (emqx_mgmt_api_listeners_SUITE t_list_listeners)
+      for (const key of ['max_connections', 'acceptors']) {
+        if (typeof body[key] === 'string' && /^\d+$/.test(body[key])) body[key] = Number(body[key]);
+      }
       if (body.id !== undefined && body.id !== `${type}:${name}`) throw new ApiError(400, 'BAD_LISTENER_ID', "Path and body's listener id not match");
       if (body.type !== undefined && body.type !== type) throw badRequest(`type ${JSON.stringify(body.type)} does not match listener id ${type}:${name}`);
       const e = await manager().update(`${type}:${name}`, body);

@@ -38,4 +38,60 @@ describe('emqx_mgmt_api_listeners_SUITE', () => {
       if (running) expect(await connackCode(node.app.listeners.get('tcp:default')?.port ?? 0, { clientId: `after-${action}` })).toBe(0);
     }
   });
+
+  // t_list_listeners: POST /listeners with name and type, then PUT max_connections (a number, then "123")
+  test('t_list_listeners: create from tcp:default, same keys, max_connections 100 and "123" → 123, delete → 404', async () => {
+    const origin = (await api(node, 'GET', '/listeners/tcp:default')).body;
+    expect((await api(node, 'GET', '/listeners/tcp:new11')).status).toBe(404);
+    const { id: _id, ...rest } = origin;
+    const create = await api(node, 'POST', '/listeners', { ...rest, name: 'new11', bind: '127.0.0.1:0', max_connections: 'infinity' });
+    expect(create.status, JSON.stringify(create.body)).toBe(200);
+    expect(Object.keys(create.body).sort()).toEqual(Object.keys(origin).sort());
+    expect(create.body.max_connections).toBe('infinity');
+    expect((await api(node, 'GET', '/listeners/tcp:new11')).body).toMatchObject({ id: 'tcp:new11', running: true });
+    expect((await api(node, 'PUT', '/listeners/tcp:new11', { ...create.body, max_connections: 100 })).body.max_connections).toBe(100);
+    expect((await api(node, 'GET', '/listeners/tcp:new11')).body.max_connections).toBe(100);
+    expect((await api(node, 'PUT', '/listeners/tcp:new11', { ...create.body, max_connections: '123' })).body.max_connections).toBe(123);
+    expect((await api(node, 'DELETE', '/listeners/tcp:new11')).status).toBe(204);
+    expect((await api(node, 'GET', '/listeners/tcp:new11')).status).toBe(404);
+  });
+
+  // crud_listeners_by_id/6 (t_tcp_… and t_ws_crud_listeners_by_id)
+  for (const type of ['tcp', 'ws'] as const) {
+    test(`t_${type}_crud_listeners_by_id: full and minimal create by id, same port 400, acceptors, update while stopped`, async () => {
+      const origin = (await api(node, 'GET', `/listeners/${type}:default`)).body;
+      const newPath = `/listeners/${type}:new`;
+      expect((await api(node, 'GET', newPath)).status).toBe(404);
+      const create = await api(node, 'POST', newPath, { ...origin, id: `${type}:new`, bind: '127.0.0.1:0' });
+      expect(create.status, JSON.stringify(create.body)).toBe(200);
+      expect(Object.keys(create.body).sort()).toEqual(Object.keys(origin).sort());
+      expect((await api(node, 'GET', newPath)).body).toMatchObject({ ...create.body, running: true });
+
+      const min = await api(node, 'POST', `/listeners/${type}:min`, { id: `${type}:min`, bind: '127.0.0.1:0', type });
+      expect(min.status, JSON.stringify(min.body)).toBe(200);
+      expect(Object.keys(min.body).sort()).toEqual(Object.keys(origin).sort());
+      expect((await api(node, 'GET', `/listeners/${type}:min`)).body.running).toBe(true);
+
+      const port = node.app.listeners.get(`${type}:new`)?.port;
+      expect(port).toBeGreaterThan(0);
+      expect((await api(node, 'POST', `/listeners/${type}:bad`, { ...origin, id: `${type}:bad`, bind: `127.0.0.1:${port}` })).status).toBe(400);
+      expect((await api(node, 'GET', `/listeners/${type}:bad`)).status).toBe(404);
+
+      const acceptors = create.body.acceptors + 10;
+      expect((await api(node, 'PUT', newPath, { ...create.body, acceptors })).body.acceptors).toBe(acceptors);
+      expect((await api(node, 'GET', newPath)).body).toMatchObject({ acceptors, running: true });
+
+      expect((await api(node, 'POST', `${newPath}/stop`)).status).toBe(200);
+      const stopped = (await api(node, 'GET', newPath)).body;
+      expect(stopped.running).toBe(false);
+      const update = await api(node, 'PUT', newPath, { ...stopped, acceptors: stopped.acceptors + 1 });
+      expect(update.body.acceptors).toBe(stopped.acceptors + 1);
+      expect((await api(node, 'GET', newPath)).body).toMatchObject({ acceptors: stopped.acceptors + 1, running: false });
+
+      expect((await api(node, 'DELETE', newPath)).status).toBe(204);
+      expect((await api(node, 'DELETE', `/listeners/${type}:min`)).status).toBe(204);
+      expect((await api(node, 'GET', newPath)).status).toBe(404);
+      expect((await api(node, 'DELETE', newPath)).status).toBe(404);
+    });
+  }
 });
