@@ -1,7 +1,9 @@
 // The broker's hook points as ExHook serves them (EMQX's emqx_exhook_handler), wired once here for every extension
 // that follows them: the ExHook servers (hook-points.ts) and the plugins (modules/plugins/plugins.module.ts). Each
 // gives an `Extension`: which hook points it wants right now (asked first, so an unused hook costs one check), the
-// notifications, and the hooks whose answer counts.
+// notifications, and the hooks whose answer counts. A notification's broker event listener is attached only while
+// the extension wants it (`watch` tells when that may have changed): with no ExHook server / plugin that registered
+// it, the broker has no listener and builds nothing for it (client.connect and client.connack info per connect).
 // - Notifications (answers ignored): client.connect/connack/connected/disconnected, session.*, message.delivered/
 //   acked/dropped from broker.events.
 // - client.subscribe/unsubscribe and message.publish: chained broker hooks at the extension's priority. subscribe
@@ -80,6 +82,8 @@ const MESSAGE_ARG: Partial<Record<Notification, number>> = { 'message.delivered'
 export interface Extension {
   /** some part of the extension wants this hook point now */
   active(hook: Hookpoint): boolean;
+  /** `changed` is called whenever `active` may answer differently; returns the function that stops it */
+  watch(changed: () => void): () => void;
   notify<H extends Notification>(hook: H, ...args: Notifications[H]): void;
   /** client.subscribe: the filter to subscribe, null to refuse it */
   subscribe(client: ClientIdentity, filter: string, opts: SubOptions): Promise<string | null> | string | null;
@@ -127,7 +131,19 @@ export function wireBrokerHooks(app: FastifyInstance, ext: Extension, { priority
       },
     ];
   });
-  for (const [e, f] of handlers) emitter.on(e, f);
+  // a listener only while the extension wants its hook point: the broker skips building what nobody listens to
+  const attached = new Set<string>();
+  const sync = () => {
+    for (const [e, f] of handlers) {
+      const want = ext.active(e as Hookpoint);
+      if (want && !attached.has(e)) {
+        attached.add(e);
+        emitter.on(e, f);
+      } else if (!want && attached.delete(e)) emitter.off(e, f);
+    }
+  };
+  sync();
+  const unwatch = ext.watch(sync);
 
   const removeHooks = app.broker.addHooks(
     {
@@ -164,7 +180,8 @@ export function wireBrokerHooks(app: FastifyInstance, ext: Extension, { priority
   };
 
   return () => {
-    for (const [e, f] of handlers) emitter.off(e, f);
+    unwatch();
+    for (const [e, f] of handlers) if (attached.delete(e)) emitter.off(e, f);
     removeHooks();
     authn.authenticate = originalAuthn;
     authz.authorize = originalAuthz;

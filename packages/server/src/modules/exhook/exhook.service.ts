@@ -64,6 +64,8 @@ export class ExhookService {
   private readonly ticker: NodeJS.Timeout;
   /** hooks some connected server registered: the broker wiring asks this first, so an unused hook costs nothing */
   private active = new Set<string>();
+  /** told after each recompute of `active` (broker-hooks.ts attaches the broker listeners it needs) */
+  private readonly activeWatchers = new Set<() => void>();
 
   constructor(private readonly app: FastifyInstance) {
     this.ticker = setInterval(() => {
@@ -93,6 +95,13 @@ export class ExhookService {
 
   private recompute(): void {
     this.active = new Set(this.servers.filter((s) => s.status === 'connected').flatMap((s) => [...s.hooks.keys()]));
+    for (const w of this.activeWatchers) w();
+  }
+
+  /** `changed` is called whenever isActive may answer differently; returns the function that stops it */
+  onActiveChange(changed: () => void): () => void {
+    this.activeWatchers.add(changed);
+    return () => void this.activeWatchers.delete(changed);
   }
 
   isActive(hook: Hookpoint): boolean {

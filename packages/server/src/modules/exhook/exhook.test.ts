@@ -221,6 +221,27 @@ describe('exhook', () => {
     }
   });
 
+  it('the broker listens to a notification only while a connected server registered it', async () => {
+    const events = node.app.broker.events;
+    const before = events.listenerCount('client.connected');
+    expect(events.listenerCount('client.connect')).toBe(0); // no server: nothing built per connect for ExHook
+    const hs = await server([{ name: 'client.connect' }, { name: 'client.connected' }]);
+    await add({ name: 'listening', url: hs.url });
+    expect(events.listenerCount('client.connect')).toBe(1);
+    expect(events.listenerCount('client.connected')).toBe(before + 1);
+    expect(events.listenerCount('client.connack')).toBe(0);
+    const c = await connectClient(node.mqttPort, { clientId: 'heard-1' });
+    await waitFor(() => hs.count('OnClientConnected') === 1, 5000, 'OnClientConnected');
+    expect(hs.calls.get('OnClientConnect')?.[0]).toMatchObject({ conninfo: { clientid: 'heard-1' } });
+    await c.endAsync();
+    await api(node, 'PUT', '/exhooks/listening', { name: 'listening', url: hs.url, enable: false });
+    expect(events.listenerCount('client.connect')).toBe(0);
+    expect(events.listenerCount('client.connected')).toBe(before);
+    const d = await connectClient(node.mqttPort, { clientId: 'heard-2' });
+    await d.endAsync();
+    expect(hs.count('OnClientConnect')).toBe(1);
+  });
+
   it('a dead or slow server follows failed_action, costing at most its request_timeout', async () => {
     const hs = await server([{ name: 'client.authenticate' }]);
     await add({ name: 'strict', url: hs.url, request_timeout: '300ms', failed_action: 'deny' });

@@ -106,6 +106,7 @@ export function wireHookPoints(app: FastifyInstance, svc: ExhookService): () => 
 
   const ext: Extension = {
     active: (hook) => svc.isActive(hook),
+    watch: (changed) => svc.onActiveChange(changed),
     notify: (hook, ...args) => {
       const [req, key, topic] = (requests[hook] as (...a: unknown[]) => [Record<string, unknown>, string, string?])(...args);
       svc.cast(hook, req, key, topic);

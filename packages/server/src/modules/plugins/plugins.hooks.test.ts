@@ -126,6 +126,23 @@ describe('plugins on the hook points', () => {
     }
   });
 
+  it('the broker listens to a notification only while a running plugin registered it', async () => {
+    const emitter = node.app.broker.events;
+    // the gate plugin registered these two (other modules may listen too)
+    const [connack, created] = [emitter.listenerCount('client.connack'), emitter.listenerCount('session.created')];
+    // nobody registered client.connect (no ExHook server, no plugin hook, no rule): no listener, nothing built
+    expect(emitter.listenerCount('client.connect')).toBe(0);
+    expect((await api(node, 'PUT', `/plugins/${GATE}/stop`)).status).toBe(204);
+    expect(emitter.listenerCount('client.connack')).toBe(connack - 1);
+    expect(emitter.listenerCount('session.created')).toBe(created - 1);
+    expect(await connackCode(node.mqttPort, { clientId: 'gate-off', username: 'intruder', password: 'pw' })).toBe(0); // no plugin refuses
+    expect((await api(node, 'PUT', `/plugins/${GATE}/start`)).status).toBe(204);
+    expect([emitter.listenerCount('client.connack'), emitter.listenerCount('session.created')]).toEqual([connack, created]);
+    expect(await connackCode(node.mqttPort, { clientId: 'gate-on', username: 'friend', password: 'pw' })).toBe(0);
+    await saw('client.connack gate-on success');
+    expect(events()).not.toContain('client.connack gate-off success');
+  });
+
   it('refuses a hook point ExHook does not serve, naming the known ones', async () => {
     const odd = 'mqdeck_odd-1.0';
     allow(node, odd);

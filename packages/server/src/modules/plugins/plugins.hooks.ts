@@ -132,6 +132,10 @@ export function pluginsExtension(app: FastifyInstance, svc: PluginsService): Ext
 
   return {
     active: (hook) => svc.withHook(hook).length > 0,
+    watch: (changed) => {
+      svc.onHooksChange = changed;
+      return () => void (svc.onHooksChange = () => undefined);
+    },
     notify: (hook, ...a) => {
       const callArgs = (args[hook] as (...x: unknown[]) => unknown[])(...a);
       for (const name of svc.withHook(hook)) svc.cast(name, hook, callArgs);

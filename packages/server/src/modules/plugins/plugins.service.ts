@@ -22,10 +22,7 @@ export const TIMEOUTS = { start: 10_000, stop: 5_000, call: 3_000, config: 5_000
 export const HEALTH_INTERVAL = { ms: 30_000 };
 
 /** EMQX's health_status (6.0's emqx_plugins_info): ok with an empty message, or error with the reason */
-export interface HealthStatus {
-  status: 'ok' | 'error';
-  message: string;
-}
+export type HealthStatus = { status: 'ok' | 'error'; message: string };
 
 export type HookName = Hookpoint;
 
@@ -40,11 +37,7 @@ export interface PluginInfo {
   defaultConfig?: unknown;
 }
 
-interface Pending {
-  resolve(value: unknown): void;
-  reject(err: Error): void;
-  timer: NodeJS.Timeout;
-}
+type Pending = { resolve(value: unknown): void; reject(err: Error): void; timer: NodeJS.Timeout };
 
 interface Running {
   child: ChildProcess;
@@ -66,6 +59,8 @@ export class PluginsService {
   /** the last health of each running plugin the periodic check saw: only a change is logged */
   private readonly lastHealth = new Map<string, HealthStatus['status']>();
   private healthTimer?: NodeJS.Timeout;
+  /** told when withHook may answer differently (a plugin started, stopped, exited or registered hooks): plugins.hooks.ts */
+  onHooksChange: () => void = () => undefined;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -298,6 +293,7 @@ export class PluginsService {
         else p.reject(new Error(msg.error ?? 'failed'));
       } else if (msg.t === 'hooks' && Array.isArray(msg.hooks)) {
         run.hooks = new Set(msg.hooks);
+        this.onHooksChange();
       } else if (msg.t === 'log') {
         const level = msg.level === 'error' || msg.level === 'warn' || msg.level === 'debug' ? msg.level : 'info';
         log[level](`plugin ${nameVsn}: ${msg.msg ?? ''}`);
@@ -312,6 +308,7 @@ export class PluginsService {
       run.pending.clear();
       if (this.running.get(nameVsn) === run) {
         this.running.delete(nameVsn);
+        this.onHooksChange();
         if (run.started) {
           this.reasons.set(nameVsn, `The plugin's process exited unexpectedly (${signal ?? `code ${code}`})`);
           log.warn(`plugin ${nameVsn} stopped: its process exited (${signal ?? `code ${code}`})`);
@@ -323,6 +320,7 @@ export class PluginsService {
       const reply = (await this.request(nameVsn, run, start, TIMEOUTS.start)) as { hooks?: string[] };
       run.hooks = new Set(reply?.hooks ?? []);
       run.started = true;
+      this.onHooksChange();
       this.reasons.delete(nameVsn);
       log.info(`plugin ${nameVsn} started`);
     } catch (err) {
@@ -339,6 +337,7 @@ export class PluginsService {
     if (!run) return;
     this.running.delete(nameVsn);
     run.started = false;
+    this.onHooksChange();
     const exited = new Promise<void>((r) => {
       if (run.child.exitCode !== null || run.child.signalCode !== null) r();
       else run.child.once('exit', () => r());
