@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { MqttClient } from 'mqtt';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseOption, connectClient, inbox, shotAll, uniqueId, useE2ESession } from '../harness';
+import { chooseOption, connectClient, inbox, shot, shotAll, uniqueId, useE2ESession } from '../harness';
 
 const e2e = useE2ESession();
 
@@ -277,5 +277,100 @@ describe('flow designer', () => {
       )
       .toEqual([`${WEB}/a {"n":42}`]);
     await shotAll(page, 'flow-designer-action', () => sink.waitFor());
+  });
+
+  it('picks a typed function in Data Processing and a group in the Filter; the rule runs them on real messages', async () => {
+    const FX = `${id}_fx`;
+    const IN = `${id}/fx`;
+    const FX_OUT = `${id}/fx/out/s`;
+    const page = e2e.page;
+    await page.goto(`${e2e.node.url}#/flow/create`);
+    await page.getByRole('button', { name: 'Add Messages' }).click();
+    let drawer = page.getByRole('dialog').filter({ hasText: 'Messages' });
+    await drawer.getByLabel('Topic', { exact: true }).fill(`${IN}/#`);
+    await drawer.getByRole('button', { name: 'Confirm' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    // Data Processing: payload.s through concat (its second argument typed string), and payload.n as it is
+    await page.getByRole('button', { name: 'Add Data Processing' }).click();
+    drawer = page.getByRole('dialog').filter({ hasText: 'Data Processing' });
+    await drawer.getByLabel('Field or expression', { exact: true }).fill('payload.s');
+    await drawer.getByLabel('Transform', { exact: true }).click();
+    await page.keyboard.type('concat');
+    await page.locator('.ant-select-dropdown:visible').getByTitle('concat', { exact: true }).click();
+    const args = drawer.getByRole('group', { name: 'Arguments of concat' });
+    await args.getByText('The field on the left').waitFor();
+    expect(await args.locator('.ant-tag').allTextContents()).toEqual(['string', 'string']);
+    await args.getByLabel('String2', { exact: true }).fill('!');
+    await drawer.getByLabel('Alias', { exact: true }).fill('s2');
+    await drawer.getByRole('button', { name: 'Add field' }).click();
+    await drawer.getByLabel('Field or expression', { exact: true }).nth(1).fill('payload.n');
+    await drawer.getByLabel('Alias', { exact: true }).nth(1).fill('n');
+    await drawer.getByRole('button', { name: 'Confirm' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    // Filter: payload.n > 5 AND (qos = 1 OR qos = 2)
+    await page.getByRole('button', { name: 'Add Filter' }).click();
+    drawer = page.getByRole('dialog').filter({ hasText: 'Conditions (WHERE)' });
+    await drawer.getByLabel('Field', { exact: true }).fill('payload.n');
+    await chooseOption(page, drawer.getByLabel('Operator', { exact: true }), '>');
+    await drawer.getByLabel('Value', { exact: true }).fill('5');
+    await drawer.getByRole('button', { name: 'Add group' }).click();
+    const group = drawer.getByRole('group', { name: 'Condition group 2' });
+    await group.getByLabel('Field', { exact: true }).nth(0).fill('qos');
+    await group.getByLabel('Value', { exact: true }).nth(0).fill('1');
+    await group.getByLabel('Field', { exact: true }).nth(1).fill('qos');
+    await group.getByLabel('Value', { exact: true }).nth(1).fill('2');
+    await drawer.getByRole('button', { name: 'Confirm' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Add Republish' }).click();
+    drawer = page.getByRole('dialog').filter({ hasText: 'Payload' });
+    await drawer.getByLabel('Topic', { exact: true }).fill(FX_OUT);
+    await drawer.getByLabel('Payload', { exact: true }).fill('${s2}');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    const edges = page.locator('.react-flow__edge');
+    const link = async (from: string, to: string, count: number) =>
+      expect
+        .poll(async () => {
+          if ((await edges.count()) < count) await connect(page, page.locator(`[data-testid^="flow-node-${from}-"]`), page.locator(`[data-testid^="flow-node-${to}-"]`));
+          return edges.count();
+        })
+        .toBe(count);
+    await link('message', 'function', 1);
+    await link('function', 'filter', 2);
+    await link('filter', 'republish', 3);
+    await page.getByLabel('Name', { exact: true }).fill(FX);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByText('Created successfully').first().waitFor();
+    await page.waitForURL((u) => u.hash === `#/flow/${FX}`);
+    expect(await e2e.apiGet(`/rules/${FX}`)).toMatchObject({
+      sql: `SELECT\n  concat(payload.s, '!') as s2,\n  payload.n as n\nFROM\n  "${IN}/#"\nWHERE\n  payload.n > 5 AND (qos = 1 OR qos = 2)`,
+    });
+
+    const subscriber = await connectClient(e2e.node.mqttPort, { clientId: uniqueId('e2e-fx-sub'), protocolVersion: 5 });
+    const publisher = await connectClient(e2e.node.mqttPort, { clientId: uniqueId('e2e-fx-pub'), protocolVersion: 5 });
+    clients.push(subscriber, publisher);
+    const got = inbox(subscriber);
+    await subscriber.subscribeAsync(FX_OUT, { qos: 1 });
+    await publisher.publishAsync(`${IN}/a`, JSON.stringify({ s: 'low', n: 1 }), { qos: 1 });
+    await publisher.publishAsync(`${IN}/a`, JSON.stringify({ s: 'qos0', n: 9 }), { qos: 0 });
+    await publisher.publishAsync(`${IN}/a`, JSON.stringify({ s: 'hi', n: 9 }), { qos: 1 });
+    await expect.poll(() => got.map((m) => `${m.topic} ${m.payload}`), { timeout: 15_000 }).toEqual([`${FX_OUT} hi!`]);
+
+    // opened again, the filter shows its group and the function its picked transform
+    await page.reload();
+    await page.locator('[data-testid^="flow-node-filter"]').click();
+    drawer = page.getByRole('dialog').filter({ hasText: 'Conditions (WHERE)' });
+    expect(await drawer.getByRole('group', { name: 'Condition group 2' }).getByLabel('Value', { exact: true }).nth(1).inputValue()).toBe('2');
+    await shot(page, 'flow-filter-group');
+    await drawer.getByRole('button', { name: 'Cancel' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await page.locator('[data-testid^="flow-node-function"]').click();
+    drawer = page.getByRole('dialog').filter({ hasText: 'Data Processing' });
+    expect(await drawer.getByRole('group', { name: 'Arguments of concat' }).getByLabel('String2', { exact: true }).inputValue()).toBe('!');
+    await shot(page, 'flow-function-picker');
   });
 });
