@@ -84,4 +84,61 @@ describe('emqx_mgmt_api_clients_SUITE', () => {
     expect(res.body).toBeGreaterThanOrEqual(1);
     await c.endAsync();
   });
+
+  test('t_query_clients_with_fields: fields=clientid / clientid,username / all (= default); bad names 400', async () => {
+    const c = await connectClient(node.mqttPort, { clientId: 't_query_clients_with_fields_client', username: 't_query_clients_with_fields_user' });
+    clients.push(c);
+    const q = '&clientid=t_query_clients_with_fields_client';
+    const data = async (qs: string) => (await api(node, 'GET', `/clients?${qs}${q}`)).body.data;
+    expect(await data('fields=clientid')).toEqual([{ clientid: 't_query_clients_with_fields_client' }]);
+    expect((await data('fields=client_attrs'))[0].client_attrs).toEqual({});
+    expect(await data('fields=clientid,username')).toEqual([{ clientid: 't_query_clients_with_fields_client', username: 't_query_clients_with_fields_user' }]);
+    const all = await data('fields=all');
+    expect(all).toEqual(await data(''));
+    expect(Object.keys(all[0]).length).toBeGreaterThan(2);
+    for (const bad of ['fields=bad_field_name', 'fields=all,bad_field_name', 'fields=all,username,clientid']) {
+      expect((await api(node, 'GET', `/clients?${bad}`)).status, bad).toBe(400);
+    }
+  });
+
+  test('t_query_clients_with_time: lte_* (RFC 3339 or ms) finds earlier clients, gte_* none', async () => {
+    clients.push(await connectClient(node.mqttPort, { clientId: 'client1', username: 'user1' }), await connectClient(node.mqttPort, { clientId: 'client2', username: 'user2' }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = Date.now();
+    const rfc = encodeURIComponent(new Date(now).toISOString());
+    for (const key of ['created_at', 'connected_at']) {
+      for (const value of [rfc, String(now)]) {
+        const lte = await api(node, 'GET', `/clients?lte_${key}=${value}`);
+        expect(lte.status).toBe(200);
+        expect(lte.body.data.length).toBeGreaterThanOrEqual(2);
+        for (const row of lte.body.data) expect(Date.parse(row[key])).toBeLessThan(now);
+        expect((await api(node, 'GET', `/clients?gte_${key}=${value}`)).body.data).toEqual([]);
+      }
+    }
+  });
+
+  test('t_query_multiple_clients: repeated clientid/username are OR within a key, AND across keys', async () => {
+    const pairs = [
+      ['multi_client1', 'multi_user1'],
+      ['multi_client1-1', 'multi_user1'],
+      ['multi_client2', 'multi_user2'],
+      ['multi_client2-1', 'multi_user2'],
+    ];
+    for (const [clientId, username] of pairs) clients.push(await connectClient(node.mqttPort, { clientId, username }));
+    const ids = async (qs: string) => ((await api(node, 'GET', `/clients?${qs}`)).body.data as { clientid: string }[]).map((c) => c.clientid).sort();
+    expect(await ids('clientid=no_such_client')).toEqual([]);
+    expect(await ids('clientid=no_such_client&clientid=no_such_client1')).toEqual([]);
+    expect(await ids('username=no_such_user&clientid=no_such_user1')).toEqual([]);
+    expect(await ids('clientid=multi_client1&username=multi_user2')).toEqual([]);
+    expect(await ids('clientid=multi_client1&clientid=multi_client1-1&username=multi_user2&username=multi_user3')).toEqual([]);
+    expect(await ids('clientid=multi_client1')).toEqual(['multi_client1']);
+    expect(await ids('clientid=multi_client1&clientid=multi_client1')).toEqual(['multi_client1']);
+    expect(await ids('clientid=multi_client1&username=multi_user1')).toEqual(['multi_client1']);
+    expect(await ids('username=multi_user1')).toEqual(['multi_client1', 'multi_client1-1']);
+    expect(await ids('clientid=multi_client1&clientid=multi_client1-1')).toEqual(['multi_client1', 'multi_client1-1']);
+    expect(await ids('clientid=no-such-client&clientid=multi_client1&clientid=multi_client1-1&username=multi_user1&username=no-such-user')).toEqual([
+      'multi_client1',
+      'multi_client1-1',
+    ]);
+  });
 });
