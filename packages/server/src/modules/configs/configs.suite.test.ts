@@ -92,4 +92,31 @@ describe('emqx_mgmt_api_configs_SUITE', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body.startsWith('{"errors":{"a":"{root_key_not_found,')).toBe(true);
   });
+
+  test('t_global_zone: the five roots; a key left out is filled with its default; max_qos_allowed 3 is 400', async () => {
+    const zones = (await api(node, 'GET', '/configs/global_zone')).body;
+    expect(Object.keys(zones).sort()).toEqual(['durable_sessions', 'flapping_detect', 'force_gc', 'force_shutdown', 'mqtt']);
+    const { peer_cert_as_clientid: _dropped, ...mqtt } = { ...zones.mqtt, max_qos_allowed: 1 };
+    const res = await api(node, 'PUT', '/configs/global_zone', { ...zones, mqtt });
+    expect(res.status).toBe(200);
+    expect(res.body.mqtt).toMatchObject({ max_qos_allowed: 1, peer_cert_as_clientid: 'disabled' });
+    expect(await api(node, 'PUT', '/configs/global_zone', { ...zones, mqtt: { ...zones.mqtt, max_qos_allowed: 3 } })).toMatchObject({ status: 400 });
+    expect((await api(node, 'GET', '/configs/global_zone')).body.mqtt.max_qos_allowed).toBe(1);
+    expect((await api(node, 'PUT', '/configs/global_zone', { ...zones, mqtt: { ...zones.mqtt, max_qos_allowed: 2 } })).status).toBe(200);
+  });
+
+  test('t_log: a file handler on; enable 1 and an unknown key are 400; a second handler added, then disabled', async () => {
+    const log = (await api(node, 'GET', '/configs/log')).body;
+    const handler = { ...log.file.default, enable: true, path: 'log/emqx-test.log' };
+    const on = await api(node, 'PUT', '/configs/log', { ...log, file: { ...log.file, default: handler } });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(on.body.file.default).toMatchObject({ enable: true, path: 'log/emqx-test.log' });
+    expect((await api(node, 'PUT', '/configs/log', { ...log, file: { ...log.file, default: { ...log.file.default, enable: 1 } } })).status).toBe(400);
+    expect((await api(node, 'PUT', '/configs/log', { ...log, file: { ...log.file, default: { ...log.file.default, enabfe: true } } })).status).toBe(400);
+    const added = await api(node, 'PUT', '/configs/log', { ...on.body, file: { ...on.body.file, new: { ...handler, path: 'log/emqx-test1.log' } } });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.file.new).toMatchObject({ enable: true, path: 'log/emqx-test1.log' });
+    const off = await api(node, 'PUT', '/configs/log', { ...added.body, file: { ...added.body.file, new: { ...added.body.file.new, enable: false } } });
+    expect(off.body.file.new.enable).toBe(false);
+  });
 });
