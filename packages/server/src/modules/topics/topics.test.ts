@@ -81,4 +81,19 @@ describe('emqx_mgmt_api_topics_SUITE', () => {
       await closeClients([c]);
     }
   });
+
+  test('t_queue_topics, t_shared_topics_invalid: $queue/ exact match; $share/group alone is INVALID_PARAMTER', async () => {
+    const c = await connectClient(node.mqttPort, { clientId: 't_queue_topics' });
+    try {
+      await c.subscribeAsync(['$queue/q/+', 'q/+']);
+      const res = await api(node, 'GET', `/topics?topic=${encodeURIComponent('$queue/q/+')}&node=emqx@127.0.0.1`);
+      expect(res.body).toEqual({ data: [{ topic: '$queue/q/+', node: 'emqx@127.0.0.1' }], meta: { page: 1, limit: 100, hasnext: false, count: 1 } });
+    } finally {
+      await closeClients([c]);
+    }
+    expect(await api(node, 'GET', `/topics?topic=${encodeURIComponent('$share/group')}&node=emqx@127.0.0.1`)).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_PARAMTER', message: 'topic_filter_invalid' },
+    });
+  });
 });
