@@ -3,8 +3,10 @@
 // one lane with their live statuses and links, and a stopped action turns its edge off. Then the Flow Designer:
 // a flow drawn on the canvas (topic → filter → republish) saves as a rule that republishes a real client's
 // message, and an existing rule opens as a flow whose filter, changed and saved, changes the rule's SQL. An HTTP
-// action created inside the flow (its drawer holds the actions screen's form) is created before the rule; a rule the
-// node refuses after that says so, and saving again uses the action created; a published message reaches the server.
+// action created inside the flow (its drawer holds the actions screen's form, its connector made in a drawer over
+// it) is created before the rule; a rule the node refuses after that says so, and saving again uses the action
+// created; a published message reaches the server. A typed function picked in Data Processing and a group in the
+// Filter run on real messages and open again as they were drawn.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MqttClient } from 'mqtt';
@@ -211,7 +213,6 @@ describe('flow designer', () => {
     const WEB = `${id}/web`;
     const taken = `${id}_taken`;
     const WEB_TARGET = `${id}_web_target`;
-    await created('POST', '/connectors', { type: 'http', name: WEB_TARGET, url: `http://127.0.0.1:${port}/web` });
     await created('POST', '/rules', { id: taken, sql: `SELECT * FROM "${id}/taken"`, actions: [{ function: 'console' }] });
     const page = e2e.page;
     await page.goto(`${e2e.node.url}#/flow/create`);
@@ -229,7 +230,15 @@ describe('flow designer', () => {
     await card.click();
     await drawer.getByRole('button', { name: 'Next' }).click();
     await drawer.getByLabel('Name', { exact: true }).fill(NEW_ACTION);
-    await chooseOption(page, drawer.getByLabel('Connector', { exact: true }), WEB_TARGET);
+    // its connector is created in a drawer over the form, as EMQX does, and chosen at once
+    await drawer.getByRole('button', { name: 'Create Connector' }).click();
+    const connectorDrawer = page.getByRole('dialog').filter({ hasText: 'Create Connector / HTTP Server' });
+    await connectorDrawer.getByLabel('Name', { exact: true }).fill(WEB_TARGET);
+    await connectorDrawer.getByLabel('URL', { exact: true }).fill(`http://127.0.0.1:${port}/web`);
+    await connectorDrawer.getByRole('button', { name: 'Create', exact: true }).click();
+    await connectorDrawer.waitFor({ state: 'hidden' });
+    expect(await e2e.apiGet(`/connectors/http:${WEB_TARGET}`)).toMatchObject({ type: 'http', url: `http://127.0.0.1:${port}/web` });
+    await drawer.getByTitle(WEB_TARGET, { exact: true }).waitFor();
     await drawer.getByRole('button', { name: 'Confirm' }).click();
     await drawer.waitFor({ state: 'hidden' });
     const sink = page.locator('[data-testid^="flow-node-action-"]');

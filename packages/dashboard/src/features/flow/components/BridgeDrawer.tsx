@@ -1,6 +1,6 @@
 // The drawer of a data-integration action or source node (EMQX's NodeDrawer with its ActionSelect): pick one that
 // exists, or "Create Action" / "Create Source" — the type picker, then that type's form of the actions and sources
-// screens (ResourceForm, with the connector of that type). Confirm keeps a new one on the node as a draft; it is
+// screens (ResourceForm, with the connector of that type, chosen or created in ConnectorDrawer). Confirm keeps a new one on the node as a draft; it is
 // created when the flow is saved, before the rule (save.ts).
 import { useMemo, useState } from 'react';
 import { Alert, Button, Divider, Drawer, Flex, Form, Select, Skeleton, Space } from 'antd';
@@ -16,6 +16,7 @@ import { useBridgesQuery } from '../../actions/bridges.api';
 import { ConnectorPicker } from '../../actions/components/ConnectorPicker';
 import { SCHEMA_KIND } from '../../actions/components/kind';
 import type { NodeData } from '../flow.editor';
+import { ConnectorDrawer } from './ConnectorDrawer';
 import '../flow.messages';
 
 export type BridgeNode = Extract<NodeData, { kind: 'action' | 'source' }>;
@@ -86,6 +87,8 @@ function BridgeNodeForm({ data, onClose, onSave }: { data: BridgeNode; onClose: 
     onSave({ kind: data.kind, id: `${type}:${name}`, draft: { type, name, body: { ...values, type, name } } });
   };
   const [typeProblem, setTypeProblem] = useState(false);
+  /** the type of the connector being created in its own drawer */
+  const [connectorFor, setConnectorFor] = useState<string | undefined>();
 
   return (
     <>
@@ -142,7 +145,17 @@ function BridgeNodeForm({ data, onClose, onSave }: { data: BridgeNode; onClose: 
                 loadError={schema.isError}
                 missingType={schema.missing ? type : undefined}
                 initialValues={initialValues}
-                renderField={(f) => (f.key === 'connector' && f.path.length === 1 ? <ConnectorPicker key="connector" type={type} /> : undefined)}
+                renderField={(f) =>
+                  f.key === 'connector' && f.path.length === 1 ? <ConnectorPicker key="connector" type={type} onCreate={() => setConnectorFor(type)} /> : undefined
+                }
+              />
+              <ConnectorDrawer
+                type={connectorFor}
+                onClose={() => setConnectorFor(undefined)}
+                onCreated={(name) => {
+                  form.setFieldValue('connector', name);
+                  setConnectorFor(undefined);
+                }}
               />
             </>
           )}
