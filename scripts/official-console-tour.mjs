@@ -179,12 +179,18 @@ async function tour(consoleUrl, nodeName) {
   let current = 'login';
   const calls = [];
   const consoleErrors = [];
+  const LEAVING = '(leaving a screen)';
   page.on('response', (r) => {
     const u = new URL(r.url());
     if (u.pathname.startsWith('/api/v5')) calls.push({ screen: current, method: r.request().method(), path: u.pathname, status: r.status() });
   });
+  // the screen each call was made on: a call the navigation to the next screen aborts belongs to no screen
+  const madeOn = new WeakMap();
+  page.on('request', (r) => madeOn.set(r, current));
   page.on('requestfailed', (r) => {
     const u = new URL(r.url());
+    const leftBehind = madeOn.get(r) !== current || current === LEAVING;
+    if (leftBehind && r.failure()?.errorText === 'net::ERR_ABORTED') return;
     if (u.pathname.startsWith('/api/v5')) calls.push({ screen: current, method: r.method(), path: u.pathname, status: 0 });
   });
   page.on('console', (m) => {
@@ -220,11 +226,13 @@ async function tour(consoleUrl, nodeName) {
       continue;
     }
     const path = params.reduce((acc, p) => acc.replace(p, encodeURIComponent(known[p])), route);
+    // a fresh load per screen (the token stays in localStorage): one stuck screen cannot block the next ones. The
+    // calls the previous screen still had in flight are aborted by this navigation: they belong to no screen
+    current = LEAVING;
+    await page.goto('about:blank');
     current = route;
     const before = calls.length;
     const errorsBefore = consoleErrors.length;
-    // a fresh load per screen (the token stays in localStorage): one stuck screen cannot block the next ones
-    await page.goto('about:blank');
     await page.goto(`${consoleUrl}#${path}`);
     // a screen is loaded once no /api/v5 call is pending for a second
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
