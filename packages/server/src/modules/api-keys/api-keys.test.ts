@@ -137,6 +137,41 @@ describe('API keys', () => {
     expect((await create({ name: 'EMQX-API-UPDATE-KEY', desc: '', enable: true })).json().name).toBe('EMQX-API-UPDATE-KEY');
     expect((await node.app.inject({ method: 'DELETE', url: '/api/v5/api_key/EMQX-API-UPDATE-KEY', headers: node.auth })).statusCode).toBe(204);
   });
+  // emqx_mgmt_api_api_keys_SUITE (enterprise): t_ee_create, t_ee_update, t_ee_authorize_viewer/_admin/_publisher
+  it('EMQX suite: roles on create and update; viewer reads, admin deletes, publisher only publishes', async () => {
+    const made = await create({ name: 'EMQX-EE-API-KEY-1', desc: '', enable: true, role: 'viewer' });
+    expect(made.json()).toMatchObject({ name: 'EMQX-EE-API-KEY-1', role: 'viewer', enable: true });
+    expect(made.json()).toHaveProperty('api_secret');
+    const upd = await node.app.inject({
+      method: 'PUT',
+      url: '/api/v5/api_key/EMQX-EE-API-KEY-1',
+      headers: node.auth,
+      payload: { desc: 'NoteVersion1', enable: false, role: 'administrator' },
+    });
+    expect(upd.json().role).toBe('administrator');
+    expect((await node.app.inject({ method: 'GET', url: '/api/v5/api_key/EMQX-EE-API-KEY-1', headers: node.auth })).json().role).toBe('administrator');
+
+    const keyOf = async (name: string, role: string) => {
+      const { api_key, api_secret } = (await create({ name, desc: '', enable: true, role })).json();
+      return basic(api_key, api_secret);
+    };
+    const call = async (headers: Record<string, string>, method: 'GET' | 'DELETE' | 'POST', url: string, payload?: object) =>
+      (await node.app.inject({ method, url: `/api/v5${url}`, headers, ...(payload ? { payload } : {}) })).statusCode;
+    const viewer = await keyOf('EMQX-EE-VIEWER', 'viewer');
+    expect(await call(viewer, 'GET', '/banned')).toBe(200);
+    expect(await call(viewer, 'DELETE', '/banned')).toBe(403);
+    const admin = await keyOf('EMQX-EE-ADMIN', 'administrator');
+    expect(await call(admin, 'GET', '/banned')).toBe(200);
+    expect(await call(admin, 'DELETE', '/banned')).toBe(204);
+    const publisher = await keyOf('EMQX-EE-PUBLISHER', 'publisher');
+    expect(await call(publisher, 'GET', '/banned')).toBe(403);
+    expect(await call(publisher, 'DELETE', '/banned')).toBe(403);
+    expect([200, 202]).toContain(await call(publisher, 'POST', '/publish', { topic: 't/t_ee_authorize_publisher', payload: 'hello' }));
+    for (const name of ['EMQX-EE-API-KEY-1', 'EMQX-EE-VIEWER', 'EMQX-EE-ADMIN', 'EMQX-EE-PUBLISHER']) {
+      await node.app.inject({ method: 'DELETE', url: `/api/v5/api_key/${name}`, headers: node.auth });
+    }
+  });
+
   it(`refuses more than ${MAX_API_KEYS} keys and deletes`, async () => {
     const existing = (await node.app.inject({ method: 'GET', url: '/api/v5/api_key', headers: node.auth })).json().length;
     for (let i = existing; i < MAX_API_KEYS; i++) expect((await create({ name: `k${i}`, desc: '', enable: true })).statusCode).toBe(200);
