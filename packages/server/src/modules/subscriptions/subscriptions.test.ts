@@ -96,6 +96,31 @@ describe('GET /subscriptions?durable= with durable sessions on', () => {
   });
 });
 
+describe('emqx_mgmt_api_subscription_SUITE (durable sessions on)', () => {
+  test('t_mixed_persistent_sessions: a durable and an in-memory subscription page together; hasnext by page', async () => {
+    const ds = await startTestNode({ env: { EMQX_DURABLE_SESSIONS__ENABLE: 'true' } });
+    const persistent = await connectClient(ds.mqttPort, { clientId: 'persistent', clean: false, protocolVersion: 5, properties: { sessionExpiryInterval: 300 } });
+    const mem = await connectClient(ds.mqttPort, { clientId: 'mem', protocolVersion: 5 });
+    try {
+      await persistent.subscribeAsync('t/1', { qos: 1 });
+      await mem.subscribeAsync('t/1', { qos: 1 });
+      const all = await api(ds, 'GET', '/subscriptions?page=1');
+      expect(all.body.data).toHaveLength(2);
+      expect(all.body.meta.hasnext).toBe(false);
+      expect(all.body.data.map((s: { durable: boolean }) => s.durable).sort()).toEqual([false, true]);
+      const p1 = await api(ds, 'GET', '/subscriptions?page=1&limit=1');
+      expect(p1.body.data).toHaveLength(1);
+      expect(p1.body.meta.hasnext).toBe(true);
+      const p2 = await api(ds, 'GET', '/subscriptions?page=2&limit=1');
+      expect(p2.body.data).toHaveLength(1);
+      expect(p2.body.meta.hasnext).toBe(false);
+    } finally {
+      await closeClients([persistent, mem]);
+      await ds.close();
+    }
+  });
+});
+
 describe('emqx_mgmt_api_subscription_SUITE', () => {
   let c: MqttClient;
   beforeAll(async () => {
