@@ -257,4 +257,16 @@ describe('API keys from api_key.bootstrap_file', () => {
     const keys = (await node.app.inject({ method: 'GET', url: '/api/v5/api_key', headers: node.auth })).json<{ api_key: string }[]>().map((k) => k.api_key);
     expect(keys).not.toContain('role-4');
   });
+
+  it('is read at start (EMQX_API_KEY__BOOTSTRAP_FILE)', async () => {
+    const boot = join(dir, 'at-start.txt');
+    writeFileSync(boot, 'boot-key:boot-secret\n');
+    const other = await startTestNode({ listen: false, env: { EMQX_API_KEY__BOOTSTRAP_FILE: boot } });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/api/v5/banned', headers: basic('boot-key', 'boot-secret') });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
 });
