@@ -152,16 +152,20 @@ describe('ClientDetailPage', { timeout: 60_000 }, () => {
     const mq = mockApi('get', '/clients/{clientid}/mqueue_messages', 200, ({ url }) =>
       url.searchParams.get('position') === 'none'
         ? {
-            data: [{ msgid: 'm1', topic: 't/1', qos: 1, payload: btoa('<img src=x onerror=alert(1)>'), publish_at: 0, inserted_at: '1', mqueue_priority: 'infinity' as const }],
-            meta: { start: 'none', position: '111_infinity' },
+            // a full page (the default limit, 20): EMQX 5.8 sends no end marker, so only a short page is the last
+            data: [
+              { msgid: 'm1', topic: 't/1', qos: 1, payload: btoa('<img src=x onerror=alert(1)>'), publish_at: 0, inserted_at: '1', mqueue_priority: 'infinity' as const },
+              ...Array.from({ length: 19 }, (_, i) => ({ msgid: `f${i}`, topic: `fill/${i}`, qos: 1 as const, payload: '', publish_at: 0, inserted_at: `f${i}` })),
+            ],
+            meta: { start: '1_infinity', position: '111_infinity' },
           }
-        : { data: [{ msgid: 'm2', topic: 't/2', qos: 1, payload: btoa('{"a":1}'), publish_at: 0, inserted_at: '2' }], meta: { start: '111_infinity', position: 'end_of_data' } },
+        : { data: [{ msgid: 'm2', topic: 't/2', qos: 1, payload: btoa('{"a":1}'), publish_at: 0, inserted_at: '2' }], meta: { start: '1_infinity', position: '112_infinity' } },
     );
     const { user } = setup();
     await user.click(await screen.findByRole('tab', { name: 'Message Queue' }, SLOW));
     expect(await screen.findByText('t/1', {}, SLOW)).toBeInTheDocument();
     const panel = screen.getByRole('tabpanel');
-    await user.click(within(panel).getByRole('button', { name: /expand row/i }));
+    await user.click(within(panel).getAllByRole('button', { name: /expand row/i })[0]);
     expect(await screen.findByText('<img src=x onerror=alert(1)>', {}, SLOW)).toBeInTheDocument();
     expect(document.querySelector('img[src="x"]')).toBeNull();
     await user.click(within(panel).getByRole('button', { name: 'Next page' }));

@@ -16,9 +16,12 @@ interface Props {
   kind: QueueKind;
 }
 
-/** Whether `meta.position` points at more data (EMQX sends 'end_of_data' after the last chunk). */
-export function hasMore(position: string | undefined, rows: number): boolean {
-  return rows > 0 && !!position && position !== 'end_of_data' && position !== 'none';
+/**
+ * Whether a next page may hold data. EMQX 5.8 has no end marker (`meta.position` is the last row's position on
+ * every page), so a page shorter than the limit is the last one; older EMQX versions sent 'end_of_data'.
+ */
+export function hasMore(position: string | undefined, rows: number, limit: number): boolean {
+  return rows > 0 && rows >= limit && !!position && position !== 'end_of_data' && position !== 'none';
 }
 
 /**
@@ -77,7 +80,7 @@ export function QueueMessages({ clientid, kind }: Props) {
         <Button
           icon={<RightOutlined />}
           aria-label={tc('nextPage')}
-          disabled={!hasMore(next, rows.length) || q.isPlaceholderData}
+          disabled={!hasMore(next, rows.length, limit) || q.isPlaceholderData}
           onClick={() => next && setStack((s) => [...s, next])}
         />
         <Select
