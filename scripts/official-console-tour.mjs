@@ -201,7 +201,8 @@ async function tour(consoleUrl, nodeName) {
   await page.goto(`${consoleUrl}#/login`);
   await page.locator('input').first().fill('admin');
   await page.locator('input[type=password]').first().fill('public');
-  await page.locator('.btn-login').first().click();
+  // e1.8.x: `.btn-login`; the open-source v1.10.x login form: its one primary button
+  await page.locator('.btn-login, .oper-wrapper .el-button--primary').first().click();
   // with the default password the console offers to change it: take its "skip" button, as a new user may
   const skip = page.locator('.btn-skip');
   await Promise.race([page.waitForURL((u) => !u.hash.startsWith('#/login'), { timeout: 60_000 }), skip.waitFor({ timeout: 60_000 })]);
@@ -240,7 +241,16 @@ async function tour(consoleUrl, nodeName) {
     const toasts = await page.evaluate(() => window.__tourToasts.splice(0));
     const mine = calls.slice(before);
     const failed = mine.filter(failedCall);
-    screens.push({ route, calls: mine.length, failed: failed.map((c) => `${c.method} ${c.path} ${c.status}`), toasts, consoleErrors: consoleErrors.length - errorsBefore });
+    // form fields shown: a settings screen whose schema did not load shows none
+    const formItems = await page.locator('.el-form-item').count();
+    screens.push({
+      route,
+      calls: mine.length,
+      failed: failed.map((c) => `${c.method} ${c.path} ${c.status}`),
+      toasts,
+      consoleErrors: consoleErrors.length - errorsBefore,
+      formItems,
+    });
   }
   await browser.close();
   return { screens, calls, consoleErrors, toastsAtLogin };
