@@ -163,7 +163,9 @@ class Builder {
   field(f: DumpField, swagger: Json | undefined): Json {
     const schema = refine(this.type(f.type ?? 'String', f.refs ?? []), swagger);
     const def = parseDefault(f.default);
-    return { ...schema, ...(def !== undefined ? { default: def } : {}), ...(f.doc ? { description: f.doc } : {}) };
+    // emqx_dashboard_swagger:desc_struct/1: a field without a text of its own takes the one of the struct it names
+    const doc = f.doc ?? (f.type?.startsWith('Struct(') ? f.refs?.[0]?.doc : undefined);
+    return { ...schema, ...(def !== undefined ? { default: def } : {}), ...(doc ? { description: doc } : {}) };
   }
 
   /** a node of the vendored EE document in the dashboard flavour, the components it reaches added; no descriptions, as EMQX */
