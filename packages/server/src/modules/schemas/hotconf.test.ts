@@ -77,7 +77,10 @@ describe('GET /schemas/hotconf', () => {
     });
     expect(schemas['emqx.mqtt_tcp_listener'].properties.bind.description).toMatch(/IP address and port/);
     // a field naming a struct without a text of its own takes the struct's (emqx_dashboard_swagger:desc_struct/1)
-    expect(schemas['emqx.log'].properties.console).toMatchObject({ $ref: '#/components/schemas/emqx.console_handler', description: expect.stringMatching(/^Log handler that prints/) });
+    expect(schemas['emqx.log'].properties.console).toMatchObject({
+      $ref: '#/components/schemas/emqx.console_handler',
+      description: expect.stringMatching(/^Log handler that prints/),
+    });
     expect(schemas['emqx.file_transfer'].properties).toMatchObject({ enable: { type: 'boolean', default: false }, init_timeout: { type: 'duration', default: '10s' } });
     // the OpenAPI flavour is gone
     const text = JSON.stringify(doc);
