@@ -11,11 +11,13 @@ const RATE_TEXT = 'Please enter a properly formatted rate configuration';
 const tcp = aListener();
 const detail = (extra: Partial<TcpListenerDetail> = {}) => aTcpListenerDetail(extra);
 
-// the hotconf shape EMQX serves: the listeners map reaches the tcp listener struct and its tcp_options
+// the hotconf shape EMQX serves (maps as one `$name` property, unions as oneOf): the listeners map reaches the tcp listener struct and its tcp_options
 const hotconf = {
   components: {
     schemas: {
-      'emqx.listeners': { properties: { tcp: { additionalProperties: { anyOf: [{ $ref: '#/components/schemas/emqx.mqtt_tcp_listener' }, { type: 'string' }] } } } },
+      'emqx.listeners': {
+        properties: { tcp: { properties: { $name: { oneOf: [{ type: 'enum', symbols: ['marked_for_deletion'] }, { $ref: '#/components/schemas/emqx.mqtt_tcp_listener' }] } } } },
+      },
       'emqx.mqtt_tcp_listener': {
         properties: {
           proxy_protocol: {

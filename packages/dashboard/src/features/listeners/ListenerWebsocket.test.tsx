@@ -11,11 +11,13 @@ import ListenersPage from './ListenersPage';
 const ws = aListener({ id: 'ws:default', type: 'ws', bind: '0.0.0.0:8083' });
 const websocket = aWebsocketOptions({ proxy_address_header: 'x-real-ip', proxy_port_header: 'x-real-port' });
 const detail = aWsListenerDetail(websocket);
-// the hotconf shape EMQX serves: the listeners map reaches the ws listener struct and its websocket options
+// the hotconf shape EMQX serves (maps as one `$name` property, unions as oneOf): the listeners map reaches the ws listener struct and its websocket options
 const hotconf = {
   components: {
     schemas: {
-      'emqx.listeners': { properties: { ws: { additionalProperties: { anyOf: [{ $ref: '#/components/schemas/emqx.mqtt_ws_listener' }, { type: 'string' }] } } } },
+      'emqx.listeners': {
+        properties: { ws: { properties: { $name: { oneOf: [{ type: 'enum', symbols: ['marked_for_deletion'] }, { $ref: '#/components/schemas/emqx.mqtt_ws_listener' }] } } } },
+      },
       'emqx.mqtt_ws_listener': { properties: { websocket: { $ref: '#/components/schemas/broker.ws_opts' } } },
       'broker.ws_opts': {
         properties: {
