@@ -10,8 +10,8 @@ const EXTENSIONS: { name: string; method: HTTPMethods; url: string }[] = [
   { name: 'brokers', method: 'GET', url: '/api/v5/mqdeck/brokers' },
   { name: 'connector_types', method: 'GET', url: '/api/v5/mqdeck/connector_types' },
   { name: 'durable_store', method: 'GET', url: '/api/v5/mqdeck/durable_sessions' },
-  { name: 'gateway_metrics', method: 'GET', url: '/api/v5/mqdeck/gateways/:name/metrics' },
   { name: 'flapping_detect', method: 'GET', url: '/api/v5/configs/flapping_detect' },
+  { name: 'gateway_metrics', method: 'GET', url: '/api/v5/mqdeck/gateways/:name/metrics' },
   { name: 'rule_tap', method: 'POST', url: '/api/v5/mqdeck/rule_taps' },
 ];
 
