@@ -75,6 +75,21 @@ describe('validation', () => {
     expect(await bad({ name: 'n', type: 'clientid', clientid: 'x', formatter: 'xml' })).toMatchObject({ code: 'BAD_REQUEST' });
   });
 
+  test('a time past the year 9999 is refused, and the list still answers (found by the API fuzzer, seed 3)', async () => {
+    for (const end_at of [99999999999999, '99999999999999999999', 253402300800]) {
+      expect(await api(node, 'POST', '/trace', { name: 'far', type: 'clientid', clientid: 'x', end_at })).toMatchObject({
+        status: 400,
+        body: { code: 'BAD_REQUEST', message: expect.stringContaining('end_at: expected an RFC 3339 time or epoch seconds up to the year 9999') },
+      });
+    }
+    expect(await api(node, 'POST', '/trace', { name: 'far', type: 'clientid', clientid: 'x', end_at: 253402300799 })).toMatchObject({ status: 200 });
+    expect(await api(node, 'GET', '/trace')).toMatchObject({
+      status: 200,
+      body: expect.arrayContaining([expect.objectContaining({ name: 'far', end_at: '9999-12-31T23:59:59+00:00' })]),
+    });
+    expect((await api(node, 'DELETE', '/trace/far')).status).toBe(204);
+  });
+
   test("EMQX's semantic errors are 400 INVALID_PARAMS with its texts", async () => {
     expect(await bad({ name: 'n', type: 'clientid' })).toEqual({ code: 'INVALID_PARAMS', message: 'required clientid field' });
     expect(await bad({ name: 'n', type: 'topic', topic: 'a/#/b' })).toMatchObject({ code: 'INVALID_PARAMS', message: expect.stringContaining('topic: a/#/b invalid') });

@@ -34,16 +34,21 @@ const badRequest = (message: string) => new ApiError(400, 'BAD_REQUEST', message
 const invalid = (message: string) => new ApiError(400, 'INVALID_PARAMS', message);
 const nowSecond = () => Math.floor(Date.now() / 1000);
 
+/** the last second an RFC 3339 time can write (9999-12-31T23:59:59Z): later ones could be stored but never shown */
+const MAX_EPOCH_SECOND = 253402300799;
+
 /** epoch seconds from an integer or an RFC 3339 text; undefined when absent */
 function toSecond(field: string, v: unknown): number | undefined {
   if (v === undefined || v === null) return undefined;
-  if (typeof v === 'number' && Number.isInteger(v)) return v;
-  if (typeof v === 'string') {
-    if (/^\d+$/.test(v)) return Number(v);
+  let s: number | undefined;
+  if (typeof v === 'number' && Number.isInteger(v)) s = v;
+  else if (typeof v === 'string') {
     const ms = Date.parse(v);
-    if (/^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}/.test(v) && !Number.isNaN(ms)) return Math.floor(ms / 1000);
+    if (/^\d+$/.test(v)) s = Number(v);
+    else if (/^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}/.test(v) && !Number.isNaN(ms)) s = Math.floor(ms / 1000);
   }
-  throw badRequest(`${field}: expected an RFC 3339 time or epoch seconds, got ${JSON.stringify(v)}`);
+  if (s !== undefined && s >= 0 && s <= MAX_EPOCH_SECOND) return s;
+  throw badRequest(`${field}: expected an RFC 3339 time or epoch seconds up to the year 9999, got ${JSON.stringify(v)}`);
 }
 
 function oneOf<T extends string>(field: string, v: unknown, allowed: readonly T[], dflt: T): T {
