@@ -160,6 +160,7 @@ export const RULES: Record<string, string> = {
   'prometheus.push_gateway.headers': 'object',
   'opentelemetry.exporter.headers': 'object',
   'prometheus.push_gateway.method': 'enum:put,post',
+  'prometheus.push_gateway.url': 'http_url',
   'prometheus.collectors.*': 'enum:enabled,disabled',
   'log.audit.level': 'enum:debug,info,notice,warning,error,critical,alert,emergency',
   'license.key': 'string',
@@ -216,6 +217,9 @@ function fits(alt: string, value: unknown): boolean {
     }
     case 'string':
       return typeof value === 'string';
+    case 'http_url':
+      // an address the node can send to: a push gateway at 'fz577' would only fill the log with failed pushes
+      return typeof value === 'string' && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
     case 'bool':
       return typeof value === 'boolean';
     case 'number':

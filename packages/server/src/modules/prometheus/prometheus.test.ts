@@ -133,6 +133,12 @@ describe('prometheus', () => {
     expect((await api(node, 'PUT', '/prometheus', { enable_basic_auth: 'yes' })).status).toBe(400);
     expect((await api(node, 'PUT', '/prometheus', { enable_basic_auth: false, push_gateway: { interval: 'soon' } })).status).toBe(400);
     expect((await api(node, 'PUT', '/prometheus', { enable_basic_auth: false, collectors: { vm_dist: 'maybe' } })).status).toBe(400);
+    // a push gateway address that is not an http(s) URL (the API fuzzer's 'fz577' filled the log with failed pushes)
+    for (const url of ['fz577', 'ftp://127.0.0.1:9091', '']) {
+      const res = await api(node, 'PUT', '/prometheus', { enable_basic_auth: false, push_gateway: { enable: true, url } });
+      expect(res).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST', message: expect.stringContaining('url') } });
+    }
+    expect((await api(node, 'GET', '/prometheus')).body.push_gateway.url).toBe('http://127.0.0.1:9092');
   });
 
   it('pushes the text to the push gateway on the interval with the headers and job name', async () => {
