@@ -186,7 +186,9 @@ async function main(): Promise<void> {
   await live;
   const crashed = node.exited;
   await new Promise((res) => setTimeout(res, 500));
-  const errorLines = [...node.errorLines];
+  // the fuzzer may switch the push gateway on towards an address where nothing listens: the node logs each failed
+  // push, as EMQX does; that is the node reporting its environment, not a fault
+  const errorLines = node.errorLines.filter((l) => !(l.includes('post_to_push_gateway_failed') && l.includes('fetch failed')));
   await node.stop();
   const took = (Date.now() - t0) / 1000;
   console.log(`api fuzz: seed ${seed}, ${took.toFixed(0)} s, ${ops.length} operations, ${stats.requests} requests ${JSON.stringify(stats.byClass)}`);
