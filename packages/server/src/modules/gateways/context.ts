@@ -37,6 +37,10 @@ export function gatewayContext(d: Deps): GatewayContext {
       if (!accessAllowed(a.rules, peerhost)) return false;
       return a.bucket ? a.bucket.take() : true;
     },
+    allowed: (listenerId, peerhost) => {
+      const a = gw.admission.get(listenerId);
+      return !a || accessAllowed(a.rules, peerhost);
+    },
     tls: (listener) => {
       const raw = listener.type === 'dtls' ? { ssl_options: listener.raw.dtls_options ?? {} } : listener.raw;
       return resolveTls(raw as Record<string, any>, () => loadOrCreateCerts(dataDir));

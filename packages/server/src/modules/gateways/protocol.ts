@@ -52,6 +52,8 @@ export interface GatewayContext {
   openChannel(info: GatewayClientInfo, sink: GatewayChannelSink): GatewayChannel;
   /** call at accept / first datagram: false when the listener's access_rules or max_conn_rate refuse this peer */
   admit(listenerId: string, peerhost: string): boolean;
+  /** the listener's access_rules alone (no max_conn_rate token taken): a DTLS listener asks it before a handshake */
+  allowed(listenerId: string, peerhost: string): boolean;
   /** TLS material for ssl/dtls listeners from listener.raw.ssl_options / dtls_options (the node's own pair by default) */
   tls(listener: GatewayListenerConfig): Promise<{ cert: string | Buffer; key: string | Buffer; ca?: string | Buffer }>;
 }

@@ -48,6 +48,7 @@ export async function brokerBridge(opts: { config: Record<string, unknown>; user
     log: silent,
     // no access_rules / max_conn_rate and no DTLS in the stand-in
     admit: () => true,
+    allowed: () => true,
     tls: () => Promise.reject(new Error('The stand-in context has no TLS material.')),
     authenticate(req) {
       if (!opts.users) return Promise.resolve({ ok: true, isSuperuser: false });

@@ -44,9 +44,15 @@ const log = { debug: (o: object, m?: string) => logs.push(`${m} ${JSON.stringify
 const sockets: DtlsSocket[] = [];
 afterAll(() => sockets.forEach((s) => s.close()));
 
-async function echoServer(certName: string, dtlsOptions: Record<string, unknown> = {}, idleMs?: number): Promise<{ port: number; socket: DtlsSocket }> {
+async function echoServer(
+  certName: string,
+  dtlsOptions: Record<string, unknown> = {},
+  idleMs?: number,
+  allow?: (address: string) => boolean,
+): Promise<{ port: number; socket: DtlsSocket }> {
   const socket = new DtlsSocket({
     idleMs,
+    allow,
     type: 'udp4',
     tls: { cert: readFileSync(f(`${certName}.crt`)), key: readFileSync(f(`${certName}.key`)), ca: readFileSync(f('ca.crt')) },
     dtlsOptions,
@@ -113,6 +119,21 @@ describe('DTLS 1.2 server against openssl s_client', () => {
       expect(out).toContain(`Server Temp Key: ${temp}`);
       expect(out).toContain(`echo:hello ${temp}`);
     }
+  });
+
+  it("refuses a ClientHello from an address the listener's access rules deny, before any handshake work", async () => {
+    const asked: string[] = [];
+    const { port } = await echoServer('ec', {}, undefined, (address) => (asked.push(address), false));
+    const p = spawn('openssl', ['s_client', '-dtls1_2', '-connect', `127.0.0.1:${port}`, '-ign_eof'], { stdio: 'pipe' });
+    let out = '';
+    p.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      await waitUntil(() => logs.some((l) => l.includes('access rules refuse') && l.includes(`127.0.0.1:`)));
+    } finally {
+      p.kill();
+    }
+    expect(asked[0]).toBe('127.0.0.1');
+    expect(out).not.toContain('Cipher is');
   });
 
   it('with verify_peer takes a certificate from the CA and refuses a wrong one or none', async () => {

@@ -29,6 +29,8 @@ export interface DtlsSocketOptions {
   log: DtlsLog;
   /** an established session that hears nothing from its peer this long is forgotten (default 24 h) */
   idleMs?: number;
+  /** the listener's access_rules: a refused address gets no handshake (and costs no ECDHE key or signature) */
+  allow?: (address: string) => boolean;
 }
 
 /** a new peer's handshakes in flight beyond this are dropped (each one costs an ECDHE key and a signature) */
@@ -158,6 +160,10 @@ export class DtlsSocket extends EventEmitter {
     const f = frags?.length === 1 ? frags[0] : undefined;
     // a ClientHello must come whole in one record (RFC 6347 §4.2.1 lets the server keep no state before the cookie)
     if (!f || f.msgType !== HS.client_hello || f.offset !== 0 || f.body.length !== f.length) return;
+    if (this.opts.allow && !this.opts.allow(rinfo.address)) {
+      this.opts.log.debug({ peer: key }, 'dtls: ClientHello from an address the access rules refuse, dropped');
+      return;
+    }
     let ch;
     try {
       ch = parseClientHello(f.body);
@@ -203,9 +209,10 @@ export class DtlsSocket extends EventEmitter {
  * certificate (GatewayContext.tls) and dtls_options. The DtlsSocket has the part of dgram.Socket the gateways use
  * (bind, address, send, close, setBroadcast, 'message'/'listening'/'error'), hence the cast.
  */
-export async function gatewaySocket(ctx: Pick<GatewayContext, 'tls' | 'log'>, listener: GatewayListenerConfig, type: 'udp4' | 'udp6'): Promise<dgram.Socket> {
+export async function gatewaySocket(ctx: Pick<GatewayContext, 'tls' | 'log' | 'allowed'>, listener: GatewayListenerConfig, type: 'udp4' | 'udp6'): Promise<dgram.Socket> {
   if (listener.type !== 'dtls') return dgram.createSocket({ type, reuseAddr: false });
   const tls = await ctx.tls(listener);
   const dtlsOptions = (listener.raw.dtls_options ?? {}) as Record<string, unknown>;
-  return new DtlsSocket({ type, tls, dtlsOptions, log: ctx.log }) as unknown as dgram.Socket;
+  const allow = (address: string) => ctx.allowed(listener.id, address);
+  return new DtlsSocket({ type, tls, dtlsOptions, log: ctx.log, allow }) as unknown as dgram.Socket;
 }

@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 function ctx(config: Record<string, unknown>): GatewayContext {
-  return { gateway: 'mqttsn', config: () => config, log: quiet, authenticate: refuse, openChannel: refuse, admit: () => true, tls: refuse };
+  return { gateway: 'mqttsn', config: () => config, log: quiet, authenticate: refuse, openChannel: refuse, admit: () => true, allowed: () => true, tls: refuse };
 }
 
 describe('MQTT-SN listener: ADVERTISE and SEARCHGW', () => {
