@@ -96,7 +96,7 @@ describe('schema registry screen', () => {
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm', exact: true }).click();
     await page.waitForURL((u) => u.hash === '#/schema/internal');
-    await page.getByText('Deleted successfully').waitFor();
+    await page.getByText('Deleted successfully').last().waitFor(); // an earlier test's toast may still show
     expect((await e2e.api('GET', `/schema_registry/${SCHEMA}`)).status).toBe(404);
   });
 
@@ -132,7 +132,7 @@ describe('schema registry screen', () => {
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm', exact: true }).click();
     await page.waitForURL((u) => u.hash === '#/schema/external');
-    await page.getByText('Deleted successfully').waitFor();
+    await page.getByText('Deleted successfully').last().waitFor(); // an earlier test's toast may still show
     expect((await e2e.api('GET', `/schema_registry_external/registry/${REGISTRY}`)).status).toBe(404);
   });
 });
