@@ -113,8 +113,10 @@ async function deleteAll(page: Page, type: string, names: { connector: string; a
     .click();
   const second = page.getByRole('dialog').filter({ hasText: 'This action is being used by the following rule.' });
   await second.getByRole('link', { name: names.rule, exact: true }).waitFor();
-  await second.getByRole('button', { name: button('Confirm') }).click();
-  await page.getByText('Deleted successfully', { exact: true }).last().waitFor();
+  // by keyboard: the second dialog replaces the first in place, and one clean-clone run lost a click on its Confirm
+  // (the screenshot showed it open, Confirm not loading, no toast)
+  await second.getByRole('button', { name: button('Confirm') }).press('Enter');
+  await second.waitFor({ state: 'detached' });
   await rowOf(page, names.action).waitFor({ state: 'detached' });
   expect((await e2e.api('GET', `/actions/${type}:${names.action}`)).status).toBe(404);
 
