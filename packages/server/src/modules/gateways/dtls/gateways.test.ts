@@ -5,22 +5,14 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { startTestNode, type TestNode } from '../../../../test/test-node';
 import { api, closeClients, connectClient, waitFor } from '../../../shared/testing';
+import { certFolder } from './certs.testing';
 
-const dir = mkdtempSync(join(tmpdir(), 'dtls-gw-'));
-const f = (n: string) => join(dir, n);
-const ossl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
-
-function issue(name: string, subj: string, ca: string, extra: string[] = []): void {
-  ossl('req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', f(`${name}.key`), '-out', f(`${name}.csr`), '-subj', subj);
-  ossl('x509', '-req', '-in', f(`${name}.csr`), '-CA', f(`${ca}.crt`), '-CAkey', f(`${ca}.key`), '-CAcreateserial', '-out', f(`${name}.crt`), '-days', '2', ...extra);
-}
+const { f, ca, issue } = certFolder('dtls-gw-');
 
 describe('DTLS listeners of the UDP gateways', () => {
   let node: TestNode;
@@ -38,44 +30,8 @@ describe('DTLS listeners of the UDP gateways', () => {
   };
 
   beforeAll(async () => {
-    ossl(
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
-      '-keyout',
-      f('ca.key'),
-      '-out',
-      f('ca.crt'),
-      '-days',
-      '2',
-      '-subj',
-      '/CN=Device CA',
-      '-addext',
-      'basicConstraints=critical,CA:TRUE',
-    );
-    ossl(
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
-      '-keyout',
-      f('rogue-ca.key'),
-      '-out',
-      f('rogue-ca.crt'),
-      '-days',
-      '2',
-      '-subj',
-      '/CN=Rogue CA',
-      '-addext',
-      'basicConstraints=critical,CA:TRUE',
-    );
+    ca('ca', 'Device CA');
+    ca('rogue-ca', 'Rogue CA');
     execFileSync('sh', ['-c', `printf 'subjectAltName=IP:127.0.0.1,DNS:localhost' > ${f('san.ext')}`]);
     issue('server', '/CN=localhost', 'ca', ['-extfile', f('san.ext')]);
     issue('device', '/CN=device-1', 'ca');

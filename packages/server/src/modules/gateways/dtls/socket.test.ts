@@ -1,42 +1,21 @@
 // The DTLS server against OpenSSL's own client (openssl s_client -dtls1_2): handshakes with an RSA and an EC
 // certificate, application data both ways, client certificates under verify_peer, a lossy path, bad options.
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import dgram from 'node:dgram';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { certFolder } from './certs.testing';
 import { DtlsSocket, dtlsPolicy } from './socket';
 
-const dir = mkdtempSync(join(tmpdir(), 'dtls-test-'));
-const f = (n: string) => join(dir, n);
-const ossl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
+const { f, ossl, ca, selfSigned } = certFolder('dtls-test-');
 
 beforeAll(() => {
   ossl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', f('rsa.key'), '-out', f('rsa.crt'), '-days', '2', '-subj', '/CN=localhost');
-  ossl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', f('ec.key'), '-out', f('ec.crt'), '-days', '2', '-subj', '/CN=localhost');
-  ossl(
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:P-256',
-    '-nodes',
-    '-keyout',
-    f('ca.key'),
-    '-out',
-    f('ca.crt'),
-    '-days',
-    '2',
-    '-subj',
-    '/CN=Test CA',
-    '-addext',
-    'basicConstraints=critical,CA:TRUE',
-  );
+  selfSigned('ec', 'localhost');
+  ca('ca', 'Test CA');
   ossl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', f('dev.key'), '-out', f('dev.csr'), '-subj', '/CN=device1');
   ossl('x509', '-req', '-in', f('dev.csr'), '-CA', f('ca.crt'), '-CAkey', f('ca.key'), '-CAcreateserial', '-out', f('dev.crt'), '-days', '2');
-  ossl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', f('rogue.key'), '-out', f('rogue.crt'), '-days', '2', '-subj', '/CN=device1');
+  selfSigned('rogue', 'device1');
 }, 60_000);
 
 const logs: string[] = [];
