@@ -22,8 +22,8 @@ const mocking = testFiles(dashboardRoot, ['src', 'test'], /\bvi\.mock\(/);
 
 // The node's tests share one module registry per worker too (isolate: false): importing the node afresh for each of
 // its ~200 files was two thirds of their time (601 of 900 s). Each test starts its own node (startNode), so no state
-// is shared through modules. Files that replace a module, a global or the timers (vi.mock, vi.stubGlobal, fake timers)
-// or set the environment run isolated.
+// is shared through modules. Files that swap a module, a global, the clock or the environment for their own (the vi
+// calls and process.env writes matched below) run isolated, in the `server-isolated` project.
 const serverRoot = 'packages/server';
 const serverIsolated = testFiles(serverRoot, ['src', 'test'], /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(|process\.env\.\w+ =|delete process\.env/);
 const server = {
