@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedPacket } from 'coap-packet';
 import type { MqttClient } from 'mqtt';
 import { startTestNode, type TestNode } from '../../../../test/test-node';
-import { api, closeClients, connectClient, waitFor } from '../../../shared/testing';
+import { api, closeClients, connectClient } from '../../../shared/testing';
 import { decodeBlock, encodeBlock } from '../coap/blockwise';
-import { Device, opts, path, uint } from './device.testing';
+import { Device, jsonInbox, opts, path, uint } from './device.testing';
 
 const block = (p: ParsedPacket, name: 'Block1' | 'Block2') => {
   const v = opts(p, name)[0];
@@ -21,27 +21,14 @@ describe('LwM2M block-wise transfers on a node', () => {
   let node: TestNode;
   let mqttc: MqttClient;
   const devices: Device[] = [];
-  const got: Array<{ topic: string; body: Record<string, unknown> }> = [];
   const port = () => node.app.gateways.lookup('lwm2m')!.running.get('lwm2m:udp:default')!.port!;
-  const message = async (topic: string, pred: (b: Record<string, unknown>) => boolean = () => true): Promise<Record<string, unknown>> => {
-    let found: Record<string, unknown> | undefined;
-    await waitFor(
-      () => {
-        const i = got.findIndex((m) => m.topic === topic && pred(m.body));
-        if (i >= 0) found = got.splice(i, 1)[0].body;
-        return found !== undefined;
-      },
-      10_000,
-      `an MQTT message on ${topic}`,
-    );
-    return found!;
-  };
+  const { push, message } = jsonInbox();
 
   beforeAll(async () => {
     node = await startTestNode();
     mqttc = await connectClient(node.mqttPort, { clientId: 'lwm2m-bw-app' });
     await mqttc.subscribeAsync('lwm2m/+/up/#');
-    mqttc.on('message', (topic, p) => got.push({ topic, body: JSON.parse(p.toString()) as Record<string, unknown> }));
+    mqttc.on('message', push);
     const load = await api(node, 'PUT', '/gateways/lwm2m', {
       name: 'lwm2m',
       blockwise: { enable: true, max_block_size: 32, max_body_size: '4KB', exchange_lifetime: '60s' },

@@ -92,3 +92,23 @@ export class Device {
 /** TLV resource with value (§6.4.3.1): type 11, 8-bit id, length inline (< 8) or in one byte */
 export const tlvRes = (id: number, value: Buffer): Buffer =>
   value.length < 8 ? Buffer.concat([Buffer.from([0xc0 | value.length, id]), value]) : Buffer.concat([Buffer.from([0xc8, id, value.length]), value]);
+
+/** The JSON messages an MQTT subscriber got, and `message(topic, pred)` that waits for (and takes) the first match. */
+export function jsonInbox() {
+  const got: Array<{ topic: string; body: Record<string, unknown> }> = [];
+  const push = (topic: string, p: Buffer) => got.push({ topic, body: JSON.parse(p.toString()) as Record<string, unknown> });
+  const message = async (topic: string, pred: (b: Record<string, unknown>) => boolean = () => true): Promise<Record<string, unknown>> => {
+    let found: Record<string, unknown> | undefined;
+    await waitFor(
+      () => {
+        const i = got.findIndex((m) => m.topic === topic && pred(m.body));
+        if (i >= 0) found = got.splice(i, 1)[0].body;
+        return found !== undefined;
+      },
+      10_000,
+      `an MQTT message on ${topic}`,
+    );
+    return found!;
+  };
+  return { got, push, message };
+}

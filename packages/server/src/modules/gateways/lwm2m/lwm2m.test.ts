@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { startTestNode, type TestNode } from '../../../../test/test-node';
 import { api, closeClients, connectClient, waitFor } from '../../../shared/testing';
-import { Device, opts, path, tlvRes, uint, uintOpt } from './device.testing';
+import { Device, jsonInbox, opts, path, tlvRes, uint, uintOpt } from './device.testing';
 
 describe('LwM2M gateway on a node', () => {
   let node: TestNode;
@@ -25,20 +25,7 @@ describe('LwM2M gateway on a node', () => {
     return d;
   };
   const clients = async (q = ''): Promise<Array<Record<string, unknown>>> => (await api(node, 'GET', `/gateways/lwm2m/clients${q}`)).body.data;
-  const got: Array<{ topic: string; body: Record<string, unknown> }> = [];
-  const message = async (topic: string, pred: (b: Record<string, unknown>) => boolean = () => true): Promise<Record<string, unknown>> => {
-    let found: Record<string, unknown> | undefined;
-    await waitFor(
-      () => {
-        const i = got.findIndex((m) => m.topic === topic && pred(m.body));
-        if (i >= 0) found = got.splice(i, 1)[0].body;
-        return found !== undefined;
-      },
-      10_000,
-      `an MQTT message on ${topic}`,
-    );
-    return found!;
-  };
+  const { got, push, message } = jsonInbox();
   let mqttc: MqttClient;
 
   beforeAll(async () => {
@@ -46,7 +33,7 @@ describe('LwM2M gateway on a node', () => {
     mqttc = await connectClient(node.mqttPort, { clientId: 'lwm2m-app' });
     mqttClients.push(mqttc);
     await mqttc.subscribeAsync('lwm2m/+/up/#');
-    mqttc.on('message', (topic, p) => got.push({ topic, body: JSON.parse(p.toString()) as Record<string, unknown> }));
+    mqttc.on('message', push);
   }, 60_000);
   afterAll(async () => {
     for (const d of devices) d.close();
