@@ -28,6 +28,7 @@ const PUBLIC_ROUTES = new Set(
     '/error_codes/:code',
     '/schemas/:name',
     '/sso/running', // EMQX EE: the login screen asks which SSO backends run, before anyone is logged in
+    '/sso/login/:backend', // EMQX EE: the SSO login itself (this node has no backend: 404, nobody is logged in)
   ].map((p) => PREFIX + p),
 );
 /** Prometheus scrape documents: public unless `prometheus.enable_basic_auth` is on, then checked as any route. */
