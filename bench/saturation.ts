@@ -3,15 +3,18 @@
 // MQDeck's node and a Mosquitto of our own (own config, free port), each freshly started, measured in the same run.
 //   npx tsx bench/saturation.ts [--messages 50000] [--rounds 2] [--only qos0|qos1|slow] [--root DIR] [--env K=V,...]
 //     [--baseline DIR]   (also a node started from DIR, another checkout, in the same rounds: rows marked 'before')
+//     [--cores 1,2]      (each broker pinned to CPUs 0..n-1 by taskset, once per n, in the same rounds: what a second
+//                         core buys; the load generators are not pinned)
 // Printed per broker: deliveries / expected, loss, deliveries per second (first publish → last delivery), publish
 // time, peak RSS above the idle broker's, our node's delivery.dropped.queue_full; then the slow-subscriber case:
 // one subscriber that stops reading among 9 fast ones (the fast ones must get everything, the slow one's copies
 // are dropped by its own queue limit and counted). Ratios are ours / Mosquitto's; the load average is printed.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { connect as netConnect } from 'node:net';
-import { startMqdeck, startMosquitto, type Peer } from './lib/peers';
+import { startMqdeck, startMosquitto, type Peer, type ProcLimits } from './lib/peers';
 import { open, subscriberProcess } from './lib/load';
 import { cpuMicros, rssBytes } from './lib/proc';
 import { metrics } from './lib/api';
@@ -24,6 +27,7 @@ const { values } = parseArgs({
     root: { type: 'string' },
     baseline: { type: 'string' },
     env: { type: 'string' },
+    cores: { type: 'string' },
   },
 });
 const total = Number(values.messages);
@@ -34,6 +38,11 @@ const extraEnv = Object.fromEntries(
     .filter(Boolean)
     .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
 );
+/** CPU sets the brokers are pinned to (--cores 1,2 → "0" and "0-1"); [undefined]: not pinned */
+const coreCounts = values.cores ? values.cores.split(',').map(Number) : [undefined];
+for (const n of coreCounts) if (n !== undefined && !(n >= 1 && n <= cpus().length)) throw new Error(`--cores: ${n} is not 1..${cpus().length}`);
+const cpuSet = (n: number | undefined): ProcLimits => (n === undefined ? {} : { cpus: n === 1 ? '0' : `0-${n - 1}` });
+const coresLabel = (n: number | undefined) => (n === undefined ? '' : ` (${n} core${n > 1 ? 's' : ''})`);
 const N_PUB = 10;
 const N_SUB = 10;
 const WINDOW = 64;
@@ -179,33 +188,53 @@ async function run(peer: Peer, qos: 0 | 1, slow: boolean): Promise<Run> {
 
 type Row = [label: string, ours: number, peer: number, unit: string];
 const rows: Row[] = [];
+/** --cores: [label, figure per core count (in --cores order)] */
+const coreRows: [label: string, perCores: number[], unit: string][] = [];
 const median = (xs: number[]) => {
   const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
 };
 
 async function scenario(name: string, qos: 0 | 1, slow: boolean) {
-  const a: Run[] = [];
-  const b: Run[] = [];
-  const base: Run[] = [];
   const brokers = values.baseline ? (['before', 'mqdeck', 'mosquitto'] as const) : (['mqdeck', 'mosquitto'] as const);
+  /** runs per broker and core count */
+  const runs = new Map<string, Run[]>();
+  const runsOf = (which: string, cores: number | undefined) => runs.get(`${which} ${cores}`) ?? [];
   for (let i = 0; i < rounds; i++) {
-    for (const which of brokers) {
-      const peer = which === 'mosquitto' ? await startMosquitto() : await startMqdeck(extraEnv, [], which === 'before' ? values.baseline : values.root);
-      try {
-        await sleep(which === 'mosquitto' ? 500 : 3000);
-        const r = await run(peer, qos, slow);
-        (which === 'mqdeck' ? a : which === 'before' ? base : b).push(r);
-        console.error(
-          `  ${name} round ${i + 1} ${which}: ${r.delivered}/${r.expected} (${r.lossPct.toFixed(2)} % lost) ${r.perSecond.toFixed(0)}/s, published in ${r.publishSeconds.toFixed(2)} s, peak RSS +${r.peakRssMB.toFixed(1)} MB, ${r.cpuPerDelivery.toFixed(2)} µs CPU/delivery, ${r.coresBusy.toFixed(2)} cores busy, queue_full ${r.queueFull}${slow ? `, slow one got ${r.slowDelivered}` : ''} (load ${loadavg()[0].toFixed(2)})`,
-        );
-      } finally {
-        await peer.stop();
+    for (const cores of coreCounts) {
+      for (const which of brokers) {
+        const limits = cpuSet(cores);
+        const peer = which === 'mosquitto' ? await startMosquitto([], limits) : await startMqdeck(extraEnv, [], which === 'before' ? values.baseline : values.root, limits);
+        try {
+          await sleep(which === 'mosquitto' ? 500 : 3000);
+          const allowed = /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(`/proc/${peer.pid}/status`, 'utf8'))?.[1];
+          const r = await run(peer, qos, slow);
+          runs.set(`${which} ${cores}`, [...runsOf(which, cores), r]);
+          console.error(
+            `  ${name}${coresLabel(cores)} round ${i + 1} ${which}: ${r.delivered}/${r.expected} (${r.lossPct.toFixed(2)} % lost) ${r.perSecond.toFixed(0)}/s, published in ${r.publishSeconds.toFixed(2)} s, peak RSS +${r.peakRssMB.toFixed(1)} MB, ${r.cpuPerDelivery.toFixed(2)} µs CPU/delivery, ${r.coresBusy.toFixed(2)} cores busy, queue_full ${r.queueFull}${slow ? `, slow one got ${r.slowDelivered}` : ''} (cpus ${allowed}, load ${loadavg()[0].toFixed(2)})`,
+          );
+        } finally {
+          await peer.stop();
+        }
       }
     }
   }
-  const m = (rs: Run[], f: (r: Run) => number) => median(rs.map(f));
-  const sum = (rs: Run[], f: (r: Run) => number) => rs.reduce((n, r) => n + f(r), 0);
+  for (const cores of coreCounts) tables(`${name}${coresLabel(cores)}`, slow, runsOf('mqdeck', cores), runsOf('mosquitto', cores), runsOf('before', cores));
+  if (coreCounts.length < 2) return;
+  for (const which of brokers) {
+    const per = (f: (r: Run) => number) => coreCounts.map((c) => m(runsOf(which, c), f));
+    coreRows.push([`${name} ${which}: deliveries per second`, per((r) => r.perSecond), 'msg/s']);
+    coreRows.push([`${name} ${which}: CPU per delivery`, per((r) => r.cpuPerDelivery), 'µs']);
+    coreRows.push([`${name} ${which}: cores busy`, per((r) => r.coresBusy), 'cores']);
+    coreRows.push([`${name} ${which}: lost`, per((r) => r.lossPct), '%']);
+  }
+}
+
+const m = (rs: Run[], f: (r: Run) => number) => median(rs.map(f));
+const sum = (rs: Run[], f: (r: Run) => number) => rs.reduce((n, r) => n + f(r), 0);
+
+/** the rows of one scenario (and core count): ours (`a`), Mosquitto (`b`), the baseline node (`base`, may be empty) */
+function tables(name: string, slow: boolean, a: Run[], b: Run[], base: Run[]) {
   if (base.length > 0) {
     rows.push([`${name} (before): delivered (of ${sum(base, (r) => r.expected)})`, sum(base, (r) => r.delivered), sum(b, (r) => r.delivered), 'msgs']);
     rows.push([`${name} (before): lost`, m(base, (r) => r.lossPct), m(b, (r) => r.lossPct), '%']);
@@ -239,5 +268,15 @@ try {
   for (const [label, x, y, unit] of rows) {
     const ratio = !Number.isFinite(x) || !Number.isFinite(y) || y === 0 ? 'n/a' : (x / y).toFixed(2);
     console.log(`${`${label} [${unit}]`.padEnd(52)} ${fmt(x).padStart(10)} ${fmt(y).padStart(10)}  ${ratio}x`);
+  }
+  if (coreRows.length > 0) {
+    const heads = coreCounts.map((n) => `${n} core${n! > 1 ? 's' : ''}`);
+    console.log(`\nwhat more cores buy (broker pinned by taskset -c; ratio ${heads.at(-1)} / ${heads[0]})`);
+    console.log(`${'metric'.padEnd(52)} ${heads.map((h) => h.padStart(10)).join(' ')}  ratio`);
+    for (const [label, xs, unit] of coreRows) {
+      const [first, last] = [xs[0], xs.at(-1)!];
+      const ratio = !Number.isFinite(first) || !Number.isFinite(last) || first === 0 ? 'n/a' : (last / first).toFixed(2);
+      console.log(`${`${label} [${unit}]`.padEnd(52)} ${xs.map((x) => fmt(x).padStart(10)).join(' ')}  ${ratio}x`);
+    }
   }
 }

@@ -1,8 +1,8 @@
 // The two brokers a benchmark compares: our node, started as a child process on free ports,
 // and the Mosquitto already running on this machine (127.0.0.1:1883).
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import mqtt from 'mqtt';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -41,6 +41,39 @@ export async function waitForPort(port: number, timeoutMs = 60_000): Promise<voi
   throw new Error(`port ${port} did not open within ${timeoutMs} ms`);
 }
 
+/** Limits a broker process is started under (both are inherited by its threads and children). */
+export interface ProcLimits {
+  /** CPU list for `taskset -c` ("0", "0,1", "0-1"): the process may run on these CPUs only */
+  cpus?: string;
+  /** open-files limit, soft and hard (`prlimit --nofile=N:N`); above this process's hard limit only with CAP_SYS_RESOURCE */
+  nofile?: number;
+}
+
+/** `cmd args` run under `limits`: prlimit and taskset exec the command, so the child's pid is the broker's own */
+export function limited(cmd: string, args: string[], limits: ProcLimits = {}): [string, string[]] {
+  let out: [string, string[]] = [cmd, args];
+  if (limits.cpus !== undefined) out = ['taskset', ['-c', limits.cpus, out[0], ...out[1]]];
+  if (limits.nofile !== undefined) out = ['prlimit', [`--nofile=${limits.nofile}:${limits.nofile}`, '--', out[0], ...out[1]]];
+  return out;
+}
+
+/** soft and hard open-files limit of a process (/proc/<pid>/limits) */
+export function nofileOf(pid: number | 'self' = 'self'): { soft: number; hard: number } {
+  const m = /Max open files\s+(\d+)\s+(\d+)/.exec(readFileSync(`/proc/${pid}/limits`, 'utf8'));
+  return { soft: m ? Number(m[1]) : NaN, hard: m ? Number(m[2]) : NaN };
+}
+
+/**
+ * The open-files limit processes can be started with: `wanted` if `prlimit --nofile=wanted:wanted` works here (raising
+ * a hard limit needs CAP_SYS_RESOURCE, which root in a container may lack), else this process's hard limit, with
+ * prlimit's error as the reason.
+ */
+export function nofileLimit(wanted: number): { limit: number; refused?: string } {
+  const r = spawnSync('prlimit', [`--nofile=${wanted}:${wanted}`, '--', 'true'], { encoding: 'utf8' });
+  if (r.status === 0) return { limit: wanted };
+  return { limit: nofileOf().hard, refused: (r.stderr || r.error?.message || `exit ${r.status}`).trim() };
+}
+
 /** the environment of a node of our own: `dataDir` as its data dir, every listener on a free port of 127.0.0.1 */
 export async function nodeEnv(dataDir: string, extraEnv: Record<string, string> = {}): Promise<{ tcp: number; http: number; env: NodeJS.ProcessEnv }> {
   const [tcp, ssl, ws, wss, http] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
@@ -61,11 +94,18 @@ export async function nodeEnv(dataDir: string, extraEnv: Record<string, string> 
  * Our node (packages/server/src/main.ts) in its own process, every listener on a free port.
  * `nodeArgs` go to node itself (e.g. --cpu-prof); the node writes its profile when it exits on SIGTERM.
  * `root`: another checkout of the repository (an older commit, to compare before/after in one run).
+ * `limits`: CPU set and open-files limit to start it under (see ProcLimits).
  */
-export async function startMqdeck(extraEnv: Record<string, string> = {}, nodeArgs: string[] = [], root = resolve(import.meta.dirname, '..', '..')): Promise<Peer> {
+export async function startMqdeck(
+  extraEnv: Record<string, string> = {},
+  nodeArgs: string[] = [],
+  root = resolve(import.meta.dirname, '..', '..'),
+  limits: ProcLimits = {},
+): Promise<Peer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mqdeck-bench-'));
   const { tcp, http, env } = await nodeEnv(dataDir, extraEnv);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
+  const [cmd, args] = limited(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'packages/server/src/main.ts')], limits);
+  const child: ChildProcess = spawn(cmd, args, {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -121,14 +161,14 @@ export function mosquitto(port = 1883): Peer {
 /**
  * A Mosquitto of our own (the Debian binary) on a free port of 127.0.0.1, with its own configuration (anonymous,
  * no persistence, Mosquitto's defaults otherwise: max_queued_messages 1000, max_inflight_messages 20), stopped by
- * its pid. Each call starts a fresh one, as startMqdeck does for our node.
+ * its pid. Each call starts a fresh one, as startMqdeck does for our node; `limits` as startMqdeck's.
  */
-export async function startMosquitto(extraConfig: string[] = []): Promise<Peer> {
+export async function startMosquitto(extraConfig: string[] = [], limits: ProcLimits = {}): Promise<Peer> {
   const dir = mkdtempSync(join(tmpdir(), 'mqdeck-bench-mosquitto-'));
   const port = await freePort();
   const conf = join(dir, 'mosquitto.conf');
   writeFileSync(conf, [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'log_dest none', ...extraConfig, ''].join('\n'));
-  const child = spawn('mosquitto', ['-c', conf], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(...limited('mosquitto', ['-c', conf], limits), { stdio: ['ignore', 'ignore', 'inherit'] });
   await waitForPort(port);
   return {
     name: 'mosquitto',
