@@ -39,8 +39,9 @@ import { SessionRegistry } from './session/registry';
 import { newMessageId } from './ids';
 import { createListener } from './transports/listener';
 import { clientInfo } from './views';
+import { Zones } from './zones/zones';
 
-export class BrokerImpl implements Omit<Broker, 'openChannel'>, BrokerCore {
+export class BrokerImpl implements Omit<Broker, 'openChannel' | 'setZones' | 'zoneSettings'>, BrokerCore {
   readonly nodeName: string;
   readonly settings: MqttSettings;
   /** the composed hooks (setHooks' base set + addHooks' chains) that the packet handlers read */
@@ -58,6 +59,7 @@ export class BrokerImpl implements Omit<Broker, 'openChannel'>, BrokerCore {
   readonly sessions: SessionRegistry = new SessionRegistry(this);
   readonly retainedDelivery: RetainedDelivery = new RetainedDelivery(this, (session) => this.sessions.isLive(session));
   readonly router: Router = new Router(this);
+  protected readonly zones: Zones = new Zones(this); // the core a listener's connections get (setZones: zones/)
   private tick?: NodeJS.Timeout;
   private readonly listeners = new Set<Listener>();
   /** listener id → its live config (rates are read from it when a connection is attached) */
@@ -76,8 +78,7 @@ export class BrokerImpl implements Omit<Broker, 'openChannel'>, BrokerCore {
 
   updateSettings(patch: Partial<MqttSettings>): void {
     Object.assign(this.settings, patch);
-    const s = this.settings;
-    for (const session of this.sessions.values()) session.configureQueue(s.maxMqueueLen, s.mqueuePriorities, s.mqueueDefaultPriority);
+    this.zones.resync(this.sessions.values());
     this.armTick();
   }
 
@@ -122,11 +123,9 @@ export class BrokerImpl implements Omit<Broker, 'openChannel'>, BrokerCore {
   }
 
   /** one periodic sweep for retries and QoS 2 await_rel timeouts (period follows the settings) */
-  private armTick(): void {
+  protected armTick(): void {
     if (this.tick) clearInterval(this.tick);
-    const s = this.settings;
-    const period = Math.max(50, Math.min(1000, (s.retryInterval ?? 2000) / 2, s.awaitRelTimeout / 2));
-    this.tick = setInterval(() => this.sweep(), period);
+    this.tick = setInterval(() => this.sweep(), this.zones.sweepPeriod());
     this.tick.unref();
   }
 
@@ -162,7 +161,7 @@ export class BrokerImpl implements Omit<Broker, 'openChannel'>, BrokerCore {
     if (cfg && info.messagesRate === undefined && info.bytesRate === undefined && (cfg.messagesRate || cfg.bytesRate)) {
       info = { ...info, messagesRate: cfg.messagesRate ?? null, bytesRate: cfg.bytesRate ?? null };
     }
-    this.sessions.addConnection(new Connection(this, stream, info));
+    this.sessions.addConnection(new Connection(this.zones.coreFor(info.zone), stream, info)); // its zone's settings, once
   }
 
   createListener(config: ListenerConfig): Listener {
@@ -316,7 +315,7 @@ export class BrokerImpl implements Omit<Broker, 'openChannel'>, BrokerCore {
   subscribe(clientid: string, topic: string, opts: SubOptions): SubscriptionInfo {
     const session = this.sessions.get(clientid);
     if (!session) throw new BrokerError('CLIENTID_NOT_FOUND', 'Client ID not found');
-    const s = this.settings;
+    const s = session.core.settings; // the zone of the connection that made the session
     const parsed = parseFilter(topic, s.exclusiveSubscription);
     if (!parsed || !isValidTopicFilter(parsed.filter, s.maxTopicLevels)) throw new BrokerError('INVALID_TOPIC', `Invalid topic filter: ${topic}`);
     if (parsed.group !== undefined && !s.sharedSubscription) throw new BrokerError('SHARED_SUBSCRIPTION_NOT_SUPPORTED', 'Shared subscriptions are disabled');
@@ -340,7 +339,7 @@ export class BrokerImpl implements Omit<Broker, 'openChannel'>, BrokerCore {
     const conn = this.sessions.get(clientid)?.conn;
     if (!conn || !conn.isConnected) return false;
     conn.keepalive = seconds;
-    conn.keepaliveTimer.start(seconds, this.settings.keepaliveMultiplier, this.settings.keepaliveCheckInterval);
+    conn.keepaliveTimer.start(seconds, conn.core.settings.keepaliveMultiplier, conn.core.settings.keepaliveCheckInterval);
     return true;
   }
 

@@ -5,9 +5,9 @@ import type { Connection } from './connection/connection';
 import { newClientStats } from './metrics';
 
 /** The management view of one session and its (current or last) connection. */
-export function clientInfo(core: Pick<BrokerCore, 'nodeName' | 'settings'>, session: Session, connOverride?: Connection): ClientInfo {
+export function clientInfo(core: Pick<BrokerCore, 'nodeName'>, session: Session, connOverride?: Connection): ClientInfo {
   const conn = connOverride ?? session.conn ?? session.lastConn;
-  const s = core.settings;
+  const s = session.core.settings; // its zone's
   const connected = !connOverride && !!session.conn?.isConnected;
   const info = conn?.info;
   return {

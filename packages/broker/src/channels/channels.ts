@@ -88,6 +88,8 @@ class ChannelSubscriber {
   readonly conn = null;
   readonly subs = new Map<string, SubscriptionInfo>();
   constructor(
+    /** the router reads the subscriber's settings (ignore_loop_deliver, upgrade_qos): a channel has the global ones */
+    readonly core: BrokerCore,
     /** routing key: unique per gateway and device so that it never meets an MQTT client's id */
     readonly clientid: string,
     readonly identity: ClientIdentity,
@@ -150,7 +152,7 @@ class Channel implements ChannelHandle {
       clientAttrs: info.clientAttrs ?? {},
       mountpoint: this.mount,
     };
-    this.sub = new ChannelSubscriber(`$gateway/${info.gateway}/${info.clientid}`, identity, (p) => this.onRouted(p));
+    this.sub = new ChannelSubscriber(core, `$gateway/${info.gateway}/${info.clientid}`, identity, (p) => this.onRouted(p));
   }
 
   private authorize(action: 'publish' | 'subscribe', topic: string, qos: QoS, retain?: boolean): boolean | Promise<boolean> {

@@ -34,7 +34,7 @@ export class RetainedDelivery {
         if (store.get(msg.topic) === msg) store.delete(msg.topic);
         continue;
       }
-      const qos = (this.host.settings.upgradeQos ? sub.qos : Math.min(msg.qos, sub.qos)) as QoS;
+      const qos = (session.core.settings.upgradeQos ? sub.qos : Math.min(msg.qos, sub.qos)) as QoS;
       // retained messages sent because of a subscription keep RETAIN=1 [MQTT-3.3.1-8]
       out.push({ msg, qos, retain: true, subids: sub.subid !== undefined ? [sub.subid] : undefined, insertedAt: process.hrtime.bigint() });
     }

@@ -101,7 +101,7 @@ export class SessionRegistry {
       }
     }
     if (!session) {
-      session = new Session(b, conn.clientid, conn.identity);
+      session = new Session(conn.core, conn.clientid, conn.identity); // the settings of the connection's zone
       this.byClientid.set(conn.clientid, session);
       c.incr('session.created');
       b.events.emit('session.created', conn.clientid);
@@ -224,8 +224,8 @@ export class SessionRegistry {
   /** QoS 2 ids waiting too long for PUBREL are dropped (await_rel_timeout); in-flight messages are resent (retry_interval) */
   sweep(now: number): void {
     const b = this.core;
-    const s = b.settings;
     for (const session of this.byClientid.values()) {
+      const s = session.core.settings;
       if (session.awaitingRel.size > 0) {
         const n = session.expireAwaitingRel(now, s.awaitRelTimeout);
         if (n > 0) {

@@ -128,9 +128,10 @@ export class Router {
             this.host.onDeliveryDropped(session, msg, 'no_local');
             continue;
           }
-          if (s.ignoreLoopDeliver && session.identity.protoVer !== 5) continue;
+          if (session.core.settings.ignoreLoopDeliver && session.identity.protoVer !== 5) continue;
         }
-        const qos = (s.upgradeQos ? sub.qos : Math.min(msg.qos, sub.qos)) as QoS;
+        // the subscriber's zone decides (EMQX reads ignore_loop_deliver and upgrade_qos from the receiving channel)
+        const qos = (session.core.settings.upgradeQos ? sub.qos : Math.min(msg.qos, sub.qos)) as QoS;
         const retain = sub.rap === 1 ? msg.retain : false; // [MQTT-3.3.1-12], [MQTT-3.3.1-13]
         const prev = targets.get(session);
         if (!prev) {
@@ -152,7 +153,7 @@ export class Router {
         const member = group.pick(s.sharedSubscriptionStrategy, msg);
         if (!member) continue;
         const sub = member.sub;
-        const qos = (s.upgradeQos ? sub.qos : Math.min(msg.qos, sub.qos)) as QoS;
+        const qos = (member.session.core.settings.upgradeQos ? sub.qos : Math.min(msg.qos, sub.qos)) as QoS;
         member.session.deliver({ msg, qos, retain: sub.rap === 1 ? msg.retain : false, subids: sub.subid !== undefined ? [sub.subid] : undefined, insertedAt });
         matched++;
       }

@@ -53,6 +53,15 @@ export interface Broker {
   readonly nodeName: string;
   readonly settings: MqttSettings;
   updateSettings(patch: Partial<MqttSettings>): void;
+  /**
+   * Custom zones (EMQX `zones.<name>.mqtt`): each zone's own values, by zone name. A connection accepted on a
+   * listener whose `zone` names one works with those values and the global settings for every other key (a later
+   * updateSettings reaches the keys a zone does not set). Replaces the previous set; a zone left out follows the
+   * global settings again.
+   */
+  setZones(zones: Record<string, Partial<MqttSettings>>): void;
+  /** the settings a connection on `zone` gets (a copy; the global settings for a zone with none of its own) */
+  zoneSettings(zone: string): MqttSettings;
   setHooks(hooks: BrokerHooks): void;
   /**
    * Attach more `message.publish` / `client.subscribe` / `client.unsubscribe` / accept hooks next to `setHooks`'
