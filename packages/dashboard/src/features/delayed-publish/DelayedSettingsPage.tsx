@@ -18,7 +18,7 @@ export default function DelayedSettingsPage() {
       name="delayed-settings"
       ns="delayedPublish"
       title={t('settingsTitle')}
-      component="emqx.delayed"
+      component="modules.delayed"
       fields={FIELDS}
       query={useDelayedSettingsQuery()}
       save={useSaveDelayedSettingsMutation()}

@@ -21,7 +21,7 @@ export default function FlowControlPage() {
       name="flow-control"
       ns="flowControl"
       title={t('title')}
-      component="emqx.limiter"
+      component="limiter.limiter"
       fields={FIELDS}
       query={useLimiterQuery()}
       save={useSaveLimiterMutation()}

@@ -81,6 +81,19 @@ describe('MQTT settings', () => {
     expect(puts[0].body).toEqual({ ...retainer, backend: { ...retainer.backend, max_retained_messages: 500 } });
   });
 
+  it("Retainer: EMQX help text from hotconf's retainer.retainer (emqx_retainer_schema's namespace)", async () => {
+    mockApi('get', '/mqtt/retainer', 200, aRetainerConfig());
+    mockApi('get', '/configs/global_zone', 200, zone);
+    mockApi('get', '/schemas/{name}', 200, {
+      components: { schemas: { 'retainer.retainer': { properties: { max_payload_size: { description: 'Maximum retained message size.' } } } } },
+    });
+    const { user } = renderWithProviders(<RetainerPage />, { session: { token: 't', username: 'admin', edition: 'ee', role: 'administrator' } });
+    const label = await screen.findByText('Max Payload Size');
+    const icon = await waitFor(() => within(label.closest('label')!).getByRole('img', { name: 'question-circle' }));
+    await user.hover(icon);
+    expect(await screen.findByText('Maximum retained message size.')).toBeInTheDocument();
+  });
+
   it('Retainer: the override (disabled or a duration), allow never expire, and what each key does on this node', async () => {
     const retainer = aRetainerConfig({ msg_expiry_interval_override: 'disabled', allow_never_expire: true });
     mockApi('get', '/mqtt/retainer', 200, retainer);

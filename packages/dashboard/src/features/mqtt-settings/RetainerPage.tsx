@@ -11,7 +11,7 @@ export default function RetainerPage() {
     <SettingsScreen
       name="retainer"
       title={t('retainer')}
-      component="emqx.retainer"
+      component="retainer.retainer"
       fields={retainerFields}
       query={useRetainerQuery()}
       save={useSaveRetainerMutation()}

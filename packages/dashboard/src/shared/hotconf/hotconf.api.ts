@@ -60,7 +60,7 @@ function child(doc: HotconfDoc, node: SchemaNode | undefined, key: string): Sche
 const MARKUP = /<\/?(?:code|b|i|em|strong|p|a|pre|span|ul|ol|li)(?:\s[^>]*)?>/gi;
 
 /**
- * The description of `path` ('backend.max_retained_messages') under component `component` ('emqx.retainer'),
+ * The description of `path` ('backend.max_retained_messages') under component `component` ('retainer.retainer'),
  * as plain text: the generic notation paragraph after '<br/>' and any markup are dropped (never rendered as HTML).
  */
 export function describeField(doc: HotconfDoc | undefined, component: string, path: string): string | undefined {

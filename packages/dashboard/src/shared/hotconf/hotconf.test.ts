@@ -18,13 +18,13 @@ const doc: HotconfDoc = {
         properties: { tcp: { properties: { $name: { oneOf: [{ description: 'x' }, { $ref: '#/components/schemas/emqx.mqtt_tcp_listener' }] } } } },
       },
       'emqx.mqtt_tcp_listener': { properties: { bind: { description: 'IP address and port for the listening socket.' } } },
-      'emqx.retainer': {
+      'retainer.retainer': {
         properties: {
-          backend: { $ref: '#/components/schemas/emqx.mnesia_config' },
+          backend: { $ref: '#/components/schemas/retainer.mnesia_config' },
           max_payload_size: { description: 'The maximum size.<br/>A string that represents a number of bytes, for example: <code>10B</code>' },
         },
       },
-      'emqx.mnesia_config': { properties: { max_retained_messages: { description: 'Maximum number of retained messages. 0 means no limit.' } } },
+      'retainer.mnesia_config': { properties: { max_retained_messages: { description: 'Maximum number of retained messages. 0 means no limit.' } } },
       'emqx.sys_topics': { properties: { sys_heartbeat_interval: { description: 'Time interval for:\n  - `$SYS/brokers/<node>/uptime`<br/>A string.' } } },
     },
   },
@@ -32,8 +32,8 @@ const doc: HotconfDoc = {
 
 describe('describeField', () => {
   it("follows $ref, EMQX's oneOf and $name map keys, and drops the generic notation paragraph and markup", () => {
-    expect(describeField(doc, 'emqx.retainer', 'backend.max_retained_messages')).toBe('Maximum number of retained messages. 0 means no limit.');
-    expect(describeField(doc, 'emqx.retainer', 'max_payload_size')).toBe('The maximum size.');
+    expect(describeField(doc, 'retainer.retainer', 'backend.max_retained_messages')).toBe('Maximum number of retained messages. 0 means no limit.');
+    expect(describeField(doc, 'retainer.retainer', 'max_payload_size')).toBe('The maximum size.');
     // the map form (file.<handler>.x) and the single-handler form (file.x) of the same union
     expect(describeField(doc, 'emqx.log', 'file.default.rotation_count')).toBe('Maximum number of log files.');
     expect(describeField(doc, 'emqx.log', 'file.level')).toBe('The log level.');

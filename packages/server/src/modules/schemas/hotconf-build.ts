@@ -8,6 +8,9 @@
 // the dump's docgen type names lose a few distinctions (percent, ip_port, url, comma separated lists, word sizes,
 // required fields), taken back from the same struct in the vendored EE OpenAPI document. Roots the dump lacks
 // (durable_sessions, broker, limiter) are described from our default values.
+// Components are named as emqx_dashboard_swagger names them, `<namespace of the struct's schema module>.<struct>`
+// (?TO_REF(namespace(Module), Struct)), one component per name: `emqx.` for emqx_schema and emqx_conf_schema (mqtt,
+// log, sysmon, broker, MQTT listeners…), `dashboard.` for emqx_dashboard_schema, `retainer.` and `limiter.` for theirs.
 // Deviations, all additions: `description` on fields (EMQX serves none; the official console drops them, ours shows
 // them as help, in Chinese from hotconf.zh.json, hotconf-lang.ts) and the components for `retainer` and `listeners`,
 // which no EMQX hotconf path reaches but our console's help texts read.
@@ -35,8 +38,7 @@ interface DumpStruct {
 
 /** the served roots of the EMQX CE 5.8.1 HOCON dump, vendored unmodified (provenance in the file's `doc`) */
 const DUMP = fileURLToPath(new URL('./hocon-roots.emqx-5.8.1.json', import.meta.url));
-/** the roots whose settings the console edits through /configs… and /listeners (MQTT `listeners` before
- * `dashboard`, so that it, not the dashboard's HTTP listeners, is named `emqx.listeners`) */
+/** the roots whose settings the console edits through /configs… and /listeners */
 const ROOTS = [
   'mqtt',
   'flapping_detect',
@@ -54,6 +56,12 @@ const ROOTS = [
   'limiter',
 ];
 const ZONE = ['mqtt', 'flapping_detect', 'force_shutdown', 'force_gc', 'durable_sessions'];
+/**
+ * The namespace of the module whose structs a root's schema reaches (hocon_schema:namespace/1 of emqx_dashboard_schema,
+ * emqx_retainer_schema, emqx_limiter_schema); every other served root is emqx_schema's or emqx_conf_schema's, `emqx`.
+ */
+const NAMESPACE: Record<string, string> = { dashboard: 'dashboard', retainer: 'retainer', limiter: 'limiter' };
+const namespaceOf = (root: string) => NAMESPACE[root] ?? 'emqx';
 
 /** `OneOf(String("infinity"),Integer(1..+inf))` → { name: 'OneOf', args: ['String("infinity")', 'Integer(1..+inf)'] } */
 function splitType(type: string): { name: string; args: string[] } {
@@ -103,13 +111,12 @@ function parseDefault(text: string | undefined): unknown {
   }
 }
 
-/** The vendored EE document's component for a struct EMQX names `<namespace>.<typeName>`, if one is unique. */
-function contractStruct(typeName: string): Json | undefined {
-  const schemas: Json = openapi().components?.schemas ?? {};
-  const named = schemas[`emqx.${typeName}`];
-  if (named) return named;
-  const others = Object.keys(schemas).filter((k) => k.split('.').slice(1).join('.') === typeName);
-  return others.length === 1 ? schemas[others[0]] : undefined;
+/**
+ * The vendored EE document's component of the same name, if any. Only that name: a struct of another namespace with
+ * the same struct name is another struct (`dashboard.listeners` is the dashboard's HTTP listeners, not MQTT's).
+ */
+function contractStruct(namespace: string, typeName: string): Json | undefined {
+  return openapi().components?.schemas?.[`${namespace}.${typeName}`];
 }
 
 /** swagger examples (emqx_conf_schema_types) that name a dashboard type the docgen name ("String", "Bytesize") hides */
@@ -134,25 +141,25 @@ function refine(schema: Json, swagger: Json | undefined): Json {
 
 class Builder {
   readonly schemas: Json = {};
-  private readonly names = new Map<string, string>(); // struct hash → component name
 
-  ref(struct: DumpStruct, typeName: string): Json {
-    let name = this.names.get(struct.hash);
-    if (!name) {
-      const base = `emqx.${typeName}`;
-      name = base;
-      for (let i = 2; this.schemas[name] !== undefined; i++) name = `${base}_${i}`;
-      this.names.set(struct.hash, name);
+  /**
+   * The component of a struct, named as EMQX names it; the dump repeats a struct under every path that reaches it
+   * (tcp_opts under each listener type), EMQX has one component per name: the first one built is kept.
+   * Structs reached from a struct are of its namespace (each schema module refers to its own structs).
+   */
+  ref(struct: DumpStruct, typeName: string, namespace: string): Json {
+    const name = `${namespace}.${typeName}`;
+    if (this.schemas[name] === undefined) {
       this.schemas[name] = {}; // reserve before recursing (self-references)
-      this.schemas[name] = this.struct(struct, name === base ? contractStruct(typeName) : undefined);
+      this.schemas[name] = this.struct(struct, contractStruct(namespace, typeName), namespace);
     }
     return { $ref: `#/components/schemas/${name}` };
   }
 
   /** emqx_dashboard_swagger:parse_object/3: `{type, properties}` and `required` when a field is required */
-  struct(struct: DumpStruct, swagger: Json | undefined): Json {
+  struct(struct: DumpStruct, swagger: Json | undefined, namespace: string): Json {
     const properties: Json = {};
-    for (const f of struct.fields ?? []) properties[f.text] = this.field(f, swagger?.properties?.[f.text]);
+    for (const f of struct.fields ?? []) properties[f.text] = this.field(f, swagger?.properties?.[f.text], namespace);
     // fields the CE docgen dump leaves out (importance no_doc such as `enable` toggles, EE-only such as log.audit)
     for (const [k, v] of Object.entries<Json>(swagger?.properties ?? {})) if (!(k in properties)) properties[k] = this.fromContract(v);
     const required: unknown = swagger?.required;
@@ -160,8 +167,8 @@ class Builder {
     return { type: 'object', properties, ...(known.length ? { required: known } : {}) };
   }
 
-  field(f: DumpField, swagger: Json | undefined): Json {
-    const schema = refine(this.type(f.type ?? 'String', f.refs ?? []), swagger);
+  field(f: DumpField, swagger: Json | undefined, namespace: string): Json {
+    const schema = refine(this.type(f.type ?? 'String', f.refs ?? [], namespace), swagger);
     const def = parseDefault(f.default);
     // emqx_dashboard_swagger:desc_struct/1: a field without a text of its own takes the one of the struct it names
     const doc = f.doc ?? (f.type?.startsWith('Struct(') ? f.refs?.[0]?.doc : undefined);
@@ -181,7 +188,7 @@ class Builder {
   }
 
   /** the docgen type name of the dump → emqx_conf_schema_types:readable_dashboard/2 and hocon_schema_to_spec/2 */
-  type(type: string, refs: DumpStruct[]): Json {
+  type(type: string, refs: DumpStruct[], namespace: string): Json {
     const { name, args } = splitType(type);
     switch (name) {
       case 'Boolean':
@@ -208,22 +215,22 @@ class Builder {
         // String("infinity"): an atom of a union, `{type: enum, symbols: [Atom]}`
         return args.length ? { type: 'enum', symbols: args.map((a) => a.replace(/^"|"$/g, '')) } : { type: 'string' };
       case 'Array':
-        return { type: 'array', items: this.type(args[0] ?? 'String', refs) };
+        return { type: 'array', items: this.type(args[0] ?? 'String', refs, namespace) };
       case 'Map': {
         // `Map($name->Struct(x))`: one property named after the key; a bare `Map` (map() typerefl) is an object
         const arrow = args[0]?.indexOf('->') ?? -1;
         if (arrow === -1) return { type: 'object' };
-        return { type: 'object', properties: { [args[0].slice(0, arrow)]: this.type(args[0].slice(arrow + 2), refs) } };
+        return { type: 'object', properties: { [args[0].slice(0, arrow)]: this.type(args[0].slice(arrow + 2), refs, namespace) } };
       }
       case 'Struct':
-        return refs[0] ? this.ref(refs[0], args[0]) : { type: 'object' };
+        return refs[0] ? this.ref(refs[0], args[0], namespace) : { type: 'object' };
       case 'OneOf': {
         // the dump lists one ref per `Struct(` in the type text, in order: hand each member its own
         let next = 0;
         const members = args.map((a) => {
           const count = a.match(/Struct\(/g)?.length ?? 0;
           next += count;
-          return this.type(a, refs.slice(next - count, next));
+          return this.type(a, refs.slice(next - count, next), namespace);
         });
         // hocon_schema_to_spec folds the union's members onto a list head first: EMQX lists them in reverse
         return { oneOf: members.reverse() };
@@ -256,10 +263,11 @@ export function buildHotconf(lang: HotconfLang = 'en'): Json {
   const rootRefs: Json = {};
   for (const root of ROOTS) {
     const field = dump.fields?.find((f) => f.text === root);
-    if (field?.refs?.[0]) rootRefs[root] = b.ref(field.refs[0], splitType(field.type ?? `Struct(${root})`).args[0] ?? root);
+    if (field?.refs?.[0]) rootRefs[root] = b.ref(field.refs[0], splitType(field.type ?? `Struct(${root})`).args[0] ?? root, namespaceOf(root));
     else if (defaults[root] !== undefined) {
-      b.schemas[`emqx.${root}`] = fromValue(defaults[root]);
-      rootRefs[root] = { $ref: `#/components/schemas/emqx.${root}` };
+      const name = `${namespaceOf(root)}.${root}`;
+      b.schemas[name] = fromValue(defaults[root]);
+      rootRefs[root] = { $ref: `#/components/schemas/${name}` };
     }
   }
   const getPut = (schema: Json) => ({ get: schema, put: schema });

@@ -42,6 +42,45 @@ describe('GET /schemas/hotconf', () => {
     expect((await node.app.inject({ method: 'GET', url: '/api/v5/schemas/nope' })).statusCode).toBe(400);
   });
 
+  // emqx_dashboard_swagger names a component ?TO_REF(namespace(Module), Struct): the namespace of the schema module
+  // that defines the struct (emqx_schema and emqx_conf_schema `emqx`, emqx_dashboard_schema `dashboard`,
+  // emqx_retainer_schema `retainer`, emqx_limiter_schema `limiter`), one component per name
+  test('components carry the namespace of the module that defines the struct, as EMQX 5.8', async () => {
+    const doc = (await node.app.inject({ method: 'GET', url: '/api/v5/schemas/hotconf' })).json();
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    expect(doc.paths['/configs/dashboard'].get).toEqual(ref('dashboard.dashboard'));
+    expect(doc.paths['/configs/limiter'].get).toEqual(ref('limiter.limiter'));
+    expect(doc.paths['/configs/broker'].get).toEqual(ref('emqx.broker'));
+    expect(doc.paths['/configs/sysmon'].get).toEqual(ref('emqx.sysmon'));
+    const schemas = doc.components.schemas;
+    expect(schemas['dashboard.dashboard'].properties.listeners).toMatchObject(ref('dashboard.listeners'));
+    expect(schemas['dashboard.listeners'].properties.http).toMatchObject(ref('dashboard.http'));
+    expect(schemas['dashboard.listeners'].properties.https).toMatchObject(ref('dashboard.https'));
+    expect(schemas['dashboard.https'].properties.ssl_options).toMatchObject(ref('dashboard.ssl_options'));
+    expect(schemas['retainer.retainer'].properties.backend).toMatchObject(ref('retainer.mnesia_config'));
+    expect(schemas['emqx.mqtt_ws_listener'].properties.websocket).toMatchObject(ref('emqx.ws_opts'));
+    // the MQTT listeners' struct is not the dashboard's `listeners` (no http/https of the dashboard's HTTP listeners)
+    expect(Object.keys(schemas['emqx.listeners'].properties).sort()).toEqual(['quic', 'ssl', 'tcp', 'ws', 'wss']);
+    const names = Object.keys(schemas);
+    // no struct of another module under `emqx.`, and no numbered copies of one struct
+    for (const gone of ['emqx.dashboard', 'emqx.http', 'emqx.https', 'emqx.ssl_options', 'emqx.retainer', 'emqx.mnesia_config', 'emqx.limiter']) {
+      expect(names, gone).not.toContain(gone);
+    }
+    expect(names.filter((n) => /_\d+$/.test(n))).toEqual([]);
+    // every component EMQX's own document also has is named as there (the MQTT listener structs, our addition,
+    // are emqx_schema's: `emqx.`)
+    const { openapi } = await import('../../contract/openapi');
+    const known = new Set(Object.keys(openapi().components?.schemas ?? {}));
+    expect(names.filter((n) => !known.has(n)).sort()).toEqual([
+      'emqx.listeners',
+      'emqx.mqtt_quic_listener',
+      'emqx.mqtt_ssl_listener',
+      'emqx.mqtt_tcp_listener',
+      'emqx.mqtt_ws_listener',
+      'emqx.mqtt_wss_listener',
+    ]);
+  });
+
   test("fields are typed for EMQX's dashboard (emqx_conf_schema_types readable_dashboard)", async () => {
     const doc = (await node.app.inject({ method: 'GET', url: '/api/v5/schemas/hotconf' })).json();
     const schemas = doc.components.schemas;
@@ -99,7 +138,7 @@ describe('GET /schemas/hotconf', () => {
     expect(maxInflight(en)).toMatch(/^Maximum number of QoS 1 and QoS 2 messages/);
     expect(maxInflight(zh)).toBe('在完成确认之前，允许同时投递的 QoS 1 和 QoS 2 消息的最大数量。');
     // the notation paragraph after <br/> is translated too; identifiers and units stay as they are
-    expect(zh.components.schemas['emqx.retainer'].properties.max_payload_size.description).toMatch(/<br\/>表示字节数的字符串，例如：<code>10B<\/code>/);
+    expect(zh.components.schemas['retainer.retainer'].properties.max_payload_size.description).toMatch(/<br\/>表示字节数的字符串，例如：<code>10B<\/code>/);
     const shape = (doc: unknown) => JSON.stringify(doc, (k, v) => (k === 'description' ? '' : v));
     expect(shape(zh)).toBe(shape(en));
     expect(await get('?lang=en')).toEqual(en);
