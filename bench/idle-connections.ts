@@ -83,6 +83,12 @@ async function generator(job: { port: number; from: number; to: number; addrBase
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fds = (pid: number): number => readdirSync(`/proc/${pid}/fd`).length;
+/** the kernel's slab memory (bytes), all of it and the unreclaimable part (socket structures): machine-wide */
+function slab(): { all: number; unreclaimable: number } {
+  const info = readFileSync('/proc/meminfo', 'utf8');
+  const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+) kB`, 'm').exec(info)?.[1] ?? NaN) * 1024;
+  return { all: kb('Slab'), unreclaimable: kb('SUnreclaim') };
+}
 /** connection-tracking entries in use / allowed (each loopback connection takes one), or null without conntrack */
 function conntrack(): string | null {
   try {
@@ -129,6 +135,8 @@ interface Result {
   seconds: number;
   generators: number;
   conntrack: string | null;
+  /** growth of the kernel's slab while the connections were open (both ends; machine-wide, so others' work shows too) */
+  slabGrowth: { all: number; unreclaimable: number };
 }
 
 async function probe(peer: Peer, file: string | undefined): Promise<Mem> {
@@ -144,6 +152,7 @@ async function measure(peer: Peer, asked: number, addrBase: number, nofile: numb
   await sleep(2000);
   const before = await probe(peer, probeFile);
   const fd0 = fds(peer.pid);
+  const slab0 = slab();
   // each generator holds its connections' sockets: fewer than its open-files limit, with room for node's own
   const gens = Math.max(Number(values.generators), Math.ceil(asked / (nofile - 500)));
   const per = Math.ceil(asked / gens);
@@ -167,12 +176,15 @@ async function measure(peer: Peer, asked: number, addrBase: number, nofile: numb
   const failed = reports.reduce((a, r) => a + r.failed, 0);
   await until(() => fds(peer.pid) >= fd0 + connected, 30_000);
   const tracked = conntrack();
+  const slab1 = slab();
   const full = await probe(peer, probeFile);
   for (const k of kids) k.send('leave');
   await Promise.all(kids.map((k) => new Promise((r) => (k.exitCode !== null ? r(null) : k.once('exit', r)))));
   await until(() => fds(peer.pid) <= fd0, 60_000);
   const after = await probe(peer, probeFile);
-  return { name: peer.name, asked, connected, failed, before, full, after, seconds, generators: gens, conntrack: tracked };
+  return { name: peer.name, asked, connected, failed, before, full, after, seconds, generators: gens, conntrack: tracked,
+    slabGrowth: { all: slab1.all - slab0.all, unreclaimable: slab1.unreclaimable - slab0.unreclaimable },
+  };
 }
 
 async function main(): Promise<void> {
@@ -215,22 +227,22 @@ async function main(): Promise<void> {
   const mb = (b: number) => (b / 1048576).toFixed(1);
   console.log(`\nload average ${load0.map((l) => l.toFixed(2)).join(' ')} → ${load1.map((l) => l.toFixed(2)).join(' ')}`);
   console.log(
-    '| broker | generators | conntrack connected | connected / asked | connect s | RSS before MB | RSS connected MB | RSS per conn KB | RSS after leave+GC MB | returned % | heap before / connected / after MB | heap per conn KB |',
+    '| broker | generators | conntrack connected | connected / asked | connect s | RSS before MB | RSS connected MB | RSS per conn KB | RSS after leave+GC MB | returned % | heap before / connected / after MB | heap per conn KB | kernel slab per conn KB (unreclaimable) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     const per = (r.full.rss - r.before.rss) / r.connected;
     const returned = (100 * (r.full.rss - r.after.rss)) / (r.full.rss - r.before.rss);
     const heap = r.before.heapUsed !== undefined ? `${mb(r.before.heapUsed)} / ${mb(r.full.heapUsed!)} / ${mb(r.after.heapUsed!)}` : 'n/a';
     const heapPer = r.before.heapUsed !== undefined ? kb((r.full.heapUsed! - r.before.heapUsed) / r.connected) : 'n/a';
     console.log(
-      `| ${r.name} | ${r.generators} | ${r.conntrack ?? 'n/a'} | ${r.connected} / ${r.asked} (${r.failed} failed) | ${r.seconds.toFixed(1)} | ${mb(r.before.rss)} | ${mb(r.full.rss)} | ${kb(per)} | ${mb(r.after.rss)} | ${returned.toFixed(0)} | ${heap} | ${heapPer} |`,
+      `| ${r.name} | ${r.generators} | ${r.conntrack ?? 'n/a'} | ${r.connected} / ${r.asked} (${r.failed} failed) | ${r.seconds.toFixed(1)} | ${mb(r.before.rss)} | ${mb(r.full.rss)} | ${kb(per)} | ${mb(r.after.rss)} | ${returned.toFixed(0)} | ${heap} | ${heapPer} | ${kb(r.slabGrowth.all / r.connected)} (${kb(r.slabGrowth.unreclaimable / r.connected)}) |`,
     );
   }
   for (let i = 0; i + 1 < results.length; i += 2) {
     const [n, m] = [results[i], results[i + 1]];
     const ratio = (n.full.rss - n.before.rss) / n.connected / ((m.full.rss - m.before.rss) / m.connected);
-    console.log(`${n.asked} connections: RSS per connection node / Mosquitto = ${ratio.toFixed(2)}`);
+    console.log(`${n.asked} connections: node / Mosquitto: RSS per connection ${ratio.toFixed(2)}, time to connect ${(n.seconds / m.seconds).toFixed(2)}`);
   }
 }
 
