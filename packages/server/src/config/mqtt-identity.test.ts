@@ -27,10 +27,10 @@ async function putMqtt(patch: Record<string, unknown>) {
 describe('client_attrs_init', () => {
   test('bad expressions and names are refused with the reason; nothing is stored', async () => {
     const cases: [unknown, RegExp][] = [
-      [[{ expression: 'nosuch(clientid)', set_as_attr: 'a' }], /client_attrs_init\[0\]\.expression: unknown function: nosuch/],
+      [[{ expression: 'nosuch(clientid)', set_as_attr: 'a' }], /"reason":"unknown function: nosuch[\s\S]*"path":"mqtt\.client_attrs_init\.1\.expression"/],
       [[{ expression: "sprintf_s('~s', [clientid])", set_as_attr: 'a' }], /function sprintf_s is not supported by this node/],
       [[{ expression: 'nth(1, tokens(clientid', set_as_attr: 'a' }], /syntax error/],
-      [[{ expression: 'clientid', set_as_attr: 'no spaces' }], /set_as_attr: Invalid string for attribute name/],
+      [[{ expression: 'clientid', set_as_attr: 'no spaces' }], /"reason":"Invalid string for attribute name","path":"mqtt\.client_attrs_init\.1\.set_as_attr"/],
       [[{ expression: 'nth(1)', set_as_attr: 'a' }], /nth takes 2 argument\(s\), got 1/],
     ];
     for (const [attrs, message] of cases) {

@@ -1,16 +1,19 @@
 // Configs: GET /configs (HOCON text or JSON by Accept), PUT /configs (HOCON text, load.ts), GET|PUT /configs/global_zone, GET|PUT /configs/{root}
 // for sys_topics, sysmon, alarm, log, broker, dashboard, hidden GET|PUT /configs/limiter, POST /configs_reset/{root}.
-// A PUT validates everything first (400 UPDATE_FAILED, nothing stored), then persists and applies live
+// A PUT validates everything first (400 BAD_REQUEST with hocon's error text, as EMQX's schema check of the body
+// answers; nothing stored), then persists and applies live
 // through the config service's 'change' event (mqtt → broker settings, sys_topics → $SYS publisher, limiter → accept gate).
 // The `gateway` root (the loaded gateways) is the gateway core's: printed and applied through gateways/config-root.ts.
 import type { ReplyOf } from '@mqdeck/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fromRuleTexts, hoconMessage, jiffyOrder } from '../../contract/hocon-error';
 import { route } from '../../contract/route';
 import { routeSchema } from '../../contract/route-schema';
 import { operation } from '../../contract/openapi';
 import { numberErrors } from '../../contract/request-validator';
 import { ApiError } from '../../errors';
-import { getPath } from '../../config/tree';
+import { getPath, isObject } from '../../config/tree';
+import { shapeAt } from '../../config/validate';
 import { toHocon } from './hocon';
 import { HoconError, parseHocon } from './hocon-parse';
 import { LoadRefused, planLoad } from './load';
@@ -21,8 +24,8 @@ import { GATEWAY_ROOT, gatewayRootView, planGatewayRoot } from '../gateways/conf
 type GlobalZone = ReplyOf<'/configs/global_zone', 'get', 200>;
 
 /**
- * PUT bodies are only checked to be objects here: the root's own checks (rootErrors) answer 400 UPDATE_FAILED
- * with EMQX's messages, which a schema error would replace.
+ * PUT bodies are only checked to be objects here: the root's own checks (rootErrors) answer 400 BAD_REQUEST
+ * with hocon's error text, which a schema error would replace.
  */
 const anyObject = { body: { type: 'object' } };
 
@@ -50,8 +53,13 @@ export default async function configsRoutes(app: FastifyInstance): Promise<void>
         ? routeSchema('put', `/configs/${root}`).body
         : undefined;
 
-  /** validates all roots, then stores them one by one (the validation makes the writes unable to fail) */
-  const updateRoots = async (roots: Record<string, unknown>) => {
+  /**
+   * validates all roots, then stores them one by one (the validation makes the writes unable to fail). A refusal is
+   * EMQX's: its schema check of the body (emqx_dashboard_swagger, check_schema) throws hocon's errors, answered as
+   * 400 BAD_REQUEST with their JSON text; a root's own body is checked as `root` (`root.vm.busy_port`), the global
+   * zone's roots by their names (`mqtt.max_qos_allowed`).
+   */
+  const updateRoots = async (roots: Record<string, unknown>, asRoot: boolean) => {
     const prepared = Object.entries(roots).map(([root, value]): [string, unknown] => [root, unmasked(app.config, root, value)]);
     const errors = prepared.flatMap(([root, value]) => {
       const own = rootErrors(app.config, root, value);
@@ -59,7 +67,22 @@ export default async function configsRoutes(app: FastifyInstance): Promise<void>
       const loose = numberErrors(contractOf(root), value, root).filter((e) => !own.some((o) => o.startsWith(e.slice(0, e.indexOf(':') + 1))));
       return [...loose, ...own];
     });
-    if (errors.length) throw updateFailed(errors.join('; '));
+    if (errors.length) {
+      const given = Object.fromEntries(prepared);
+      const hocon = fromRuleTexts(errors, {
+        valueAt: (path) => getPath(given, path),
+        fieldsAt: (path) => {
+          const shape = shapeAt(app.config.defaults, path);
+          return isObject(shape) ? Object.keys(shape) : undefined;
+        },
+        rename: (path) => {
+          if (!asRoot) return path;
+          const [root] = Object.keys(roots);
+          return path === root ? 'root' : path.startsWith(`${root}.`) ? `root${path.slice(root.length)}` : path;
+        },
+      });
+      throw new ApiError(400, 'BAD_REQUEST', hoconMessage(hocon));
+    }
     for (const [root, value] of prepared) await app.config.update(root, value);
   };
 
@@ -71,7 +94,7 @@ export default async function configsRoutes(app: FastifyInstance): Promise<void>
       const body: Record<string, unknown> = req.body ?? {};
       const unknown = Object.keys(body).filter((k) => !ZONE_ROOTS.some((root) => root === k));
       if (unknown.length) throw updateFailed(`unknown global zone keys: ${unknown.join(', ')} (expected ${ZONE_ROOTS.join(', ')})`);
-      await updateRoots(body);
+      await updateRoots(body, false);
       return globalZone();
     },
   });
@@ -98,7 +121,7 @@ export default async function configsRoutes(app: FastifyInstance): Promise<void>
   route(app, 'put', '/configs/limiter', { schema: anyObject, handler: async (req) => putRoot('limiter', req.body) });
 
   async function putRoot<T>(root: string, body: unknown): Promise<T> {
-    await updateRoots({ [root]: body });
+    await updateRoots({ [root]: body }, true);
     return read<T>(root);
   }
 
@@ -131,7 +154,11 @@ export default async function configsRoutes(app: FastifyInstance): Promise<void>
       if (typeof text !== 'string') throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'content-type:text/plain Required');
       // a refusal is EMQX's: 400, text/plain, the JSON text {"errors": …} (emqx_mgmt_api_configs:configs(put))
       // (the contract types a {code, message} 400, which EMQX's own handler does not send)
-      const refuse = (errors: unknown) => (reply as FastifyReply).code(400).type('text/plain; charset=utf-8').send(JSON.stringify({ errors }));
+      const refuse = (errors: unknown) =>
+        (reply as FastifyReply)
+          .code(400)
+          .type('text/plain; charset=utf-8')
+          .send(JSON.stringify(jiffyOrder({ errors })));
       let doc: Record<string, unknown>;
       try {
         doc = parseHocon(text);

@@ -35,18 +35,23 @@ describe('global zone', () => {
     }
   });
 
-  test('invalid values are 400 UPDATE_FAILED and change nothing', async () => {
+  test("invalid values are 400 BAD_REQUEST with hocon's error text and change nothing", async () => {
     const before = await zone();
     const bad = structuredClone(before);
     bad.mqtt.max_qos_allowed = 3;
     bad.force_gc.count = 7; // valid on its own: must not be stored either
     const res = await api(node, 'PUT', '/configs/global_zone', bad);
-    expect(res).toMatchObject({ status: 400, body: { code: 'UPDATE_FAILED' } });
-    expect(res.body.message).toContain('mqtt.max_qos_allowed');
+    // emqx_dashboard_swagger checks each global zone root by its name: hocon's path is `mqtt.…`, its type qos()
+    expect(res).toEqual({
+      status: 400,
+      headers: expect.anything(),
+      body: { code: 'BAD_REQUEST', message: '{"value":3,"reason":{"expected":"qos()"},"path":"mqtt.max_qos_allowed","kind":"validation_error"}' },
+    });
     expect(await zone()).toEqual(before);
 
     const priorities = await api(node, 'PUT', '/configs/global_zone', { mqtt: { ...before.mqtt, mqueue_priorities: { 'a/b': 300 } } });
-    expect(priorities.body.message).toContain('Priority number must be a number between 1 and 255.');
+    // a validator's refusal: its sentence is hocon's reason
+    expect(JSON.parse(priorities.body.message)).toMatchObject({ kind: 'validation_error', reason: expect.stringContaining('Priority number must be a number between 1 and 255.') });
     const attrs = await api(node, 'PUT', '/configs/global_zone', {
       mqtt: {
         ...before.mqtt,
@@ -85,17 +90,58 @@ describe('config roots', () => {
     expect(node.app.config.get('dashboard.default_password')).toBe('public');
   });
 
-  test('invalid root values: 400 UPDATE_FAILED, unchanged', async () => {
+  test("invalid root values: 400 BAD_REQUEST with hocon's error text, unchanged", async () => {
     const before = (await api(node, 'GET', '/configs/sys_topics')).body;
     const res = await api(node, 'PUT', '/configs/sys_topics', { ...before, sys_msg_interval: 'soon' });
-    expect(res).toMatchObject({ status: 400, body: { code: 'UPDATE_FAILED' } });
+    expect(res).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+    // a root's own body is checked as hocon's `root`
+    expect(JSON.parse(res.body.message)).toEqual({
+      kind: 'validation_error',
+      path: 'root.sys_msg_interval',
+      reason: { expected: 'disabled | emqx_schema:duration()' },
+      value: 'soon',
+    });
     expect((await api(node, 'PUT', '/configs/alarm', { actions: ['mail'] })).status).toBe(400);
     expect((await api(node, 'PUT', '/configs/sysmon', { os: { cpu_high_watermark: '180%' } })).status).toBe(400);
     // emqx_schema:to_percent: above 100% is refused, fractions included
-    expect((await api(node, 'PUT', '/configs/sysmon', { os: { cpu_high_watermark: '100.5%' } })).body).toMatchObject({ code: 'UPDATE_FAILED' });
+    expect((await api(node, 'PUT', '/configs/sysmon', { os: { cpu_high_watermark: '100.5%' } })).body).toMatchObject({ code: 'BAD_REQUEST' });
     expect((await api(node, 'PUT', '/configs/sysmon', { vm: { process_low_watermark: '-1%' } })).status).toBe(400);
     expect((await api(node, 'PUT', '/configs/log', { console: { level: 'loud' } })).status).toBe(400);
     expect((await api(node, 'GET', '/configs/sys_topics')).body).toEqual(before);
+  });
+
+  // hocon_tconf's error maps for the four common cases, as emqx_dashboard_swagger answers them (readable_error_msg:
+  // the map as JSON, jiffy's key order); the path is hocon's, `root.` + the field of the root's own body
+  test("hocon's kinds: unknown enum value, type or range mismatch, unknown field", async () => {
+    const message = async (url: string, body: unknown) => {
+      const res = await api(node, 'PUT', url, body);
+      expect(res.status, url).toBe(400);
+      expect(res.body.code, url).toBe('BAD_REQUEST');
+      return res.body.message as string;
+    };
+    const sysmonBefore = (await api(node, 'GET', '/configs/sysmon')).body;
+    expect(await message('/configs/log', { console: { level: 'loud' } })).toBe(
+      '{"value":"loud","reason":"unable_to_convert_to_enum_symbol","path":"root.console.level","kind":"validation_error"}',
+    );
+    expect(await message('/configs/sysmon', { vm: { busy_port: 'x' } })).toBe(
+      '{"value":"x","reason":{"expected":"boolean()"},"path":"root.vm.busy_port","kind":"validation_error"}',
+    );
+    expect(await message('/configs/alarm', { size_limit: 0 })).toBe('{"value":0,"reason":{"expected":"1..3000"},"path":"root.size_limit","kind":"validation_error"}');
+    // check_unknown_fields: the struct's path, the unknown names and the first two (sorted) of those not given
+    expect(JSON.parse(await message('/configs/sysmon', { vm: { nope: 1, busy_port: true } }))).toEqual({
+      kind: 'validation_error',
+      path: 'root.vm',
+      reason: 'unknown_fields',
+      unknown: 'nope',
+      unmatched: 'busy_dist_port,large_heap,...',
+    });
+    // several errors: hocon's list of them, in the schema's field order (max_qos_allowed before max_inflight)
+    const both = JSON.parse(await message('/configs/global_zone', { mqtt: { max_inflight: 0, max_qos_allowed: 3 } }));
+    expect(both).toEqual([
+      { kind: 'validation_error', path: 'mqtt.max_qos_allowed', reason: { expected: 'qos()' }, value: 3 },
+      { kind: 'validation_error', path: 'mqtt.max_inflight', reason: { expected: '1..65535' }, value: 0 },
+    ]);
+    expect((await api(node, 'GET', '/configs/sysmon')).body).toEqual(sysmonBefore);
   });
 
   test("sysmon percents: EMQX's 0% to 100%, fractions allowed and kept as written", async () => {

@@ -5,6 +5,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ConfigService } from '../../config/config.service';
 import { deepMerge, getPath, isObject } from '../../config/tree';
+import { shapeAt } from '../../config/validate';
+import { fromRuleTexts, validationError } from '../../contract/hocon-error';
 import { PLAIN_ROOTS, ZONE_ROOTS, rootErrors, unmasked } from './roots';
 
 export const READONLY_ROOTS = ['node', 'rpc', 'cluster'];
@@ -22,14 +24,16 @@ export class LoadRefused extends Error {
   }
 }
 
-/** `path: reason` texts of rootErrors → EMQX's validation_error objects, with the refused value */
-function validationErrors(root: string, value: unknown, texts: string[]): unknown {
-  const list = texts.map((text) => {
-    const m = /^([^\s:]+): ([\s\S]*)$/.exec(text);
-    const path = m ? m[1] : root;
-    const refused = path === root ? value : path.startsWith(`${root}.`) ? getPath(value, path.slice(root.length + 1)) : undefined;
-    return { kind: 'validation_error', path, reason: m ? m[2] : text, ...(refused === undefined ? {} : { value: refused }) };
-  });
+/** `path: reason` texts of rootErrors → hocon's validation_error objects (hocon-error.ts), with the refused value */
+function validationErrors(config: ConfigService, root: string, value: unknown, texts: string[]): unknown {
+  const list = fromRuleTexts(texts, {
+    valueAt: (path) => (path === root ? value : path.startsWith(`${root}.`) ? getPath(value, path.slice(root.length + 1)) : undefined),
+    fieldsAt: (path) => {
+      const shape = shapeAt(config.defaults, path);
+      return isObject(shape) ? Object.keys(shape) : undefined;
+    },
+    rename: (path) => path || root,
+  }).map(validationError);
   return list.length === 1 ? list[0] : list;
 }
 
@@ -59,7 +63,7 @@ export function planLoad(config: ConfigService, doc: Record<string, unknown>, op
       continue;
     }
     const wrong = rootErrors(config, root, next);
-    if (wrong.length) errors[root] = validationErrors(root, next, wrong);
+    if (wrong.length) errors[root] = validationErrors(config, root, next, wrong);
     changes.push([root, next]);
   }
   if (Object.keys(errors).length) throw new LoadRefused(errors);
