@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Duplex } from 'node:stream';
+import type { ByteStream } from './transports/byte-stream';
 import type {
   Broker,
   AuthzVerdict,
@@ -142,7 +142,7 @@ export class BrokerImpl implements Omit<Broker, 'openChannel' | 'setZones' | 'zo
 
   // ------------------------------------------------------------------ connections
 
-  handle(stream: Duplex, info: ConnInfo): void {
+  handle(stream: ByteStream, info: ConnInfo): void {
     const accept = this.hooks.accept;
     if (accept) {
       let ok: boolean;

@@ -1,7 +1,7 @@
 // What the inside of the broker (packet handlers, connections, sessions, transports, the durable store) may use of
 // it. The server sees the `Broker` facade (types.ts); this narrower set is for the parts, so that a reader of a
 // packet handler knows everything it can reach. BrokerImpl (broker.ts) implements both and wires the parts.
-import type { Duplex } from 'node:stream';
+import type { ByteStream } from './transports/byte-stream';
 import type { EventEmitter } from 'node:events';
 import type { BrokerEvents, BrokerHooks, ConnInfo, MqttSettings, PublishMessage, QoS, RetainStore } from './types';
 import type { Counters, Gauges } from './metrics';
@@ -32,7 +32,7 @@ export interface BrokerCore {
   readonly retainedDelivery: RetainedDelivery;
 
   /** attach an accepted transport stream */
-  handle(stream: Duplex, info: ConnInfo): void;
+  handle(stream: ByteStream, info: ConnInfo): void;
   /** the publish pipeline; returns how many subscribers got the message (0 when a hook consumed or dropped it) */
   publishMessage(msg: PublishMessage): number | Promise<number>;
   /** the `client.authorize` hook with its counters; true without a hook */

@@ -1,4 +1,4 @@
-import type { Duplex } from 'node:stream';
+import type { ByteStream } from '../transports/byte-stream';
 import type { Packet } from 'mqtt-packet';
 import type { ClientIdentity, ConnInfo, ProtoVer, RateLimit } from '../types';
 import type { BrokerCore } from '../core';
@@ -27,7 +27,7 @@ const CLOSE_GRACE_MS = 2000;
 
 /** the connection a stream belongs to, for the stream listeners below (one set of functions, no closures per connection) */
 const CONN = Symbol('mqdeck.connection');
-type ConnStream = Duplex & { [CONN]: Connection };
+type ConnStream = ByteStream & { [CONN]: Connection };
 
 export type ConnState = 'new' | 'authenticating' | 'connected' | 'closed';
 
@@ -88,7 +88,7 @@ export class Connection implements ParserOwner {
 
   constructor(
     readonly core: BrokerCore,
-    readonly stream: Duplex,
+    readonly stream: ByteStream,
     public info: ConnInfo,
   ) {
     this.keepaliveTimer = new Keepalive(this);

@@ -11,6 +11,8 @@ import type { BrokerCore } from '../core';
 import { ProxyHeaderError, readProxyHeader } from './proxy-protocol';
 import { closeServer, listenOn } from './serve';
 import { peerCertOf, tlsFront } from './tls';
+import type { ByteStream } from './byte-stream';
+import { RawTcpStream, listeningHandle, type RawOwner, type TcpHandle } from './raw-tcp';
 
 /** where the client is: the socket's peer, or the one a PROXY header names */
 export interface Peer {
@@ -54,13 +56,17 @@ const NODELAY_INHERITED = process.platform === 'linux';
 
 const plainHost = (address: string | undefined) => (address ?? '').replace(/^::ffff:/, '');
 
-export abstract class SocketListener implements Omit<Listener, 'update'> {
+type Accept = (this: unknown, err: number, handle: TcpHandle) => void;
+
+export abstract class SocketListener implements Omit<Listener, 'update'>, RawOwner {
   private server?: net.Server;
   /** ssl/wss: starts the handshake of an accepted socket */
   private handshake?: (accepted: net.Socket) => void;
   /** the client of each accepted socket, read again once its TLS handshake is done */
   private readonly peers = new WeakMap<net.Socket, Peer>();
   private readonly sockets = new Set<Accepted>();
+  /** connections taken as libuv handles (raw-tcp.ts: plain TCP without a PROXY header) */
+  private readonly raw = new Set<RawTcpStream>();
   /** watched outputs whose accepted socket could not be found (not expected: a TLS socket names it as _parent) */
   private readonly loose = new Set<Accepted>();
   /** TCP_NODELAY was set on the listening socket: accepted ones have it already */
@@ -78,7 +84,7 @@ export abstract class SocketListener implements Omit<Listener, 'update'> {
   }
 
   get currentConnections(): number {
-    return this.sockets.size;
+    return this.sockets.size + this.raw.size;
   }
 
   get port(): number {
@@ -87,6 +93,16 @@ export abstract class SocketListener implements Omit<Listener, 'update'> {
 
   /** the transport's part: MQTT over this (already secured) stream */
   protected abstract serve(stream: net.Socket, peer: Peer): void;
+
+  /** whether the next accepted connection is served on its raw handle (serveRaw) rather than a net.Socket */
+  protected takesRaw(): boolean {
+    return false;
+  }
+
+  /** the transport's part for a raw TCP connection (only called when takesRaw() said so) */
+  protected serveRaw(_stream: RawTcpStream, _peer: Peer): void {
+    throw new Error(`${this.config.id} does not serve raw TCP connections`);
+  }
 
   /** builds what `serve` needs before the port opens */
   protected prepare(): void {}
@@ -107,6 +123,7 @@ export abstract class SocketListener implements Omit<Listener, 'update'> {
     this.server = server;
     this.boundPort = await listenOn(server, c, c.tcp?.backlog);
     this.nodelayInherited = c.tcp?.nodelay !== false && NODELAY_INHERITED && setListenerNoDelay(server);
+    this.takeRawAccepts(server);
     this.armSweep();
   }
 
@@ -119,13 +136,47 @@ export abstract class SocketListener implements Omit<Listener, 'update'> {
     this.shutdown();
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
+    for (const s of this.raw) s.destroy();
+    this.raw.clear();
     this.loose.clear();
     await closeServer(server);
   }
 
+  /**
+   * Node's net.Server wraps each accepted handle in a net.Socket (its `onconnection`); this listener's accept comes
+   * first and keeps the handle raw when the transport serves it so. Anything else goes the usual way.
+   */
+  private takeRawAccepts(server: net.Server): void {
+    const listening = listeningHandle(server);
+    if (listening === null) return;
+    const nodeAccept = listening.onconnection as Accept;
+    listening.onconnection = (err: number, handle: TcpHandle) => {
+      if (err === 0 && handle && this.takesRaw()) this.acceptRaw(handle);
+      else nodeAccept.call(listening, err, handle);
+    };
+  }
+
+  private acceptRaw(handle: TcpHandle): void {
+    const c = this.config;
+    if (c.maxConnections !== null && this.currentConnections >= c.maxConnections) {
+      handle.close(() => undefined);
+      return;
+    }
+    const stream = new RawTcpStream(handle, this);
+    this.raw.add(stream);
+    const nodelay = c.tcp?.nodelay !== false;
+    if (nodelay !== this.nodelayInherited) stream.setNoDelay(nodelay);
+    const p = stream.peer();
+    this.serveRaw(stream, { host: plainHost(p.address), port: p.port ?? 0, sockport: this.boundPort });
+  }
+
+  forgetRaw(stream: RawTcpStream): void {
+    this.raw.delete(stream);
+  }
+
   private accept(accepted: net.Socket): void {
     const c = this.config;
-    if (c.maxConnections !== null && this.sockets.size >= c.maxConnections) {
+    if (c.maxConnections !== null && this.currentConnections >= c.maxConnections) {
       accepted.destroy();
       return;
     }
@@ -200,7 +251,7 @@ export abstract class SocketListener implements Omit<Listener, 'update'> {
   }
 
   /** ConnInfo of a stream served by this listener */
-  protected connInfo(stream: net.Socket, peer: Peer): ConnInfo {
+  protected connInfo(stream: ByteStream, peer: Peer): ConnInfo {
     const c = this.config;
     return {
       listener: c.id,
@@ -209,7 +260,7 @@ export abstract class SocketListener implements Omit<Listener, 'update'> {
       sockport: peer.sockport,
       ...(peer.socketHost !== undefined ? { socketPeerhost: peer.socketHost } : {}),
       isSsl: this.isSsl,
-      peerCert: this.isSsl ? peerCertOf(stream as tls.TLSSocket) : undefined,
+      peerCert: this.isSsl ? peerCertOf(stream as unknown as tls.TLSSocket) : undefined,
       mountpoint: c.mountpoint,
       enableAuthn: c.enableAuthn,
       zone: c.zone,
@@ -246,6 +297,25 @@ export abstract class SocketListener implements Omit<Listener, 'update'> {
     const now = Date.now();
     for (const held of this.sockets) this.check(held, now, highWatermark, sendTimeout);
     for (const held of this.loose) this.check(held, now, highWatermark, sendTimeout);
+    for (const held of this.raw) this.checkRaw(held, now, highWatermark, sendTimeout);
+  }
+
+  private checkRaw(held: RawTcpStream, now: number, highWatermark: number, sendTimeout: number): void {
+    if (held.destroyed) return;
+    const unsent = held.writableLength;
+    if (held.busySince === 0) {
+      if (unsent > highWatermark) held.busySince = now;
+    } else if (unsent <= LOW_WATERMARK) {
+      held.busySince = 0;
+    } else if (now - held.busySince >= sendTimeout) {
+      this.sendTimedOut(held);
+      held.destroy();
+    }
+  }
+
+  /** the connection on `stream` is closed for send_timeout: it says so */
+  private sendTimedOut(stream: ByteStream): void {
+    for (const conn of this.core.sessions.connections) if (conn.stream === stream && !conn.closeReason) conn.closeReason = 'send_timeout';
   }
 
   /** one socket's output: busy since when, and closed once busy past send_timeout */
@@ -260,7 +330,7 @@ export abstract class SocketListener implements Omit<Listener, 'update'> {
       held[BUSY_SINCE] = 0;
     } else if (now - held[BUSY_SINCE] >= sendTimeout) {
       held[OUTPUT] = null;
-      for (const conn of this.core.sessions.connections) if (conn.stream === stream && !conn.closeReason) conn.closeReason = 'send_timeout';
+      this.sendTimedOut(stream);
       socket.destroy();
       stream.destroy();
     }

@@ -1,5 +1,5 @@
 // The `Broker` facade itself and the client view it returns.
-import type { Duplex } from 'node:stream';
+import type { ByteStream } from '../transports/byte-stream';
 import type { EventEmitter } from 'node:events';
 import type { MqttSettings, NodeLimits, ProtoVer } from './settings';
 import type { BrokerEvents, BrokerHooks, ChainableHooks } from './hooks';
@@ -74,7 +74,7 @@ export interface Broker {
   readonly events: EventEmitter<BrokerEvents>;
 
   /** attach a transport stream (TCP socket, TLS socket, WebSocket stream) */
-  handle(stream: Duplex, info: ConnInfo): void;
+  handle(stream: ByteStream, info: ConnInfo): void;
   createListener(config: ListenerConfig): Listener;
 
   // clients & sessions
