@@ -2,7 +2,8 @@
 // the machine's Mosquitto on 1883 is left alone), same run, printed as ratios.
 //   npx tsx bench/broker-vs-mosquitto.ts [--only cpu|latency|connections] [--seconds 10] [--rate 5000] [--rounds 3] [--connections 5000]
 //     [--baseline DIR]   (connections: also storm a node started from DIR, another checkout, in the same rounds)
-//     [--floor]          (connections: also storm a bare node:net server answering CONNACK, bench/lib/bare-connack.mjs)
+//     [--floor]          (connections: also storm bare servers answering CONNACK: node:net, bench/lib/bare-connack.mjs, and
+//                         libuv handles without net.Socket, bench/lib/bare-connack-raw.mjs)
 // The subscribers run in a child process (bench/lib/subscribers.ts) so the generator is not the bottleneck; CPU and
 // latency rounds alternate between the two brokers and the median round is printed, since other processes on this
 // 2-core machine come and go (the load average is printed beside the figures).
@@ -164,9 +165,12 @@ async function stormFresh(root?: string): Promise<Storm> {
   }
 }
 
-/** one storm against a fresh bare node:net server (bench/lib/bare-connack.mjs): the floor of any broker on net.Socket */
-async function stormFloor(): Promise<Storm> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'lib', 'bare-connack.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * one storm against a fresh bare server answering CONNACK: bench/lib/bare-connack.mjs (node:net, the floor of any
+ * broker on net.Socket) or bare-connack-raw.mjs (libuv handles, the floor of our plain-TCP listeners)
+ */
+async function stormFloor(script: 'bare-connack.mjs' | 'bare-connack-raw.mjs'): Promise<Storm> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'lib', script)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((res) => child.stdout!.once('data', (d) => res(Number(String(d).trim()))));
   const bare: Peer = { name: 'bare', host: '127.0.0.1', port, pid: child.pid!, stop: async () => {} };
   try {
@@ -184,6 +188,7 @@ async function scenarioConnections(peer: Peer) {
   const b: Storm[] = [];
   const base: Storm[] = [];
   const floor: Storm[] = [];
+  const rawFloor: Storm[] = [];
   const f = (r: Storm) =>
     `p50 ${r.p50.toFixed(1)} p99 ${r.p99.toFixed(1)} ms, ${r.cpuPerConnect.toFixed(0)} µs CPU/connect, ${r.perConnKB.toFixed(2)} KB/conn (heap ${r.heapPerConnKB.toFixed(2)}), ${(r.retainedKB / 1024).toFixed(1)} MB after`;
   for (let i = 0; i < rounds; i++) {
@@ -192,8 +197,10 @@ async function scenarioConnections(peer: Peer) {
       console.error(`  connections round ${i + 1}: baseline ${f(base[i])}`);
     }
     if (values.floor) {
-      floor.push(await stormFloor());
+      floor.push(await stormFloor('bare-connack.mjs'));
       console.error(`  connections round ${i + 1}: bare node:net ${f(floor[i])}`);
+      rawFloor.push(await stormFloor('bare-connack-raw.mjs'));
+      console.error(`  connections round ${i + 1}: bare libuv handles ${f(rawFloor[i])}`);
     }
     a.push(await stormFresh());
     b.push(await storm(peer));
@@ -212,6 +219,7 @@ async function scenarioConnections(peer: Peer) {
   for (const [label, get, unit, lower] of table) {
     if (values.baseline) rows.push([`${label} (baseline)`, m(base, get), m(b, get), unit, lower]);
     if (values.floor) rows.push([`${label} (bare node:net)`, m(floor, get), m(b, get), unit, lower]);
+    if (values.floor) rows.push([`${label} (bare libuv handles)`, m(rawFloor, get), m(b, get), unit, lower]);
     rows.push([label, m(a, get), m(b, get), unit, lower]);
   }
 }
