@@ -6,7 +6,8 @@
 //     [--cores 1,2]      (each broker pinned to CPUs 0..n-1 by taskset, once per n, in the same rounds: what a second
 //                         core buys; the load generators are not pinned)
 // Printed per broker: deliveries / expected, loss, deliveries per second (first publish → last delivery), publish
-// time, peak RSS above the idle broker's, our node's delivery.dropped.queue_full; then the slow-subscriber case:
+// time, CPU per delivery and the share of it off the main thread (node: V8 GC helpers, compiler, libuv pool), peak
+// RSS above the idle broker's, our node's delivery.dropped.queue_full; then the slow-subscriber case:
 // one subscriber that stops reading among 9 fast ones (the fast ones must get everything, the slow one's copies
 // are dropped by its own queue limit and counted). Ratios are ours / Mosquitto's; the load average is printed.
 import { readFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { connect as netConnect } from 'node:net';
 import { startMqdeck, startMosquitto, type Peer, type ProcLimits } from './lib/peers';
 import { open, subscriberProcess } from './lib/load';
-import { cpuMicros, rssBytes } from './lib/proc';
+import { cpuMicros, mainThreadMicros, rssBytes } from './lib/proc';
 import { metrics } from './lib/api';
 
 const { values } = parseArgs({
@@ -58,6 +59,8 @@ interface Run {
   cpuPerDelivery: number;
   /** broker CPU time / wall time from the first publish to the last delivery: 1.0 = one core busy all along */
   coresBusy: number;
+  /** share of the broker's CPU time spent off its main thread (GC helpers, compiler, thread pool), % */
+  offMainPct: number;
   queueFull: number;
   /** slow case: what the fast subscribers got of their share, and what the slow one got */
   fastDelivered?: number;
@@ -134,6 +137,7 @@ async function run(peer: Peer, qos: 0 | 1, slow: boolean): Promise<Run> {
   let peakRss = idleRss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssBytes(peer.pid))), 20);
   const cpu0 = cpuMicros(peer.pid);
+  const main0 = mainThreadMicros(peer.pid);
   const payload = Buffer.alloc(64, 0x61);
   const perPub = Math.ceil(total / N_PUB);
   const started = performance.now();
@@ -169,6 +173,7 @@ async function run(peer: Peer, qos: 0 | 1, slow: boolean): Promise<Run> {
   const slowDelivered = stalled ? await stalled.finish() : undefined;
   clearInterval(sampler);
   const cpu = cpuMicros(peer.pid) - cpu0;
+  const mainCpu = mainThreadMicros(peer.pid) - main0;
   await Promise.all(pubs.map((c) => c.endAsync(true)));
   const queueFull = peer.httpUrl ? (await metrics(peer))['delivery.dropped.queue_full'] - queueFullBefore : NaN;
   const delivered = report.delivered + (slowDelivered ?? 0);
@@ -181,6 +186,7 @@ async function run(peer: Peer, qos: 0 | 1, slow: boolean): Promise<Run> {
     peakRssMB: (peakRss - idleRss) / 1024 / 1024,
     cpuPerDelivery: cpu / Math.max(1, delivered),
     coresBusy: cpu / (report.lastAt - startedAt) / 1000,
+    offMainPct: cpu > 0 ? (100 * (cpu - mainCpu)) / cpu : NaN,
     queueFull,
     ...(slow ? { fastDelivered: report.delivered, fastExpected: expected, slowDelivered } : {}),
   };
@@ -211,7 +217,7 @@ async function scenario(name: string, qos: 0 | 1, slow: boolean) {
           const r = await run(peer, qos, slow);
           runs.set(`${which} ${cores}`, [...runsOf(which, cores), r]);
           console.error(
-            `  ${name}${coresLabel(cores)} round ${i + 1} ${which}: ${r.delivered}/${r.expected} (${r.lossPct.toFixed(2)} % lost) ${r.perSecond.toFixed(0)}/s, published in ${r.publishSeconds.toFixed(2)} s, peak RSS +${r.peakRssMB.toFixed(1)} MB, ${r.cpuPerDelivery.toFixed(2)} µs CPU/delivery, ${r.coresBusy.toFixed(2)} cores busy, queue_full ${r.queueFull}${slow ? `, slow one got ${r.slowDelivered}` : ''} (cpus ${allowed}, load ${loadavg()[0].toFixed(2)})`,
+            `  ${name}${coresLabel(cores)} round ${i + 1} ${which}: ${r.delivered}/${r.expected} (${r.lossPct.toFixed(2)} % lost) ${r.perSecond.toFixed(0)}/s, published in ${r.publishSeconds.toFixed(2)} s, peak RSS +${r.peakRssMB.toFixed(1)} MB, ${r.cpuPerDelivery.toFixed(2)} µs CPU/delivery, ${r.coresBusy.toFixed(2)} cores busy (${r.offMainPct.toFixed(1)} % off the main thread), queue_full ${r.queueFull}${slow ? `, slow one got ${r.slowDelivered}` : ''} (cpus ${allowed}, load ${loadavg()[0].toFixed(2)})`,
           );
         } finally {
           await peer.stop();
@@ -226,6 +232,7 @@ async function scenario(name: string, qos: 0 | 1, slow: boolean) {
     coreRows.push([`${name} ${which}: deliveries per second`, per((r) => r.perSecond), 'msg/s']);
     coreRows.push([`${name} ${which}: CPU per delivery`, per((r) => r.cpuPerDelivery), 'µs']);
     coreRows.push([`${name} ${which}: cores busy`, per((r) => r.coresBusy), 'cores']);
+    coreRows.push([`${name} ${which}: CPU off the main thread`, per((r) => r.offMainPct), '%']);
     coreRows.push([`${name} ${which}: lost`, per((r) => r.lossPct), '%']);
   }
 }
@@ -247,6 +254,7 @@ function tables(name: string, slow: boolean, a: Run[], b: Run[], base: Run[]) {
   rows.push([`${name}: publish time`, m(a, (r) => r.publishSeconds), m(b, (r) => r.publishSeconds), 's']);
   rows.push([`${name}: CPU per delivery`, m(a, (r) => r.cpuPerDelivery), m(b, (r) => r.cpuPerDelivery), 'µs']);
   rows.push([`${name}: broker CPU / wall time (cores busy)`, m(a, (r) => r.coresBusy), m(b, (r) => r.coresBusy), 'cores']);
+  rows.push([`${name}: CPU off the main thread`, m(a, (r) => r.offMainPct), m(b, (r) => r.offMainPct), '%']);
   rows.push([`${name}: peak RSS above idle`, m(a, (r) => r.peakRssMB), m(b, (r) => r.peakRssMB), 'MB']);
   rows.push([`${name}: delivery.dropped.queue_full`, m(a, (r) => r.queueFull), NaN, 'msgs']);
   if (slow) rows.push([`${name}: the stalled subscriber got`, m(a, (r) => r.slowDelivered ?? NaN), m(b, (r) => r.slowDelivered ?? NaN), 'msgs']);

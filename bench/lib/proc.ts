@@ -20,6 +20,16 @@ export function cpuMicros(pid: number): number {
   return ((utime + stime) * 1_000_000) / TICKS_PER_SECOND;
 }
 
+/**
+ * user + system CPU time of a process's main thread (the event loop for node), in microseconds: cpuMicros minus this
+ * is what its other threads took (V8's GC helpers and compiler, libuv's pool), the part that can use another core
+ */
+export function mainThreadMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_SECOND;
+}
+
 /** resident set size in bytes */
 export function rssBytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
