@@ -32,6 +32,33 @@ describe('errorText', () => {
     }
   });
 
+  // EMQX's BAD_REQUEST of a hocon check carries hocon's error map as JSON text (emqx_dashboard_swagger); so does this node
+  it("reads hocon's error text as sentences; the details keep it as it came", () => {
+    const hocon = (o: unknown) => err('BAD_REQUEST', JSON.stringify(o));
+    expect(errorText(hocon({ value: 'x', reason: { expected: 'boolean()' }, path: 'root.vm.busy_port', kind: 'validation_error' }))).toBe(
+      'vm.busy_port: expected boolean(), got "x"',
+    );
+    expect(errorText(hocon({ value: 'loud', reason: 'unable_to_convert_to_enum_symbol', path: 'root.console.level', kind: 'validation_error' }))).toBe(
+      'console.level: "loud" is not one of the accepted values',
+    );
+    expect(errorText(hocon({ unmatched: 'a,b', unknown: 'nope', reason: 'unknown_fields', path: 'root.vm', kind: 'validation_error' }))).toBe('vm: unknown field nope');
+    expect(errorText(hocon({ reason: 'required_field', path: 'root.backend', kind: 'validation_error' }))).toBe('backend is required');
+    expect(errorText(hocon({ reason: 'matched_no_union_member', path: 'root', mismatches: {}, kind: 'validation_error' }))).toBe('The value matches none of the accepted forms');
+    expect(
+      errorText(
+        hocon([
+          { kind: 'validation_error', path: 'mqtt.max_qos_allowed', reason: { expected: 'qos()' }, value: 3 },
+          { kind: 'validation_error', path: 'mqtt.max_inflight', reason: 'Priority number must be a number between 1 and 255.' },
+        ]),
+      ),
+    ).toBe('mqtt.max_qos_allowed: expected qos(), got 3; mqtt.max_inflight: Priority number must be a number between 1 and 255.');
+    // other JSON, or text that only looks like it, stays as the node sent it
+    expect(errorText(err('BAD_REQUEST', '{"errors":"x"}'))).toBe('{"errors":"x"}');
+    expect(errorText(err('BAD_REQUEST', '[not json'))).toBe('[not json');
+    const raw = '{"value":3,"reason":{"expected":"qos()"},"path":"mqtt.max_qos_allowed","kind":"validation_error"}';
+    expect(errorDetails(err('BAD_REQUEST', raw))).toBe(`BAD_REQUEST: ${raw}`);
+  });
+
   it('keeps the code and the node message for the details', () => {
     expect(errorDetails(err('ALREADY_EXISTS', 'User already exists'))).toBe('ALREADY_EXISTS: User already exists');
     expect(errorDetails(new ApiRequestError(502, '', 'Bad Gateway'))).toBe('HTTP 502: Bad Gateway');

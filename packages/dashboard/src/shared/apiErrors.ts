@@ -61,15 +61,56 @@ function sentence(message: string): string {
   return m.charAt(0).toUpperCase() + m.slice(1);
 }
 
+type Json = Record<string, unknown>;
+
+/** one of hocon's error maps as a sentence: `root.` (a body checked as a whole) is left out of the field's path */
+function hoconSentence(err: Json): string {
+  const path = String(err.path ?? '').replace(/^root(\.|$)/, '');
+  const field = (text: string) => (path ? `${path}: ${text}` : text.charAt(0).toUpperCase() + text.slice(1));
+  const value = (v: unknown) => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v));
+  const reason = err.reason;
+  if (reason === 'required_field') return `${path || 'A value'} is required`;
+  if (reason === 'unknown_fields') return field(`unknown field ${String(err.unknown)}`);
+  if (reason === 'unable_to_convert_to_enum_symbol' || reason === 'not_a_enum_symbol') return field(`${value(err.value)} is not one of the accepted values`);
+  if (reason === 'matched_no_union_member') return field('the value matches none of the accepted forms');
+  if (reason === 'bad_value_for_struct') return field('expected an object');
+  if (err.expected_data_type !== undefined) return field(`expected ${String(err.expected_data_type)}`);
+  if (reason !== null && typeof reason === 'object' && 'expected' in reason) {
+    return field(`expected ${String((reason as Json).expected)}${'value' in err ? `, got ${value(err.value)}` : ''}`);
+  }
+  return field(typeof reason === 'string' ? reason : JSON.stringify(reason));
+}
+
+/**
+ * EMQX answers a refused check with hocon's error map as JSON text (`{"kind":"validation_error","path":"root.vm.busy_port",
+ * "reason":{"expected":"boolean()"},"value":"x"}`, or a list of them); the operator reads it as sentences. Any other
+ * message is the node's own sentence, kept as it is.
+ */
+export function readableMessage(message: string): string {
+  const m = message.trim();
+  if (!/^[[{]/.test(m)) return m;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(m);
+  } catch {
+    return m;
+  }
+  const list = Array.isArray(parsed) ? parsed : [parsed];
+  const isHocon = (x: unknown): x is Json => x !== null && typeof x === 'object' && (x as Json).kind === 'validation_error';
+  return list.length > 0 && list.every(isHocon) ? list.map(hoconSentence).join('; ') : m;
+}
+
 /** What the operator reads about a failed request: a plain sentence in the console's language, no code. */
 export function errorText(e: unknown): string {
   const l = lang();
   if (e instanceof ApiRequestError) {
     const text = (e.code && TEXTS[e.code]) || OTHER;
-    const message = e.message?.trim() ?? '';
+    const raw = e.message?.trim() ?? '';
+    const message = readableMessage(raw);
     const template = text[l].includes('{{message}}') && !message ? (text.fallback ?? OTHER.fallback)[l] : text[l];
-    // the node's sentence opens the text: capitalised; after our own words it is quoted as it came
-    const inserted = template.startsWith('{{message}}') ? sentence(message) : message;
+    // the node's sentence opens the text: capitalised; after our own words it is quoted as it came. Sentences read
+    // from hocon's errors open with a field's path, kept as it is spelled
+    const inserted = template.startsWith('{{message}}') && message === raw ? sentence(message) : message;
     return template.replace('{{message}}', inserted).replace('{{status}}', String(e.status));
   }
   if (e instanceof NetworkError) return NETWORK[l];
