@@ -46,9 +46,9 @@ export interface NodeExtensions {
     get: { query: undefined; params: undefined; body: undefined; responses: { 200: Record<string, unknown> } };
     put: { query: undefined; params: undefined; body: Record<string, unknown> | undefined; responses: { 200: Record<string, unknown> } };
   };
-  /** EMQX 5.8, hidden (its console's listener zone picker): custom zones by name; this node has none, so `{}`. */
+  /** EMQX 5.8, hidden (its console's listener zone picker): custom zones by name, each with the values it sets. */
   '/configs/zones': {
-    get: { query: undefined; params: undefined; body: undefined; responses: { 200: Record<string, never> } };
+    get: { query: undefined; params: undefined; body: undefined; responses: { 200: Record<string, Record<string, unknown>> } };
   };
   /** EMQX 5.8 open source (emqx_telemetry_api), absent from the Enterprise document: this node sends no telemetry. */
   '/telemetry/status': {

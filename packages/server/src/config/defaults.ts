@@ -165,6 +165,8 @@ export function defaultConfig(): ConfigTree {
     flapping_detect: { enable: false, window_time: '1m', max_count: 15, ban_time: '5m' },
     force_shutdown: { enable: true, max_mailbox_size: 1000, max_heap_size: '32MB' },
     force_gc: { enable: true, count: 16000, bytes: '16MB' },
+    // custom zones (EMQX's hidden `zones` root): name → the zone roots' own values, no defaults (config/zones.ts)
+    zones: {},
     // hidden in EMQX 5.8 (not in the global zone; GET /configs?key=overload_protection, PUT /configs)
     overload_protection: { enable: false, backoff_delay: 1, backoff_gc: false, backoff_hibernation: true, backoff_new_conn: true },
     durable_sessions: {

@@ -3,6 +3,7 @@
 import type { ConfigTree } from './defaults';
 import { NAMED_ENTRIES, checkRule, isOptionalKey, ruleFor } from './rules';
 import { MARKED_FOR_DELETION, isObject } from './tree';
+import { zoneErrors } from './zones';
 
 /** The default value that describes `path` (named entries such as listeners.tcp.x use their 'default'). */
 export function shapeAt(defaults: ConfigTree, path: string): unknown {
@@ -18,6 +19,7 @@ export function shapeAt(defaults: ConfigTree, path: string): unknown {
 }
 
 export function validateValue(defaults: ConfigTree, path: string, value: unknown): string[] {
+  if (path === 'zones' || path.startsWith('zones.')) return zoneErrors(path, value, (root, v) => validateValue(defaults, root, v));
   const shape = shapeAt(defaults, path);
   if (shape === undefined && isOptionalKey(path)) return check(path, value, value);
   if (shape === undefined) return [`${path}: unknown config key`];

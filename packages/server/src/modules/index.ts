@@ -20,6 +20,7 @@ import authorizationRoutes from './authorization/authorization.routes';
 import listenersRoutes from './listeners/listeners.routes';
 import configsRoutes from './configs/configs.routes';
 import retainedEnforcementModule from './retained/retained.module';
+import zonesModule from './zones/zones.module';
 import sysTopicsModule from './sys-topics/sys-topics.module';
 import schemasRoutes from './schemas/hotconf.routes';
 import delayedPublishRoutes from './delayed-publish/delayed-publish.routes';
@@ -91,6 +92,7 @@ export const routeModules: RouteModule[] = [
   listenersRoutes,
   configsRoutes,
   retainedEnforcementModule,
+  zonesModule,
   sysTopicsModule,
   schemasRoutes,
   loggingModule,

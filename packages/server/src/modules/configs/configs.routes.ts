@@ -99,9 +99,9 @@ export default async function configsRoutes(app: FastifyInstance): Promise<void>
     },
   });
 
-  // hidden in EMQX 5.8 (its console's listener zone picker): the custom zones by name. This node has only the
-  // default zone (every listener runs on the global zone's settings), so there is none to list.
-  route(app, 'get', '/configs/zones', { schema: {}, handler: async () => ({}) });
+  // hidden in EMQX 5.8 (its console's listener zone picker): the custom zones by name, each with the values it sets
+  // itself (the `zones` root, which GET /configs does not show: a hidden root, not a `key` the contract allows)
+  route(app, 'get', '/configs/zones', { schema: {}, handler: async () => read<Record<string, Record<string, unknown>>>('zones') });
 
   // one GET and one PUT per root (PLAIN_ROOTS); PUT answers the stored root
   route(app, 'get', '/configs/sys_topics', { handler: async () => read('sys_topics') });
@@ -139,7 +139,8 @@ export default async function configsRoutes(app: FastifyInstance): Promise<void>
         const roots: string[] = key !== undefined ? [key] : [...PLAIN_ROOTS];
         return Object.fromEntries(roots.map((root) => [root, masked(root, app.config.get(root))]));
       }
-      const roots = key !== undefined ? [key] : Object.keys(app.config.all());
+      // `zones` is one of EMQX's hidden roots (emqx_conf_cli:hidden_roots): not in the dump
+      const roots = key !== undefined ? [key] : Object.keys(app.config.all()).filter((root) => root !== 'zones');
       const gateways = key === undefined ? gatewayRootView(app.gateways) : {};
       const all = Object.fromEntries(roots.map((root) => [root, masked(root, app.config.get(root))]));
       return sendText(reply, toHocon(Object.keys(gateways).length ? { ...all, [GATEWAY_ROOT]: gateways } : all));

@@ -4,14 +4,14 @@
 // checked first with the same checks as PUT /configs/<root>; nothing is stored unless all of them pass.
 import { isDeepStrictEqual } from 'node:util';
 import type { ConfigService } from '../../config/config.service';
-import { deepMerge, getPath, isObject } from '../../config/tree';
+import { MARKED_FOR_DELETION, deepMerge, getPath, isObject } from '../../config/tree';
 import { shapeAt } from '../../config/validate';
 import { fromRuleTexts, validationError } from '../../contract/hocon-error';
 import { PLAIN_ROOTS, ZONE_ROOTS, rootErrors, unmasked } from './roots';
 
 export const READONLY_ROOTS = ['node', 'rpc', 'cluster'];
 /** the roots whose changes apply live through the config service (the per-root PUT /configs routes) */
-const LOADABLE_ROOTS: readonly string[] = [...ZONE_ROOTS, ...PLAIN_ROOTS, 'limiter', 'overload_protection'];
+const LOADABLE_ROOTS: readonly string[] = [...ZONE_ROOTS, ...PLAIN_ROOTS, 'limiter', 'overload_protection', 'zones'];
 
 /**
  * A refused load, as EMQX's PUT /configs answers it (emqx_conf_cli:load_config → `{"errors": …}`): a sentence
@@ -56,7 +56,12 @@ export function planLoad(config: ConfigService, doc: Record<string, unknown>, op
     }
     const current = config.get(root);
     const value = unmasked(config, root, given); // lists too (authentication, authorization sources)
-    const next = opts.mode === 'merge' && isObject(current) && isObject(value) ? deepMerge(current, value) : value;
+    let next = opts.mode === 'merge' && isObject(current) && isObject(value) ? deepMerge(current, value) : value;
+    // `replace` of the zones: a zone left out is deleted, also when a lower layer (the config file) defines it
+    if (root === 'zones' && opts.mode === 'replace' && isObject(current) && isObject(next)) {
+      const gone = Object.keys(current).filter((name) => !(name in (next as Record<string, unknown>)));
+      next = { ...next, ...Object.fromEntries(gone.map((name) => [name, MARKED_FOR_DELETION])) };
+    }
     if (isDeepStrictEqual(next, current)) continue;
     if (!LOADABLE_ROOTS.includes(root)) {
       errors[root] = `${root}: cannot be changed through PUT /configs on this node, use its own API`;

@@ -52,11 +52,36 @@ function mqttErrors(mqtt: Record<string, unknown>): string[] {
   return errors;
 }
 
+/**
+ * A listener's zone must exist (emqx_config_zones:assert_zone_exists): zones that listeners use cannot go away.
+ * EMQX 5.8 itself lets them go and its listener's next connection fails on the missing zone; this node refuses.
+ */
+function zonesInUse(config: ConfigService, zones: Record<string, unknown>): string[] {
+  const listeners = config.get<Record<string, Record<string, { zone?: unknown }>>>('listeners') ?? {};
+  const errors: string[] = [];
+  for (const [type, byName] of Object.entries(listeners)) {
+    for (const [name, l] of Object.entries(byName ?? {})) {
+      const zone = l?.zone;
+      // a zone being deleted carries the deletion marker (load.ts), not an object
+      if (typeof zone === 'string' && zone !== 'default' && !isObject(zones[zone])) {
+        errors.push(`zones.${zone}: zone ${zone} is used by listener ${type}:${name}, change the listener's zone first`);
+      }
+    }
+  }
+  return errors;
+}
+
 /** Every problem of a candidate root value (empty = valid). */
 export function rootErrors(config: ConfigService, root: string, value: unknown): string[] {
   if (!isObject(value)) return [`${root}: expected an object, got ${JSON.stringify(value)}`];
   const errors = validateValue(config.defaults, root, value);
   if (root === 'mqtt') errors.push(...mqttErrors(value));
+  if (root === 'zones') {
+    for (const [name, zone] of Object.entries(value)) {
+      if (isObject(zone) && isObject(zone.mqtt)) errors.push(...mqttErrors(zone.mqtt).map((e) => `zones.${name}.${e}`));
+    }
+    errors.push(...zonesInUse(config, value));
+  }
   if (root === 'alarm' && Array.isArray(value.actions) && value.actions.some((a) => a !== 'log' && a !== 'publish')) {
     errors.push(`alarm.actions: expected a list of log, publish, got ${JSON.stringify(value.actions)}`);
   }

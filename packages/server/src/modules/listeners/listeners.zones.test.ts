@@ -1,5 +1,6 @@
-// GET /configs/zones (hidden in EMQX 5.8, the console's listener zone picker): this node has no custom zone, so the
-// list is empty and the picker offers `default` alone; the route needs auth like every other.
+// GET /configs/zones (hidden in EMQX 5.8, the console's listener zone picker): with no custom zone configured the
+// list is empty and the picker offers `default` alone; the route needs auth like every other. Custom zones
+// themselves: modules/zones/zones.api.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestNode, type TestNode } from '../../../test/test-node';
 import { api } from '../../shared/testing';
@@ -23,8 +24,7 @@ describe('GET /configs/zones', () => {
 });
 
 // emqx_mgmt_api_listeners_SUITE:t_update_listener_zone, first half: a zone that is not configured is refused
-// (emqx_config_zones:assert_zone_exists). Its second half (a configured `zone1` accepted) needs a `zones` root,
-// which this node does not have: only `default` exists.
+// (emqx_config_zones:assert_zone_exists). Its second half (a configured zone accepted) is in zones.api.test.ts.
 describe('listener zone', () => {
   test('t_update_listener_zone: PUT with an unknown zone is 400 and changes nothing; default is accepted', async () => {
     const conf = (await api(node, 'GET', '/listeners/tcp:default')).body;

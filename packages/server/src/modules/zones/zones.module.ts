@@ -1,0 +1,42 @@
+// Not a route area: keeps the broker's custom zones (broker.setZones) in step with the `zones` root and the retainer
+// switch. Each zone hands the broker only the mqtt values it sets itself, parsed; the broker fills every other key
+// from the global settings and follows their changes (emqx_config:get_zone_conf). The routes that change the root are
+// configs' (PUT /configs, GET /configs?key=zones, GET /configs/zones); the listeners name a zone by its key.
+import type { FastifyInstance } from 'fastify';
+import type { MqttSettings } from '@mqdeck/broker';
+import type { ConfigService } from '../../config/config.service';
+import { toMqttSettings } from '../../config/mqtt-settings';
+import { isObject } from '../../config/tree';
+import { zoneValue } from '../../config/zones';
+
+const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** zone name → the parsed mqtt settings the zone sets itself */
+export function brokerZones(config: ConfigService): Record<string, Partial<MqttSettings>> {
+  const global = config.get<Record<string, unknown>>('mqtt');
+  const zones = config.get<Record<string, unknown> | undefined>('zones') ?? {};
+  // the retainer switched off makes retain unavailable in every zone, as it does globally (retained.config.ts)
+  const retainer = config.get<unknown>('retainer.enable') !== false;
+  const out: Record<string, Partial<MqttSettings>> = {};
+  for (const [name, zone] of Object.entries(zones)) {
+    const own = isObject(zone) && isObject(zone.mqtt) ? zone.mqtt : {};
+    const parsed = toMqttSettings(zoneValue(global, own)) as unknown as Record<string, unknown>;
+    const overrides: Record<string, unknown> = {};
+    for (const key of Object.keys(own)) {
+      const k = camel(key);
+      if (k in parsed) overrides[k] = parsed[k];
+    }
+    if (overrides.retainAvailable === true && !retainer) overrides.retainAvailable = false;
+    out[name] = overrides;
+  }
+  return out;
+}
+
+export default async function zonesModule(app: FastifyInstance): Promise<void> {
+  const apply = () => app.broker.setZones(brokerZones(app.config));
+  apply();
+  const stops = ['zones', 'retainer'].map((root) => app.config.watch(root, apply));
+  app.addHook('onClose', async () => {
+    for (const stop of stops) stop();
+  });
+}
