@@ -3,6 +3,7 @@
 // MQDeck's node and a Mosquitto of our own (own config, free port), each freshly started, measured in the same run.
 //   npx tsx bench/saturation.ts [--messages 50000] [--rounds 2] [--only qos0|qos1|slow] [--root DIR] [--env K=V,...]
 //     [--baseline DIR]   (also a node started from DIR, another checkout, in the same rounds: rows marked 'before')
+//     [--node-args="--single-threaded-gc ..."]   (flags for our node's node process, space-separated)
 //     [--cores 1,2]      (each broker pinned to CPUs 0..n-1 by taskset, once per n, in the same rounds: what a second
 //                         core buys; the load generators are not pinned)
 // Printed per broker: deliveries / expected, loss, deliveries per second (first publish → last delivery), publish
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     baseline: { type: 'string' },
     env: { type: 'string' },
     cores: { type: 'string' },
+    'node-args': { type: 'string' },
   },
 });
 const total = Number(values.messages);
@@ -44,6 +46,7 @@ const coreCounts = values.cores ? values.cores.split(',').map(Number) : [undefin
 for (const n of coreCounts) if (n !== undefined && !(n >= 1 && n <= cpus().length)) throw new Error(`--cores: ${n} is not 1..${cpus().length}`);
 const cpuSet = (n: number | undefined): ProcLimits => (n === undefined ? {} : { cpus: n === 1 ? '0' : `0-${n - 1}` });
 const coresLabel = (n: number | undefined) => (n === undefined ? '' : ` (${n} core${n > 1 ? 's' : ''})`);
+const nodeArgs = (values['node-args'] ?? '').split(' ').filter(Boolean);
 const N_PUB = 10;
 const N_SUB = 10;
 const WINDOW = 64;
@@ -210,7 +213,7 @@ async function scenario(name: string, qos: 0 | 1, slow: boolean) {
     for (const cores of coreCounts) {
       for (const which of brokers) {
         const limits = cpuSet(cores);
-        const peer = which === 'mosquitto' ? await startMosquitto([], limits) : await startMqdeck(extraEnv, [], which === 'before' ? values.baseline : values.root, limits);
+        const peer = which === 'mosquitto' ? await startMosquitto([], limits) : await startMqdeck(extraEnv, nodeArgs, which === 'before' ? values.baseline : values.root, limits);
         try {
           await sleep(which === 'mosquitto' ? 500 : 3000);
           const allowed = /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(`/proc/${peer.pid}/status`, 'utf8'))?.[1];
