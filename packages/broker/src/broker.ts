@@ -32,7 +32,7 @@ import { Connection } from './connection/connection';
 import type { Session } from './session/session';
 import type { BrokerCore, DeliveryDropReason } from './core';
 import { Router } from './topics/router';
-import { hasWildcard, isValidTopicFilter, isValidTopicName, parseFilter } from './topics/validate';
+import { hasWildcard, isSysTopic, isValidTopicFilter, isValidTopicName, parseFilter } from './topics/validate';
 import { MemoryRetainStore } from './retain/memory';
 import { RetainedDelivery } from './retain/delivery';
 import { SessionRegistry } from './session/registry';
@@ -252,7 +252,7 @@ export class BrokerImpl implements Omit<Broker, 'openChannel' | 'setZones' | 'zo
   }
 
   private publishAccepted(msg: PublishMessage): number {
-    this.counters.incr('messages.publish');
+    if (!isSysTopic(msg.topic)) this.counters.incr('messages.publish');
     this.events.emit('message.publish', msg);
     this.storeRetained(msg);
     return this.router.routeToSubscribers(msg);

@@ -299,3 +299,27 @@ describe('client stats', () => {
     expect(broker.mqueue('off')!.map((m) => m.msg.payload.toString())).toEqual(['2']);
   });
 });
+
+describe('$SYS messages in the metrics (emqx_broker: is_sys)', () => {
+  test('are counted in neither messages.publish nor messages.dropped, other messages are', async () => {
+    broker = newBroker();
+    const sys = { payload: Buffer.from('1'), qos: 0 as const, retain: false, fromClientid: 'emqx_sys', fromUsername: null };
+    await broker.publish({ ...sys, topic: '$SYS/brokers/n/clients/c/connected' });
+    await broker.publish({ ...sys, topic: '$SYS/brokers/n/uptime' });
+    let m = broker.metrics();
+    expect([m['messages.publish'], m['messages.dropped'], m['messages.dropped.no_subscribers']]).toEqual([0, 0, 0]);
+    await broker.publish({ ...sys, topic: 'plain/topic' });
+    m = broker.metrics();
+    expect([m['messages.publish'], m['messages.dropped'], m['messages.dropped.no_subscribers']]).toEqual([1, 1, 1]);
+  });
+
+  test('still reach their subscribers', async () => {
+    broker = newBroker();
+    const sub = (await connect(broker, 4, { clientId: 'sys-sub' })).client;
+    sub.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: '$SYS/#', qos: 0 }] });
+    await sub.expect('suback');
+    await broker.publish({ topic: '$SYS/brokers/n/uptime', payload: Buffer.from('5'), qos: 0, retain: false, fromClientid: 'emqx_sys', fromUsername: null });
+    expect((await sub.expect('publish')).topic).toBe('$SYS/brokers/n/uptime');
+    expect(broker.metrics()['messages.delivered']).toBe(1);
+  });
+});

@@ -8,7 +8,7 @@ import type { Session } from '../session/session';
 import type { Pending } from '../session/mqueue';
 import { TopicTrie } from './trie';
 import { SharedGroup, type SubEntry } from './shared';
-import { parseFilter } from './validate';
+import { isSysTopic, parseFilter } from './validate';
 
 const NO_MATCHES: readonly Map<string, SharedGroup>[] = [];
 
@@ -159,9 +159,11 @@ export class Router {
       }
     }
     if (matched === 0) {
-      const c = this.host.counters;
-      c.incr('messages.dropped');
-      c.incr('messages.dropped.no_subscribers');
+      if (!isSysTopic(msg.topic)) {
+        const c = this.host.counters;
+        c.incr('messages.dropped');
+        c.incr('messages.dropped.no_subscribers');
+      }
       this.host.events.emit('message.dropped', msg, 'no_subscribers');
     }
     return matched;

@@ -39,6 +39,14 @@ export function isValidTopicFilter(filter: string, maxLevels: number): boolean {
   return true;
 }
 
+/**
+ * A $SYS message (emqx_message:is_sys): EMQX counts none of them in messages.publish nor messages.dropped*, so the
+ * node's own heartbeats and client events do not show as traffic or drops.
+ */
+export function isSysTopic(topic: string): boolean {
+  return topic.startsWith('$SYS/');
+}
+
 export function hasWildcard(filter: string): boolean {
   return filter.includes('+') || filter.includes('#');
 }
