@@ -1,5 +1,5 @@
 // The drawer's zone: a select fed by GET /configs/zones (custom zones by name) plus `default`, with (on our node) the
-// note that it applies the global zone to every listener. A stored zone the node does not list stays as it is.
+// note on how a zone's settings apply. A stored zone the node does not list stays as it is.
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -35,10 +35,10 @@ async function openEdit(zones: Record<string, unknown> | null, stored = 'default
 }
 
 describe('listener zone', () => {
-  it('offers default and the zones GET /configs/zones lists, says the node applies the global zone, and sends the choice', async () => {
+  it('offers default and the zones GET /configs/zones lists, says how a zone applies, and sends the choice', async () => {
     mockNodeKind('mqdeck');
     const { user, drawer, options, save, puts } = await openEdit({ edge: { mqtt: { max_inflight: 8 } }, lab: {} });
-    expect(await within(drawer).findByText(/This node has only the default zone: every listener uses the global zone settings/)).toBeInTheDocument();
+    expect(await within(drawer).findByText(/New connections of this listener use the zone's MQTT settings/)).toBeInTheDocument();
     await waitFor(async () => expect(await options()).toEqual(['default', 'edge', 'lab']));
     await user.click(await screen.findByTitle('edge'));
     await save();
@@ -52,7 +52,7 @@ describe('listener zone', () => {
     await waitFor(() => expect(queryClient.getQueryState(['mqdeck', 'extensions'])?.status).toBe('success'));
     await user.click(within(drawer).getByText('TCP Options'));
     expect(within(drawer).getByLabelText('Active N')).toBeInTheDocument();
-    expect(within(drawer).queryByText(/This node has only the default zone/)).not.toBeInTheDocument();
+    expect(within(drawer).queryByText(/New connections of this listener use the zone's MQTT settings/)).not.toBeInTheDocument();
     expect(within(drawer).queryByText(/An Erlang VM setting of EMQX/)).not.toBeInTheDocument();
     expect(within(drawer).queryByText(/SO_REUSEADDR on its listening sockets/)).not.toBeInTheDocument();
     expect(await options()).toEqual(['default', 'legacy']);

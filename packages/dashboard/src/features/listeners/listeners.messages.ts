@@ -31,8 +31,8 @@ export const listenersMessages = defineMessages('listeners', {
   mountpoint: { en: 'Mountpoint', zh: '挂载点' },
   zone: { en: 'Zone', zh: '区域' },
   zoneGlobalNote: {
-    en: 'This node has only the default zone: every listener uses the global zone settings (MQTT Settings), whichever zone is named here. The name is stored, and is the zone that client attribute expressions see.',
-    zh: '本节点只有 default 区域：无论此处选择哪个区域，所有监听器都使用全局区域设置（MQTT 配置）。区域名称会被保存，客户端属性表达式中的 zone 即为此名称。',
+    en: "New connections of this listener use the zone's MQTT settings: the values the zone sets (zones.<name>.mqtt in the configuration) and, for every other key, the global zone's (MQTT Settings). The default zone is the global zone unless the configuration sets zones.default.",
+    zh: '此监听器的新连接使用该区域的 MQTT 配置：区域自身设置的值（配置中的 zones.<name>.mqtt），其余各项取全局区域（MQTT 配置）的值。除非配置中设置了 zones.default，default 区域即全局区域。',
   },
   accessRules: { en: 'Access Rules', zh: '访问控制规则' },
   accessRulesHelp: { en: 'Rules such as "allow all", "deny 192.168.0.0/24", checked in order', zh: '例如 "allow all"、"deny 192.168.0.0/24"，按顺序匹配' },
