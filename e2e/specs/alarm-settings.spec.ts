@@ -28,7 +28,7 @@ describe('alarm settings (Monitoring › System)', () => {
   it('a threshold saved on screen is read back and the node raises its alarm', async () => {
     await e2e.page.getByLabel('System Memory High Watermark', { exact: true }).fill('1');
     await e2e.page.getByRole('button', { name: 'Save' }).click();
-    await e2e.page.getByText('Saved successfully').waitFor();
+    await e2e.page.getByText('Saved successfully').last().waitFor();
     const saved = await sysmon();
     expect(saved.os.sysmem_high_watermark).toBe('1%');
     expect(saved.os.cpu_high_watermark).toBe('80%'); // the rest went back unchanged

@@ -29,7 +29,7 @@ describe('authentication screens', () => {
     await e2e.page.getByText('User ID Type').waitFor();
     await shot(e2e.page, 'authentication-create-light-en');
     await e2e.page.getByRole('button', { name: 'Create', exact: true }).click();
-    await e2e.page.getByText('Created successfully').waitFor();
+    await e2e.page.getByText('Created successfully').last().waitFor();
     await e2e.page.waitForURL((u) => u.hash === '#/authentication');
     await e2e.page.getByRole('link', { name: 'Password-Based' }).waitFor();
   });

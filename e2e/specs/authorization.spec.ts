@@ -23,7 +23,7 @@ describe('authorization screens', () => {
     await e2e.page.getByRole('button', { name: 'Next' }).click();
     await e2e.page.getByText('Max Rules').waitFor();
     await e2e.page.getByRole('button', { name: 'Create', exact: true }).click();
-    await e2e.page.getByText('Created successfully').waitFor();
+    await e2e.page.getByText('Created successfully').last().waitFor();
     await e2e.page.waitForURL((u) => u.hash === '#/authorization');
     await expect.poll(() => e2e.page.locator('.ant-table-row td:first-child').allInnerTexts()).toEqual(['Built-in Database', 'File']);
   });

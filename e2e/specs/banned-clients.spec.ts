@@ -38,7 +38,7 @@ describe('banned clients screen', () => {
     await e2e.page.getByRole('switch').click();
     await max.fill('4');
     await e2e.page.getByRole('button', { name: 'Save' }).click();
-    await e2e.page.getByText('Saved successfully').waitFor();
+    await e2e.page.getByText('Saved successfully').last().waitFor();
     expect((await e2e.apiGet('/configs/global_zone')).flapping_detect).toMatchObject({ enable: true, max_count: 4 });
     await shotAll(e2e.page, 'flapping-detect', () => e2e.page.locator('#flapping_max_count').waitFor());
   });

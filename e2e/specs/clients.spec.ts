@@ -64,7 +64,7 @@ describe('clients screens', () => {
     await e2e.page.getByRole('button', { name: 'Kick Out' }).click();
     await e2e.page.getByRole('button', { name: 'Confirm' }).click();
     await closed;
-    await e2e.page.getByText('Kicked out successfully').waitFor({ timeout: 15_000 });
+    await e2e.page.getByText('Kicked out successfully').last().waitFor({ timeout: 15_000 });
     // Back on the list, the client is gone.
     await e2e.page.waitForURL(/#\/clients$/, { timeout: 15_000 });
     // No error toast: the vanished client's detail is not refetched.

@@ -32,7 +32,7 @@ describe('message transform screen', () => {
     await page.getByLabel('Property 2', { exact: true }).fill('payload.by');
     await page.getByLabel('Value (expression) 2', { exact: true }).fill('clientid');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await page.getByText('Created successfully').waitFor();
+    await page.getByText('Created successfully').last().waitFor();
     await page.waitForURL((u) => u.hash === '#/message-transform');
     await page.getByRole('link', { name: NAME }).waitFor();
     expect(await e2e.apiGet(`/message_transformations/transformation/${NAME}`)).toMatchObject({

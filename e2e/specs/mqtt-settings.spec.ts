@@ -95,7 +95,7 @@ describe('MQTT settings screens', () => {
     await expect.poll(() => wildcard.getAttribute('aria-checked')).toBe('true');
     await wildcard.click();
     await e2e.page.getByRole('button', { name: 'Save' }).click();
-    await e2e.page.getByText('Saved successfully').waitFor();
+    await e2e.page.getByText('Saved successfully').last().waitFor();
 
     const zone = await e2e.apiGet('/configs/global_zone');
     expect(zone.mqtt.wildcard_subscription).toBe(false);

@@ -56,7 +56,7 @@ describe('rules screen', () => {
     await drawer.getByRole('button', { name: 'Add' }).click();
     await page.getByText('alerts/${clientid}').waitFor();
     await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByText('Created successfully').waitFor();
+    await page.getByText('Created successfully').last().waitFor();
     await page.waitForURL((u) => u.hash === '#/rule/rules');
     await page.getByRole('link', { name: RULE }).waitFor();
     const saved = await e2e.apiGet(`/rules/${RULE}`);

@@ -49,7 +49,7 @@ describe('schema registry screen', () => {
 
     await typeInEditor('Schema', SOURCE);
     await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByText('Created successfully').waitFor();
+    await page.getByText('Created successfully').last().waitFor();
     await page.waitForURL((u) => u.hash === '#/schema/internal');
     await page.getByRole('link', { name: SCHEMA }).waitFor();
     expect(await e2e.apiGet(`/schema_registry/${SCHEMA}`)).toEqual({ name: SCHEMA, type: 'avro', source: SOURCE, description: 'room readings' });
@@ -68,7 +68,7 @@ describe('schema registry screen', () => {
     await drawer.getByLabel('Payload', { exact: true }).fill('${reading}');
     await drawer.getByRole('button', { name: 'Add' }).click();
     await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByText('Created successfully').waitFor();
+    await page.getByText('Created successfully').last().waitFor();
 
     const subscriber = await connectClient(e2e.node.mqttPort, { clientId: uniqueId('e2e-decoded') });
     const publisher = await connectClient(e2e.node.mqttPort, { clientId: uniqueId('e2e-avro-sensor') });
@@ -89,7 +89,7 @@ describe('schema registry screen', () => {
     expect(await page.getByLabel('Name').isDisabled()).toBe(true);
     await page.getByLabel('Note').fill('readings v2');
     await page.getByRole('button', { name: 'Update' }).click();
-    await page.getByText('Updated successfully').waitFor();
+    await page.getByText('Updated successfully').last().waitFor();
     expect((await e2e.apiGet(`/schema_registry/${SCHEMA}`)).description).toBe('readings v2');
     await shot(page, 'schema-detail');
 
@@ -119,7 +119,7 @@ describe('schema registry screen', () => {
     await page.getByLabel('Password', { exact: true }).fill('mypass');
     await shot(page, 'schema-external-create');
     await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByText('Created successfully').waitFor();
+    await page.getByText('Created successfully').last().waitFor();
     await page.waitForURL((u) => u.hash === '#/schema/external');
     await page.getByRole('link', { name: REGISTRY, exact: true }).waitFor();
     const stored = { type: 'confluent', url: 'http://registry.example:8081', auth: { mechanism: 'basic', username: 'cpsruser', password: '******' } };

@@ -29,7 +29,7 @@ describe('schema validation screen', () => {
     await page.getByLabel('Schema', { exact: true }).click();
     await page.getByTitle('e2e_reading').click();
     await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await page.getByText('Created successfully').waitFor();
+    await page.getByText('Created successfully').last().waitFor();
     await page.waitForURL((u) => u.hash === '#/schema-validation');
     await page.getByRole('link', { name: NAME }).waitFor();
     expect(await e2e.apiGet(`/schema_validations/validation/${NAME}`)).toMatchObject({

@@ -55,7 +55,7 @@ describe('upstream mode', () => {
     await page.getByRole('button', { name: 'Kick Out', exact: true }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await closed;
-    await page.getByText('Kicked out successfully').waitFor({ timeout: 15_000 });
+    await page.getByText('Kicked out successfully').last().waitFor({ timeout: 15_000 });
     expect((await e2e.api('GET', `/clients/${clientId}`)).status).toBe(404);
   });
 });

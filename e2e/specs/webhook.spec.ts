@@ -80,7 +80,7 @@ describe('webhook screens', () => {
     await page.getByRole('button', { name: 'Test', exact: true }).click();
     await page.getByText('Connection is successful').waitFor();
     await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await page.getByText('Created successfully').waitFor();
+    await page.getByText('Created successfully').last().waitFor();
     await page.waitForURL((u) => u.hash === '#/webhook');
     await page.getByRole('link', { name: FULL }).waitFor();
 
@@ -127,12 +127,12 @@ describe('webhook screens', () => {
     const page = e2e.page;
     await page.goto(`${e2e.node.url}#/webhook`);
     await page.getByRole('switch', { name: `Enable ${FULL}` }).click();
-    await page.getByText('Disabled successfully').waitFor();
+    await page.getByText('Disabled successfully').last().waitFor();
     expect(await enabled()).toEqual([false, false, false]);
     await publisher.publishAsync('e2e/wh/2', JSON.stringify({ n: 'while off' }), { qos: 1 });
 
     await page.getByRole('switch', { name: `Enable ${FULL}` }).click();
-    await page.getByText('Enabled successfully').waitFor();
+    await page.getByText('Enabled successfully').last().waitFor();
     expect(await enabled()).toEqual([true, true, true]);
     await publisher.publishAsync('e2e/wh/3', JSON.stringify({ n: 'back on' }), { qos: 1 });
     const got = await peer.until(2);
@@ -144,7 +144,7 @@ describe('webhook screens', () => {
     const page = e2e.page;
     await page.getByRole('button', { name: `Delete ${FULL}` }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('Deleted successfully').waitFor();
+    await page.getByText('Deleted successfully').last().waitFor();
     await page.getByRole('link', { name: FULL }).waitFor({ state: 'detached' });
     const statuses = await Promise.all([e2e.api('GET', `/connectors/http:${FULL}`), e2e.api('GET', `/actions/http:${FULL}`), e2e.api('GET', `/rules/${FULL}`)]);
     expect(statuses.map((s) => s.status)).toEqual([404, 404, 404]);
