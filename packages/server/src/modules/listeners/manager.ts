@@ -6,9 +6,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ConfigService } from '../../config/config.service';
 import { toNodeLimits, toRateLimit } from '../../config/limits';
 import { LISTENER_TYPES, toListenerConfig, type ListenerType, type Tls } from '../../config/listeners';
-import { deepMerge } from '../../config/tree';
+import { deepMerge, getPath, isObject } from '../../config/tree';
 import { parseBind } from '../../config/units';
-import { validateValue } from '../../config/validate';
+import { shapeAt, validateValue } from '../../config/validate';
+import { fromRuleTexts, hoconMessage, validationError } from '../../contract/hocon-error';
 import { ApiError } from '../../errors';
 import { isOneOf } from '../../shared/guards';
 import { RateBucket, accessAllowed, parseAccessRules, type AccessRule } from './access';
@@ -46,6 +47,33 @@ const HOT_KEYS = ['max_connections', 'mountpoint', 'zone', 'enable_authn', 'acce
 const NAME_RE = /^[0-9a-zA-Z_-]+$/;
 
 export const badRequest = (message: string) => new ApiError(400, 'BAD_REQUEST', message);
+
+/**
+ * A refused listener body as EMQX refuses it: emqx_mgmt_api_listeners checks the body against the union of listener
+ * structs whose selector picks the one of its `type` (`listeners:tcp_required_bind` for a create, where bind is
+ * required, `…_not_required_bind` for an update), so hocon names that member (`matched_type`) on its error, or around
+ * its list of errors; fields are hocon's `root.<field>`.
+ */
+export function listenerRefusal(defaults: unknown, type: string, create: boolean, path: string, value: unknown, texts: string[]): string {
+  const matched = `listeners:${type}_${create ? 'required_bind' : 'not_required_bind'}`;
+  const inside = (p: string) => (p === path ? '' : p.startsWith(`${path}.`) ? p.slice(path.length + 1) : undefined);
+  const errors = fromRuleTexts(texts, {
+    valueAt: (p) => {
+      const rest = inside(p);
+      return rest === undefined ? undefined : rest === '' ? value : getPath(value, rest);
+    },
+    fieldsAt: (p) => {
+      const shape = shapeAt(defaults as Record<string, unknown>, p);
+      return isObject(shape) ? Object.keys(shape) : undefined;
+    },
+    rename: (p) => {
+      const rest = inside(p);
+      return rest === undefined ? p : rest === '' ? 'root' : `root.${rest}`;
+    },
+  });
+  if (errors.length === 1) return hoconMessage({ ...errors[0], matched_type: matched });
+  return hoconMessage({ path: 'root', matched_type: matched, errors: errors.map(validationError) });
+}
 export const notFound = () => new ApiError(404, 'BAD_LISTENER_ID', 'Listener id not found');
 
 /** `tcp:default` → type + name; quic is a type EMQX has and this node refuses plainly. */
@@ -133,7 +161,8 @@ export class ListenerManager {
     if (!NAME_RE.test(name)) throw badRequest(`Invalid listener name ${JSON.stringify(name)}: letters, digits, '_' and '-' only`);
     const id = `${type}:${name}`;
     if (this.entry(id)) throw new ApiError(400, 'BAD_LISTENER_ID', `Listener ${id} already exists`);
-    if (body.bind === undefined) throw badRequest('bind: required (for example "0.0.0.0:1884")');
+    if (body.bind === undefined)
+      throw badRequest(listenerRefusal(this.deps.config.defaults, type, true, `listeners.${type}.${name}`, body, [`listeners.${type}.${name}.bind: is required`]));
     // a new listener has no stored passphrase for the mask to stand for (e.g. a form copied from another listener)
     if (body.ssl_options?.password === MASK)
       throw badRequest('ssl_options.password: "******" stands for a stored passphrase, and this new listener has none: enter the keyfile passphrase');
@@ -173,7 +202,7 @@ export class ListenerManager {
     for (const key of ['id', 'type', 'name', 'running', 'current_connections', 'max_conn', 'number', 'status', 'node_status']) delete candidate[key];
     const next = storePems(this.deps.dataDir, id, candidate);
     const errors = validateValue(this.deps.config.defaults, path, next);
-    if (errors.length) throw badRequest(errors.join('; '));
+    if (errors.length) throw badRequest(listenerRefusal(this.deps.config.defaults, type, previous === undefined, path, next, errors));
     // emqx_config_zones:assert_zone_exists: `default` always exists, any other zone must be configured under `zones`
     const zones = ['default', ...Object.keys(this.deps.config.get<Record<string, unknown> | undefined>('zones') ?? {})];
     if (typeof next.zone === 'string' && !zones.includes(next.zone)) {
