@@ -50,7 +50,7 @@ export class BrokerImpl implements Omit<Broker, 'openChannel' | 'setZones' | 'zo
   private readonly extraHooks: HookEntry[] = [];
   /** node-wide limiter buckets, shared by every connection (mutated in place by setLimits) */
   readonly nodeBuckets: BucketPair = { messages: null, bytes: null };
-  private forceShutdown: ForceShutdown | null = null;
+  forceShutdown: ForceShutdown | null = null;
   readonly events = new EventEmitter<BrokerEvents>();
   readonly counters = new Counters();
   readonly gauges = new Gauges();
@@ -131,8 +131,7 @@ export class BrokerImpl implements Omit<Broker, 'openChannel' | 'setZones' | 'zo
 
   private sweep(): void {
     const now = Date.now();
-    const maxHeap = this.forceShutdown?.maxHeapSize;
-    if (maxHeap != null) checkHeaps(this, this.sessions.connections, maxHeap);
+    checkHeaps(this, this.sessions.connections); // each connection against its zone's max_heap_size
     this.sessions.sweep(now);
   }
 

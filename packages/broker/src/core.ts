@@ -3,7 +3,7 @@
 // packet handler knows everything it can reach. BrokerImpl (broker.ts) implements both and wires the parts.
 import type { ByteStream } from './transports/byte-stream';
 import type { EventEmitter } from 'node:events';
-import type { BrokerEvents, BrokerHooks, ConnInfo, MqttSettings, PublishMessage, QoS, RetainStore } from './types';
+import type { BrokerEvents, BrokerHooks, ConnInfo, ForceShutdown, MqttSettings, PublishMessage, QoS, RetainStore } from './types';
 import type { Counters, Gauges } from './metrics';
 import type { BucketPair } from './connection/limiter';
 import type { Connection } from './connection/connection';
@@ -24,6 +24,8 @@ export interface BrokerCore {
   readonly gauges: Gauges;
   readonly events: EventEmitter<BrokerEvents>;
   readonly retained: RetainStore;
+  /** force_shutdown limits (setLimits; a custom zone may have its own: zones/zones.ts) */
+  readonly forceShutdown: ForceShutdown | null;
   /** node-wide limiter buckets (EMQX limiter.messages_rate / bytes_rate), shared by every connection */
   readonly nodeBuckets: BucketPair;
 

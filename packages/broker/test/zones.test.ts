@@ -1,9 +1,11 @@
 // Custom zones: a listener's zone gives its connections that zone's settings (emqx_config:get_zone_conf: the zone's
 // own value when it sets one, the global value otherwise; a global change reaches the keys a zone does not set).
 import { afterEach, expect, test } from 'vitest';
+import net from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
+import mqttPacket from 'mqtt-packet';
 import type { Broker } from '../src/index';
-import { newBroker } from './wire';
+import { newBroker, sleep } from './wire';
 import { testListener } from './listener-config';
 
 let broker: Broker;
@@ -19,6 +21,17 @@ async function client(port: number, opts: mqtt.IClientOptions): Promise<MqttClie
   return c;
 }
 
+/** a raw client subscribed to big/# that stops reading: what is sent to it piles up */
+async function stuckSubscriber(port: number, clientId: string): Promise<net.Socket> {
+  const s = net.connect(port, '127.0.0.1');
+  await new Promise((r) => s.once('connect', r));
+  s.write(mqttPacket.generate({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 5, clientId, clean: true, keepalive: 0 }, { protocolVersion: 5 }));
+  s.write(mqttPacket.generate({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'big/#', qos: 0 }] }, { protocolVersion: 5 }));
+  await sleep(100);
+  s.pause();
+  return s;
+}
+
 async function listeners(): Promise<{ global: number; zoned: number }> {
   const g = broker.createListener(testListener('tcp', { id: 'tcp:default' }));
   const z = broker.createListener(testListener('tcp', { id: 'tcp:zoned', zone: 'small' }));
@@ -29,7 +42,7 @@ async function listeners(): Promise<{ global: number; zoned: number }> {
 
 test('resolution: the zone value wins, an unset key is the global one, a global change reaches what the zone does not set', () => {
   broker = newBroker({ settings: { maxInflight: 32, maxTopicLevels: 128 } });
-  broker.setZones({ small: { maxTopicLevels: 2 } });
+  broker.setZones({ small: { mqtt: { maxTopicLevels: 2 } } });
   expect(broker.zoneSettings('small')).toMatchObject({ maxTopicLevels: 2, maxInflight: 32 });
   expect(broker.zoneSettings('default')).toMatchObject({ maxTopicLevels: 128, maxInflight: 32 });
   expect(broker.zoneSettings('unknown')).toEqual(broker.settings);
@@ -38,18 +51,18 @@ test('resolution: the zone value wins, an unset key is the global one, a global 
   expect(broker.zoneSettings('small')).toMatchObject({ maxTopicLevels: 2, maxInflight: 7 });
 
   // replacing the zones: a key the zone stops setting follows the global value again; a dropped zone is global
-  broker.setZones({ other: { maxInflight: 1 } });
+  broker.setZones({ other: { mqtt: { maxInflight: 1 } } });
   expect(broker.zoneSettings('small')).toEqual(broker.settings);
   expect(broker.zoneSettings('other')).toMatchObject({ maxInflight: 1, maxTopicLevels: 64 });
   // a zone may also set the default zone's values (EMQX `zones.default`)
-  broker.setZones({ default: { maxQosAllowed: 0 } });
+  broker.setZones({ default: { mqtt: { maxQosAllowed: 0 } } });
   expect(broker.zoneSettings('default').maxQosAllowed).toBe(0);
   expect(broker.settings.maxQosAllowed).toBe(2);
 });
 
 test('a client on the zoned listener gets the zone limit, one on the global listener does not (same broker)', async () => {
   broker = newBroker();
-  broker.setZones({ small: { maxTopicLevels: 2 } });
+  broker.setZones({ small: { mqtt: { maxTopicLevels: 2 } } });
   const { global, zoned } = await listeners();
   const g = await client(global, { clientId: 'g', protocolVersion: 5 });
   const z = await client(zoned, { clientId: 'z', protocolVersion: 5 });
@@ -62,22 +75,38 @@ test('a client on the zoned listener gets the zone limit, one on the global list
 
 test('live: a zone change and a global change apply to the next CONNECT on the zoned listener', async () => {
   broker = newBroker();
-  broker.setZones({ small: { maxQosAllowed: 1 } });
+  broker.setZones({ small: { mqtt: { maxQosAllowed: 1 } } });
   const { zoned } = await listeners();
   const first = await client(zoned, { clientId: 'z1', protocolVersion: 5 });
   expect((await first.subscribeAsync('t', { qos: 2 }))[0].qos).toBe(1);
   // the session (inflight window, mqueue) follows its zone: max_inflight is the global one here
   broker.updateSettings({ maxInflight: 5 });
   expect(broker.client('z1')!.inflightMax).toBe(5);
-  broker.setZones({ small: { maxQosAllowed: 0, maxInflight: 3 } });
+  broker.setZones({ small: { mqtt: { maxQosAllowed: 0, maxInflight: 3 } } });
   const second = await client(zoned, { clientId: 'z2', protocolVersion: 5 });
   expect((await second.subscribeAsync('t', { qos: 2 }))[0].qos).toBe(0);
   expect(broker.client('z2')!.inflightMax).toBe(3);
 });
 
+test('force_shutdown of a zone: max_heap_size closes its connections, not those of the global zone', { timeout: 15_000 }, async () => {
+  broker = newBroker();
+  broker.setZones({ small: { mqtt: {}, forceShutdown: { maxMailboxSize: null, maxHeapSize: 256 * 1024 } } });
+  const { global, zoned } = await listeners();
+  const reasons: string[] = [];
+  broker.events.on('client.disconnected', (c, reason) => reasons.push(`${c.clientid}:${reason}`));
+  const stuck = await Promise.all([stuckSubscriber(global, 'g'), stuckSubscriber(zoned, 'z')]);
+  const payload = Buffer.alloc(8192, 7);
+  // loopback socket buffers take a few MB first: 12 MB leaves plenty held by each connection
+  for (let i = 0; i < 1500; i++) await broker.publish({ topic: 'big/t', payload, qos: 0, retain: false, fromClientid: null, fromUsername: null });
+  for (let i = 0; i < 40 && reasons.length === 0; i++) await sleep(100);
+  await sleep(300); // one more sweep: the global connection would be closed by now if the limit reached it
+  expect(reasons).toEqual(['z:shutdown']);
+  for (const s of stuck) s.destroy();
+});
+
 test('max_packet_size and max_clientid_len of a zone are checked on its connections only', async () => {
   broker = newBroker();
-  broker.setZones({ small: { maxPacketSize: 200, maxClientidLen: 5 } });
+  broker.setZones({ small: { mqtt: { maxPacketSize: 200, maxClientidLen: 5 } } });
   const { global, zoned } = await listeners();
   await expect(client(zoned, { clientId: 'too-long-id', protocolVersion: 5 })).rejects.toThrow(/Client Identifier not valid/i);
   await client(global, { clientId: 'too-long-id', protocolVersion: 5 });

@@ -21,10 +21,11 @@ export function checkMailbox(core: BrokerCore, conn: Connection, max: number): v
   if (len > max) shutdownConn(core, conn, 'message_queue_too_long', len, max);
 }
 
-/** max_heap_size: checked once per sweep (as Erlang checks after a GC), not on every packet */
-export function checkHeaps(core: BrokerCore, connections: Iterable<Connection>, max: number): void {
+/** max_heap_size (of each connection's zone): checked once per sweep (as Erlang checks after a GC), not on every packet */
+export function checkHeaps(core: BrokerCore, connections: Iterable<Connection>): void {
   for (const conn of connections) {
-    if (conn.closeReason) continue;
+    const max = conn.core.forceShutdown?.maxHeapSize;
+    if (max == null || conn.closeReason) continue;
     const bytes = heapEstimate(conn);
     if (bytes > max) shutdownConn(core, conn, 'proc_heap_too_large', bytes, max);
   }

@@ -1,7 +1,7 @@
 // The `Broker` facade itself and the client view it returns.
 import type { ByteStream } from '../transports/byte-stream';
 import type { EventEmitter } from 'node:events';
-import type { MqttSettings, NodeLimits, ProtoVer } from './settings';
+import type { MqttSettings, NodeLimits, ProtoVer, ZoneSettings } from './settings';
 import type { BrokerEvents, BrokerHooks, ChainableHooks } from './hooks';
 import type { ConnInfo, Listener, ListenerConfig } from './listener';
 import type { PublishMessage, QueuedMessageView, RetainStore, SubOptions, SubscriptionInfo } from './messages';
@@ -54,12 +54,12 @@ export interface Broker {
   readonly settings: MqttSettings;
   updateSettings(patch: Partial<MqttSettings>): void;
   /**
-   * Custom zones (EMQX `zones.<name>.mqtt`): each zone's own values, by zone name. A connection accepted on a
-   * listener whose `zone` names one works with those values and the global settings for every other key (a later
-   * updateSettings reaches the keys a zone does not set). Replaces the previous set; a zone left out follows the
-   * global settings again.
+   * Custom zones (EMQX `zones.<name>`): each zone's own values, by zone name. A connection accepted on a listener
+   * whose `zone` names one works with those values and the global settings for every other key (a later
+   * updateSettings reaches the keys a zone does not set), and with the zone's force_shutdown when it has one.
+   * Replaces the previous set; a zone left out follows the global settings again.
    */
-  setZones(zones: Record<string, Partial<MqttSettings>>): void;
+  setZones(zones: Record<string, ZoneSettings>): void;
   /** the settings a connection on `zone` gets (a copy; the global settings for a zone with none of its own) */
   zoneSettings(zone: string): MqttSettings;
   setHooks(hooks: BrokerHooks): void;

@@ -69,6 +69,14 @@ export interface ForceShutdown {
   maxHeapSize: number | null;
 }
 
+/** One custom zone's own values (EMQX `zones.<name>`): everything it leaves out follows the global settings. */
+export interface ZoneSettings {
+  /** the `mqtt` keys the zone sets, parsed */
+  mqtt: Partial<MqttSettings>;
+  /** the zone's force_shutdown (the global one with the zone's keys on top); absent: the node's (setLimits) */
+  forceShutdown?: ForceShutdown | null;
+}
+
 /** Node-wide limits (EMQX hidden `limiter` root and `force_shutdown`); absent keys keep their value. */
 export interface NodeLimits {
   /** all clients of the node together (EMQX `limiter.messages_rate` / `limiter.bytes_rate`) */

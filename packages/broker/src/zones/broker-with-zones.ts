@@ -1,10 +1,10 @@
 // The broker's custom zones facade (setZones, zoneSettings), kept apart so that broker.ts stays about MQTT
 // clients; the zones themselves are zones.ts, used by BrokerImpl.handle.
 import { BrokerImpl } from '../broker';
-import type { MqttSettings } from '../types';
+import type { MqttSettings, ZoneSettings } from '../types';
 
 export class BrokerWithZones extends BrokerImpl {
-  setZones(zones: Record<string, Partial<MqttSettings>>): void {
+  setZones(zones: Record<string, ZoneSettings>): void {
     this.zones.set(zones, this.sessions.values());
     this.armTick();
   }

@@ -5,7 +5,7 @@
 // its zone's core once, when it is accepted, so every `conn.core.settings.x` read in the packet handlers stays one
 // property load; a session keeps the core of the connection that created it.
 import type { BrokerCore } from '../core';
-import type { MqttSettings } from '../types';
+import type { ForceShutdown, MqttSettings, ZoneSettings } from '../types';
 import type { Session } from '../session/session';
 
 interface Zone {
@@ -33,16 +33,21 @@ export class Zones {
    * Replaces the zones' own values. A zone left out keeps its core (connections already on it keep working) but
    * drops its own values, so it follows the global settings from now on.
    */
-  set(zones: Record<string, Partial<MqttSettings>>, sessions: Iterable<Session>): void {
-    for (const [name, zone] of this.byName) if (!(name in zones)) zone.overrides = {};
-    for (const [name, overrides] of Object.entries(zones)) {
-      const known = this.byName.get(name);
-      if (known) known.overrides = { ...overrides };
-      else {
-        const settings = { ...this.base.settings, ...overrides };
-        const core = Object.create(this.base, { settings: { value: settings, enumerable: true } }) as BrokerCore;
-        this.byName.set(name, { core, overrides: { ...overrides } });
+  set(zones: Record<string, ZoneSettings>, sessions: Iterable<Session>): void {
+    for (const [name, zone] of this.byName) {
+      if (name in zones) continue;
+      zone.overrides = {};
+      ownForceShutdown(zone.core, undefined);
+    }
+    for (const [name, { mqtt, forceShutdown }] of Object.entries(zones)) {
+      let zone = this.byName.get(name);
+      if (!zone) {
+        const settings = { ...this.base.settings, ...mqtt };
+        zone = { core: Object.create(this.base, { settings: { value: settings, enumerable: true } }) as BrokerCore, overrides: {} };
+        this.byName.set(name, zone);
       }
+      zone.overrides = { ...mqtt };
+      ownForceShutdown(zone.core, forceShutdown);
     }
     this.resync(sessions);
   }
@@ -67,4 +72,10 @@ export class Zones {
     }
     return Math.max(50, period);
   }
+}
+
+/** a zone's own force_shutdown shadows the node's (BrokerImpl.forceShutdown, read by checkMailbox and the sweep) */
+function ownForceShutdown(core: BrokerCore, value: ForceShutdown | null | undefined): void {
+  if (value === undefined) delete (core as { forceShutdown?: unknown }).forceShutdown;
+  else Object.defineProperty(core, 'forceShutdown', { value, writable: true, configurable: true, enumerable: true });
 }
