@@ -88,6 +88,21 @@ test('live: a zone change and a global change apply to the next CONNECT on the z
   expect(broker.client('z2')!.inflightMax).toBe(3);
 });
 
+test('exclusive_subscription of a zone: $exclusive/ is exclusive for its clients only', async () => {
+  broker = newBroker();
+  broker.setZones({ small: { mqtt: { exclusiveSubscription: true } } });
+  const { global, zoned } = await listeners();
+  const z1 = await client(zoned, { clientId: 'z1', protocolVersion: 5 });
+  const z2 = await client(zoned, { clientId: 'z2', protocolVersion: 5 });
+  expect((await z1.subscribeAsync('$exclusive/t', { qos: 1 }))[0].qos).toBe(1);
+  await expect(z2.subscribeAsync('$exclusive/t', { qos: 1 })).rejects.toThrow(/Quota exceeded/i); // 0x97: taken
+  // on the global zone `$exclusive/t` is a plain filter of its own: any number of clients
+  const g1 = await client(global, { clientId: 'g1', protocolVersion: 5 });
+  const g2 = await client(global, { clientId: 'g2', protocolVersion: 5 });
+  expect((await g1.subscribeAsync('$exclusive/t', { qos: 1 }))[0].qos).toBe(1);
+  expect((await g2.subscribeAsync('$exclusive/t', { qos: 1 }))[0].qos).toBe(1);
+});
+
 test('force_shutdown of a zone: max_heap_size closes its connections, not those of the global zone', { timeout: 15_000 }, async () => {
   broker = newBroker();
   broker.setZones({ small: { mqtt: {}, forceShutdown: { maxMailboxSize: null, maxHeapSize: 256 * 1024 } } });

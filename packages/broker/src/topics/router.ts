@@ -35,7 +35,7 @@ export class Router {
   }
 
   addSubscription(session: Session, topic: string, opts: SubOptions): { sub: SubscriptionInfo; existed: boolean } | 'exclusive_taken' {
-    const parsed = parseFilter(topic, this.host.settings.exclusiveSubscription)!;
+    const parsed = parseFilter(topic, session.core.settings.exclusiveSubscription)!; // as its zone parsed it (subscribe.ts)
     if (parsed.exclusive) {
       const owner = this.exclusive.get(parsed.filter);
       if (owner !== undefined && owner !== session.clientid) return 'exclusive_taken';
