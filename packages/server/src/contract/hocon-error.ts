@@ -61,13 +61,13 @@ function typeName(rule: string): string {
 }
 
 /** hocon_tconf's reason for a value an enum refused (hocon_schema_builtin:convert, then check_enum_symbol) */
-function enumReason(value: unknown): string {
+export function enumReason(value: unknown): string {
   if (typeof value === 'string') return /^[-+]?\d+$/.test(value) ? 'not_a_enum_symbol' : 'unable_to_convert_to_enum_symbol';
   return typeof value === 'number' || typeof value === 'boolean' ? 'not_a_enum_symbol' : 'unable_to_convert_to_enum_symbol';
 }
 
 /** fmt_field_names/1 of hocon_tconf: sorted, at most two, `,...` after; `none` for no name */
-function fieldNames(names: string[]): string {
+export function fieldNames(names: string[]): string {
   const sorted = [...names].sort();
   return sorted.length === 0 ? 'none' : sorted.slice(0, 2).join(',') + (sorted.length > 2 ? ',...' : '');
 }

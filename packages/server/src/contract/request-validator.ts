@@ -9,6 +9,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { ApiError } from '../errors';
+import { enumReason, fieldNames, hoconMessage, type HoconCheckError } from './hocon-error';
 
 type Json = Record<string, any>;
 
@@ -110,6 +111,110 @@ export const compileRequestValidator: FastifySchemaCompiler<Json> = ({ schema, h
     return { error: new ApiError(400, 'BAD_REQUEST', describeErrors(validate.errors ?? [], part)) };
   };
 };
+
+const hoconAjv = new Ajv({ ...common, coerceTypes: false, allErrors: true, verbose: true });
+
+/** typerefl's names of the JSON types (a text field is binary() in EMQX's schemas) */
+const TYPEREFL: Record<string, string> = { integer: 'integer()', boolean: 'boolean()', string: 'binary()', number: 'number()' };
+
+/** an integer schema's bounds as typerefl names its range (`1..3000`, pos_integer(), non_neg_integer()) */
+function rangeName(s: Json): string {
+  const lo = typeof s.minimum === 'number' && s.minimum > Number.MIN_SAFE_INTEGER ? s.minimum : undefined;
+  const hi = typeof s.maximum === 'number' && s.maximum < Number.MAX_SAFE_INTEGER ? s.maximum : undefined;
+  if (hi === undefined) return lo === 1 ? 'pos_integer()' : lo === 0 ? 'non_neg_integer()' : lo === undefined ? 'integer()' : `${lo}..inf`;
+  return `${lo ?? '-inf'}..${hi}`;
+}
+
+/**
+ * ajv's errors (allErrors, verbose) of a body as the error maps hocon_tconf throws for the same body: see
+ * hocon-error.ts. `root` is the name hocon checks the body under (`root` for a body that is one struct, none when
+ * EMQX checks each field of a field list by its own name, e.g. /authorization/settings).
+ */
+export function hoconErrorsOf(errors: ErrorObject[], root: string | undefined): HoconCheckError[] {
+  const at = (instancePath: string, extra?: string) => {
+    const parts = instancePath
+      .split('/')
+      .slice(1)
+      .map((p) => (/^\d+$/.test(p) ? String(Number(p) + 1) : p.replace(/~1/g, '/').replace(/~0/g, '~')));
+    return [...(root ? [root] : []), ...parts, ...(extra ? [extra] : [])].join('.');
+  };
+  const out: HoconCheckError[] = [];
+  const unknown = new Map<string, HoconCheckError & { names: string[] }>();
+  for (const e of errors) {
+    const p = e.params as Json;
+    const parent = (e.parentSchema ?? {}) as Json;
+    switch (e.keyword) {
+      case 'anyOf':
+      case 'oneOf':
+      case 'if':
+        break;
+      case 'required':
+        out.push({ path: at(e.instancePath, String(p.missingProperty)), reason: 'required_field' });
+        break;
+      case 'additionalProperties': {
+        const path = at(e.instancePath) || 'root';
+        let entry = unknown.get(path);
+        if (!entry) {
+          const given = Object.keys((e.data as Json) ?? {});
+          const unmatched = Object.keys((parent.properties as Json) ?? {}).filter((k) => !given.includes(k));
+          entry = { path, reason: 'unknown_fields', names: [], unmatched: fieldNames(unmatched) };
+          unknown.set(path, entry);
+          out.push(entry);
+        }
+        entry.names.push(String(p.additionalProperty));
+        break;
+      }
+      case 'enum':
+        out.push({ path: at(e.instancePath), reason: enumReason(e.data), value: e.data });
+        break;
+      case 'type': {
+        const type = String(p.type);
+        if (type === 'object') out.push({ path: at(e.instancePath), reason: 'bad_value_for_struct', value: e.data });
+        else if (type === 'array') out.push({ path: at(e.instancePath), expected_data_type: 'array', got: typeof e.data === 'string' ? 'string' : e.data });
+        else
+          out.push({
+            path: at(e.instancePath),
+            reason: {
+              expected: type
+                .split(',')
+                .map((t) => TYPEREFL[t] ?? t)
+                .join(' | '),
+            },
+            value: e.data,
+          });
+        break;
+      }
+      case 'minimum':
+      case 'maximum':
+      case 'exclusiveMinimum':
+      case 'exclusiveMaximum':
+        out.push({ path: at(e.instancePath), reason: { expected: rangeName(parent) }, value: e.data });
+        break;
+      default:
+        out.push({ path: at(e.instancePath), reason: e.message ?? e.keyword, value: e.data });
+    }
+  }
+  return out.map((x) => {
+    if (!('names' in x)) return x;
+    const { names, ...rest } = x as HoconCheckError & { names: string[] };
+    return { ...rest, unknown: fieldNames(names) };
+  });
+}
+
+/**
+ * A validator compiler whose body refusals are hocon's error text (400 BAD_REQUEST, as emqx_dashboard_swagger answers
+ * a failed check_schema); query strings and path parameters keep compileRequestValidator's sentences.
+ */
+export function hoconRequestValidator(root: string | undefined): FastifySchemaCompiler<Json> {
+  return (route) => {
+    if ((route.httpPart ?? 'body') !== 'body') return compileRequestValidator(route);
+    const validate: ValidateFunction = hoconAjv.compile(tighten(route.schema));
+    return (data: unknown) => {
+      if (validate(data)) return { value: data };
+      return { error: new ApiError(400, 'BAD_REQUEST', hoconMessage(hoconErrorsOf(validate.errors ?? [], root))) };
+    };
+  };
+}
 
 /** The field (dotted path) where `value` first goes deeper than `max` levels, or undefined. Iterative: no recursion. */
 export function tooDeep(value: unknown, max = MAX_BODY_DEPTH): string | undefined {

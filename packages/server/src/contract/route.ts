@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import type { BodyOf, MethodOf, ParamsOf, PathOf, QueryOf, ResponsesOf } from '@mqdeck/api';
 import { operation } from './openapi';
 import { routeSchema, type RouteSchema } from './route-schema';
-import { compileRequestValidator, limitBodyDepth } from './request-validator';
+import { compileRequestValidator, hoconRequestValidator, limitBodyDepth } from './request-validator';
 
 /** The Fastify route generic of one contract operation. */
 export interface RouteTypes<P extends PathOf, M extends MethodOf<P>> {
@@ -35,6 +35,11 @@ export interface ContractRouteOptions<P extends PathOf, M extends MethodOf<P>> {
    * Required for routes the vendored document lacks (ExtensionPaths).
    */
   schema?: RouteSchema | ((contract: RouteSchema) => RouteSchema);
+  /**
+   * Body refusals as hocon's error text, as EMQX's schema check answers them (request-validator.ts
+   * hoconRequestValidator): `root` is the name hocon checks the body under, none for a field list.
+   */
+  hoconBody?: { root?: string };
   handler: ContractHandler<P, M>;
 }
 
@@ -61,7 +66,7 @@ export function route<P extends PathOf, M extends MethodOf<P>>(app: FastifyInsta
     url: toFastifyPath(path),
     schema,
     // strict bodies (no type coercion, safe integers), coerced query strings; every body bounded in depth first
-    validatorCompiler: compileRequestValidator,
+    validatorCompiler: options.hoconBody ? hoconRequestValidator(options.hoconBody.root) : compileRequestValidator,
     preValidation: limitBodyDepth,
     // the one cast of the helper: Fastify's own handler type cannot see the contract's status map
     handler: options.handler as unknown as RouteHandlerMethod,

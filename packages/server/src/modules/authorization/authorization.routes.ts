@@ -56,6 +56,8 @@ export default async function authorizationRoutes(app: FastifyInstance): Promise
   route(app, 'get', '/authorization/settings', { handler: async () => authz.settings() });
   route(app, 'put', '/authorization/settings', {
     schema: { body: settingsBody },
+    // emqx_authz_api_settings checks the body's fields (emqx_schema:authz_fields/0, a field list) each by its name
+    hoconBody: {},
     handler: async (req) => authz.updateSettings(given(req.body)),
   });
 

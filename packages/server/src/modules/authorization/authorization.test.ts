@@ -17,7 +17,21 @@ describe('settings and sources', () => {
     expectContract('get', '/authorization/settings', 200, res.body);
     const put = await api(node, 'PUT', '/authorization/settings', { no_match: 'allow', deny_action: 'ignore', cache: { enable: true, max_size: 10, ttl: '1m' } });
     expect(put.body.cache).toEqual({ enable: true, max_size: 10, ttl: '1m', excludes: [] });
-    expect((await api(node, 'PUT', '/authorization/settings', { no_match: 'maybe', deny_action: 'ignore' })).status).toBe(400);
+    // emqx_authz_api_settings (check_schema, a field list: each field checked by its own name): hocon's error text
+    expect(await api(node, 'PUT', '/authorization/settings', { no_match: 'maybe', deny_action: 'ignore' })).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: '{"value":"maybe","reason":"unable_to_convert_to_enum_symbol","path":"no_match","kind":"validation_error"}' },
+    });
+    const typed = await api(node, 'PUT', '/authorization/settings', { no_match: 'allow', deny_action: 'ignore', cache: { enable: 'yes', max_size: 0 } });
+    expect(JSON.parse(typed.body.message)).toEqual([
+      { kind: 'validation_error', path: 'cache.enable', reason: { expected: 'boolean()' }, value: 'yes' },
+      { kind: 'validation_error', path: 'cache.max_size', reason: { expected: '1..1048576' }, value: 0 },
+    ]);
+    expect(JSON.parse((await api(node, 'PUT', '/authorization/settings', { deny_action: 'ignore' })).body.message)).toEqual({
+      kind: 'validation_error',
+      path: 'no_match',
+      reason: 'required_field',
+    });
     expect((await api(node, 'GET', '/authorization/settings')).body.no_match).toBe('allow');
     const badExclude = await api(node, 'PUT', '/authorization/settings', { no_match: 'allow', deny_action: 'ignore', cache: { excludes: ['ok/#', 'a/#/b'] } });
     expect(badExclude).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST', message: 'cache.excludes: invalid topic filter "a/#/b" (Invalid use of "#" wildcard)' } });
