@@ -135,4 +135,22 @@ describe('PUT /configs with a zones block', () => {
     const z = await client(node.app.listeners.get('tcp:zoned')?.port ?? 0, 'zone-after');
     expect((await z.subscribeAsync('t', { qos: 2 }))[0].qos).toBe(0);
   });
+
+  test("flapping_detect of a zone bans its listener's flappers; the global zone (detection off) bans nobody", async () => {
+    const ok = await putText(node, 'zones.big.flapping_detect { enable = true, max_count = 2, window_time = 10s, ban_time = 1m }');
+    expect(ok.statusCode, ok.body).toBe(200);
+    const zoned = node.app.listeners.get('tcp:zoned')?.port ?? 0;
+    for (const [port, clientId] of [
+      [node.mqttPort, 'flap-g'],
+      [node.mqttPort, 'flap-g'],
+      [zoned, 'flap-z'],
+      [zoned, 'flap-z'],
+    ] as const) {
+      const c = await connectClient(port, { clientId });
+      await c.endAsync();
+      await waitFor(() => node.app.broker.client(clientId)?.connected !== true, 2000, 'disconnect');
+    }
+    await waitFor(async () => (await api(node, 'GET', '/banned?clientid=flap-z')).body.data.length === 1, 2000, 'flapping ban');
+    expect((await api(node, 'GET', '/banned?clientid=flap-g')).body.data).toEqual([]);
+  });
 });
