@@ -34,10 +34,18 @@ describe('emqx_mgmt_api_listeners_SUITE', () => {
     );
     const msg = JSON.parse(put.body.message);
     expect(msg.mismatches).toBeUndefined();
-    // a create requires bind: the `_required_bind` member (create by id, whose body the listener checks itself)
-    const post = await api(node, 'POST', '/listeners/tcp:nobind', { type: 'tcp' });
-    expect(post).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
-    expect(JSON.parse(post.body.message)).toEqual({ kind: 'validation_error', path: 'root.bind', reason: 'required_field', matched_type: 'listeners:tcp_required_bind' });
+    // a create requires bind: the `_required_bind` member (POST /listeners, and the deprecated create by id)
+    for (const [url, body] of [
+      ['/listeners', { name: 'nobind', type: 'tcp' }],
+      ['/listeners/tcp:nobind', { type: 'tcp' }],
+    ] as const) {
+      const post = await api(node, 'POST', url, body);
+      expect(post, url).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+      expect(JSON.parse(post.body.message), url).toEqual({ kind: 'validation_error', path: 'root.bind', reason: 'required_field', matched_type: 'listeners:tcp_required_bind' });
+    }
+    const typed = await api(node, 'POST', '/listeners', { name: 'typed', type: 'tcp', bind: '127.0.0.1:0', max_connections: true });
+    expect(JSON.parse(typed.body.message)).toMatchObject({ path: 'root.max_connections', matched_type: 'listeners:tcp_required_bind', value: true });
+    expect((await api(node, 'GET', '/listeners/tcp:typed')).status).toBe(404);
     // several errors of the member: hocon puts the list under `errors`
     const two = JSON.parse((await api(node, 'PUT', '/listeners/tcp:default', { ...conf, acceptors: 0, enable_x: true })).body.message);
     expect(two).toMatchObject({ kind: 'validation_error', path: 'root', matched_type: 'listeners:tcp_not_required_bind' });
