@@ -1,7 +1,7 @@
 // Broker benchmark, MQDeck's node vs a Mosquitto started for the run (own config on a free port, stopped by its pid;
 // the machine's Mosquitto on 1883 is left alone), same run, printed as ratios.
 //   npx tsx bench/broker-vs-mosquitto.ts [--only cpu|latency|connections] [--seconds 10] [--rate 5000] [--rounds 3] [--connections 5000]
-//     [--baseline DIR]   (connections: also storm a node started from DIR, another checkout, in the same rounds)
+//     [--baseline REV|DIR] (connections: also storm a node of another revision or checkout in the same rounds; lib/baseline.ts)
 //     [--floor]          (connections: also storm bare servers answering CONNACK: node:net, bench/lib/bare-connack.mjs, and
 //                         libuv handles without net.Socket, bench/lib/bare-connack-raw.mjs)
 // The subscribers run in a child process (bench/lib/subscribers.ts) so the generator is not the bottleneck; CPU and
@@ -19,6 +19,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { startMqdeck, startMosquitto, mosquittoHeap, type Peer } from './lib/peers';
 import { fanout, connectionStorm } from './lib/load';
+import { baselineRoot } from './lib/baseline';
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +32,7 @@ const { values } = parseArgs({
     floor: { type: 'boolean', default: false },
   },
 });
+const baseline = values.baseline ? baselineRoot(values.baseline) : undefined;
 const seconds = Number(values.seconds);
 const rate = Number(values.rate);
 const connections = Number(values.connections);
@@ -192,8 +194,8 @@ async function scenarioConnections(peer: Peer) {
   const f = (r: Storm) =>
     `p50 ${r.p50.toFixed(1)} p99 ${r.p99.toFixed(1)} ms, ${r.cpuPerConnect.toFixed(0)} µs CPU/connect, ${r.perConnKB.toFixed(2)} KB/conn (heap ${r.heapPerConnKB.toFixed(2)}), ${(r.retainedKB / 1024).toFixed(1)} MB after`;
   for (let i = 0; i < rounds; i++) {
-    if (values.baseline) {
-      base.push(await stormFresh(values.baseline));
+    if (baseline) {
+      base.push(await stormFresh(baseline));
       console.error(`  connections round ${i + 1}: baseline ${f(base[i])}`);
     }
     if (values.floor) {

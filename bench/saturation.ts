@@ -2,7 +2,7 @@
 // them (each publisher keeps at most 64 unacknowledged at QoS 1; at QoS 0 it writes while its socket takes more),
 // MQDeck's node and a Mosquitto of our own (own config, free port), each freshly started, measured in the same run.
 //   npx tsx bench/saturation.ts [--messages 50000] [--rounds 2] [--only qos0|qos1|slow] [--root DIR] [--env K=V,...]
-//     [--baseline DIR]   (also a node started from DIR, another checkout, in the same rounds: rows marked 'before')
+//     [--baseline REV|DIR] (also a node of another revision or checkout in the same rounds, rows marked 'before'; lib/baseline.ts)
 //     [--node-args="--single-threaded-gc ..."]   (flags for our node's node process, space-separated)
 //     [--cores 1,2]      (each broker pinned to CPUs 0..n-1 by taskset, once per n, in the same rounds: what a second
 //                         core buys; the load generators are not pinned)
@@ -20,6 +20,7 @@ import { startMqdeck, startMosquitto, type Peer, type ProcLimits } from './lib/p
 import { open, subscriberProcess } from './lib/load';
 import { cpuMicros, mainThreadMicros, rssBytes } from './lib/proc';
 import { metrics } from './lib/api';
+import { baselineRoot } from './lib/baseline';
 
 const { values } = parseArgs({
   options: {
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     'node-args': { type: 'string' },
   },
 });
+const baseline = values.baseline ? baselineRoot(values.baseline) : undefined;
 const total = Number(values.messages);
 const rounds = Math.max(1, Number(values.rounds));
 const extraEnv = Object.fromEntries(
@@ -213,7 +215,7 @@ async function scenario(name: string, qos: 0 | 1, slow: boolean) {
     for (const cores of coreCounts) {
       for (const which of brokers) {
         const limits = cpuSet(cores);
-        const peer = which === 'mosquitto' ? await startMosquitto([], limits) : await startMqdeck(extraEnv, nodeArgs, which === 'before' ? values.baseline : values.root, limits);
+        const peer = which === 'mosquitto' ? await startMosquitto([], limits) : await startMqdeck(extraEnv, nodeArgs, which === 'before' ? baseline : values.root, limits);
         try {
           await sleep(which === 'mosquitto' ? 500 : 3000);
           const allowed = /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(`/proc/${peer.pid}/status`, 'utf8'))?.[1];
