@@ -182,7 +182,17 @@ async function measure(peer: Peer, asked: number, addrBase: number, nofile: numb
   await Promise.all(kids.map((k) => new Promise((r) => (k.exitCode !== null ? r(null) : k.once('exit', r)))));
   await until(() => fds(peer.pid) <= fd0, 60_000);
   const after = await probe(peer, probeFile);
-  return { name: peer.name, asked, connected, failed, before, full, after, seconds, generators: gens, conntrack: tracked,
+  return {
+    name: peer.name,
+    asked,
+    connected,
+    failed,
+    before,
+    full,
+    after,
+    seconds,
+    generators: gens,
+    conntrack: tracked,
     slabGrowth: { all: slab1.all - slab0.all, unreclaimable: slab1.unreclaimable - slab0.unreclaimable },
   };
 }
@@ -198,7 +208,9 @@ async function main(): Promise<void> {
   console.log(`load average at start ${load0.map((l) => l.toFixed(2)).join(' ')}`);
   console.log(`open-files limit of this process: ${own.soft} soft / ${own.hard} hard; wanted ${wanted} for the brokers and generators`);
   console.log(refused ? `  refused (${refused}): using ${nofile}` : `  using ${nofile} (prlimit --nofile=${nofile}:${nofile})`);
-  console.log(`ephemeral ports ${readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().replace(/\s+/, '-')} per source address (${PER_ADDRESS} used per 127.0.0.x); conntrack ${conntrack() ?? 'not loaded'}`);
+  console.log(
+    `ephemeral ports ${readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().replace(/\s+/, '-')} per source address (${PER_ADDRESS} used per 127.0.0.x); conntrack ${conntrack() ?? 'not loaded'}`,
+  );
   for (const count of counts) {
     const dir = mkdtempSync(join(tmpdir(), 'mqdeck-idle-'));
     const probeFile = join(dir, 'heap.json');
