@@ -68,8 +68,15 @@ describe('export on node 1, import on a fresh node 2', () => {
     const props = { contentType: 'text/plain', correlationData: Buffer.from([0, 1, 254, 255]), userProperties: { k: 'v' } };
     await retainer.publishAsync('status/door', Buffer.from([0xde, 0xad, 0xbe, 0xef]), { qos: 1, retain: true, properties: props });
     await closeClients([retainer]);
-    // a second MQTT listener, with its own settings, and a TLS listener with its own certificate
-    expect((await api(node1, 'POST', '/listeners', { type: 'tcp', name: 'extra', bind: '127.0.0.1:0', max_connections: 4321 })).status).toBe(200);
+    // a custom zone, and a second MQTT listener on it with its own settings, and a TLS listener with its own certificate
+    const zone = await node1.app.inject({
+      method: 'PUT',
+      url: '/api/v5/configs?mode=merge',
+      headers: { ...node1.auth, 'content-type': 'text/plain' },
+      payload: 'zones.edge.mqtt { max_topic_levels = 2 }',
+    });
+    expect(zone.statusCode).toBe(200);
+    expect((await api(node1, 'POST', '/listeners', { type: 'tcp', name: 'extra', bind: '127.0.0.1:0', max_connections: 4321, zone: 'edge' })).status).toBe(200);
     const secure = { type: 'ssl', name: 'secure', bind: '127.0.0.1:0', ssl_options: { certfile: tls.cert, keyfile: tls.key } };
     expect((await api(node1, 'POST', '/listeners', secure)).status).toBe(200);
     // data integration: a webhook (connector, action, rule) to a real HTTP server, and a schema
@@ -210,7 +217,8 @@ describe('export on node 1, import on a fresh node 2', () => {
     expect((await api(node2, 'GET', '/configs/alarm')).body).toMatchObject({ size_limit: 777, validity_period: '2h' });
     const extra = node2.app.listeners.get('tcp:extra');
     expect(extra?.running).toBe(true);
-    expect((await api(node2, 'GET', '/listeners/tcp:extra')).body).toMatchObject({ id: 'tcp:extra', max_connections: 4321 });
+    expect((await api(node2, 'GET', '/listeners/tcp:extra')).body).toMatchObject({ id: 'tcp:extra', max_connections: 4321, zone: 'edge' });
+    expect((await api(node2, 'GET', '/configs/zones')).body).toEqual({ edge: { mqtt: { max_topic_levels: 2 } } });
     const viaExtra = await connectClient(extra!.port, { clientId: 'via-extra', username: 'sensor-1', password: 's3cret-pw' });
     await closeClients([viaExtra]);
     // the certificate came inlined in cluster.hocon and is a file of node 2 now; TLS clients get it

@@ -29,6 +29,8 @@ export const SETTINGS_ROOTS = [
   'rewrite',
   'retainer',
   'mqtt',
+  // before the listeners (applied after the settings): a listener of the backup may name one of its zones
+  'zones',
   'alarm',
   'sysmon',
   'sys_topics',
