@@ -36,14 +36,19 @@ export function hoconMessage(errors: HoconCheckError | HoconCheckError[]): strin
   return JSON.stringify(jiffyOrder(list.length === 1 ? list[0] : list));
 }
 
+/** typerefl's name of an integer range: `1..3000`, `pos_integer()`, `non_neg_integer()`, `5..inf`, `-inf..9` */
+export function rangeName(lo: number | undefined, hi: number | undefined): string {
+  if (hi === undefined) return lo === 1 ? 'pos_integer()' : lo === 0 ? 'non_neg_integer()' : lo === undefined ? 'integer()' : `${lo}..inf`;
+  return `${lo ?? '-inf'}..${hi}`;
+}
+
 /** typerefl's name of the type behind one of our config rules (emqx_schema's types) */
 function typeName(rule: string): string {
   if (rule === 'int:0..2') return 'qos()'; // the one 0..2 integer of the config roots (max_qos_allowed)
   const range = /^int:(-?\d*)\.\.(-?\d*)$/.exec(rule);
   if (range) {
-    const [, lo, hi] = range;
-    if (hi === '') return lo === '1' ? 'pos_integer()' : lo === '0' ? 'non_neg_integer()' : `${lo}..inf`;
-    return `${lo === '' ? '-inf' : lo}..${hi}`;
+    const bound = (b: string) => (b === '' ? undefined : Number(b));
+    return rangeName(bound(range[1]), bound(range[2]));
   }
   const known: Record<string, string> = {
     bool: 'boolean()',

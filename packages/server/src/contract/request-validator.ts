@@ -9,7 +9,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { ApiError } from '../errors';
-import { enumReason, fieldNames, hoconMessage, type HoconCheckError } from './hocon-error';
+import { enumReason, fieldNames, hoconMessage, rangeName, type HoconCheckError } from './hocon-error';
 
 type Json = Record<string, any>;
 
@@ -117,12 +117,11 @@ const hoconAjv = new Ajv({ ...common, coerceTypes: false, allErrors: true, verbo
 /** typerefl's names of the JSON types (a text field is binary() in EMQX's schemas) */
 const TYPEREFL: Record<string, string> = { integer: 'integer()', boolean: 'boolean()', string: 'binary()', number: 'number()' };
 
-/** an integer schema's bounds as typerefl names its range (`1..3000`, pos_integer(), non_neg_integer()) */
-function rangeName(s: Json): string {
+/** an integer schema's bounds as typerefl names its range (hocon-error.ts rangeName) */
+function schemaRangeName(s: Json): string {
   const lo = typeof s.minimum === 'number' && s.minimum > Number.MIN_SAFE_INTEGER ? s.minimum : undefined;
   const hi = typeof s.maximum === 'number' && s.maximum < Number.MAX_SAFE_INTEGER ? s.maximum : undefined;
-  if (hi === undefined) return lo === 1 ? 'pos_integer()' : lo === 0 ? 'non_neg_integer()' : lo === undefined ? 'integer()' : `${lo}..inf`;
-  return `${lo ?? '-inf'}..${hi}`;
+  return rangeName(lo, hi);
 }
 
 /**
@@ -188,7 +187,7 @@ export function hoconErrorsOf(errors: ErrorObject[], root: string | undefined): 
       case 'maximum':
       case 'exclusiveMinimum':
       case 'exclusiveMaximum':
-        out.push({ path: at(e.instancePath), reason: { expected: rangeName(parent) }, value: e.data });
+        out.push({ path: at(e.instancePath), reason: { expected: schemaRangeName(parent) }, value: e.data });
         break;
       default:
         out.push({ path: at(e.instancePath), reason: e.message ?? e.keyword, value: e.data });
