@@ -219,8 +219,9 @@ export class RawTcpStream implements ByteStream {
       req.stream = this;
       req.buffer = chunk;
       req.callback = callback;
-    } else if (callback !== undefined) {
-      deferred(callback); // a write callback never runs inside write(), as with a net.Socket
+    } else {
+      if (callback !== undefined) deferred(callback); // a write callback never runs inside write(), as with a net.Socket
+      return true; // written at once: libuv tries a write only with its queue empty, so nothing is left queued
     }
     if (this.handle.writeQueueSize < HIGH_WATER_MARK) return true;
     this.needDrain = true;
