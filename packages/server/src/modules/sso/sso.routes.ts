@@ -5,7 +5,7 @@
 // public (no token, as EMQX's `security => []`) and answers what EMQX 5.8 answers with no backend configured: its
 // schema check first (emqx_dashboard_swagger, hocon's own error text), then 404 BACKEND_NOT_FOUND: nobody is logged in.
 import type { FastifyInstance } from 'fastify';
-import { hoconMessage, type HoconCheckError } from '../../contract/hocon-error';
+import { fieldNames, hoconMessage, type HoconCheckError } from '../../contract/hocon-error';
 import { route } from '../../contract/route';
 import { ApiError } from '../../errors';
 
@@ -53,11 +53,7 @@ function memberErrors(body: unknown, member: (typeof LOGIN_MEMBERS)[number]): Ho
   const given = Object.keys(body).filter((k) => body[k] !== null); // hocon drops nulls
   const unknown = given.filter((k) => !fields.includes(k));
   if (unknown.length) {
-    const names = (list: string[]) => {
-      const sorted = [...list].sort();
-      return sorted.length === 0 ? 'none' : sorted.slice(0, 2).join(',') + (sorted.length > 2 ? ',...' : '');
-    };
-    return [{ path: 'root', reason: 'unknown_fields', unknown: names(unknown), unmatched: names(fields.filter((f) => !given.includes(f))) }];
+    return [{ path: 'root', reason: 'unknown_fields', unknown: fieldNames(unknown), unmatched: fieldNames(fields.filter((f) => !given.includes(f))) }];
   }
   const errors: HoconCheckError[] = [];
   const backend = body.backend ?? undefined;
