@@ -48,7 +48,8 @@ describe('backup and restore screens', () => {
   it('creates a backup on node 1 and lists it', async () => {
     const page = e2e.page;
     await page.goto(`${e2e.node.url}#/backup`);
-    await page.getByRole('heading', { name: 'Backup & Restore' }).waitFor();
+    // the page's own title: the header names the screen too, once the menu knows it
+    await page.getByRole('main').getByRole('heading', { name: 'Backup & Restore' }).waitFor();
     await page.getByRole('button', { name: /Create Backup/ }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Create Backup' });
     await dialog.getByText('Dashboard users').waitFor();

@@ -107,10 +107,10 @@ async function deleteAll(page: Page, type: string, names: { connector: string; a
   await rowOf(page, names.action)
     .getByRole('button', { name: button('Delete') })
     .click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: button('Confirm') })
-    .click();
+  // both Confirms by keyboard: the first dialog is still zooming in when the test reaches it, and one clean-clone run
+  // lost a click there too (the second dialog never came)
+  const first = page.getByRole('dialog').filter({ hasText: `Delete action ${type}:${names.action}?` });
+  await first.getByRole('button', { name: button('Confirm') }).press('Enter');
   const second = page.getByRole('dialog').filter({ hasText: 'This action is being used by the following rule.' });
   await second.getByRole('link', { name: names.rule, exact: true }).waitFor();
   // by keyboard: the second dialog replaces the first in place, and one clean-clone run lost a click on its Confirm

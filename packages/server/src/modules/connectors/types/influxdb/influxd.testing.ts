@@ -29,6 +29,17 @@ async function answers(port: number): Promise<boolean> {
   }
 }
 
+/** true once an authenticated SHOW USERS answers with results and no error */
+async function answersWith(port: number, headers: Record<string, string>): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/query`, { method: 'POST', body: new URLSearchParams({ q: 'SHOW USERS' }), headers });
+    const text = await res.text();
+    return res.status === 200 && text.includes('"results"') && !text.includes('"error"');
+  } catch {
+    return false;
+  }
+}
+
 /** with `admin`: authentication on, that user created as the first (all privileges) and used by `query` */
 export async function startInfluxd(opts: { admin?: { username: string; password: string } } = {}): Promise<Influxd> {
   const port = await freePort();
@@ -90,7 +101,15 @@ export async function startInfluxd(opts: { admin?: { username: string; password:
     // InfluxDB 1.x lets the first user be created without credentials
     const q = `CREATE USER "${opts.admin.username}" WITH PASSWORD '${opts.admin.password}' WITH ALL PRIVILEGES`;
     const res = await fetch(`http://127.0.0.1:${port}/query`, { method: 'POST', body: new URLSearchParams({ q }) });
-    if (res.status !== 200) throw new Error(`influxd: creating the admin user answered ${res.status}`);
+    const text = await res.text();
+    if (res.status !== 200 || text.includes('"error"')) throw new Error(`influxd: creating the admin user answered ${res.status} ${text}`);
+    // the user is in the meta store once the answer is back, but wait until the credentials are taken rather than
+    // trust it: a test's first query must not meet a server still without its admin
+    const deadline = Date.now() + 10_000;
+    while (!(await answersWith(port, auth))) {
+      if (Date.now() > deadline) throw new Error('influxd: the admin user was not accepted within 10 s');
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
   return {
     port,
@@ -98,8 +117,10 @@ export async function startInfluxd(opts: { admin?: { username: string; password:
     async query(q, db) {
       const params = new URLSearchParams({ q, ...(db ? { db, epoch: 'ms' } : {}) });
       const res = await fetch(`http://127.0.0.1:${port}/query`, { method: 'POST', body: params, headers: auth });
-      const body = (await res.json()) as { results: { series?: { columns: string[]; values: unknown[][] }[]; error?: string }[] };
-      const r = body.results[0];
+      const text = await res.text();
+      const body = JSON.parse(text) as { results?: { series?: { columns: string[]; values: unknown[][] }[]; error?: string }[] };
+      const r = body.results?.[0];
+      if (!r) throw new Error(`influxd answered ${res.status} to ${q}: ${text}`);
       if (r.error) throw new Error(r.error);
       return r.series ?? [];
     },

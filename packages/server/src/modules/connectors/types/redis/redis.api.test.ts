@@ -87,6 +87,8 @@ describe('redis (single) through the API', () => {
     expect(await db.hgetall(`${prefix}:dev 1`)).toEqual({ temp: '21.5', topic: 'at redis/a' });
     await pub.publishAsync('redis/b', JSON.stringify({ temp: 22 }), { qos: 1 });
     await waitFor(async () => (await db.hget(`${prefix}:dev 1`, 'temp')) === '22', 5000, 'updated');
+    // the row is there before the node has read Redis's reply and counted it: wait for the count too
+    await waitFor(async () => (await metrics('redis:single')).success === 2, 5000, 'two successes');
     expect(await metrics('redis:single')).toMatchObject({ matched: 2, success: 2, failed: 0 });
   });
 
