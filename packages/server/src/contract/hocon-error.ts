@@ -65,10 +65,17 @@ function typeName(rule: string): string {
   return known[rule] ?? rule;
 }
 
-/** hocon_tconf's reason for a value an enum refused (hocon_schema_builtin:convert, then check_enum_symbol) */
-export function enumReason(value: unknown): string {
-  if (typeof value === 'string') return /^[-+]?\d+$/.test(value) ? 'not_a_enum_symbol' : 'unable_to_convert_to_enum_symbol';
-  return typeof value === 'number' || typeof value === 'boolean' ? 'not_a_enum_symbol' : 'unable_to_convert_to_enum_symbol';
+/**
+ * hocon's refusal of a value an enum does not hold: hocon_schema_builtin:convert turns text of digits into an integer
+ * and other text into an existing atom (`true`, `false`…), then check_enum_symbol refuses an atom or an integer with
+ * `not_a_enum_symbol` and anything else (text, a float, a map) with `unable_to_convert_to_enum_symbol`; the value
+ * reported is the converted one.
+ */
+export function enumRefusal(path: string, value: unknown): HoconCheckError {
+  if (typeof value === 'string' && /^[-+]?\d+$/.test(value)) return { path, reason: 'not_a_enum_symbol', value: Number(value) };
+  if (typeof value === 'string' && (value === 'true' || value === 'false')) return { path, reason: 'not_a_enum_symbol', value };
+  const symbol = typeof value === 'boolean' || (typeof value === 'number' && Number.isInteger(value));
+  return { path, reason: symbol ? 'not_a_enum_symbol' : 'unable_to_convert_to_enum_symbol', value };
 }
 
 /** fmt_field_names/1 of hocon_tconf: sorted, at most two, `,...` after; `none` for no name */
@@ -144,7 +151,7 @@ export function fromRuleTexts(texts: readonly string[], opts: RuleTextOptions): 
     if (fromTo) out.push({ path: at, reason: { expected: `${fromTo[1]}..${fromTo[2]}` }, value });
     else if (expected === 'an object') out.push({ path: at, reason: 'bad_value_for_struct', value });
     else if (expected === 'an array') out.push({ path: at, expected_data_type: 'array', got: typeof value === 'string' ? 'string' : value });
-    else if (alts.length === 1 && alts[0].startsWith('enum:')) out.push({ path: at, reason: enumReason(value), value });
+    else if (alts.length === 1 && alts[0].startsWith('enum:')) out.push(enumRefusal(at, value));
     else out.push({ path: at, reason: { expected: alts.map(typeName).join(' | ') }, value });
   }
   // one unknown_fields per struct, as check_unknown_fields reports them

@@ -9,7 +9,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { ApiError } from '../errors';
-import { enumReason, fieldNames, hoconMessage, rangeName, type HoconCheckError } from './hocon-error';
+import { enumRefusal, fieldNames, hoconMessage, rangeName, type HoconCheckError } from './hocon-error';
 
 type Json = Record<string, any>;
 
@@ -164,7 +164,7 @@ export function hoconErrorsOf(errors: ErrorObject[], root: string | undefined): 
         break;
       }
       case 'enum':
-        out.push({ path: at(e.instancePath), reason: enumReason(e.data), value: e.data });
+        out.push(enumRefusal(at(e.instancePath), e.data));
         break;
       case 'type': {
         const type = String(p.type);

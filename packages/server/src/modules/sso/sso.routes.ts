@@ -5,7 +5,7 @@
 // public (no token, as EMQX's `security => []`) and answers what EMQX 5.8 answers with no backend configured: its
 // schema check first (emqx_dashboard_swagger, hocon's own error text), then 404 BACKEND_NOT_FOUND: nobody is logged in.
 import type { FastifyInstance } from 'fastify';
-import { fieldNames, hoconMessage, type HoconCheckError } from '../../contract/hocon-error';
+import { enumRefusal, fieldNames, hoconMessage, type HoconCheckError } from '../../contract/hocon-error';
 import { route } from '../../contract/route';
 import { ApiError } from '../../errors';
 
@@ -25,14 +25,7 @@ const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof
  * other text is the `unable_to_convert_to_enum_symbol` of a name that is not one.
  */
 function enumError(path: string, value: unknown, symbols: readonly string[]): HoconCheckError | undefined {
-  if (typeof value === 'string') {
-    if (symbols.includes(value)) return undefined;
-    if (/^[-+]?\d+$/.test(value)) return { path, reason: 'not_a_enum_symbol', value: Number(value) };
-    return { path, reason: 'unable_to_convert_to_enum_symbol', value };
-  }
-  if (typeof value === 'number' && Number.isInteger(value)) return { path, reason: 'not_a_enum_symbol', value };
-  if (typeof value === 'boolean') return { path, reason: 'not_a_enum_symbol', value };
-  return { path, reason: 'unable_to_convert_to_enum_symbol', value };
+  return typeof value === 'string' && symbols.includes(value) ? undefined : enumRefusal(path, value);
 }
 
 /** hocon's binary() check: text, or a number it turns into text; anything else is refused */
