@@ -53,6 +53,16 @@ export async function api(node: TestNode, method: string, url: string, payload?:
   return { status: res.statusCode, body, headers: res.headers };
 }
 
+/** GET /configs as HOCON text (query e.g. `?key=log`). */
+export async function getConfigText(node: TestNode, query = ''): Promise<string> {
+  return (await node.app.inject({ method: 'GET', url: `/api/v5/configs${query}`, headers: { ...node.auth, accept: 'text/plain' } })).body;
+}
+
+/** PUT /configs with a HOCON text body (query e.g. `?mode=merge`), as EMQX's console and `emqx ctl conf load` send it. */
+export function putConfigText(node: TestNode, text: string, query = '') {
+  return node.app.inject({ method: 'PUT', url: `/api/v5/configs${query}`, headers: { ...node.auth, 'content-type': 'text/plain' }, payload: text });
+}
+
 /** Checks a body against the vendored document, accepting the deviations listed in @mqdeck/api (contract/deviations.ts). */
 export function expectContract(method: string, path: string, status: number, body: unknown): void {
   const errors = validateResponse(method, path, status, body).filter((e) => !DOCUMENTED_DEVIATIONS.some((d) => d.test(e)));

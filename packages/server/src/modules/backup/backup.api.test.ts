@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import type { IPublishPacket } from 'mqtt';
 import { startTestNode, type TestNode } from '../../../test/test-node';
-import { api, closeClients, connackCode, connectClient, expectContract } from '../../shared/testing';
+import { api, closeClients, connackCode, connectClient, expectContract, putConfigText } from '../../shared/testing';
 import { readArchive } from './archive';
 import { download, upload } from './backup.testing';
 import { startTarget, type Target } from '../connectors/types/http/target.testing';
@@ -69,12 +69,7 @@ describe('export on node 1, import on a fresh node 2', () => {
     await retainer.publishAsync('status/door', Buffer.from([0xde, 0xad, 0xbe, 0xef]), { qos: 1, retain: true, properties: props });
     await closeClients([retainer]);
     // a custom zone, and a second MQTT listener on it with its own settings, and a TLS listener with its own certificate
-    const zone = await node1.app.inject({
-      method: 'PUT',
-      url: '/api/v5/configs?mode=merge',
-      headers: { ...node1.auth, 'content-type': 'text/plain' },
-      payload: 'zones.edge.mqtt { max_topic_levels = 2 }',
-    });
+    const zone = await putConfigText(node1, 'zones.edge.mqtt { max_topic_levels = 2 }', '?mode=merge');
     expect(zone.statusCode).toBe(200);
     expect((await api(node1, 'POST', '/listeners', { type: 'tcp', name: 'extra', bind: '127.0.0.1:0', max_connections: 4321, zone: 'edge' })).status).toBe(200);
     const secure = { type: 'ssl', name: 'secure', bind: '127.0.0.1:0', ssl_options: { certfile: tls.cert, keyfile: tls.key } };

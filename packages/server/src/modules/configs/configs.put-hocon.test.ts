@@ -2,13 +2,12 @@
 import { describe, expect, test } from 'vitest';
 import type { TestNode } from '../../../test/test-node';
 import { restartableNode } from '../../../test/restartable-node';
-import { api, waitFor } from '../../shared/testing';
+import { api, waitFor, getConfigText, putConfigText } from '../../shared/testing';
 
 const node = restartableNode();
 
-const getText = async (n: TestNode) => (await n.app.inject({ method: 'GET', url: '/api/v5/configs', headers: { ...n.auth, accept: 'text/plain' } })).body;
-const putText = (n: TestNode, body: string, query = '') =>
-  n.app.inject({ method: 'PUT', url: `/api/v5/configs${query}`, headers: { ...n.auth, 'content-type': 'text/plain' }, payload: body });
+const getText = (n: TestNode) => getConfigText(n);
+const putText = putConfigText;
 const all = (n: TestNode) => n.app.config.all();
 
 describe('PUT /configs (HOCON text)', () => {

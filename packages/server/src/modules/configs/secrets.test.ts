@@ -2,7 +2,7 @@
 // HOCON text sending the masks back keeps the stored secrets.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestNode, type TestNode } from '../../../test/test-node';
-import { api } from '../../shared/testing';
+import { api, putConfigText } from '../../shared/testing';
 import { MASK, isSecretKey, maskSecrets, restoreSecrets } from './secrets';
 
 const TLS_PASS = 'tls-pass-4f1c';
@@ -98,13 +98,13 @@ describe('secrets in GET|PUT /configs', () => {
 
     // the HOCON text sent back as it came: the masks stand for the stored secrets, nothing changes
     const before = node.app.config.all();
-    const put = await node.app.inject({ method: 'PUT', url: '/api/v5/configs?ignore_readonly=true', headers: { ...node.auth, 'content-type': 'text/plain' }, payload: text.body });
+    const put = await putConfigText(node, text.body, '?ignore_readonly=true');
     expect(put.statusCode, put.body).toBe(200);
     expect(node.app.config.all()).toEqual(before);
 
     // a per-root change sent with the mask keeps the stored secret
     const dash = 'dashboard { default_password = "******", token_expired_time = 45m }';
-    const res = await node.app.inject({ method: 'PUT', url: '/api/v5/configs', headers: { ...node.auth, 'content-type': 'text/plain' }, payload: dash });
+    const res = await putConfigText(node, dash);
     expect(res.statusCode, res.body).toBe(200);
     expect(node.app.config.get('dashboard')).toMatchObject({ default_password: 'public', token_expired_time: '45m' });
     expect(node.app.config.get('listeners.ssl.sec.ssl_options.password')).toBe(TLS_PASS);

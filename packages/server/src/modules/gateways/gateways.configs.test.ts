@@ -9,15 +9,14 @@ import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from '../../../test/test-node';
-import { api, waitFor } from '../../shared/testing';
+import { api, waitFor, getConfigText, putConfigText } from '../../shared/testing';
 import { stompjsConnect } from './stomp/stomp.testing';
 import { msg, snClient, str, u16 } from './mqttsn/sn-client.testing';
 import { download, upload } from '../backup/backup.testing';
 import { readArchive } from '../backup/archive';
 
-const getText = async (n: TestNode, query = '') => (await n.app.inject({ method: 'GET', url: `/api/v5/configs${query}`, headers: { ...n.auth, accept: 'text/plain' } })).body;
-const putText = (n: TestNode, body: string, query = '') =>
-  n.app.inject({ method: 'PUT', url: `/api/v5/configs${query}`, headers: { ...n.auth, 'content-type': 'text/plain' }, payload: body });
+const getText = getConfigText;
+const putText = putConfigText;
 const portOf = (n: TestNode, gw: string, id: string) => n.app.gateways.lookup(gw)!.running.get(id)!.port!;
 
 /** a self-signed pair made by openssl, as PEM text */

@@ -1,6 +1,7 @@
 // Helpers shared by the overload tests (the live one and the restart one).
 import mqtt from 'mqtt';
 import type { TestNode } from '../../../test/test-node';
+import { putConfigText } from '../../shared/testing';
 
 /** 'accepted' on CONNACK, 'closed' when the node drops the socket first */
 export function tryConnect(node: TestNode): Promise<'accepted' | 'closed'> {
@@ -21,7 +22,6 @@ export function block(ms: number): void {
   while (Date.now() < until);
 }
 
-export const putHocon = (node: TestNode, text: string) =>
-  node.app.inject({ method: 'PUT', url: '/api/v5/configs', headers: { ...node.auth, 'content-type': 'text/plain' }, payload: text });
+export const putHocon = (node: TestNode, text: string) => putConfigText(node, text);
 export const refused = (node: TestNode) => node.app.broker.metrics()['overload_protection.new_conn'] ?? 0;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import type { TestNode } from '../../../test/test-node';
 import { restartableNode } from '../../../test/restartable-node';
-import { api, closeClients, connectClient, waitFor } from '../../shared/testing';
+import { api, closeClients, connectClient, waitFor, getConfigText, putConfigText } from '../../shared/testing';
 
 const node = restartableNode({
   env: { EMQX_ZONES__SMALL__MQTT__MAX_TOPIC_LEVELS: '2', EMQX_ZONES__SMALL__MQTT__MAX_PACKET_SIZE: '1KB' },
@@ -15,9 +15,8 @@ const node = restartableNode({
 const clients: MqttClient[] = [];
 afterAll(async () => closeClients(clients.splice(0)));
 
-const getText = async (n: TestNode, query = '') => (await n.app.inject({ method: 'GET', url: `/api/v5/configs${query}`, headers: { ...n.auth, accept: 'text/plain' } })).body;
-const putText = (n: TestNode, body: string, mode = 'merge') =>
-  n.app.inject({ method: 'PUT', url: `/api/v5/configs?mode=${mode}`, headers: { ...n.auth, 'content-type': 'text/plain' }, payload: body });
+const getText = getConfigText;
+const putText = (n: TestNode, body: string, mode = 'merge') => putConfigText(n, body, `?mode=${mode}`);
 
 async function zonedListener(zone: string): Promise<number> {
   const conf = (await api(node, 'GET', '/listeners/tcp:default')).body;
