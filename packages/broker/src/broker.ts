@@ -32,6 +32,7 @@ import { Connection } from './connection/connection';
 import type { Session } from './session/session';
 import type { BrokerCore, DeliveryDropReason } from './core';
 import { Router } from './topics/router';
+import { observes as anyObserver } from './topics/observers';
 import { hasWildcard, isSysTopic, isValidTopicFilter, isValidTopicName, parseFilter } from './topics/validate';
 import { MemoryRetainStore } from './retain/memory';
 import { RetainedDelivery } from './retain/delivery';
@@ -59,6 +60,7 @@ export class BrokerImpl implements Omit<Broker, 'openChannel' | 'setZones' | 'zo
   readonly sessions: SessionRegistry = new SessionRegistry(this);
   readonly retainedDelivery: RetainedDelivery = new RetainedDelivery(this, (session) => this.sessions.isLive(session));
   readonly router: Router = new Router(this);
+  readonly observes = (topic: string, retain = false): boolean => anyObserver(this, topic, retain); // topics/observers.ts
   protected readonly zones: Zones = new Zones(this); // the core a listener's connections get (setZones: zones/)
   private tick?: NodeJS.Timeout;
   private readonly listeners = new Set<Listener>();

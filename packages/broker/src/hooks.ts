@@ -2,7 +2,7 @@
 // emqx_hooks: callbacks of one hook point run in priority order, higher first). The broker reads one composed
 // BrokerHooks object, so the hot path pays nothing when no extra hook is attached.
 import type { BrokerHooks, ChainableHooks, ClientIdentity, ConnInfo, PublishMessage, SubOptions } from './types';
-import { CONSUMED } from './types';
+import { CONSUMED, topicScopeOf, withTopicScope, type TopicScope } from './types';
 
 export interface HookEntry {
   hooks: ChainableHooks;
@@ -36,9 +36,16 @@ export function composeHooks(base: BrokerHooks, extras: readonly HookEntry[]): B
   const sets = ordered(base, extras);
   const composed: BrokerHooks = { ...base };
 
-  const publish = sets.flatMap((h) => (h.messagePublish ? [h.messagePublish.bind(h)] : []));
+  const publishing = sets.filter((h) => h.messagePublish);
+  const publish = publishing.map((h) => h.messagePublish!.bind(h));
   if (publish.length > 0) {
     composed.messagePublish = (msg: PublishMessage) => fold<PublishMessage>(publish, msg);
+    // the chain sees what one of its hooks sees (a hook without a scope sees everything)
+    const scopes = publishing.map((h) => topicScopeOf(h.messagePublish!));
+    if (!scopes.includes(undefined)) {
+      const known = scopes as TopicScope[];
+      withTopicScope(composed.messagePublish, (topic, retain) => known.some((s) => s(topic, retain)));
+    }
   }
   const subscribe = sets.filter((h) => h.subscribe);
   if (subscribe.length > 0) {

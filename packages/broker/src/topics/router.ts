@@ -102,6 +102,13 @@ export class Router {
     g.set('subscriptions.shared', this.sharedCount);
   }
 
+  /** some subscription (plain, exclusive or a shared group's) matches the topic: a publish to it would be delivered */
+  hasSubscriber(topic: string): boolean {
+    if (this.routes.size > 0) for (const values of this.routes.matchAll(topic)) if (values.size > 0) return true;
+    if (this.shared.size > 0) for (const groups of this.shared.matchAll(topic)) if (groups.size > 0) return true;
+    return false;
+  }
+
   /** hand `msg` to every matching session (one copy each) and one member per shared group; returns how many got it */
   routeToSubscribers(msg: PublishMessage): number {
     // an event listener publishing from inside a route (message.dropped → $SYS) gets a scratch map of its own

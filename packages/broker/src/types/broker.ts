@@ -94,6 +94,14 @@ export interface Broker {
   subscriptions(): IterableIterator<SubscriptionInfo>;
   /** the routing table: distinct topic filters with at least one subscriber ($share/$queue kept as subscribed) */
   topics(): IterableIterator<string>;
+  /**
+   * Would a publish to `topic` be seen by anyone now: a subscription whose filter matches it ($share, $queue and
+   * $exclusive ones included), the retained store (a retained message), the `message.publish` hooks, or a
+   * `message.publish` / `message.dropped` listener, each as far as its `TopicScope` says (one without sees all).
+   * A message the node makes itself (its $SYS client events) that nobody would see need not be built: EMQX counts
+   * $SYS messages in neither messages.publish nor messages.dropped, so leaving it out changes nothing observable.
+   */
+  observes(topic: string, retain?: boolean): boolean;
   /** publish from the system/API; returns how many subscribers matched (0 → EMQX "no_matching_subscribers") */
   /** bypassHooks: skip the message.publish hooks (EMQX's direct dispatch of a rule's republish) */
   publish(

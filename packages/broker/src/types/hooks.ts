@@ -92,6 +92,28 @@ export interface BrokerHooks {
   accept?(info: ConnInfo): boolean;
 }
 
+/**
+ * Which of the node's own messages (its `$SYS` ones, sent as `emqx_sys`) a `messagePublish` hook or a
+ * `message.publish` / `message.dropped` listener can act on, by topic and retain flag: false only where it certainly
+ * leaves such a message alone (ExHook and log trace skip `$SYS`, the rule engine with ignore_sys_message, topic
+ * metrics count only the topics they monitor). `Broker.observes` reads it to know whether a `$SYS` client event
+ * would be seen by anyone; a hook or listener without a scope sees every message.
+ */
+export type TopicScope = (topic: string, retain: boolean) => boolean;
+
+const TOPIC_SCOPE = Symbol.for('mqdeck.broker.topicScope');
+
+/** gives a hook or listener function its scope (returns the same function) */
+export function withTopicScope<F extends (...args: never[]) => unknown>(fn: F, scope: TopicScope): F {
+  (fn as F & { [TOPIC_SCOPE]?: TopicScope })[TOPIC_SCOPE] = scope;
+  return fn;
+}
+
+/** the scope a hook or listener was given; undefined: it sees every message */
+export function topicScopeOf(fn: (...args: never[]) => unknown): TopicScope | undefined {
+  return (fn as { [TOPIC_SCOPE]?: TopicScope })[TOPIC_SCOPE];
+}
+
 /** The hooks that several parts of the server may attach side by side through `broker.addHooks`. */
 export type ChainableHooks = Pick<BrokerHooks, 'messagePublish' | 'subscribe' | 'unsubscribe' | 'accept'>;
 

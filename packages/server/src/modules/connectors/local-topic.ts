@@ -4,14 +4,18 @@
 // client) and `$`-topics are not taken, as EMQX skips `$SYS` and system messages.
 import type { FastifyInstance } from 'fastify';
 import type { PublishMessage } from '@mqdeck/broker';
-import { topicMatches } from '@mqdeck/broker';
+import { topicMatches, withTopicScope } from '@mqdeck/broker';
 import { publishColumns } from '../rules/events/columns';
 import type { ChannelEntry } from './resource/runtime';
 import { enabled } from './resource/runtime';
 
 export class LocalTopics {
   private attached = false;
-  private readonly listener = (m: PublishMessage) => this.onPublish(m);
+  // `$`-topics are never taken: the broker may skip a $SYS message nobody else sees
+  private readonly listener = withTopicScope(
+    (m: PublishMessage) => this.onPublish(m),
+    (topic) => !topic.startsWith('$'),
+  );
 
   constructor(
     private readonly app: FastifyInstance,

@@ -6,7 +6,7 @@
 // through untouched. Counts `messages.delayed` like EMQX. A held message is CONSUMED for the broker (not
 // routed, not counted in messages.dropped); the `delayed` gauge (/stats delayed.count) follows the store.
 import type { FastifyInstance } from 'fastify';
-import { CONSUMED, type PublishMessage, type PublishVerdict } from '@mqdeck/broker';
+import { CONSUMED, withTopicScope, type PublishMessage, type PublishVerdict } from '@mqdeck/broker';
 import { DelayedStore, type DelayedMessage } from './delayed-publish.store';
 
 export const DELAYED_PRIORITY = -99;
@@ -42,7 +42,11 @@ export class DelayedService {
     this.store = new DelayedStore(app.db, () => app.broker.setGauge('delayed', this.store.count()));
     app.broker.setGauge('delayed', this.store.count()); // held messages kept across a restart
     this.enabled = this.settings().enable;
-    this.removeHook = app.broker.addHooks({ messagePublish: (msg) => this.onPublish(msg) }, DELAYED_PRIORITY);
+    const onPublish = withTopicScope(
+      (msg: PublishMessage) => this.onPublish(msg),
+      (topic) => this.enabled && topic.startsWith(PREFIX),
+    ); // $delayed/ only
+    this.removeHook = app.broker.addHooks({ messagePublish: onPublish }, DELAYED_PRIORITY);
     this.unwatch = app.config.watch('delayed', this.onConfig);
     this.arm();
   }

@@ -15,7 +15,17 @@
 //   EMQX caches it.
 // $SYS messages are never given to an extension, as EMQX.
 import type { FastifyInstance } from 'fastify';
-import type { AuthnRequest, AuthnResult, AuthzRequest, ClientIdentity, ClientInfo, ConnackInfo, PublishMessage, SubOptions } from '@mqdeck/broker';
+import {
+  withTopicScope,
+  type AuthnRequest,
+  type AuthnResult,
+  type AuthzRequest,
+  type ClientIdentity,
+  type ClientInfo,
+  type ConnackInfo,
+  type PublishMessage,
+  type SubOptions,
+} from '@mqdeck/broker';
 
 export const HOOKPOINTS = [
   'client.connect',
@@ -122,14 +132,13 @@ export function wireBrokerHooks(app: FastifyInstance, ext: Extension, { priority
   const emitter = app.broker.events as unknown as { on(e: string, f: (...a: never[]) => void): void; off(e: string, f: (...a: never[]) => void): void };
   const handlers = NOTIFICATIONS.map((hook): [string, (...args: never[]) => void] => {
     const at = MESSAGE_ARG[hook];
-    return [
-      hook,
-      (...args: never[]) => {
-        if (!ext.active(hook)) return;
-        if (at !== undefined && sys((args[at] as PublishMessage).topic)) return;
-        (ext.notify as (h: string, ...a: unknown[]) => void)(hook, ...args);
-      },
-    ];
+    const handler = (...args: never[]) => {
+      if (!ext.active(hook)) return;
+      if (at !== undefined && sys((args[at] as PublishMessage).topic)) return;
+      (ext.notify as (h: string, ...a: unknown[]) => void)(hook, ...args);
+    };
+    // message.dropped of a $SYS message is never notified: the broker may skip one nobody else sees
+    return [hook, at !== undefined ? withTopicScope(handler, (topic) => !sys(topic)) : handler];
   });
   // a listener only while the extension wants its hook point: the broker skips building what nobody listens to
   const attached = new Set<string>();
@@ -152,7 +161,10 @@ export function wireBrokerHooks(app: FastifyInstance, ext: Extension, { priority
         if (ext.active('client.unsubscribe')) ext.unsubscribe(c, f);
         return f;
       },
-      messagePublish: (m) => (!sys(m.topic) && ext.active('message.publish') ? ext.publish(m) : m),
+      messagePublish: withTopicScope(
+        (m: PublishMessage) => (!sys(m.topic) && ext.active('message.publish') ? ext.publish(m) : m),
+        (topic) => !sys(topic) && ext.active('message.publish'),
+      ),
     },
     priority,
   );

@@ -7,7 +7,7 @@
 // Counters (matched, succeeded, failed) are per transformation and start at zero with the node.
 import type { FastifyInstance } from 'fastify';
 import { isUtf8 } from 'node:buffer';
-import { topicMatches, type PublishMessage, type PublishProperties } from '@mqdeck/broker';
+import { topicMatches, withTopicScope, type PublishMessage, type PublishProperties } from '@mqdeck/broker';
 import { ApiError } from '../../errors';
 import type { SchemaRegistry } from '../schema-registry/schema-registry.service';
 import { printableProps } from '../rules/events/columns';
@@ -51,7 +51,11 @@ export class MessageTransformationService {
     this.store = new MessageTransformationStore(app.db);
     this.registry = app.schemaRegistry;
     this.install(this.store.all(), new Map());
-    this.removeHook = app.broker.addHooks({ messagePublish: (m) => (this.active.length === 0 ? m : this.onPublish(m)) }, TRANSFORMATION_PRIORITY);
+    const onPublish = withTopicScope(
+      (m: PublishMessage) => (this.active.length === 0 ? m : this.onPublish(m)),
+      () => this.active.length > 0,
+    );
+    this.removeHook = app.broker.addHooks({ messagePublish: onPublish }, TRANSFORMATION_PRIORITY);
     this.stopSampling = startSampling(() => this.list.map((l) => l.metrics));
   }
 

@@ -6,7 +6,7 @@
 // (nothing stored or delivered, stored messages kept), backend.storage_type ram | disc, delivery_rate (the
 // broker paces retained messages per subscribing session) and stop_publish_clear_msg (an empty retained
 // PUBLISH clears the topic and, when true, reaches no subscriber).
-import { CONSUMED, MemoryRetainStore, type Broker, type PublishMessage, type RetainStore, type RetainedMessage } from '@mqdeck/broker';
+import { CONSUMED, MemoryRetainStore, withTopicScope, type Broker, type PublishMessage, type RetainStore, type RetainedMessage } from '@mqdeck/broker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConfigService } from '../../config/config.service';
 import { parseBytes, parseDuration, parseRate } from '../../config/units';
@@ -169,11 +169,14 @@ export function installRetainer(broker: Broker, config: ConfigService, db: Db, l
   // with stop_publish_clear_msg it is then not published (taken over, neither routed nor counted as dropped).
   const removeHook = broker.addHooks(
     {
-      messagePublish: (msg: PublishMessage) => {
-        if (!stopPublishClear || !msg.retain || msg.payload.length > 0 || !broker.settings.retainAvailable) return msg;
-        store.delete(msg.topic);
-        return CONSUMED;
-      },
+      messagePublish: withTopicScope(
+        (msg: PublishMessage) => {
+          if (!stopPublishClear || !msg.retain || msg.payload.length > 0 || !broker.settings.retainAvailable) return msg;
+          store.delete(msg.topic);
+          return CONSUMED;
+        },
+        (_topic, retain) => retain && stopPublishClear, // only retained messages
+      ),
     },
     930,
   );

@@ -4,7 +4,7 @@
 // (go on), drop (the message is not routed) or disconnect (dropped, and the publisher is disconnected).
 // Counters (matched, succeeded, failed) are per validation and start at zero with the node.
 import type { FastifyInstance } from 'fastify';
-import { topicMatches, type PublishMessage } from '@mqdeck/broker';
+import { topicMatches, withTopicScope, type PublishMessage } from '@mqdeck/broker';
 import { ApiError } from '../../errors';
 import { publishColumns, type ColumnsEnv } from '../rules/events/columns';
 import { NodeKvStore } from '../rules/funcs/kv-store';
@@ -40,7 +40,11 @@ export class SchemaValidationService {
     const metrics = new Map<string, ValidationMetrics>();
     this.install(this.store.all(), metrics);
     // EMQX ?HP_SCHEMA_VALIDATION: before message transformation (943)
-    this.removeHook = app.broker.addHooks({ messagePublish: (m) => (this.active.length === 0 ? m : this.onPublish(m)) }, 945);
+    const onPublish = withTopicScope(
+      (m: PublishMessage) => (this.active.length === 0 ? m : this.onPublish(m)),
+      () => this.active.length > 0,
+    );
+    this.removeHook = app.broker.addHooks({ messagePublish: onPublish }, 945);
     this.stopSampling = startSampling(() => this.list.map((l) => l.metrics));
   }
 

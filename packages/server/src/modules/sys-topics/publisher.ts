@@ -3,6 +3,9 @@
 // every sys_heartbeat_interval: .../uptime and .../datetime;
 // client events (sys_event_messages switches): .../clients/<clientid>/{connected,disconnected,subscribed,unsubscribed}.
 // "disabled" (or 0) turns a timer off. Settings apply live (config.watch).
+// A client event is built and published only when something would see it (broker.observes: a subscriber whose
+// filter matches, or a publish hook / listener whose scope takes `$SYS`, as a rule with ignore_sys_message false):
+// EMQX counts $SYS messages nowhere, so one nobody sees leaves no trace; skipping it saves a publish per connect.
 import type { Broker, ClientIdentity, ClientInfo, SubscriptionInfo } from '@mqdeck/broker';
 import type { ConfigService } from '../../config/config.service';
 import { parseDuration } from '../../config/units';
@@ -82,6 +85,8 @@ export class SysTopicsPublisher {
 
   private readonly onConnected = (c: ClientInfo) => {
     if (!this.events.client_connected) return;
+    const topic = this.clientTopic(c.clientid, 'connected');
+    if (!this.broker.observes(topic)) return; // nobody would see it (broker.observes): not built, not published
     const payload = {
       clientid: c.clientid,
       username: c.username,
@@ -96,18 +101,22 @@ export class SysTopicsPublisher {
       connected_at: c.connectedAt,
       ts: Date.now(),
     };
-    this.send(this.clientTopic(c.clientid, 'connected'), JSON.stringify(payload));
+    this.send(topic, JSON.stringify(payload));
   };
 
   private readonly onDisconnected = (c: ClientInfo, reason: string) => {
     if (!this.events.client_disconnected) return;
+    const topic = this.clientTopic(c.clientid, 'disconnected');
+    if (!this.broker.observes(topic)) return;
     const payload = { clientid: c.clientid, username: c.username, reason, disconnected_at: c.disconnectedAt ?? Date.now(), ts: Date.now() };
-    this.send(this.clientTopic(c.clientid, 'disconnected'), JSON.stringify(payload));
+    this.send(topic, JSON.stringify(payload));
   };
 
   private subscription(event: 'subscribed' | 'unsubscribed', client: ClientIdentity, sub: SubscriptionInfo): void {
+    const topic = this.clientTopic(client.clientid, event);
+    if (!this.broker.observes(topic)) return;
     const payload = { clientid: client.clientid, username: client.username, topic: sub.topic, subopts: { qos: sub.qos, nl: sub.nl, rap: sub.rap, rh: sub.rh }, ts: Date.now() };
-    this.send(this.clientTopic(client.clientid, event), JSON.stringify(payload));
+    this.send(topic, JSON.stringify(payload));
   }
 
   private readonly onSubscribed = (client: ClientIdentity, sub: SubscriptionInfo) => {

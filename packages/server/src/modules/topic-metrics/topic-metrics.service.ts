@@ -4,7 +4,7 @@
 // are the node's own and start from zero (as in EMQX). While no topic is monitored the service listens to no
 // broker event: the hot path does no work for it.
 import type { FastifyInstance } from 'fastify';
-import type { ClientIdentity, PublishMessage, QoS } from '@mqdeck/broker';
+import { withTopicScope, type ClientIdentity, type PublishMessage, type QoS } from '@mqdeck/broker';
 import { ApiError } from '../../errors';
 
 /** EMQX's ?MAX_TOPICS */
@@ -147,12 +147,15 @@ export class TopicMetricsService {
     this.listening = want;
   }
 
-  private readonly onPublish = (msg: PublishMessage): void => {
+  /** only the monitored topics (a $SYS one too, as EMQX): the broker may skip a $SYS message on any other */
+  private readonly monitored = (topic: string): boolean => this.topics.has(topic);
+
+  private readonly onPublish = withTopicScope((msg: PublishMessage): void => {
     const e = this.topics.get(msg.topic);
     if (!e) return;
     e.counts[IN]++;
     e.counts[QOS_IN[msg.qos]]++;
-  };
+  }, this.monitored);
 
   /** by the QoS it went out with, as EMQX (a QoS 2 message to a QoS 0 subscription counts in qos0.out) */
   private readonly onDelivered = (_client: ClientIdentity, msg: PublishMessage, qos: QoS): void => {
@@ -162,10 +165,10 @@ export class TopicMetricsService {
     e.counts[QOS_OUT[qos]]++;
   };
 
-  private readonly onDropped = (msg: PublishMessage): void => {
+  private readonly onDropped = withTopicScope((msg: PublishMessage): void => {
     const e = this.topics.get(msg.topic);
     if (e) e.counts[DROPPED]++;
-  };
+  }, this.monitored);
 
   /** EMQX's calculate_speed: the last second's increase folded into a moving average over 5 ticks */
   private tick(): void {

@@ -3,7 +3,7 @@
 // `client.subscribe` / `client.unsubscribe` rewrite filters before the broker subscribes, so retained
 // messages are those of the rewritten filter. The SUBACK the client gets is for its own filter, as in EMQX.
 import type { FastifyInstance } from 'fastify';
-import type { ClientIdentity } from '@mqdeck/broker';
+import { withTopicScope, type ClientIdentity, type PublishMessage } from '@mqdeck/broker';
 import { compileRules, rewrite, type CompiledRules, type RewriteRule } from './topic-rewrite.rules';
 
 export const REWRITE_PRIORITY = 1000;
@@ -19,11 +19,15 @@ export class TopicRewriteService {
       this.rules.subscribe.length === 0 ? topic : rewrite(topic, this.rules.subscribe, { clientid: client.clientid, username: client.username });
     this.removeHooks = app.broker.addHooks(
       {
-        messagePublish: (msg) => {
-          if (this.rules.publish.length === 0) return msg;
-          const topic = rewrite(msg.topic, this.rules.publish, { clientid: msg.fromClientid, username: msg.fromUsername });
-          return topic === msg.topic ? msg : { ...msg, topic };
-        },
+        // $SYS topics are rewritten too (emqx_rewrite has no exception): any publish rule may take one
+        messagePublish: withTopicScope(
+          (msg: PublishMessage) => {
+            if (this.rules.publish.length === 0) return msg;
+            const topic = rewrite(msg.topic, this.rules.publish, { clientid: msg.fromClientid, username: msg.fromUsername });
+            return topic === msg.topic ? msg : { ...msg, topic };
+          },
+          () => this.rules.publish.length > 0,
+        ),
         subscribe: filter,
         unsubscribe: filter,
       },

@@ -2,7 +2,7 @@
 // Message rules sit in a topic trie keyed by their FROM filters, so a message visits only the rules whose filters
 // match its topic; `$events/…` rules are found by event name, `$bridges/…`/`$sources/…` by exact name. A broker
 // event is listened to only while some runner wants it: without rules the broker's hot path is untouched.
-import type { Broker, BrokerEvents, PublishMessage } from '@mqdeck/broker';
+import { withTopicScope, type Broker, type BrokerEvents, type PublishMessage } from '@mqdeck/broker';
 import { TopicTrie } from '@mqdeck/broker/topics/trie';
 import { eventOfTopic, isSpecialInput, type EventName } from './names';
 import { startJq } from '../funcs/jq';
@@ -229,27 +229,38 @@ export class RuleInputs {
     return p ?? undefined;
   }
 
-  private readonly onPublish = (m: PublishMessage): void => {
-    if (this.isSys(m)) return;
-    const matched = this.messages.matchAll(m.topic);
-    if (matched.length === 0) return;
-    const origin = this.origins.of(m.id, m.fromClientid);
-    if (origin?.direct) return;
-    const columns = publishColumns(this.env, m, this.publisher(m.fromClientid));
-    if (matched.length === 1) {
-      for (const r of matched[0].values()) r.run(columns, origin?.ruleId);
-    } else {
-      // a rule whose several FROM filters match the topic runs once
-      const seen = new Set<Runner>();
-      for (const values of matched) for (const r of values.values()) seen.add(r);
-      for (const r of seen) r.run(columns, origin?.ruleId);
-    }
-  };
+  /** a message of the node's own on this topic would be an input (the broker skips a $SYS event nobody takes) */
+  private sysInput(topic: string): boolean {
+    return !(this.ignoreSysMessages && topic.startsWith('$SYS/'));
+  }
 
-  private readonly onDropped = (m: PublishMessage, reason: string): void => {
-    if (this.isSys(m)) return;
-    this.fire('message.dropped', droppedColumns(this.env, m, reason, this.publisher(m.fromClientid)), this.origins.of(m.id, m.fromClientid)?.ruleId);
-  };
+  private readonly onPublish = withTopicScope(
+    (m: PublishMessage): void => {
+      if (this.isSys(m)) return;
+      const matched = this.messages.matchAll(m.topic);
+      if (matched.length === 0) return;
+      const origin = this.origins.of(m.id, m.fromClientid);
+      if (origin?.direct) return;
+      const columns = publishColumns(this.env, m, this.publisher(m.fromClientid));
+      if (matched.length === 1) {
+        for (const r of matched[0].values()) r.run(columns, origin?.ruleId);
+      } else {
+        // a rule whose several FROM filters match the topic runs once
+        const seen = new Set<Runner>();
+        for (const values of matched) for (const r of values.values()) seen.add(r);
+        for (const r of seen) r.run(columns, origin?.ruleId);
+      }
+    },
+    (topic) => this.sysInput(topic) && this.messages.matchAll(topic).length > 0,
+  );
+
+  private readonly onDropped = withTopicScope(
+    (m: PublishMessage, reason: string): void => {
+      if (this.isSys(m)) return;
+      this.fire('message.dropped', droppedColumns(this.env, m, reason, this.publisher(m.fromClientid)), this.origins.of(m.id, m.fromClientid)?.ruleId);
+    },
+    (topic) => this.sysInput(topic),
+  );
 
   private onDelivery(event: 'message.delivered' | 'message.acked' | 'delivery.dropped', ...[c, m, reason]: [BrokerEvents['delivery.dropped'][0], PublishMessage, string?]): void {
     if (this.isSys(m)) return;
