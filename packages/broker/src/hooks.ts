@@ -44,7 +44,10 @@ export function composeHooks(base: BrokerHooks, extras: readonly HookEntry[]): B
     const scopes = publishing.map((h) => topicScopeOf(h.messagePublish!));
     if (!scopes.includes(undefined)) {
       const known = scopes as TopicScope[];
-      withTopicScope(composed.messagePublish, (topic, retain) => known.some((s) => s(topic, retain)));
+      withTopicScope(composed.messagePublish, (topic, retain) => {
+        for (let i = 0; i < known.length; i++) if (known[i](topic, retain)) return true; // no closure per question
+        return false;
+      });
     }
   }
   const subscribe = sets.filter((h) => h.subscribe);

@@ -104,3 +104,65 @@ describe('parser pool', () => {
     expect(b.settings).toEqual({ protocolVersion: 4 });
   });
 });
+
+describe("the parser's byte list reads in place", () => {
+  type Reads = {
+    _bufs: Buffer[];
+    append(b: Buffer): void;
+    consume(n: number): void;
+    readUInt8(o?: number): number;
+    readUInt16BE(o?: number): number;
+    readUInt32BE(o?: number): number;
+    toString(e?: BufferEncoding, s?: number, t?: number): string;
+  };
+  const outcome = (f: () => unknown): unknown => {
+    try {
+      return f();
+    } catch (err) {
+      return `${(err as Error).constructor.name}: ${(err as Error).message}`;
+    }
+  };
+
+  test("every read answers as bl's own (values and errors), one buffer or several, in range or not", () => {
+    const owner = new Owner();
+    const p = borrowParser(owner, owner.settings);
+    const list = p._list as unknown as Reads;
+    const BL = Object.getPrototypeOf(list).constructor as new () => Reads;
+    expect(list.readUInt8).not.toBe(BL.prototype.readUInt8); // the in-place readers are installed
+    const bytes = Buffer.from('\u00e9tat/\u4e2d/x\u0000\u00ff MQTT 5 \u{1f600}!', 'utf8');
+    const offsets = [-3, -1, 0, 1, 2, 5, 7, bytes.length - 4, bytes.length - 2, bytes.length - 1, bytes.length, bytes.length + 3, undefined]; // (bl reads a fractional offset from uninitialized memory: no reference to compare with)
+    for (const split of [bytes.length, 3, 9]) {
+      const plain = new BL();
+      list.append(bytes.subarray(0, split));
+      plain.append(bytes.subarray(0, split));
+      if (split < bytes.length) {
+        list.append(bytes.subarray(split));
+        plain.append(bytes.subarray(split));
+      }
+      expect(list._bufs.length).toBe(split < bytes.length ? 2 : 1);
+      for (const o of offsets) {
+        for (const m of ['readUInt8', 'readUInt16BE', 'readUInt32BE'] as const) expect([m, o, outcome(() => list[m](o))]).toEqual([m, o, outcome(() => plain[m](o))]);
+        for (const e of offsets) {
+          for (const enc of ['utf8', 'hex', undefined] as const)
+            expect([o, e, enc, outcome(() => list.toString(enc, o, e))]).toEqual([o, e, enc, outcome(() => plain.toString(enc, o, e))]);
+        }
+      }
+      list.consume(bytes.length);
+    }
+    expect(returnParser(p, false)).toBeNull();
+  });
+
+  test('a CONNECT split over chunks and one read whole decode the same', () => {
+    const whole = new Owner();
+    const split = new Owner();
+    const bytes = connect('in-place-\u00e9', 5, { username: 'u\u4e2d', password: Buffer.from('pw'), will: { topic: 'w/t', payload: Buffer.from('bye'), qos: 1, retain: false } });
+    expect(whole.chunk(bytes)).toBeNull();
+    let kept = split.chunk(bytes.subarray(0, 7));
+    expect(kept).not.toBeNull();
+    kept!.parse(bytes.subarray(7));
+    expect(returnParser(kept!, false)).toBeNull();
+    expect(whole.packets).toHaveLength(1);
+    expect(split.packets).toEqual(whole.packets);
+    expect(whole.packets[0]).toMatchObject({ cmd: 'connect', clientId: 'in-place-\u00e9', username: 'u\u4e2d', will: { topic: 'w/t' } });
+  });
+});

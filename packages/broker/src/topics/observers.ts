@@ -11,9 +11,13 @@ export function observes(core: Pick<BrokerCore, 'router' | 'settings' | 'hooks' 
   const hook = core.hooks.messagePublish;
   if (hook && (topicScopeOf(hook)?.(topic, retain) ?? true)) return true;
   // the events a publish nobody subscribed to raises: message.publish, then message.dropped (no_subscribers)
-  for (const event of ['message.publish', 'message.dropped'] as const) {
-    if (core.events.listenerCount(event) === 0) continue;
-    for (const fn of core.events.listeners(event)) if (topicScopeOf(fn)?.(topic, retain) ?? true) return true;
-  }
+  return listenerSees(core.events, 'message.publish', topic, retain) || listenerSees(core.events, 'message.dropped', topic, retain);
+}
+
+/** asked at every connect and disconnect: nothing allocated while the event has no listener (the default) */
+function listenerSees(events: BrokerCore['events'], event: 'message.publish' | 'message.dropped', topic: string, retain: boolean): boolean {
+  if (events.listenerCount(event) === 0) return false;
+  const fns = events.listeners(event);
+  for (let i = 0; i < fns.length; i++) if (topicScopeOf(fns[i])?.(topic, retain) ?? true) return true;
   return false;
 }

@@ -12,6 +12,11 @@ import { isSysTopic, parseFilter } from './validate';
 
 const NO_MATCHES: readonly Map<string, SharedGroup>[] = [];
 
+function anyValue(matches: readonly Map<string, unknown>[]): boolean {
+  for (let i = 0; i < matches.length; i++) if (matches[i].size > 0) return true;
+  return false;
+}
+
 type RouterHost = Pick<BrokerCore, 'settings' | 'counters' | 'gauges' | 'events' | 'onDeliveryDropped'>;
 
 export class Router {
@@ -104,9 +109,7 @@ export class Router {
 
   /** some subscription (plain, exclusive or a shared group's) matches the topic: a publish to it would be delivered */
   hasSubscriber(topic: string): boolean {
-    if (this.routes.size > 0) for (const values of this.routes.matchAll(topic)) if (values.size > 0) return true;
-    if (this.shared.size > 0) for (const groups of this.shared.matchAll(topic)) if (groups.size > 0) return true;
-    return false;
+    return (this.routes.size > 0 && anyValue(this.routes.matchAll(topic))) || (this.shared.size > 0 && anyValue(this.shared.matchAll(topic)));
   }
 
   /** hand `msg` to every matching session (one copy each) and one member per shared group; returns how many got it */

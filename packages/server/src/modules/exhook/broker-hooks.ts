@@ -171,13 +171,16 @@ export function wireBrokerHooks(app: FastifyInstance, ext: Extension, { priority
 
   const authn = app.authn as { authenticate(req: AuthnRequest): Promise<AuthnResult> };
   const originalAuthn = authn.authenticate;
-  authn.authenticate = async (req) => {
-    const result = await originalAuthn.call(authn, req);
-    if (!ext.active('client.authenticate') || result.result !== 'allow' || result.anonymous !== true) return result;
+  const askExtension = async (req: AuthnRequest, result: AuthnResult): Promise<AuthnResult> => {
     const r = await ext.authenticate(req);
     if (r === undefined) return result;
     return r ? { result: 'allow', anonymous: false } : { result: 'deny', reasonCode: NOT_AUTHORIZED };
   };
+  // one `then` per connect, no async frame (the wrapper runs at every CONNECT, once per extension)
+  authn.authenticate = (req) =>
+    originalAuthn
+      .call(authn, req)
+      .then((result) => (!ext.active('client.authenticate') || result.result !== 'allow' || result.anonymous !== true ? result : askExtension(req, result)));
   const authz = app.authz;
   const originalAuthz = authz.authorize;
   authz.authorize = async (req: AuthzRequest) => {
