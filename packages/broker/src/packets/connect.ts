@@ -94,7 +94,11 @@ function expandMountpoint(mp: string | undefined, clientid: string, username: st
     .replace(/\$\{client_attrs\.([^}]*)\}/g, (whole, name: string) => (Object.hasOwn(attrs, name) ? attrs[name] : whole)); // unknown: kept as written, as EMQX does
 }
 
-export async function handleConnect(conn: Connection, packet: IConnectPacket): Promise<void> {
+/**
+ * Not async: an async function this size allocates its frame (over a kilobyte) at every CONNECT. It returns the
+ * promise of what is left when a step answers later (the client.connect hook, authentication), as handlePacket may.
+ */
+export function handleConnect(conn: Connection, packet: IConnectPacket): void | Promise<void> {
   const b = conn.core;
   const s = b.settings;
   if (conn.state !== 'new') {
@@ -165,13 +169,21 @@ export async function handleConnect(conn: Connection, packet: IConnectPacket): P
 
   const hooks = b.hooks;
   if (hooks.clientConnect) {
-    const code = await hooks.clientConnect({ ...conn.info, clientid, username: conn.username });
-    if (conn.isClosed) return;
-    if (code !== undefined && code !== 0) return refuse(conn, code);
+    const answer = hooks.clientConnect({ ...conn.info, clientid, username: conn.username });
+    // a synchronous answer (the server's ban check) is used at once: no promise per CONNECT
+    if (answer instanceof Promise) return answer.then((code) => afterClientConnect(conn, packet, code));
+    return afterClientConnect(conn, packet, answer);
   }
-  conn.clientAttrs = initClientAttrs(s.clientAttrsInit, { clientid, username: conn.username, info: conn.info, packet });
+  return afterClientConnect(conn, packet, undefined);
+}
+
+/** the client.connect hook answered: refused (a reason code), or client attributes and authentication */
+function afterClientConnect(conn: Connection, packet: IConnectPacket, code: number | undefined): void | Promise<void> {
+  if (conn.isClosed) return;
+  if (code !== undefined && code !== 0) return refuse(conn, code);
+  conn.clientAttrs = initClientAttrs(conn.core.settings.clientAttrsInit, { clientid: conn.clientid, username: conn.username, info: conn.info, packet });
   conn.pendingConnect = packet;
-  await authenticate(conn, props.authenticationData);
+  return authenticate(conn, packet.properties?.authenticationData);
 }
 
 /** runs the authenticate hook for CONNECT or for an AUTH continuation (enhanced auth) */
