@@ -4,7 +4,7 @@ import { afterEach, expect, test } from 'vitest';
 import net from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import mqttPacket from 'mqtt-packet';
-import type { Broker } from '../src/index';
+import { attachSessionStore, MemorySessionStore, type Broker } from '../src/index';
 import { newBroker, sleep } from './wire';
 import { testListener } from './listener-config';
 
@@ -131,4 +131,36 @@ test('max_packet_size and max_clientid_len of a zone are checked on its connecti
   await closed; // a packet above the zone's max_packet_size closes the connection (0x95)
   const g = broker.client('too-long-id');
   expect(g?.connected).toBe(true);
+});
+
+test('durable_sessions.enable of a zone: its sessions go to the store, the global zone keeps its own in memory', async () => {
+  broker = newBroker();
+  const store = new MemorySessionStore();
+  // the node's store is on because one zone enables it; the global zone does not (emqx_session:choose_impl_candidates)
+  broker.updateSettings({ durableSessions: false });
+  broker.setZones({ small: { mqtt: { durableSessions: true } } });
+  attachSessionStore(broker, store, 'restore');
+  const { global, zoned } = await listeners();
+  const persistent = { protocolVersion: 5 as const, clean: false, properties: { sessionExpiryInterval: 3600 } };
+  const z = await client(zoned, { clientId: 'kept', ...persistent });
+  await z.subscribeAsync('d/#', { qos: 1 });
+  const g = await client(global, { clientId: 'mem', ...persistent });
+  await g.subscribeAsync('d/#', { qos: 1 });
+  const stored = () => store.loadSessions().map((s) => s.clientid);
+  expect(stored()).toEqual(['kept']);
+  expect(store.loadSessions()[0].subs?.map((s) => s.topic)).toEqual(['d/#']);
+  expect([broker.client('kept')!.durable, broker.client('mem')!.durable]).toEqual([true, false]);
+
+  // the zone turns it off: its session leaves the store at its next connect and stays a memory session
+  broker.setZones({ small: { mqtt: { durableSessions: false } } });
+  await z.endAsync();
+  clients.splice(clients.indexOf(z), 1);
+  await client(zoned, { clientId: 'kept', ...persistent });
+  expect(stored()).toEqual([]);
+  expect(broker.client('kept')).toMatchObject({ durable: false, subscriptionsCnt: 1 });
+
+  // and on again: written whole, with its subscription, at the next connect
+  broker.setZones({ small: { mqtt: { durableSessions: true } } });
+  await client(zoned, { clientId: 'kept', ...persistent });
+  expect(store.loadSessions().map((s) => [s.clientid, s.subs?.map((x) => x.topic)])).toEqual([['kept', ['d/#']]]);
 });

@@ -10,6 +10,9 @@ import { Backlog, toPending, type BacklogSettings } from './backlog';
 
 const NEVER_EXPIRES = 0xffffffff;
 
+/** the session's zone keeps durable sessions (durable_sessions.enable of its zone; unset = yes) */
+const zoneIsDurable = (session: Session): boolean => session.core.settings.durableSessions !== false;
+
 export class DurableSessions {
   readonly backlog: Backlog;
 
@@ -18,6 +21,13 @@ export class DurableSessions {
     core: BrokerCore,
   ) {
     this.backlog = new Backlog(store, core);
+  }
+
+  /** a stored session whose zone no longer keeps durable sessions: its backlog read back, then it leaves the store */
+  toMemory(session: Session): void {
+    if (session.backlog > 0) this.backlog.toMemory(session);
+    session.durable = null;
+    this.store.deleteSession(session.clientid);
   }
 
   /** the session's next stored message (its backlog), read from the store in batches */
@@ -96,22 +106,27 @@ export class DurableSessions {
   /** write every persistent session as it is now (durable sessions switched on while running) */
   snapshot(core: BrokerCore): void {
     this.store.clear();
-    for (const session of core.sessions.values()) {
-      if (session.expiryInterval === 0) continue;
-      this.save(session, true);
-      for (const p of session.inflight.values()) {
-        p.seq = undefined;
-        this.append(session, p);
-        this.inflight(session, p);
-      }
-      for (const [id, at] of session.awaitingRel) this.awaitRel(session, id, at);
-      for (const p of session.mqueue.toArray()) {
-        p.seq = undefined;
-        this.append(session, p);
-      }
-      // all of these are in memory: the backlog read from the store starts after them
-      session.storedAfter = this.store.loadMessages(session.clientid).reduce((max, m) => Math.max(max, m.seq), 0);
+    for (const session of core.sessions.values()) if (session.expiryInterval > 0 && zoneIsDurable(session)) this.write(session);
+  }
+
+  /** a session that becomes durable: written whole, with what it holds in memory (in flight, queued) */
+  private write(session: Session): void {
+    this.save(session, true);
+    let last = 0;
+    for (const p of session.inflight.values()) {
+      p.seq = undefined;
+      this.append(session, p);
+      this.inflight(session, p);
+      last = Math.max(last, p.seq ?? 0);
     }
+    for (const [id, at] of session.awaitingRel) this.awaitRel(session, id, at);
+    for (const p of session.mqueue.toArray()) {
+      p.seq = undefined;
+      this.append(session, p);
+      last = Math.max(last, p.seq ?? 0);
+    }
+    // all of these are in memory: the backlog read from the store starts after them
+    session.storedAfter = last;
   }
 
   /** recreate the stored sessions (offline, with their subscriptions and undelivered messages); returns how many */
@@ -153,18 +168,26 @@ export class DurableSessions {
     const save = (clientid: string, withSubs: boolean) => {
       const session = core.sessions.get(clientid);
       if (!session) return;
+      if (!zoneIsDurable(session)) {
+        // its zone turned durability off since it was stored: from now on a memory session, gone from the store
+        if (session.durable === this) this.toMemory(session);
+        return;
+      }
+      if (session.durable === this) return this.save(session, withSubs);
+      // new, or in memory until its zone turned durability on
       session.durable = this;
-      this.save(session, withSubs);
+      if (session.expiryInterval > 0) this.write(session);
+      else this.save(session, withSubs); // a clean start: rows of an earlier session of that client id go
     };
     const onConnected = (c: ClientInfo) => save(c.clientid, true);
     const onDisconnected = (c: ClientInfo) => save(c.clientid, false);
     const onSub = (client: ClientIdentity, sub: SubscriptionInfo) => {
       const session = core.sessions.get(client.clientid);
-      if (session) this.subscription(session, sub, false);
+      if (session?.durable === this) this.subscription(session, sub, false);
     };
     const onUnsub = (client: ClientIdentity, sub: SubscriptionInfo) => {
       const session = core.sessions.get(client.clientid);
-      if (session) this.subscription(session, sub, true);
+      if (session?.durable === this) this.subscription(session, sub, true);
     };
     const onTerminated = (clientid: string) => {
       if (!core.sessions.has(clientid)) this.delete(clientid);
@@ -175,7 +198,7 @@ export class DurableSessions {
     ev.on('session.subscribed', onSub);
     ev.on('session.unsubscribed', onUnsub);
     ev.on('session.terminated', onTerminated);
-    for (const session of core.sessions.values()) session.durable = this;
+    for (const session of core.sessions.values()) if (zoneIsDurable(session)) session.durable = this;
     return () => {
       ev.off('client.connected', onConnected);
       ev.off('client.disconnected', onDisconnected);

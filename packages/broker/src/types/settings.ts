@@ -43,6 +43,13 @@ export interface MqttSettings {
   peerCertAsClientid: PeerCertAs;
   /** EMQX client_attrs_init: variform expressions evaluated at CONNECT, before authentication */
   clientAttrsInit: ClientAttrInit[];
+  /**
+   * The zone's durable_sessions.enable. EMQX's emqx_session:choose_impl_candidates asks it of the client's zone: while a
+   * session store is attached (some zone enables it), a zone that says false keeps its sessions in memory. Unset:
+   * every session is durable while a store is attached. Not an `mqtt` key: kept here because a zone's settings
+   * object is what a session can reach (its core).
+   */
+  durableSessions?: boolean;
 }
 
 export type PeerCertAs = 'disabled' | 'cn' | 'dn' | 'crt' | 'pem' | 'md5';

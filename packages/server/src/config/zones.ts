@@ -34,3 +34,14 @@ export function zoneErrors(path: string, value: unknown, checkRoot: (path: strin
 export function zoneValue<T>(global: T, own: unknown): T {
   return (isObject(own) ? deepMerge(global, own) : global) as T;
 }
+
+/** a zone's own durable_sessions.enable, when it sets one */
+export function ownDurable(zone: unknown): boolean | undefined {
+  const own = isObject(zone) && isObject(zone.durable_sessions) ? zone.durable_sessions.enable : undefined;
+  return typeof own === 'boolean' ? own : undefined;
+}
+
+/** durable sessions are on in some zone: the global one, or a custom zone that enables them itself */
+export function anyZoneDurable(globalEnable: unknown, zones: unknown): boolean {
+  return globalEnable === true || (isObject(zones) && Object.values(zones).some((z) => ownDurable(z) === true));
+}

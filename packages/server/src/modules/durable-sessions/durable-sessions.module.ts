@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { attachSessionStore, type DurableHandle } from '@mqdeck/broker';
 import { parseDuration } from '../../config/units';
+import { anyZoneDurable } from '../../config/zones';
 import { SqliteSessionStore } from './sqlite-session-store';
 import { durableSessionsRoutes } from './durable-sessions.routes';
 
@@ -29,11 +30,15 @@ export default async function durableSessionsModule(app: FastifyInstance): Promi
   const apply = (atStart: boolean) => {
     const c = app.config.get<DurableConfig>('durable_sessions');
     store.batchSize = Math.max(1, Number(c.batch_size ?? 100));
-    if (c.enable === true && !handle) {
+    // the store is on when any zone enables durable sessions (emqx_persistent_message:init); each session asks its
+    // own zone (emqx_session:choose_impl_candidates): the global zone's answer is set here, custom zones' by zones
+    app.broker.updateSettings({ durableSessions: c.enable === true });
+    const on = anyZoneDurable(c.enable, app.config.get<unknown>('zones'));
+    if (on && !handle) {
       // at start the store holds what earlier runs kept; switched on later, it is rewritten from memory
       handle = attachSessionStore(app.broker, store, atStart ? 'restore' : 'snapshot');
       if (atStart && handle.restored > 0) app.log.info(`durable sessions: restored ${handle.restored} sessions`);
-    } else if (c.enable !== true && handle) {
+    } else if (!on && handle) {
       handle.detach(true);
       handle = undefined;
     }
@@ -59,9 +64,9 @@ export default async function durableSessionsModule(app: FastifyInstance): Promi
     }
   };
   apply(true);
-  const unwatch = app.config.watch('durable_sessions', () => apply(false));
+  const unwatch = ['durable_sessions', 'zones'].map((root) => app.config.watch(root, () => apply(false)));
   app.addHook('onClose', async () => {
-    unwatch();
+    for (const stop of unwatch) stop();
     if (gcTimer) clearInterval(gcTimer);
     store.close();
   });

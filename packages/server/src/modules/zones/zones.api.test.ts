@@ -152,4 +152,28 @@ describe('PUT /configs with a zones block', () => {
     await waitFor(async () => (await api(node, 'GET', '/banned?clientid=flap-z')).body.data.length === 1, 2000, 'flapping ban');
     expect((await api(node, 'GET', '/banned?clientid=flap-g')).body.data).toEqual([]);
   });
+
+  test('durable_sessions.enable of a zone: its clients get durable sessions that survive a restart; the global zone keeps memory ones', async () => {
+    // the global durable_sessions stay off; zone `big` turns them on for its listener (emqx_session:choose_impl_candidates)
+    const ok = await putText(node, 'zones.big.durable_sessions { enable = true }');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await api(node, 'GET', '/configs/global_zone')).body.durable_sessions.enable).toBe(false);
+    const zoned = node.app.listeners.get('tcp:zoned')?.port ?? 0;
+    const persistent = { clean: false, protocolVersion: 5 as const, properties: { sessionExpiryInterval: 3600 } };
+    for (const [port, clientId] of [
+      [zoned, 'durable-z'],
+      [node.mqttPort, 'durable-g'],
+    ] as const) {
+      const c = await connectClient(port, { clientId, ...persistent });
+      await c.subscribeAsync('dz/#', { qos: 1 });
+      await c.endAsync();
+    }
+    const durable = async (id: string) => (await api(node, 'GET', `/clients/${id}`)).body.durable;
+    expect([await durable('durable-z'), await durable('durable-g')]).toEqual([true, false]);
+
+    await node.restart();
+    // the zone's session came back from the store with its subscription; the global zone's memory session did not
+    expect((await api(node, 'GET', '/clients/durable-z')).body).toMatchObject({ connected: false, durable: true, subscriptions_cnt: 1 });
+    expect((await api(node, 'GET', '/clients/durable-g')).status).toBe(404);
+  });
 });
