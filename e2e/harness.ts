@@ -201,6 +201,15 @@ export async function chooseOption(page: Page, select: Locator, option: string):
 /** chooseOption on the Select whose label is exactly `label`. */
 export const chooseLabelled = (page: Page, label: string, option: string): Promise<void> => chooseOption(page, page.getByLabel(label, { exact: true }), option);
 
+/**
+ * Presses a button of a confirmation dialog by keyboard. antd's confirm dialogs zoom in, and a second one replaces the
+ * first in place; loaded clean-clone runs lost mouse clicks on their buttons (the dialog stayed, nothing was sent),
+ * while Enter on the focused button always reaches it.
+ */
+export async function pressInDialog(button: Locator): Promise<void> {
+  await button.press('Enter');
+}
+
 /** The value of the antd Statistic titled `title` (a resource's metrics: Matched, Success, Received…). */
 export const statistic = (page: Page, title: string): Locator =>
   page

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
-import { chooseLabelled, chooseOption, connectClient, inbox, shot, shotAll, uniqueId, statistic, useE2ESession } from '../harness';
+import { chooseLabelled, chooseOption, connectClient, inbox, pressInDialog, shot, shotAll, uniqueId, statistic, useE2ESession } from '../harness';
 
 const e2e = useE2ESession();
 const CONNECTOR = uniqueId('remote').replace(/-/g, '_');
@@ -147,7 +147,7 @@ describe('connectors, actions and sources screens', () => {
     await expect.poll(() => statistic(page, 'Sent Successfully').innerText(), { timeout: 20_000 }).toBe('1');
     await shotAll(page, 'action-overview', () => page.locator('.ant-statistic').first().waitFor());
     await page.getByRole('button', { name: 'Reset Statistics' }).click();
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    await pressInDialog(page.getByRole('button', { name: 'Confirm' }));
     await page.getByText('Reset successfully').last().waitFor();
     await expect.poll(() => statistic(page, 'Matched').innerText(), { timeout: 20_000 }).toBe('0');
   });
@@ -187,11 +187,11 @@ describe('connectors, actions and sources screens', () => {
     await page.goto(`${e2e.node.url}#/rule/actions`);
     const action = page.getByRole('row').filter({ has: page.getByRole('link', { name: ACTION, exact: true }) });
     await action.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await pressInDialog(page.getByRole('dialog').getByRole('button', { name: 'Confirm' }));
     await page.getByText('This action is being used by the following rule. Do you confirm deletion and removal from the rule?').waitFor();
     await page.getByRole('dialog').getByRole('link', { name: RULE }).waitFor();
     await shot(page, 'action-delete-second-confirm');
-    await page.getByRole('dialog').filter({ hasText: 'This action is being used' }).getByRole('button', { name: 'Confirm' }).click();
+    await pressInDialog(page.getByRole('dialog').filter({ hasText: 'This action is being used' }).getByRole('button', { name: 'Confirm' }));
     await page.getByText('Deleted successfully').last().waitFor();
     expect((await e2e.api('GET', `/actions/mqtt:${ACTION}`)).status).toBe(404);
     expect((await e2e.apiGet(`/rules/${RULE}`)).actions).toEqual([]);
@@ -200,14 +200,14 @@ describe('connectors, actions and sources screens', () => {
     await page.goto(`${e2e.node.url}#/rule/source`);
     const source = page.getByRole('row').filter({ has: page.getByRole('link', { name: SOURCE, exact: true }) });
     await source.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await pressInDialog(page.getByRole('dialog').getByRole('button', { name: 'Confirm' }));
     await page.getByText('Deleted successfully').last().waitFor();
     expect((await e2e.api('GET', `/sources/mqtt:${SOURCE}`)).status).toBe(404);
 
     await page.goto(`${e2e.node.url}#/connector`);
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(`Delete connector mqtt:${CONNECTOR}?`).waitFor();
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    await pressInDialog(page.getByRole('button', { name: 'Confirm' }));
     await page.getByText('Deleted successfully').last().waitFor();
     expect((await e2e.api('GET', `/connectors/mqtt:${CONNECTOR}`)).status).toBe(404);
   });

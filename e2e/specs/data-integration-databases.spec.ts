@@ -9,7 +9,7 @@ import { createConnection, type Connection, type RowDataPacket } from 'mysql2/pr
 import { Redis } from 'ioredis';
 import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
-import { chooseLabelled, connectClient, shot, uniqueId, statistic, useE2ESession } from '../harness';
+import { chooseLabelled, connectClient, pressInDialog, shot, uniqueId, statistic, useE2ESession } from '../harness';
 
 const e2e = useE2ESession();
 const run = uniqueId('dbi').replace(/-/g, '_');
@@ -107,15 +107,13 @@ async function deleteAll(page: Page, type: string, names: { connector: string; a
   await rowOf(page, names.action)
     .getByRole('button', { name: button('Delete') })
     .click();
-  // both Confirms by keyboard: the first dialog is still zooming in when the test reaches it, and one clean-clone run
-  // lost a click there too (the second dialog never came)
+  // (one clean-clone run lost a click on the first dialog's Confirm: the second dialog never came)
   const first = page.getByRole('dialog').filter({ hasText: `Delete action ${type}:${names.action}?` });
-  await first.getByRole('button', { name: button('Confirm') }).press('Enter');
+  await pressInDialog(first.getByRole('button', { name: button('Confirm') }));
   const second = page.getByRole('dialog').filter({ hasText: 'This action is being used by the following rule.' });
   await second.getByRole('link', { name: names.rule, exact: true }).waitFor();
-  // by keyboard: the second dialog replaces the first in place, and one clean-clone run lost a click on its Confirm
-  // (the screenshot showed it open, Confirm not loading, no toast)
-  await second.getByRole('button', { name: button('Confirm') }).press('Enter');
+  // (and one lost the click on the second's: the screenshot showed it open, Confirm not loading, no toast)
+  await pressInDialog(second.getByRole('button', { name: button('Confirm') }));
   await second.waitFor({ state: 'detached' });
   await rowOf(page, names.action).waitFor({ state: 'detached' });
   expect((await e2e.api('GET', `/actions/${type}:${names.action}`)).status).toBe(404);
@@ -125,7 +123,7 @@ async function deleteAll(page: Page, type: string, names: { connector: string; a
     .getByRole('button', { name: button('Delete') })
     .click();
   await page.getByText(`Delete rule ${names.rule}? Its actions stop receiving its output.`, { exact: true }).waitFor();
-  await page.getByRole('button', { name: button('Confirm') }).click();
+  await pressInDialog(page.getByRole('button', { name: button('Confirm') }));
   await page.getByText('Deleted successfully', { exact: true }).last().waitFor();
   await rowOf(page, names.rule).waitFor({ state: 'detached' });
   expect((await e2e.api('GET', `/rules/${names.rule}`)).status).toBe(404);
@@ -135,7 +133,7 @@ async function deleteAll(page: Page, type: string, names: { connector: string; a
     .getByRole('button', { name: button('Delete') })
     .click();
   await page.getByText(`Delete connector ${type}:${names.connector}?`, { exact: true }).waitFor();
-  await page.getByRole('button', { name: button('Confirm') }).click();
+  await pressInDialog(page.getByRole('button', { name: button('Confirm') }));
   await page.getByText('Deleted successfully', { exact: true }).last().waitFor();
   await rowOf(page, names.connector).waitFor({ state: 'detached' });
   expect((await e2e.api('GET', `/connectors/${type}:${names.connector}`)).status).toBe(404);
