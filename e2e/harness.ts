@@ -201,11 +201,7 @@ export async function chooseOption(page: Page, select: Locator, option: string):
 /** chooseOption on the Select whose label is exactly `label`. */
 export const chooseLabelled = (page: Page, label: string, option: string): Promise<void> => chooseOption(page, page.getByLabel(label, { exact: true }), option);
 
-/**
- * Presses a button of a confirmation dialog by keyboard. antd's confirm dialogs zoom in, and a second one replaces the
- * first in place; loaded clean-clone runs lost mouse clicks on their buttons (the dialog stayed, nothing was sent),
- * while Enter on the focused button always reaches it.
- */
+/** A confirm dialog's button pressed by keyboard: loaded clean-clone runs lost mouse clicks on these zooming dialogs. */
 export async function pressInDialog(button: Locator): Promise<void> {
   await button.press('Enter');
 }
@@ -343,8 +339,11 @@ export function inbox(c: MqttClient): { topic: string; payload: string; at: numb
 }
 
 /** Clicks the form's Save and waits for the node's confirmation toast. */
-export async function saveForm(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Save' }).click();
+export async function saveForm(page: Page, button: Locator = page.getByRole('button', { name: 'Save' })): Promise<void> {
+  // an earlier save's toast may still be shown (a CI run read the old value after one): wait for this save's answer
+  const answered = page.waitForResponse((r) => r.url().includes('/api/v5/') && r.request().method() !== 'GET');
+  await button.click();
+  await answered;
   await page.getByText('Saved successfully').last().waitFor();
 }
 

@@ -7,7 +7,7 @@ import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
 import { createServer, connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { shotAll, useE2ESession } from '../harness';
+import { shotAll, useE2ESession, saveForm } from '../harness';
 
 const e2e = useE2ESession();
 
@@ -185,8 +185,7 @@ describe('Gateways (Management › Gateways)', () => {
     await page.goto(`${e2e.node.url}#/gateway/detail/stomp?tab=settings`);
     const body = page.getByRole('spinbutton', { name: 'Max body length', exact: true });
     await body.fill('4096');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Saved successfully').last().waitFor();
+    await saveForm(page, page.getByRole('button', { name: 'Save', exact: true }));
     const config = (await e2e.apiGet('/gateways/stomp')) as { frame: { max_body_length: number } };
     expect(config.frame.max_body_length).toBe(4096);
     await page.getByRole('tab', { name: 'Listeners', exact: true }).click();
@@ -245,8 +244,7 @@ describe('Gateways (Management › Gateways)', () => {
     await page.getByRole('tab', { name: 'Settings', exact: true }).click();
     const autoObserve = page.getByRole('switch', { name: 'Auto observe', exact: true });
     await autoObserve.click();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Saved successfully').last().waitFor();
+    await saveForm(page, page.getByRole('button', { name: 'Save', exact: true }));
     const config = (await e2e.apiGet('/gateways/lwm2m')) as { auto_observe: boolean; xml_dir: string };
     expect(config).toMatchObject({ auto_observe: true, xml_dir: 'etc/lwm2m_xml/' });
   });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { once } from 'node:events';
 import type { IClientOptions } from 'mqtt';
-import { chooseOption, connectClient, shot, uniqueId, useE2ESession } from '../harness';
+import { chooseOption, connectClient, shot, uniqueId, useE2ESession, saveForm } from '../harness';
 
 const e2e = useE2ESession();
 
@@ -60,10 +60,7 @@ async function rawSubscriber(id: string, topic: string): Promise<{ disconnectRea
 async function openTab(tab: string, ready: string): Promise<() => Promise<void>> {
   await e2e.page.goto(`${e2e.node.url}#/mqtt/${tab}`);
   await expect.poll(() => e2e.page.getByLabel(ready, { exact: true }).inputValue(), { timeout: 10_000 }).not.toBe('');
-  return async () => {
-    await e2e.page.getByRole('button', { name: 'Save' }).click();
-    await e2e.page.getByText('Saved successfully').last().waitFor();
-  };
+  return () => saveForm(e2e.page);
 }
 
 async function pickUnit(field: string, unit: string): Promise<void> {
@@ -94,8 +91,7 @@ describe('MQTT settings screens', () => {
     const wildcard = e2e.page.getByRole('switch', { name: 'Wildcard Subscription' });
     await expect.poll(() => wildcard.getAttribute('aria-checked')).toBe('true');
     await wildcard.click();
-    await e2e.page.getByRole('button', { name: 'Save' }).click();
-    await e2e.page.getByText('Saved successfully').last().waitFor();
+    await saveForm(e2e.page);
 
     const zone = await e2e.apiGet('/configs/global_zone');
     expect(zone.mqtt.wildcard_subscription).toBe(false);

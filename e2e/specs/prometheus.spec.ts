@@ -1,7 +1,7 @@
 // Monitoring › Integration on a real node: the tab next to the alarm settings shows the scrape URL, which answers
 // Prometheus text with the node's real figures; basic auth turned on here makes an unauthenticated scrape fail.
 import { describe, expect, it } from 'vitest';
-import { shotAll, useE2ESession } from '../harness';
+import { shotAll, useE2ESession, saveForm } from '../harness';
 
 const e2e = useE2ESession();
 
@@ -25,8 +25,7 @@ describe('Prometheus (Monitoring › Integration)', () => {
     const page = e2e.page;
     await page.getByRole('switch', { name: 'Enable Basic Auth' }).click();
     // exact: the headers card has its own 'Save headers' button
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Saved successfully').last().waitFor();
+    await saveForm(page, page.getByRole('button', { name: 'Save', exact: true }));
     await page.getByText(/Basic auth is on/).waitFor();
     expect((await e2e.apiGet('/prometheus')).enable_basic_auth).toBe(true);
     expect((await fetch(`${e2e.node.url}api/v5/prometheus/stats`)).status).toBe(401);
@@ -47,8 +46,7 @@ describe('Prometheus (Monitoring › Integration)', () => {
     await page.getByRole('button', { name: /Add/ }).click();
     await page.getByRole('textbox', { name: 'Header name 1' }).fill('X-Tenant');
     await page.getByRole('textbox', { name: 'Value 1' }).fill('blue');
-    await page.getByRole('button', { name: 'Save headers' }).click();
-    await page.getByText('Saved successfully').last().waitFor();
+    await saveForm(page, page.getByRole('button', { name: 'Save headers' }));
     expect((await e2e.apiGet('/prometheus')).push_gateway.headers).toEqual({ 'X-Tenant': 'blue' });
   });
 });

@@ -157,7 +157,7 @@ describe("the parser's byte list reads in place", () => {
     const split = new Owner();
     const bytes = connect('in-place-\u00e9', 5, { username: 'u\u4e2d', password: Buffer.from('pw'), will: { topic: 'w/t', payload: Buffer.from('bye'), qos: 1, retain: false } });
     expect(whole.chunk(bytes)).toBeNull();
-    let kept = split.chunk(bytes.subarray(0, 7));
+    const kept = split.chunk(bytes.subarray(0, 7));
     expect(kept).not.toBeNull();
     kept!.parse(bytes.subarray(7));
     expect(returnParser(kept!, false)).toBeNull();
