@@ -131,7 +131,8 @@ describe('connectors, actions and sources screens', () => {
     await drawer.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Created successfully').last().waitFor();
-    expect((await e2e.apiGet(`/rules/${RULE}`)).actions).toEqual([`mqtt:${ACTION}`]);
+    // polled: the toast may be the action's, shown moments before
+    await expect.poll(async () => (await e2e.apiGet(`/rules/${RULE}`))?.actions).toEqual([`mqtt:${ACTION}`]);
 
     const remote = await connectClient(mosquitto!.port, { clientId: uniqueId('remote-sub') });
     clients.push(remote);
@@ -193,7 +194,8 @@ describe('connectors, actions and sources screens', () => {
     await shot(page, 'action-delete-second-confirm');
     await pressInDialog(page.getByRole('dialog').filter({ hasText: 'This action is being used' }).getByRole('button', { name: 'Confirm' }));
     await page.getByText('Deleted successfully').last().waitFor();
-    expect((await e2e.api('GET', `/actions/mqtt:${ACTION}`)).status).toBe(404);
+    // polled: each delete here shows the same toast, and an earlier one may still be on screen
+    await expect.poll(async () => (await e2e.api('GET', `/actions/mqtt:${ACTION}`)).status).toBe(404);
     expect((await e2e.apiGet(`/rules/${RULE}`)).actions).toEqual([]);
 
     // the source is not used by a rule: deleted after one confirmation, then the connector is free
@@ -202,13 +204,13 @@ describe('connectors, actions and sources screens', () => {
     await source.getByRole('button', { name: 'Delete' }).click();
     await pressInDialog(page.getByRole('dialog').getByRole('button', { name: 'Confirm' }));
     await page.getByText('Deleted successfully').last().waitFor();
-    expect((await e2e.api('GET', `/sources/mqtt:${SOURCE}`)).status).toBe(404);
+    await expect.poll(async () => (await e2e.api('GET', `/sources/mqtt:${SOURCE}`)).status).toBe(404);
 
     await page.goto(`${e2e.node.url}#/connector`);
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(`Delete connector mqtt:${CONNECTOR}?`).waitFor();
     await pressInDialog(page.getByRole('button', { name: 'Confirm' }));
     await page.getByText('Deleted successfully').last().waitFor();
-    expect((await e2e.api('GET', `/connectors/mqtt:${CONNECTOR}`)).status).toBe(404);
+    await expect.poll(async () => (await e2e.api('GET', `/connectors/mqtt:${CONNECTOR}`)).status).toBe(404);
   });
 });
