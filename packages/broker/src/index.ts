@@ -26,7 +26,7 @@ export {
   type ExtraFunctions as VariformFunctions,
 } from './client-attrs/variform';
 export { VariformError, type Value as VariformValue } from './client-attrs/functions';
-export { isValidTopicFilter, isValidTopicName, topicMatches, parseFilter } from './topics/validate';
+export { isSysTopic, isValidTopicFilter, isValidTopicName, topicMatches, parseFilter } from './topics/validate';
 
 /** Create an MQTT broker. It owns no ports until `createListener(...).start()`; `handle()` attaches any stream. */
 export function createBroker(options: BrokerOptions): Broker {

@@ -16,6 +16,7 @@
 // $SYS messages are never given to an extension, as EMQX.
 import type { FastifyInstance } from 'fastify';
 import {
+  isSysTopic as sys,
   withTopicScope,
   type AuthnRequest,
   type AuthnResult,
@@ -122,7 +123,6 @@ export const RC_NAMES: Record<number, string> = {
 };
 
 const NOT_AUTHORIZED = 0x87;
-const sys = (topic: string) => topic.startsWith('$SYS/');
 
 /**
  * wires the broker's hook points to `ext` (its chained hooks at `priority`; `source` names it in a decided

@@ -2,14 +2,14 @@
 // onRuleRun seam) only while at least one trace is running, so an idle node pays nothing; with traces running,
 // an event of an untraced client costs a compare per running trace (a topic match for topic traces).
 import type { Broker, BrokerEvents, ClientIdentity, PublishMessage } from '@mqdeck/broker';
-import { topicMatches, withTopicScope } from '@mqdeck/broker';
+import { isSysTopic, topicMatches, withTopicScope } from '@mqdeck/broker';
 import type { RulesService } from '../rules/rules.service';
 import { ruleRunEntries } from './rule-entries';
 import { TraceWriter } from './writer';
 import { formatEntry, type TraceEntry } from './line-format';
 import type { Trace } from './log-trace.store';
 
-const notSys = (topic: string) => !topic.startsWith('$SYS/');
+const notSys = (topic: string) => !isSysTopic(topic);
 
 /** what an event says about its subject, for matching */
 interface Subject {
@@ -156,12 +156,12 @@ export class Tracer {
       'session.unsubscribed': (client, sub) => this.clientEvent(client, sub.topic, 'UNSUBSCRIBE', 'unsubscribe', {}),
       // $SYS messages are never traced (emqx_trace:publish/1): the broker may skip those nobody else sees
       'message.publish': withTopicScope((msg: PublishMessage) => {
-        if (msg.topic.startsWith('$SYS/')) return;
+        if (isSysTopic(msg.topic)) return;
         this.messageEvent(msg, 'PUBLISH', 'publish_to', { from_clientid: msg.fromClientid, from_username: msg.fromUsername });
       }, notSys),
       'message.delivered': (client, msg) => this.messageEvent(msg, 'DELIVER', 'publish_delivered', { from_clientid: msg.fromClientid }, client),
       'message.dropped': withTopicScope((msg: PublishMessage, reason: string) => {
-        if (msg.topic.startsWith('$SYS/')) return;
+        if (isSysTopic(msg.topic)) return;
         this.messageEvent(msg, 'PUBLISH', 'message_dropped', { reason });
       }, notSys),
       'delivery.dropped': (client, msg, reason) => this.messageEvent(msg, 'DELIVER', 'delivery_dropped', { reason }, client),

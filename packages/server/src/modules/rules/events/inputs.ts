@@ -2,7 +2,7 @@
 // Message rules sit in a topic trie keyed by their FROM filters, so a message visits only the rules whose filters
 // match its topic; `$events/…` rules are found by event name, `$bridges/…`/`$sources/…` by exact name. A broker
 // event is listened to only while some runner wants it: without rules the broker's hot path is untouched.
-import { withTopicScope, type Broker, type BrokerEvents, type PublishMessage } from '@mqdeck/broker';
+import { isSysTopic, withTopicScope, type Broker, type BrokerEvents, type PublishMessage } from '@mqdeck/broker';
 import { TopicTrie } from '@mqdeck/broker/topics/trie';
 import { eventOfTopic, isSpecialInput, type EventName } from './names';
 import { startJq } from '../funcs/jq';
@@ -209,7 +209,7 @@ export class RuleInputs {
   /** EMQX ignore_sys_message: messages the node itself publishes on $SYS/… are no rule input */
   private isSys(m: PublishMessage): boolean {
     // the node's own: published by the $SYS publisher (as EMQX, from emqx_sys) or by no client at all
-    return this.ignoreSysMessages && (m.fromClientid === null || m.fromClientid === SYS_PUBLISHER) && m.topic.startsWith('$SYS/');
+    return this.ignoreSysMessages && (m.fromClientid === null || m.fromClientid === SYS_PUBLISHER) && isSysTopic(m.topic);
   }
 
   private fire(event: EventName, columns: Columns, origin?: string): void {
@@ -231,7 +231,7 @@ export class RuleInputs {
 
   /** a message of the node's own on this topic would be an input (the broker skips a $SYS event nobody takes) */
   private sysInput(topic: string): boolean {
-    return !(this.ignoreSysMessages && topic.startsWith('$SYS/'));
+    return !(this.ignoreSysMessages && isSysTopic(topic));
   }
 
   private readonly onPublish = withTopicScope(
