@@ -2,7 +2,7 @@
 // is refused on screen and not saved; a threshold saved on screen is read back from /configs/sysmon and the node
 // raises the matching alarm at once (system memory above 1%), which the Alarms page lists.
 import { describe, expect, it } from 'vitest';
-import { shotAll, useE2ESession } from '../harness';
+import { shotAll, useE2ESession, saveForm } from '../harness';
 
 const e2e = useE2ESession();
 
@@ -27,8 +27,7 @@ describe('alarm settings (Monitoring › System)', () => {
 
   it('a threshold saved on screen is read back and the node raises its alarm', async () => {
     await e2e.page.getByLabel('System Memory High Watermark', { exact: true }).fill('1');
-    await e2e.page.getByRole('button', { name: 'Save' }).click();
-    await e2e.page.getByText('Saved successfully').last().waitFor();
+    await saveForm(e2e.page);
     const saved = await sysmon();
     expect(saved.os.sysmem_high_watermark).toBe('1%');
     expect(saved.os.cpu_high_watermark).toBe('80%'); // the rest went back unchanged

@@ -1,7 +1,7 @@
 // Banned clients on a real node: ban a client id from the console, then its MQTT connection is refused
 // (MQTT 5 CONNACK 0x8A banned); removing the ban lets it in again. Flapping detect saves its settings.
 import { describe, expect, it } from 'vitest';
-import { shotAll, tryConnect, uniqueId, useE2ESession } from '../harness';
+import { shotAll, tryConnect, uniqueId, useE2ESession, saveForm } from '../harness';
 
 const e2e = useE2ESession();
 
@@ -37,8 +37,7 @@ describe('banned clients screen', () => {
     await expect.poll(() => max.inputValue()).toBe('15');
     await e2e.page.getByRole('switch').click();
     await max.fill('4');
-    await e2e.page.getByRole('button', { name: 'Save' }).click();
-    await e2e.page.getByText('Saved successfully').last().waitFor();
+    await saveForm(e2e.page);
     expect((await e2e.apiGet('/configs/global_zone')).flapping_detect).toMatchObject({ enable: true, max_count: 4 });
     await shotAll(e2e.page, 'flapping-detect', () => e2e.page.locator('#flapping_max_count').waitFor());
   });

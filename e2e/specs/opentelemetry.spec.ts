@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectClient, shotAll, useE2ESession } from '../harness';
+import { connectClient, shotAll, useE2ESession, saveForm } from '../harness';
 
 const e2e = useE2ESession();
 
@@ -47,8 +47,7 @@ describe('OpenTelemetry (Monitoring › Integration)', () => {
     await page.getByLabel('Endpoint').fill(`http://127.0.0.1:${port}`);
     await page.getByLabel('Protocol').click();
     await page.getByTitle('OTLP/HTTP (JSON)').click();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Saved successfully').last().waitFor();
+    await saveForm(page, page.getByRole('button', { name: 'Save', exact: true }));
     expect((await e2e.apiGet('/opentelemetry')).metrics).toEqual({ enable: true, interval: '1s' });
     await expect.poll(() => received.length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(received[0].path).toBe('/v1/metrics');

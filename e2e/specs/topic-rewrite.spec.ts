@@ -2,7 +2,7 @@
 // destination topic, as another real client sees it.
 import { describe, expect, it } from 'vitest';
 import type { IClientOptions } from 'mqtt';
-import { connectClient, inbox, shot, uniqueId, useE2ESession } from '../harness';
+import { connectClient, inbox, shot, uniqueId, useE2ESession, saveForm } from '../harness';
 
 const e2e = useE2ESession();
 
@@ -16,8 +16,7 @@ describe('Topic Rewrite screen', () => {
     await dialog.getByLabel('Source Topic', { exact: true }).fill('e2e/rw/#');
     await dialog.getByLabel('Regular Expression', { exact: true }).fill('^e2e/rw/(.+)$');
     await dialog.getByLabel('Destination Topic', { exact: true }).fill('e2e/rewritten/$1');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await e2e.page.getByText('Saved successfully').last().waitFor();
+    await saveForm(e2e.page, dialog.getByRole('button', { name: 'Save' }));
     await e2e.page.getByRole('cell', { name: 'e2e/rewritten/$1' }).waitFor();
     expect(await e2e.apiGet('/mqtt/topic_rewrite')).toEqual([{ action: 'all', source_topic: 'e2e/rw/#', re: '^e2e/rw/(.+)$', dest_topic: 'e2e/rewritten/$1' }]);
 
