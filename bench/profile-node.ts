@@ -4,12 +4,13 @@
 // The .cpuprofile is kept for Chrome DevTools / speedscope.
 //   npx tsx bench/profile-node.ts [--qos 0|1] [--rate 2000] [--seconds 10] [--top 30]
 //   npx tsx bench/profile-node.ts --connect [--connections 5000] [--rate 1000]
+//   --node-arg=--no-turbo-inlining: passed to node (repeatable); without inlining, a callee's time is its own
+//   --warm 5000: connects of the warm-up storm before the measured one (--connect)
 //   --interval 1000: the sampling interval in µs (V8's default; 100 gives ten times the samples of a short storm)
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { performance } from 'node:perf_hooks';
 import { startMqdeck } from './lib/peers';
 import { cpuMicros } from './lib/proc';
 import { connectionStorm, fanout } from './lib/load';
@@ -24,6 +25,8 @@ const { values } = parseArgs({
     connect: { type: 'boolean', default: false },
     connections: { type: 'string', default: '5000' },
     interval: { type: 'string', default: '1000' },
+    warm: { type: 'string', default: '5000' },
+    'node-arg': { type: 'string', multiple: true, default: [] },
   },
 });
 const qos = Number(values.qos);
@@ -36,34 +39,38 @@ interface ProfileNode {
 }
 interface Profile {
   nodes: ProfileNode[];
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'mqdeck-prof-'));
-const spawnedAt = performance.now();
-const node = await startMqdeck({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-interval=${Number(values.interval)}`]);
+// the window is read on CLOCK_MONOTONIC, the clock of V8's profile timestamps (µs, startTime + timeDeltas): a window
+// taken relative to the spawn was shifted by the node's start-up and took in the sockets' close after the storm
+const monotonicMs = () => Number(process.hrtime.bigint() / 1000n) / 1000;
+const node = await startMqdeck({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-interval=${Number(values.interval)}`, ...values['node-arg']]);
 let windowFrom: number;
 let windowTo: number;
 let summary: string;
 if (values.connect) {
-  // a short storm first (JIT warm-up), its sockets closed; then the measured one
+  // a storm first (JIT warm-up: 500 connects left ~100 functions to compile during the measured storm), its sockets
+  // closed; then the measured one
   const rate = Number(values.rate === '2000' ? 1000 : values.rate);
-  const warm = await connectionStorm(node, 500, rate);
+  const warm = await connectionStorm(node, Number(values.warm), rate);
   for (const s of warm.sockets) s.destroy();
   await new Promise((r) => setTimeout(r, 2000));
-  windowFrom = performance.now() - spawnedAt;
+  windowFrom = monotonicMs();
   const before = cpuMicros(node.pid);
   const s = await connectionStorm(node, Number(values.connections), rate);
   const cpu = cpuMicros(node.pid) - before;
-  windowTo = performance.now() - spawnedAt;
+  windowTo = monotonicMs();
   for (const sock of s.sockets) sock.destroy();
   summary = `${s.connected} connected (${s.failed} failed) at ${rate}/s, broker CPU ${(cpu / Math.max(1, s.connected)).toFixed(0)} µs per connect, connect time p50 ${percentile(s.connectMs, 50).toFixed(1)} ms p99 ${percentile(s.connectMs, 99).toFixed(1)} ms`;
 } else {
   // one short warm-up round so the profile shows steady state, not the JIT's first compilation
   await fanout(node, { qos, ratePerSecond: Number(values.rate), seconds: 2 });
   // samples before this point (start-up, module loading, warm-up) are left out of the table
-  windowFrom = performance.now() - spawnedAt;
+  windowFrom = monotonicMs();
   windowTo = windowFrom + Number(values.seconds) * 1000;
   const before = cpuMicros(node.pid);
   const r = await fanout(node, { qos, ratePerSecond: Number(values.rate), seconds: Number(values.seconds) });
@@ -81,7 +88,7 @@ const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map<string, number>();
 const areas = new Map<string, number>();
 let total = 0;
-let at = 0; // ms since the profile started (≈ since the node was spawned)
+let at = profile.startTime / 1000; // ms on CLOCK_MONOTONIC
 profile.samples.forEach((id, i) => {
   const n = byId.get(id)!;
   const dt = profile.timeDeltas[i] ?? 0;
@@ -104,7 +111,7 @@ profile.samples.forEach((id, i) => {
 const idle = [...self].filter(([k]) => k.startsWith('(idle)')).reduce((s, [, v]) => s + v, 0);
 console.log(summary);
 console.log(
-  `profile: ${join(dir, file)} (window ${windowFrom.toFixed(0)}–${windowTo.toFixed(0)} ms); busy ${((total - idle) / 1000).toFixed(0)} ms of ${(total / 1000).toFixed(0)} ms sampled\n`,
+  `profile: ${join(dir, file)} (window ${(windowTo - windowFrom).toFixed(0)} ms); busy ${((total - idle) / 1000).toFixed(0)} ms of ${(total / 1000).toFixed(0)} ms sampled\n`,
 );
 console.log('by area:');
 for (const [k, v] of [...areas]
@@ -130,7 +137,7 @@ const keyOf = (n: ProfileNode) => {
   return `${functionName || '(anonymous)'} ${url ? `${relative(resolve(import.meta.dirname, '..'), url.replace(/^file:\/\//, ''))}:${lineNumber + 1}` : ''}`;
 };
 const inclusive = new Map<string, number>();
-at = 0;
+at = profile.startTime / 1000;
 profile.samples.forEach((id, i) => {
   const dt = profile.timeDeltas[i] ?? 0;
   at += dt / 1000;
