@@ -94,8 +94,10 @@ test('fuzz: 3000 random/mutated packets cause no crash and a healthy client keep
     await healthy.expect('suback');
     const r = rng(12345);
     for (let round = 0; round < 150; round++) {
-      const c = attach(broker, 5);
       const prefix = r() < 0.6 ? (r() < 0.5 ? validConnect5 : validConnect4) : Buffer.alloc(0);
+      // the test client reads the broker's answers in the CONNECT's version: a valid CONNECT gets its CONNACK before
+      // the garbage after it in the same chunk is read (as EMQX, packets are handled in order)
+      const c = attach(broker, prefix === validConnect4 ? 4 : 5);
       const chunks = [prefix];
       for (let i = 0; i < 20; i++) chunks.push(mutate(r, encoded[Math.floor(r() * encoded.length)]));
       c.raw(Buffer.concat(chunks));

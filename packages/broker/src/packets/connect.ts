@@ -169,7 +169,22 @@ export function handleConnect(conn: Connection, packet: IConnectPacket): void | 
 
   const hooks = b.hooks;
   if (hooks.clientConnect) {
-    const answer = hooks.clientConnect({ ...conn.info, clientid, username: conn.username });
+    const i = conn.info;
+    // a literal rather than a spread of the ConnInfo (a clone, then a map transition per added key)
+    const answer = hooks.clientConnect({
+      listener: i.listener,
+      peerhost: i.peerhost,
+      peerport: i.peerport,
+      sockport: i.sockport,
+      socketPeerhost: i.socketPeerhost,
+      isSsl: i.isSsl,
+      peerCert: i.peerCert,
+      mountpoint: i.mountpoint,
+      enableAuthn: i.enableAuthn,
+      zone: i.zone,
+      clientid,
+      username: conn.username,
+    });
     // a synchronous answer (the server's ban check) is used at once: no promise per CONNECT
     if (answer instanceof Promise) return answer.then((code) => afterClientConnect(conn, packet, code));
     return afterClientConnect(conn, packet, answer);
@@ -186,18 +201,26 @@ function afterClientConnect(conn: Connection, packet: IConnectPacket, code: numb
   return authenticate(conn, packet.properties?.authenticationData);
 }
 
-/** runs the authenticate hook for CONNECT or for an AUTH continuation (enhanced auth) */
-export async function authenticate(conn: Connection, authData: Buffer | undefined): Promise<void> {
+/** the answer without an authenticator to ask (the listener's enable_authn false, or no hook) */
+const ANONYMOUS: AuthnResult = Object.freeze({ result: 'allow', anonymous: true });
+/** EMQX quick_deny_anonymous: clients without credentials are refused before the authenticator chain runs */
+const QUICK_DENY: AuthnResult = Object.freeze({ result: 'deny', reasonCode: 0x87 });
+
+/**
+ * Runs the authenticate hook for CONNECT or for an AUTH continuation (enhanced auth). Not async: a hook that
+ * answers at once (no authenticator enabled, the default) goes on to CONNACK in the same turn, without a promise.
+ */
+export function authenticate(conn: Connection, authData: Buffer | undefined): void | Promise<void> {
   const b = conn.core;
   const packet = conn.pendingConnect!;
   b.counters.incr('client.authenticate');
-  let result: AuthnResult;
   const enable = conn.info.enableAuthn ?? true;
-  if (enable === 'quick_deny_anonymous' && b.hooks.authenticate && conn.username === null && !packet.password) {
-    // EMQX: clients without credentials are refused before the authenticator chain runs
-    result = { result: 'deny', reasonCode: 0x87 };
-  } else if (enable !== false && b.hooks.authenticate) {
-    result = await b.hooks.authenticate({
+  const hook = b.hooks.authenticate;
+  let answer: AuthnResult | Promise<AuthnResult>;
+  if (enable === 'quick_deny_anonymous' && hook && conn.username === null && !packet.password) {
+    answer = QUICK_DENY;
+  } else if (enable !== false && hook) {
+    answer = hook({
       clientid: conn.clientid,
       username: conn.username,
       password: packet.password ?? null,
@@ -214,8 +237,15 @@ export async function authenticate(conn: Connection, authData: Buffer | undefine
       connId: conn.connId,
     });
   } else {
-    result = { result: 'allow', anonymous: true };
+    answer = ANONYMOUS;
   }
+  if (answer instanceof Promise) return answer.then((result) => authenticated(conn, packet, result));
+  authenticated(conn, packet, answer);
+}
+
+/** the authenticator chain answered: refuse, ask the client for more (enhanced auth), or accept */
+function authenticated(conn: Connection, packet: IConnectPacket, result: AuthnResult): void {
+  const b = conn.core;
   if (conn.isClosed) return;
   if (result.result !== 'continue' && b.events.listenerCount('client.check_authn_complete') > 0) {
     const allowed = result.result === 'allow' ? result : undefined;

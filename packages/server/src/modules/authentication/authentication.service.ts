@@ -170,13 +170,20 @@ export class AuthenticationService {
     return statusAnswer(this.nodeName, entry.config.enable ? await entry.backend.status() : 'stopped', entry.metrics);
   }
 
-  /** The broker's client.authenticate hook. */
-  async authenticate(req: AuthnRequest): Promise<AuthnResult> {
+  /**
+   * The broker's client.authenticate hook. Not async: when no authenticator can answer (the listener's enable_authn
+   * false, or none enabled, the default) the answer is given at once and the CONNECT goes on without a promise.
+   */
+  authenticate(req: AuthnRequest): AuthnResult | Promise<AuthnResult> {
     const enableAuthn = this.listenerAuthn(req.listener);
     if (enableAuthn === false) return { result: 'allow', anonymous: true };
     if (enableAuthn === 'quick_deny_anonymous' && !req.username) return { result: 'deny', reasonCode: NOT_AUTHORIZED };
     const enabled = this.chain.filter((e) => e.config.enable);
     if (enabled.length === 0) return { result: 'allow', anonymous: true };
+    return this.runChain(req, enabled);
+  }
+
+  private async runChain(req: AuthnRequest, enabled: Entry[]): Promise<AuthnResult> {
     const credential: Credential = {
       clientid: req.clientid,
       username: req.username,

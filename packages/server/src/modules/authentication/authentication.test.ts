@@ -20,6 +20,24 @@ describe('chain', () => {
     expect(node.app.broker.metrics()['authentication.success.anonymous']).toBe(before + 1);
   });
 
+  test('with no authenticator the hook answers at once (no promise per CONNECT), through the extension wrappers', () => {
+    const answer = node.app.authn.authenticate({
+      clientid: 'c',
+      username: null,
+      password: null,
+      protoVer: 5,
+      peerhost: '127.0.0.1',
+      listener: 'tcp:default',
+      cleanStart: true,
+      keepalive: 60,
+      isSsl: false,
+      clientAttrs: {},
+      connId: 'x',
+    });
+    expect(answer).not.toBeInstanceOf(Promise);
+    expect(answer).toEqual({ result: 'allow', anonymous: true });
+  });
+
   test('create (200 + id), duplicate 409, get, unknown 404, unsupported type 400', async () => {
     const res = await createBuiltIn(node, 'username', 'suffix');
     expect(res.status).toBe(200);

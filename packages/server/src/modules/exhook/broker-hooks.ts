@@ -169,18 +169,21 @@ export function wireBrokerHooks(app: FastifyInstance, ext: Extension, { priority
     priority,
   );
 
-  const authn = app.authn as { authenticate(req: AuthnRequest): Promise<AuthnResult> };
+  const authn = app.authn as { authenticate(req: AuthnRequest): AuthnResult | Promise<AuthnResult> };
   const originalAuthn = authn.authenticate;
   const askExtension = async (req: AuthnRequest, result: AuthnResult): Promise<AuthnResult> => {
     const r = await ext.authenticate(req);
     if (r === undefined) return result;
     return r ? { result: 'allow', anonymous: false } : { result: 'deny', reasonCode: NOT_AUTHORIZED };
   };
-  // one `then` per connect, no async frame (the wrapper runs at every CONNECT, once per extension)
-  authn.authenticate = (req) =>
-    originalAuthn
-      .call(authn, req)
-      .then((result) => (!ext.active('client.authenticate') || result.result !== 'allow' || result.anonymous !== true ? result : askExtension(req, result)));
+  // the extension is asked when the chain let the client in anonymously; an answer the chain gave at once stays
+  // synchronous when the extension has no say (the wrapper runs at every CONNECT, once per extension)
+  const withExtension = (req: AuthnRequest, result: AuthnResult) =>
+    !ext.active('client.authenticate') || result.result !== 'allow' || result.anonymous !== true ? result : askExtension(req, result);
+  authn.authenticate = (req) => {
+    const answer = originalAuthn.call(authn, req);
+    return answer instanceof Promise ? answer.then((result) => withExtension(req, result)) : withExtension(req, answer);
+  };
   const authz = app.authz;
   const originalAuthz = authz.authorize;
   authz.authorize = async (req: AuthzRequest) => {
