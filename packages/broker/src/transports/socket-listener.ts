@@ -253,18 +253,22 @@ export abstract class SocketListener implements Omit<Listener, 'update'>, RawOwn
   /** ConnInfo of a stream served by this listener */
   protected connInfo(stream: ByteStream, peer: Peer): ConnInfo {
     const c = this.config;
+    // one literal, every key always present (undefined when absent): every ConnInfo gets the same shape at once,
+    // where spreads of optional parts added keys one by one (a map transition each) at every accept
     return {
       listener: c.id,
       peerhost: peer.host,
       peerport: peer.port,
       sockport: peer.sockport,
-      ...(peer.socketHost !== undefined ? { socketPeerhost: peer.socketHost } : {}),
+      socketPeerhost: peer.socketHost,
       isSsl: this.isSsl,
       peerCert: this.isSsl ? peerCertOf(stream as unknown as tls.TLSSocket) : undefined,
       mountpoint: c.mountpoint,
       enableAuthn: c.enableAuthn,
       zone: c.zone,
-      ...(c.tcp ? { highWatermark: c.tcp.highWatermark } : {}),
+      highWatermark: c.tcp?.highWatermark,
+      messagesRate: undefined,
+      bytesRate: undefined,
     };
   }
 

@@ -34,9 +34,10 @@ export function parseAccessRules(rules: unknown): AccessRule[] {
 
 /** First matching rule decides; no match allows (as esockd does). */
 export function accessAllowed(rules: AccessRule[], peerhost: string): boolean {
-  const family = isIP(peerhost) === 6 ? 'ipv6' : 'ipv4';
+  let family: 'ipv4' | 'ipv6' | undefined; // read at the first address rule: "allow all" (the default) needs none
   for (const rule of rules) {
     if (rule.list === null) return rule.allow;
+    family ??= isIP(peerhost) === 6 ? 'ipv6' : 'ipv4';
     try {
       if (rule.list.check(peerhost, family)) return rule.allow;
     } catch {
