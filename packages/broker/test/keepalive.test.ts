@@ -20,6 +20,35 @@ describe('keepalive check interval', () => {
     expect(timeout).toHaveBeenCalledTimes(1); // stopped after firing
   });
 
+  test('the idle deadline (no CONNECT within idle_timeout) fires once, at most one tick late, whatever arrives', () => {
+    const owner = { keepaliveExpired: vi.fn(), idleExpired: vi.fn() };
+    const k = new Keepalive(owner);
+    k.startIdle(1000);
+    k.touch(); // bytes of a CONNECT not complete yet do not count
+    vi.advanceTimersByTime(999);
+    expect(owner.idleExpired).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(251);
+    expect(owner.idleExpired).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(10_000);
+    expect(owner.idleExpired).toHaveBeenCalledTimes(1);
+    expect(owner.keepaliveExpired).not.toHaveBeenCalled();
+  });
+
+  test('CONNECT stops the idle deadline; the keepalive that follows checks as usual', () => {
+    const owner = { keepaliveExpired: vi.fn(), idleExpired: vi.fn() };
+    const k = new Keepalive(owner);
+    k.startIdle(1000);
+    vi.advanceTimersByTime(500);
+    k.stop(); // CONNECT received
+    vi.advanceTimersByTime(5000);
+    expect(owner.idleExpired).not.toHaveBeenCalled();
+    k.startIdle(1000);
+    k.start(2, 1, 1000); // CONNACK: keepalive 2 s replaces a deadline still waiting
+    vi.advanceTimersByTime(2000);
+    expect(owner.idleExpired).not.toHaveBeenCalled();
+    expect(owner.keepaliveExpired).toHaveBeenCalledTimes(1);
+  });
+
   test('the interval is clamped to half the keepalive, and to 1 s at least', () => {
     const k = new Keepalive(() => undefined);
     k.start(10, 1.5, 30_000);

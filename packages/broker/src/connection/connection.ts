@@ -81,7 +81,6 @@ export class Connection implements ParserOwner {
   private readonly inbox: Packet[] = [];
   private busy = false;
   private firstChunk?: Buffer;
-  private idleTimer?: NodeJS.Timeout;
   readonly keepaliveTimer: Keepalive;
   /** the node's back-pressure monitor (pressure.ts): pauses this stream's reads while the node is the bottleneck */
   readonly pressure: Pressure;
@@ -101,7 +100,7 @@ export class Connection implements ParserOwner {
     stream.on('drain', Connection.onStreamDrain);
     if (info.messagesRate || info.bytesRate) this.more().limiter = this.newLimiter();
     const idle = core.settings.idleTimeout;
-    if (idle !== null) this.idleTimer = setTimeout(Connection.idleExpired, idle, this); // no closure per connection
+    if (idle !== null) this.keepaliveTimer.startIdle(idle); // until CONNECT arrives (connectReceived)
   }
 
   /** the rarely used fields (Extras), built at the first write of one: `extras` stays null for most connections */
@@ -123,8 +122,9 @@ export class Connection implements ParserOwner {
     return clientStatsOf(this, this.msgCounts);
   }
 
-  private static idleExpired(this: void, conn: Connection): void {
-    conn.close('idle_timeout');
+  /** no CONNECT within mqtt.idle_timeout (the keepalive wheel's idle deadline) */
+  idleExpired(): void {
+    this.close('idle_timeout');
   }
 
   /** called by the keepalive timer when the client stayed silent too long */
@@ -219,8 +219,7 @@ export class Connection implements ParserOwner {
 
   connectReceived(): void {
     this.firstChunk = undefined;
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = undefined;
+    this.keepaliveTimer.stop(); // the idle deadline
   }
 
   private onData(chunk: Buffer): void {
@@ -386,7 +385,6 @@ export class Connection implements ParserOwner {
     this.keepaliveTimer.stop();
     this.ownLimiter?.stop();
     this.pressure.forget(this);
-    if (this.idleTimer) clearTimeout(this.idleTimer);
     this.inbox.length = 0;
     if (destroy) {
       dropBatch(this);

@@ -12,6 +12,8 @@
  */
 export interface KeepaliveOwner {
   keepaliveExpired(): void;
+  /** the idle deadline (startIdle) passed */
+  idleExpired?(): void;
 }
 
 export class Keepalive {
@@ -25,7 +27,20 @@ export class Keepalive {
   bucket: Keepalive[] | null = null;
   slot = 0;
 
+  /** set by startIdle: the next check is the idle deadline, not a keepalive check */
+  private idleDeadline = false;
+
   constructor(private readonly owner: KeepaliveOwner | (() => void)) {}
+
+  /**
+   * The connection's idle deadline (mqtt.idle_timeout: no CONNECT yet) on the same wheel, one check `ms` from now:
+   * a setTimeout per accepted socket and its clearTimeout at CONNECT cost more than a place in a bucket.
+   */
+  startIdle(ms: number): void {
+    this.stop();
+    this.idleDeadline = true;
+    wheel.add(this, wheel.now() + ms);
+  }
 
   start(seconds: number, multiplier: number, checkIntervalMs: number): void {
     this.stop();
@@ -45,10 +60,16 @@ export class Keepalive {
   stop(): void {
     if (this.bucket !== null) wheel.remove(this);
     this.intervalMs = 0;
+    this.idleDeadline = false;
   }
 
   /** the wheel's call at each check; false when the owner was told (and the keepalive stopped) */
   check(): boolean {
+    if (this.idleDeadline) {
+      this.idleDeadline = false;
+      if (typeof this.owner !== 'function') this.owner.idleExpired?.();
+      return false;
+    }
     if (this.seen) {
       this.seen = false;
       this.idleMs = 0;
