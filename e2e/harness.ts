@@ -178,16 +178,18 @@ export async function shotAll(page: Page, name: string, ready: () => Promise<unk
 /**
  * Chooses the option titled `option` in the antd Select whose combobox is `select`, and waits until the Select shows
  * it. By keyboard: a click on an option that lands while the dropdown is still being placed chooses nothing (seen in
- * loaded CI runs), so the option is hovered until it is the active one, then Enter chooses it.
+ * loaded CI runs), so the option is hovered until it is the active one, then Enter chooses it. `search`: typed after
+ * opening (a searchable Select whose long list shows the option only once filtered).
  */
-export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
+export async function chooseOption(page: Page, select: Locator, option: string, search?: string): Promise<void> {
   const root = select.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
   const item = page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true });
-  await select.click();
+  const open = () => select.click().then(() => (search === undefined ? undefined : page.keyboard.type(search)));
+  await open();
   await expect
     .poll(
       async () => {
-        if (!(await item.count())) await select.click(); // the dropdown closed (the list was refetched): open it again
+        if (!(await item.count())) await open(); // the dropdown closed (the list was refetched): open it again
         await item.hover({ timeout: 5_000 });
         return item.getAttribute('class');
       },
