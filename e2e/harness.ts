@@ -301,7 +301,8 @@ export function useE2ESession(opts: { page?: boolean } = {}): E2ESession {
     api = adminApi(node);
     browser = await launchBrowser();
     if (opts.page === false) return;
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // reduced motion as newPage(): the session's page had animations on, and CI lost a Confirm in a zooming dialog
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
     await login(page, node.url);
   }, 120_000);
   afterAll(async () => {
