@@ -22,7 +22,6 @@ export interface TcpHandle {
   getpeername(out: { address?: string; port?: number }): number;
   setNoDelay(on: boolean): number;
   readonly writeQueueSize: number;
-  [STREAM]?: RawTcpStream;
 }
 
 interface WriteReq {
@@ -35,6 +34,7 @@ interface WriteReq {
 
 interface ShutdownReq {
   handle: TcpHandle;
+  stream: RawTcpStream;
   oncomplete: (this: ShutdownReq, status: number) => void;
 }
 
@@ -46,8 +46,6 @@ interface StreamWrapBinding {
   kArrayBufferOffset: number;
   kLastWriteWasAsync: number;
 }
-
-const STREAM = Symbol('mqdeck.rawStream');
 
 function loadBinding(): { wrap: StreamWrapBinding; eof: number } | null {
   try {
@@ -91,6 +89,7 @@ function onWriteDone(this: WriteReq, status: number): void {
   const s = this.stream!;
   this.stream = null;
   this.buffer = null;
+  s.writeDone();
   if (status < 0) {
     s.fail();
     return;
@@ -100,13 +99,13 @@ function onWriteDone(this: WriteReq, status: number): void {
 }
 
 function onShutdownDone(this: ShutdownReq): void {
-  const s = this.handle[STREAM];
-  if (s !== undefined) s.shutdownDone();
+  if (!this.stream.gone) this.stream.shutdownDone();
 }
 
-function onHandleRead(this: TcpHandle, buf: ArrayBuffer | undefined): void {
-  const s = this[STREAM];
-  if (s === undefined) return;
+/** the handle's onread, by way of a closure per stream: a symbol property on the native handle object cost a map
+ * transition and a property array at every accept (perf: TransitionArray search under listening.onconnection) */
+function onHandleRead(s: RawTcpStream, buf: ArrayBuffer | undefined): void {
+  if (s.gone) return;
   const state = loaded!.wrap.streamBaseState;
   const nread = state[loaded!.wrap.kReadBytesOrError];
   if (nread > 0) {
@@ -116,13 +115,6 @@ function onHandleRead(this: TcpHandle, buf: ArrayBuffer | undefined): void {
   if (nread === 0) return;
   if (nread === loaded!.eof) s.peerEnded();
   else s.fail();
-}
-
-function onHandleClosed(this: TcpHandle): void {
-  const s = this[STREAM];
-  if (s === undefined) return;
-  this[STREAM] = undefined; // (onread stays: node allows only a function there)
-  s.closed();
 }
 
 function deferred(callback: () => void): void {
@@ -138,6 +130,8 @@ export class RawTcpStream implements ByteStream {
   private onclose: ((this: RawTcpStream) => void) | null = null;
   private ondrain: ((this: RawTcpStream) => void) | null = null;
   destroyed = false;
+  /** the handle is closed ('close' was emitted): late callbacks of the handle do nothing */
+  gone = false;
   writableEnded = false;
   private paused = true;
   private needDrain = false;
@@ -150,12 +144,14 @@ export class RawTcpStream implements ByteStream {
     private readonly handle: TcpHandle,
     private readonly owner: RawOwner,
   ) {
-    handle[STREAM] = this;
-    handle.onread = onHandleRead;
+    handle.onread = (buf) => onHandleRead(this, buf);
   }
 
+  /** writes libuv queued and has not completed: while none, nothing is unsent (no native call to read the queue) */
+  private queuedWrites = 0;
+
   get writableLength(): number {
-    return this.destroyed ? 0 : this.handle.writeQueueSize;
+    return this.destroyed || this.queuedWrites === 0 ? 0 : this.handle.writeQueueSize;
   }
 
   get writableHighWaterMark(): number {
@@ -215,6 +211,7 @@ export class RawTcpStream implements ByteStream {
     if (loaded!.wrap.streamBaseState[loaded!.wrap.kLastWriteWasAsync] !== 0) {
       // libuv queued (part of) it: the request and the bytes stay alive until it completes
       spareWrite = null;
+      this.queuedWrites++;
       req.handle = this.handle;
       req.stream = this;
       req.buffer = chunk;
@@ -226,6 +223,11 @@ export class RawTcpStream implements ByteStream {
     if (this.handle.writeQueueSize < HIGH_WATER_MARK) return true;
     this.needDrain = true;
     return false;
+  }
+
+  /** a queued write completed or failed */
+  writeDone(): void {
+    this.queuedWrites--;
   }
 
   /** a queued write completed: 'drain' once everything queued has gone out after a refused write */
@@ -241,6 +243,7 @@ export class RawTcpStream implements ByteStream {
     this.writableEnded = true;
     const req = new loaded!.wrap.ShutdownWrap();
     req.handle = this.handle;
+    req.stream = this;
     req.oncomplete = onShutdownDone;
     if (this.handle.shutdown(req) !== 0) this.destroy();
   }
@@ -283,17 +286,19 @@ export class RawTcpStream implements ByteStream {
     if (this.destroyed) return;
     this.destroyed = true;
     if (this.onerror !== null) this.onerror();
-    this.handle.close(onHandleClosed);
+    this.handle.close(() => this.closed());
   }
 
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
-    this.handle.close(onHandleClosed);
+    this.handle.close(() => this.closed());
   }
 
   /** the handle is closed: 'close' */
   closed(): void {
+    if (this.gone) return;
+    this.gone = true;
     this.owner.forgetRaw(this);
     if (this.onclose !== null) this.onclose();
   }
