@@ -34,7 +34,7 @@ import type { mongoMessages } from '../shared/mongo.messages';
 import type { mqttSettingsMessages } from '../features/mqtt-settings/mqtt-settings.messages';
 import type { nodesMessages } from '../features/nodes/nodes.messages';
 import type { notFoundMessages } from '../app/not-found/notFound.messages';
-import type { overloadProtectionMessages } from '../features/mqtt-settings/OverloadProtectionNote';
+import type { overloadProtectionMessages } from '../features/mqtt-settings/overload-protection.messages';
 import type { overviewMessages } from '../features/overview/overview.messages';
 import type { passwordMessages } from '../shared/password.messages';
 import type { payloadDecodingMessages } from '../shared/payload-decoding/payload-decoding.messages';
