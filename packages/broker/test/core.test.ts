@@ -93,6 +93,25 @@ describe('connect', () => {
     expect(v5.connack.reasonCode).toBe(0x8a);
   });
 
+  test('hooks: clientConnect gets the connection info, the final client id and the username', async () => {
+    const seen: Array<[string, string, string | null]> = [];
+    broker = newBroker({
+      settings: { useUsernameAsClientid: true },
+      hooks: {
+        clientConnect: (info, clientid, username) => {
+          seen.push([info.listener, clientid, username]);
+          return undefined;
+        },
+      },
+    });
+    await connect(broker, 4, { clientId: 'packet-id', username: 'alice', info: { listener: 'tcp:hooked' } });
+    await connect(broker, 5, { clientId: 'b' });
+    expect(seen).toEqual([
+      ['tcp:hooked', 'alice', 'alice'],
+      [expect.any(String), 'b', null],
+    ]);
+  });
+
   test('hooks: authenticate deny 0x86 → v3 return code 4, counters', async () => {
     broker = newBroker({ hooks: { authenticate: (req) => (req.password?.toString() === 'ok' ? { result: 'allow' } : { result: 'deny', reasonCode: 0x86 }) } });
     const bad = await connect(broker, 4, { clientId: 'a', username: 'u', password: Buffer.from('no') });

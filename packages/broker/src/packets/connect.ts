@@ -1,7 +1,7 @@
 import mqttPacket, { type IConnackPacket, type IConnectPacket } from 'mqtt-packet';
 import type { Connection } from '../connection/connection';
 import { writeRaw } from '../connection/write-batch';
-import type { AuthnResult, ConnackInfo, PublishMessage } from '../types';
+import { ANONYMOUS_ALLOW, type AuthnResult, type ConnackInfo, type PublishMessage } from '../types';
 import { isValidTopicName } from '../topics/validate';
 import { newMessageId } from '../ids';
 import { peerCertAs } from '../transports/peer-cert';
@@ -169,22 +169,7 @@ export function handleConnect(conn: Connection, packet: IConnectPacket): void | 
 
   const hooks = b.hooks;
   if (hooks.clientConnect) {
-    const i = conn.info;
-    // a literal rather than a spread of the ConnInfo (a clone, then a map transition per added key)
-    const answer = hooks.clientConnect({
-      listener: i.listener,
-      peerhost: i.peerhost,
-      peerport: i.peerport,
-      sockport: i.sockport,
-      socketPeerhost: i.socketPeerhost,
-      isSsl: i.isSsl,
-      peerCert: i.peerCert,
-      mountpoint: i.mountpoint,
-      enableAuthn: i.enableAuthn,
-      zone: i.zone,
-      clientid,
-      username: conn.username,
-    });
+    const answer = hooks.clientConnect(conn.info, clientid, conn.username);
     // a synchronous answer (the server's ban check) is used at once: no promise per CONNECT
     if (answer instanceof Promise) return answer.then((code) => afterClientConnect(conn, packet, code));
     return afterClientConnect(conn, packet, answer);
@@ -201,8 +186,6 @@ function afterClientConnect(conn: Connection, packet: IConnectPacket, code: numb
   return authenticate(conn, packet.properties?.authenticationData);
 }
 
-/** the answer without an authenticator to ask (the listener's enable_authn false, or no hook) */
-const ANONYMOUS: AuthnResult = Object.freeze({ result: 'allow', anonymous: true });
 /** EMQX quick_deny_anonymous: clients without credentials are refused before the authenticator chain runs */
 const QUICK_DENY: AuthnResult = Object.freeze({ result: 'deny', reasonCode: 0x87 });
 
@@ -237,7 +220,7 @@ export function authenticate(conn: Connection, authData: Buffer | undefined): vo
       connId: conn.connId,
     });
   } else {
-    answer = ANONYMOUS;
+    answer = ANONYMOUS_ALLOW;
   }
   if (answer instanceof Promise) return answer.then((result) => authenticated(conn, packet, result));
   authenticated(conn, packet, answer);

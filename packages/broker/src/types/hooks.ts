@@ -29,6 +29,9 @@ export type AuthnResult =
   | { result: 'deny'; reasonCode: number } // v5 reason code (0x86, 0x87, 0x8A ...); mapped to v3 return codes by the broker
   | { result: 'continue'; authData?: Buffer }; // enhanced auth: send AUTH 0x18 with authData
 
+/** The answer when no authenticator is asked (none enabled, or the listener's enable_authn false): one shared object. */
+export const ANONYMOUS_ALLOW: AuthnResult = Object.freeze({ result: 'allow', anonymous: true });
+
 export interface ClientIdentity {
   clientid: string;
   username: string | null;
@@ -64,8 +67,11 @@ export type PublishVerdict = PublishMessage | null | typeof CONSUMED;
  * Hook names mirror EMQX's hook points.
  */
 export interface BrokerHooks {
-  /** `client.connect`: before authentication (bans, flapping). Return a v5 reason code to refuse. */
-  clientConnect?(info: ConnInfo & { clientid: string; username: string | null }): Promise<number | undefined> | number | undefined;
+  /**
+   * `client.connect`: before authentication (bans, flapping). Return a v5 reason code to refuse. The connection's
+   * own ConnInfo is passed, not a copy: the hook must not change it.
+   */
+  clientConnect?(info: Readonly<ConnInfo>, clientid: string, username: string | null): Promise<number | undefined> | number | undefined;
   /** `client.authenticate` */
   authenticate?(req: AuthnRequest): Promise<AuthnResult> | AuthnResult;
   /** `client.authorize`; `deny` on publish drops the message (v5: PUBACK/PUBREC 0x87), on subscribe gives SUBACK 0x87. */

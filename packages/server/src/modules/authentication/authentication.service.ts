@@ -4,7 +4,7 @@
 // the next, the first allow/deny decides; no enabled authenticator = anonymous allowed; a chain whose
 // every authenticator ignored refuses with 0x87 (not authorized).
 import type { ReplyOf } from '@mqdeck/api';
-import type { AuthnRequest, AuthnResult } from '@mqdeck/broker';
+import { ANONYMOUS_ALLOW, type AuthnRequest, type AuthnResult } from '@mqdeck/broker';
 import type { ConfigService } from '../../config/config.service';
 import { ApiError } from '../../errors';
 import type { AuthnBackend, AuthnOutcome, Credential } from './authenticator';
@@ -29,7 +29,16 @@ interface Entry {
 }
 
 export class AuthenticationService {
-  private chain: Entry[] = [];
+  private entries: Entry[] = [];
+  /** the enabled entries, kept with the chain so that a CONNECT filters nothing */
+  private enabled: Entry[] = [];
+  private get chain(): Entry[] {
+    return this.entries;
+  }
+  private set chain(next: Entry[]) {
+    this.entries = next;
+    this.enabled = next.filter((e) => e.config.enable);
+  }
   /**
    * Whether EMQX's global chain exists (emqx_authn_chains): made at start when authenticators are configured, or
    * by the first create since; an emptied chain stays. Without it, deleting is 404; with it, deleting is idempotent.
@@ -43,17 +52,19 @@ export class AuthenticationService {
     /** the listener's enable_authn (true | false | quick_deny_anonymous) by listener id */
     private readonly listenerAuthn: (listener: string) => boolean | 'quick_deny_anonymous',
   ) {
+    const loaded: Entry[] = [];
     for (const raw of config.get<Record<string, unknown>[]>('authentication') ?? []) {
       this.chainMade = true;
       try {
         const id = authenticatorId(raw);
         const kind = authnKind(id);
         const cfg = kind.normalize(raw);
-        this.chain.push({ id, config: cfg, backend: kind.create(id, cfg, ctx), metrics: new RateCounters(METRICS) });
+        loaded.push({ id, config: cfg, backend: kind.create(id, cfg, ctx), metrics: new RateCounters(METRICS) });
       } catch {
         // a stored entry this node cannot run is kept out of the chain rather than stopping the node
       }
     }
+    this.chain = loaded;
   }
 
   ids(): string[] {
@@ -176,11 +187,10 @@ export class AuthenticationService {
    */
   authenticate(req: AuthnRequest): AuthnResult | Promise<AuthnResult> {
     const enableAuthn = this.listenerAuthn(req.listener);
-    if (enableAuthn === false) return { result: 'allow', anonymous: true };
+    if (enableAuthn === false) return ANONYMOUS_ALLOW;
     if (enableAuthn === 'quick_deny_anonymous' && !req.username) return { result: 'deny', reasonCode: NOT_AUTHORIZED };
-    const enabled = this.chain.filter((e) => e.config.enable);
-    if (enabled.length === 0) return { result: 'allow', anonymous: true };
-    return this.runChain(req, enabled);
+    if (this.enabled.length === 0) return ANONYMOUS_ALLOW;
+    return this.runChain(req, this.enabled);
   }
 
   private async runChain(req: AuthnRequest, enabled: Entry[]): Promise<AuthnResult> {

@@ -58,7 +58,7 @@ export function setupAccessControl(app: FastifyInstance, dataDir: string): Broke
   });
 
   return {
-    clientConnect: (info) => (banned.check(info) ? BANNED : undefined),
+    clientConnect: (info, clientid, username) => (banned.refuses(clientid, username, info.peerhost) ? BANNED : undefined),
     authenticate: (req) => authn.authenticate(req),
     authorize: (req) => authz.authorize(req),
     denyAction: () => authz.denyAction(),

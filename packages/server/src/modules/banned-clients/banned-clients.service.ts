@@ -71,7 +71,12 @@ export class BannedService {
     clearInterval(this.sweeper);
   }
 
-  /** The active ban that refuses this client, if any (the CONNECT hot path). */
+  /** Whether an active ban refuses this CONNECT (the hot path: nothing is allocated while no ban exists). */
+  refuses(clientid: string, username: string | null, peerhost: string): boolean {
+    return this.all.size > 0 && this.check({ clientid, username, peerhost }) !== undefined;
+  }
+
+  /** The active ban that refuses this client, if any. */
   check(who: Who, now = Date.now()): Ban | undefined {
     if (this.all.size === 0) return undefined;
     for (const kind of EXACT) {
