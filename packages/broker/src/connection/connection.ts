@@ -1,4 +1,4 @@
-import type { ByteStream } from '../transports/byte-stream';
+import { STREAM_CONN as CONN, type ByteStream } from '../transports/byte-stream';
 import type { Packet } from 'mqtt-packet';
 import type { ClientIdentity, ConnInfo, ProtoVer, RateLimit } from '../types';
 import type { BrokerCore } from '../core';
@@ -26,7 +26,6 @@ const INBOX_HIGH_WATER = 1000;
 const CLOSE_GRACE_MS = 2000;
 
 /** the connection a stream belongs to, for the stream listeners below (one set of functions, no closures per connection) */
-const CONN = Symbol('mqdeck.connection');
 type ConnStream = ByteStream & { [CONN]: Connection };
 
 export type ConnState = 'new' | 'authenticating' | 'connected' | 'closed';

@@ -19,3 +19,10 @@ export interface ByteStream {
   readonly destroyed: boolean;
   readonly writableEnded: boolean;
 }
+
+/**
+ * The key under which a Connection stores itself on its stream (the stream's listeners find their connection there).
+ * RawTcpStream declares it as a field: added later, it would put each stream on a transition map that dies whenever
+ * every stream has gone, and the next accept would deoptimize the connect path (V8 "weak objects").
+ */
+export const STREAM_CONN: unique symbol = Symbol('mqdeck.connection');

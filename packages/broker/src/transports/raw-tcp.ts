@@ -9,7 +9,7 @@
 // Node has them, and plain TCP falls back to net.Socket where it does not.
 import type { Server } from 'node:net';
 import { getDefaultHighWaterMark } from 'node:stream';
-import type { ByteStream } from './byte-stream';
+import { STREAM_CONN, type ByteStream } from './byte-stream';
 
 /** the libuv TCP handle (node's TCPWrap) members used here */
 export interface TcpHandle {
@@ -139,6 +139,8 @@ export class RawTcpStream implements ByteStream {
   private shutdownFinished = false;
   /** since when its unsent bytes stayed above the listener's high_watermark (send_timeout watch; 0: not busy) */
   busySince = 0;
+  /** its Connection (set by the Connection, read by its stream listeners): declared here, see STREAM_CONN */
+  [STREAM_CONN]: unknown = null;
 
   constructor(
     private readonly handle: TcpHandle,
