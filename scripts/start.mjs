@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt, staleReason } from './build-node.mjs';
+import { NODE_FLAGS } from '../packages/server/bin/node-flags.mjs';
 
 const dashboard = 'packages/dashboard';
 const dist = join(dashboard, 'dist');
@@ -53,7 +54,7 @@ if (!given && (builtAt === 0 || sourcesAt > builtAt)) {
   }
 }
 
-const args = ['packages/server/bin/mqdeck.mjs', 'start', ...process.argv.slice(2)];
+const args = [...NODE_FLAGS, 'packages/server/bin/mqdeck.mjs', 'start', ...process.argv.slice(2)];
 if (dashboardDir) args.push('--dashboard-dir', dashboardDir);
 const child = spawn(process.execPath, args, { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal));

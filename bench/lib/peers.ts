@@ -2,10 +2,11 @@
 // and the Mosquitto already running on this machine (127.0.0.1:1883).
 import { spawn, execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import mqtt from 'mqtt';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export interface Peer {
   name: string;
@@ -104,7 +105,10 @@ export async function startMqdeck(
 ): Promise<Peer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mqdeck-bench-'));
   const { tcp, http, env } = await nodeEnv(dataDir, extraEnv);
-  const [cmd, args] = limited(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'packages/server/src/main.ts')], limits);
+  // the V8 flags `npm start` runs the node with, when that checkout has them (an older baseline may not)
+  const flagsFile = join(root, 'packages/server/bin/node-flags.mjs');
+  const nodeFlags: string[] = existsSync(flagsFile) ? (await import(pathToFileURL(flagsFile).href)).NODE_FLAGS : [];
+  const [cmd, args] = limited(process.execPath, [...nodeFlags, ...nodeArgs, '--import', 'tsx', join(root, 'packages/server/src/main.ts')], limits);
   const child: ChildProcess = spawn(cmd, args, {
     cwd: root,
     env,

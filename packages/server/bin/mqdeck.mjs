@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --retain-maps-for-n-gc=64
 // The node's entry: runs the compiled node (packages/server/dist/main.js, from `npm run build` or `npm start`) in
 // this very process, with source maps for stack traces; no TypeScript compiler at run time. SIGINT/SIGTERM stop it
 // gracefully (exit 0). Started by a launcher with an IPC channel (scripts/start.mjs), it also stops when that channel

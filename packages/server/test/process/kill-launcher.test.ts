@@ -2,6 +2,8 @@
 // must not survive as an orphan holding the ports: every process of ours is gone and a restart binds the same ports.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ensureBuilt } from '../../../../scripts/build-node.mjs';
+import { readFileSync } from 'node:fs';
+import { NODE_FLAGS } from '../../bin/node-flags.mjs';
 import { allGone, npmStarts, portOpen } from './npm-start.testing';
 
 const starts = npmStarts('mqdeck-kill-launcher-');
@@ -11,6 +13,8 @@ afterAll(() => starts.cleanup());
 test('SIGKILL of the launcher stops the node; a restart binds the same ports', async () => {
   const first = await starts.start();
   expect(first.launcher).not.toBe(first.node);
+  // the node runs with the V8 flags of bin/node-flags.mjs (they only hold when given at start)
+  expect(readFileSync(`/proc/${first.node}/cmdline`, 'utf8').split('\0')).toEqual(expect.arrayContaining(NODE_FLAGS));
   process.kill(first.launcher, 'SIGKILL');
   await allGone(first.all, 'every process of npm start to end after SIGKILL of the launcher');
   expect(await portOpen(first.ports.tcp)).toBe(false);
