@@ -13,6 +13,7 @@
 //                      multi-row insert with the parameters numbered on, anything else runs in BEGIN … COMMIT.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { checkout, giveBack } from './checkout';
 import { DecodeMemo, MISSING, parseTemplate, valueAt, type Template } from '../../../../shared/template';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome, TypeContext } from '../../resource/types';
 import { readSql, readSqlConnector, type SqlConnectorSettings } from '../mysql/sql-config';
@@ -153,7 +154,7 @@ class PgsqlAction implements ActionInstance {
   }
 
   private async transaction(reqs: PgsqlRequest[]): Promise<void> {
-    const client = await this.connector.pool.connect();
+    const client = await checkout(this.connector.pool);
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
@@ -168,7 +169,7 @@ class PgsqlAction implements ActionInstance {
       broken ??= (err as { code?: string }).code ? undefined : (err as Error);
       throw err;
     } finally {
-      client.release(broken);
+      giveBack(client, broken);
     }
   }
 }
@@ -177,7 +178,7 @@ class PgsqlAction implements ActionInstance {
 async function parseOnServer(pool: pg.Pool, text: string): Promise<unknown> {
   let client: pg.PoolClient;
   try {
-    client = await pool.connect();
+    client = await checkout(pool);
   } catch (err) {
     return err;
   }
@@ -189,7 +190,7 @@ async function parseOnServer(pool: pg.Pool, text: string): Promise<unknown> {
   } catch (err) {
     return err;
   } finally {
-    client.release();
+    giveBack(client);
   }
 }
 
