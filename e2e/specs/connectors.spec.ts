@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { chooseLabelled, chooseOption, connectClient, inbox, pressInDialog, shot, shotAll, uniqueId, statistic, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 const CONNECTOR = uniqueId('remote').replace(/-/g, '_');
@@ -102,7 +103,7 @@ describe('connectors, actions and sources screens', () => {
 
   it('creates an action on it and a rule calling the action; a published message reaches mosquitto and the statistics move', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/rule/actions`);
+    await openRoute(page, `${e2e.node.url}#/rule/actions`);
     await page.getByRole('button', { name: 'Create' }).click();
     await pickType(page, 'MQTT Broker');
     await page.getByLabel('Name', { exact: true }).fill(ACTION);
@@ -185,7 +186,7 @@ describe('connectors, actions and sources screens', () => {
     await shot(page, 'connector-delete-refused');
     await page.getByRole('button', { name: 'Close' }).click();
 
-    await page.goto(`${e2e.node.url}#/rule/actions`);
+    await openRoute(page, `${e2e.node.url}#/rule/actions`);
     const action = page.getByRole('row').filter({ has: page.getByRole('link', { name: ACTION, exact: true }) });
     await action.getByRole('button', { name: 'Delete' }).click();
     await pressInDialog(page.getByRole('dialog').getByRole('button', { name: 'Confirm' }));

@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { chooseLabelled, connectClient, pressInDialog, shot, uniqueId, statistic, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 const run = uniqueId('dbi').replace(/-/g, '_');
@@ -72,7 +73,7 @@ async function createConnector(page: Page, type: string, label: string, name: st
 
 /** Creates the action on `connector`, then a rule on `topic` calling it through the rule editor's action picker. */
 async function createActionAndRule(page: Page, o: { type: string; typeLabel: string; action: string; connector: string; rule: string; topic: string; fill: () => Promise<void> }) {
-  await page.goto(`${e2e.node.url}#/rule/actions`);
+  await openRoute(page, `${e2e.node.url}#/rule/actions`);
   await page.getByRole('button', { name: button('Create') }).click();
   await pickType(page, o.typeLabel);
   await page.getByLabel('Name', { exact: true }).fill(o.action);
@@ -103,7 +104,7 @@ async function createActionAndRule(page: Page, o: { type: string; typeLabel: str
 
 /** Deletes the action (used by the rule: confirmed twice), then the rule, then the now unused connector. */
 async function deleteAll(page: Page, type: string, names: { connector: string; action: string; rule: string }) {
-  await page.goto(`${e2e.node.url}#/rule/actions`);
+  await openRoute(page, `${e2e.node.url}#/rule/actions`);
   await rowOf(page, names.action)
     .getByRole('button', { name: button('Delete') })
     .click();
