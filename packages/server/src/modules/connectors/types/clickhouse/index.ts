@@ -7,7 +7,8 @@
 //   a batch          = one INSERT with the rows of every message joined by batch_value_separator
 //   outcome          = HTTP 200 ok; any answer with an error status is unrecoverable (a SQL error, a missing table:
 //                      EMQX to_error_tuple); no answer (refused, closed, reset, timeout) is recoverable
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
+import { lazyModule } from '../../../../shared/lazy-module';
 import { ApiError } from '../../../../errors';
 import { parseDuration } from '../../../../config/units';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome, TypeContext } from '../../resource/types';
@@ -126,7 +127,10 @@ function readAction(parameters: Record<string, unknown>): { sql: string; separat
   return { sql, separator, nullForMissing: parameters.undefined_vars_as_null === true };
 }
 
-function startPool(s: Settings, ctx: TypeContext): Pool {
+const undici = lazyModule(() => import('undici'));
+
+async function startPool(s: Settings, ctx: TypeContext): Promise<Pool> {
+  const { Pool } = await undici();
   ctx.log.info('clickhouse connector starting', { connector: ctx.connectorId, url: s.origin + s.path, database: s.database, pool_size: s.poolSize });
   return new Pool(s.origin, { connections: s.poolSize, connect: { timeout: s.connectTimeoutMs } });
 }
@@ -138,7 +142,7 @@ export const clickhouseType: ConnectorType = {
   },
   async start(config, ctx) {
     const settings = readSettings(config);
-    const connector = new ClickhouseConnector(startPool(settings, ctx), settings);
+    const connector = new ClickhouseConnector(await startPool(settings, ctx), settings);
     const health = await connector.health();
     if (health.status !== 'connected') {
       await connector.stop();

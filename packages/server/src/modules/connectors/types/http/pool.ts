@@ -4,16 +4,21 @@
 // order. The health check is EMQX's: can a connection (TCP, and TLS when https) be opened within connect_timeout.
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
-import { buildConnector, Client } from 'undici';
+import type { buildConnector, Client } from 'undici';
+import { lazyModule } from '../../../../shared/lazy-module';
 import type { Health } from '../../resource/types';
 import type { ConnectorSettings } from './config';
 import { errorReason } from './outcome';
+
+/** undici, loaded when the first http connector starts */
+export const undici = lazyModule(() => import('undici'));
 
 export class HttpPool {
   private readonly clients: Client[];
   private closed = false;
 
   constructor(
+    { Client, buildConnector }: Awaited<ReturnType<typeof undici>>,
     private readonly settings: ConnectorSettings,
     private readonly tls: ConnectionOptions | undefined,
   ) {

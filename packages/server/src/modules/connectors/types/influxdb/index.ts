@@ -9,7 +9,8 @@
 //   write outcome    = 2xx ok; 401 "authorization failure" and any other HTTP status unrecoverable (EMQX
 //                      is_unrecoverable_error: every non-2xx status); no answer (refused, reset, timeout) recoverable
 //   batches          = the points of the whole batch in one write, as EMQX's on_batch_query
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
+import { lazyModule } from '../../../../shared/lazy-module';
 import { ApiError } from '../../../../errors';
 import { isObject } from '../../../../config/tree';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome, TypeContext } from '../../resource/types';
@@ -180,7 +181,10 @@ function readAction(parameters: Record<string, unknown>): { lines: CompiledLine[
   }
 }
 
-function startPool(s: Settings, ctx: TypeContext): Pool {
+const undici = lazyModule(() => import('undici'));
+
+async function startPool(s: Settings, ctx: TypeContext): Promise<Pool> {
+  const { Pool } = await undici();
   const tls = ctx.tls(s.ssl);
   const origin = `${tls ? 'https' : 'http'}://${s.host.includes(':') ? `[${s.host}]` : s.host}:${s.port}`;
   return new Pool(origin, { connections: s.poolSize, connect: { timeout: CONNECT_TIMEOUT_MS, ...(tls ?? {}) } });
@@ -193,7 +197,7 @@ export const influxdbType: ConnectorType = {
   },
   async start(config, ctx) {
     const settings = readSettings(config);
-    const connector = new InfluxConnector(startPool(settings, ctx), settings);
+    const connector = new InfluxConnector(await startPool(settings, ctx), settings);
     const health = await connector.health();
     if (health.status !== 'connected') {
       await connector.stop();

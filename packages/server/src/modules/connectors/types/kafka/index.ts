@@ -9,11 +9,15 @@
 //                      becomes {topic, key, value, offset, ts, ts_type, headers} for `$bridges/…` rules
 // Not offered: Kerberos (GSSAPI), snappy compression and the disk/hybrid buffer modes are refused with a sentence;
 // partitions_limit is ignored. Tested without a Kafka server (none here): checks, rendering, and the status when nobody listens.
-import { CompressionTypes, Kafka, logLevel, Partitioners, type Admin, type Consumer, type ICustomPartitioner, type Producer } from 'kafkajs';
+import type { Admin, Consumer, ICustomPartitioner, Kafka, Producer } from 'kafkajs';
+import { lazyModule } from '../../../../shared/lazy-module';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome, SourceInstance, TypeContext } from '../../resource/types';
 import { readConsumer, readKafkaConnector, readProducer, type Flavor, type KafkaSettings, type ProducerSettings } from './config';
 import { kafkaOutcome, kafkaReason } from './errors';
 import { renderMessage, type KafkaMessage } from './message';
+
+const kafkajs = lazyModule(() => import('kafkajs'));
+type KafkaJs = Awaited<ReturnType<typeof kafkajs>>;
 
 /** EMQX's random partitioner */
 const randomPartitioner: ICustomPartitioner =
@@ -26,11 +30,13 @@ export class KafkaConnector implements ConnectorInstance {
   private readonly admin: Admin;
 
   constructor(
+    /** the loaded kafkajs, for its enums and partitioners */
+    readonly driver: KafkaJs,
     readonly settings: KafkaSettings,
     ctx: TypeContext,
   ) {
     const tls = settings.ssl ? (ctx.tls(settings.ssl) ?? {}) : undefined;
-    this.kafka = new Kafka({
+    this.kafka = new driver.Kafka({
       clientId: `${ctx.nodeName}:${ctx.connectorId}`,
       brokers: settings.brokers,
       connectionTimeout: settings.connectTimeout,
@@ -39,7 +45,7 @@ export class KafkaConnector implements ConnectorInstance {
       ...(settings.sasl ? { sasl: settings.sasl as never } : {}),
       // the resource layer retries and reports; kafkajs must neither retry for long nor log on its own
       retry: { retries: 0 },
-      logLevel: logLevel.NOTHING,
+      logLevel: driver.logLevel.NOTHING,
     });
     this.admin = this.kafka.admin();
   }
@@ -90,7 +96,7 @@ class KafkaProducerAction implements ActionInstance {
     try {
       await this.producer.sendBatch({
         acks: this.s.acks,
-        compression: this.s.compression === 'gzip' ? CompressionTypes.GZIP : CompressionTypes.None,
+        compression: this.compression(),
         topicMessages: [...byTopic].map(([topic, msgs]) => ({
           topic,
           messages: msgs.map((m) => ({ key: m.key, value: m.value, timestamp: m.timestamp, headers: m.headers })),
@@ -100,6 +106,11 @@ class KafkaProducerAction implements ActionInstance {
     } catch (err) {
       return kafkaOutcome(err);
     }
+  }
+
+  private compression() {
+    const { CompressionTypes } = this.connector.driver;
+    return this.s.compression === 'gzip' ? CompressionTypes.GZIP : CompressionTypes.None;
   }
 
   async stop(): Promise<void> {
@@ -124,7 +135,8 @@ function connectorType(type: string, flavor: Flavor, role: 'producer' | 'consume
       readKafkaConnector(config, flavor);
     },
     async start(config, ctx) {
-      const connector = new KafkaConnector(readKafkaConnector(config, flavor), ctx);
+      const settings = readKafkaConnector(config, flavor);
+      const connector = new KafkaConnector(await kafkajs(), settings, ctx);
       const health = await connector.health();
       if (health.status !== 'connected') {
         await connector.stop();
@@ -150,7 +162,7 @@ function connectorType(type: string, flavor: Flavor, role: 'producer' | 'consume
         const producer = connector.kafka.producer({
           allowAutoTopicCreation: false,
           maxInFlightRequests: s.maxInflight,
-          createPartitioner: s.partitionStrategy === 'random' ? randomPartitioner : Partitioners.DefaultPartitioner,
+          createPartitioner: s.partitionStrategy === 'random' ? randomPartitioner : connector.driver.Partitioners.DefaultPartitioner,
         });
         try {
           await producer.connect();

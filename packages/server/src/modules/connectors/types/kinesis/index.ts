@@ -9,10 +9,15 @@
 //   max_retries      = the SDK's own retries of one call (erlcloud's retry_num in EMQX)
 // Outcomes as EMQX's handle_result: a missing stream or an invalid argument fails the message; throughput exceeded
 // and network failures (connection refused…) stay in the buffer and are sent again.
-import { DescribeStreamCommand, KinesisClient, ListStreamsCommand, PutRecordCommand, PutRecordsCommand, type PutRecordsRequestEntry } from '@aws-sdk/client-kinesis';
+import type { KinesisClient, PutRecordsRequestEntry } from '@aws-sdk/client-kinesis';
+import type { NodeHttpHandler } from '@smithy/node-http-handler';
+import { lazyModule } from '../../../../shared/lazy-module';
 import { parseTemplate, renderTemplate, renderTemplateBytes, type Template } from '../../../../shared/template';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome } from '../../resource/types';
 import { awsOutcome, awsReason, bad, httpHandler, readAws, readText, type AwsSettings } from '../aws/aws';
+
+const kinesisSdk = lazyModule(() => import('@aws-sdk/client-kinesis'));
+type KinesisSdk = Awaited<ReturnType<typeof kinesisSdk>>;
 
 export const STREAM_INVALID = 'Kinesis stream is invalid. Please check if the stream exist in Kinesis account.';
 const DEFAULT_REGION = 'us-east-1';
@@ -62,19 +67,23 @@ export function readKinesisAction(p: Record<string, unknown>): KinesisActionSett
 export class KinesisConnector implements ConnectorInstance {
   readonly client: KinesisClient;
 
-  constructor(s: KinesisSettings) {
-    this.client = new KinesisClient({
+  constructor(
+    readonly sdk: KinesisSdk,
+    s: KinesisSettings,
+    requestHandler: NodeHttpHandler,
+  ) {
+    this.client = new sdk.KinesisClient({
       endpoint: s.endpoint,
       region: s.region,
       credentials: s.credentials,
       maxAttempts: s.maxRetries + 1,
-      requestHandler: httpHandler(s.poolSize),
+      requestHandler,
     });
   }
 
   async health(): Promise<Health> {
     try {
-      await this.client.send(new ListStreamsCommand({ Limit: 1 }));
+      await this.client.send(new this.sdk.ListStreamsCommand({ Limit: 1 }));
       return { status: 'connected' };
     } catch (err) {
       return { status: 'disconnected', reason: awsReason(err) };
@@ -95,6 +104,7 @@ const FAILED_ROUNDS = 3;
 
 class KinesisAction implements ActionInstance {
   constructor(
+    private readonly sdk: KinesisSdk,
     private readonly client: KinesisClient,
     private readonly s: KinesisActionSettings,
   ) {}
@@ -108,7 +118,7 @@ class KinesisAction implements ActionInstance {
 
   async health(): Promise<Health> {
     try {
-      await this.client.send(new DescribeStreamCommand({ StreamName: this.s.stream, Limit: 1 }));
+      await this.client.send(new this.sdk.DescribeStreamCommand({ StreamName: this.s.stream, Limit: 1 }));
       return { status: 'connected' };
     } catch (err) {
       if ((err as { name?: string }).name === 'ResourceNotFoundException') return { status: 'disconnected', reason: STREAM_INVALID };
@@ -120,7 +130,7 @@ class KinesisAction implements ActionInstance {
     const records = requests as KinesisRecord[];
     try {
       if (records.length === 1) {
-        await this.client.send(new PutRecordCommand({ StreamName: this.s.stream, ...records[0] }));
+        await this.client.send(new this.sdk.PutRecordCommand({ StreamName: this.s.stream, ...records[0] }));
         return { ok: true };
       }
       return await this.putRecords(records);
@@ -135,7 +145,7 @@ class KinesisAction implements ActionInstance {
     let pending = records;
     let reason = '';
     for (let round = 0; round < FAILED_ROUNDS && pending.length > 0; round++) {
-      const out = await this.client.send(new PutRecordsCommand({ StreamName: this.s.stream, Records: pending }));
+      const out = await this.client.send(new this.sdk.PutRecordsCommand({ StreamName: this.s.stream, Records: pending }));
       if (!out.FailedRecordCount) return { ok: true };
       const failed = (out.Records ?? []).map((r, i) => (r.ErrorCode ? i : -1)).filter((i) => i >= 0);
       reason = (out.Records ?? []).find((r) => r.ErrorCode)?.ErrorMessage ?? 'records refused';
@@ -153,7 +163,7 @@ export const kinesisType: ConnectorType = {
   },
   async start(config, ctx) {
     const settings = readKinesisConnector(config);
-    const connector = new KinesisConnector(settings);
+    const connector = new KinesisConnector(await kinesisSdk(), settings, await httpHandler(settings.poolSize));
     const health = await connector.health();
     if (health.status !== 'connected') {
       await connector.stop();
@@ -169,7 +179,7 @@ export const kinesisType: ConnectorType = {
     },
     async start(parameters, connector): Promise<ActionInstance> {
       if (!(connector instanceof KinesisConnector)) throw new Error('A kinesis action needs a kinesis connector.');
-      return new KinesisAction(connector.client, readKinesisAction(parameters));
+      return new KinesisAction(connector.sdk, connector.client, readKinesisAction(parameters));
     },
   },
 };

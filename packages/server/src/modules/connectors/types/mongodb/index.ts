@@ -7,10 +7,13 @@
 //   outcome          = a network error or no server to select is recoverable (kept and retried); an error the
 //                      server answers (duplicate key, validation, not authorized…) is unrecoverable, as EMQX's
 //   batches          = no: EMQX's mongodb action sends one document per query (always_sync, no batch callback)
-import { MongoClient, MongoNetworkError, MongoNotConnectedError, MongoServerError, MongoServerSelectionError, MongoTopologyClosedError, type Db } from 'mongodb';
+import type { Db, MongoClient } from 'mongodb';
+import { lazyModule } from '../../../../shared/lazy-module';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome } from '../../resource/types';
 import { mongoOptions, mongoUrl, readMongo, type MongoSettings } from './config';
 import { compileDocument, renderDocument, type DocumentTemplates, type MongoInsert } from './document';
+
+const mongodb = lazyModule(() => import('mongodb'));
 
 const NETWORK: [RegExp, string][] = [
   [/ECONNREFUSED/, 'Connection refused'],
@@ -25,10 +28,12 @@ const NETWORK: [RegExp, string][] = [
 export function mongoReason(err: unknown): string {
   const e = err as { message?: string; code?: unknown; reason?: { servers?: Map<string, { error?: { message?: string } | null }> } } | undefined;
   let text = e?.message ?? String(err);
-  if (err instanceof MongoServerSelectionError && e?.reason?.servers) {
+  // a driver error exists only once the driver has loaded
+  const m = mongodb.loaded;
+  if (m && err instanceof m.MongoServerSelectionError && e?.reason?.servers) {
     for (const d of e.reason.servers.values()) if (d.error?.message) text = `${d.error.message} ${text}`;
   }
-  if (err instanceof MongoServerError) {
+  if (m && err instanceof m.MongoServerError) {
     if (e?.code === 18) return 'Authentication failed.';
     return text;
   }
@@ -37,8 +42,11 @@ export function mongoReason(err: unknown): string {
 }
 
 /** the connection, not the document, failed: no server to select, the network, a closed client */
-const isRecoverable = (err: unknown): boolean =>
-  err instanceof MongoNetworkError || err instanceof MongoServerSelectionError || err instanceof MongoTopologyClosedError || err instanceof MongoNotConnectedError;
+function isRecoverable(err: unknown): boolean {
+  const m = mongodb.loaded;
+  if (!m) return false;
+  return err instanceof m.MongoNetworkError || err instanceof m.MongoServerSelectionError || err instanceof m.MongoTopologyClosedError || err instanceof m.MongoNotConnectedError;
+}
 
 class MongoConnector implements ConnectorInstance {
   readonly db: Db;
@@ -93,6 +101,7 @@ export const mongodbType: ConnectorType = {
   },
   async start(config, ctx) {
     const settings = readMongo(config);
+    const { MongoClient } = await mongodb();
     const client = new MongoClient(mongoUrl(settings), mongoOptions(settings, ctx.tls(settings.ssl)));
     // a topology event with no listener must not take the node down
     client.on('error', () => undefined);

@@ -2,7 +2,8 @@
 // its own client id. Starting fails when a worker cannot connect (EMQX's pool start does, and the status reason
 // says why); once up, a lost connection is retried every 2 s (EMQX's auto_reconnect) while egress reports
 // "disconnected" as a recoverable error so the resource layer keeps the messages buffered.
-import mqtt, { type IClientOptions, type IClientPublishOptions, type IPublishPacket, type MqttClient } from 'mqtt';
+import type { IClientOptions, IClientPublishOptions, IPublishPacket, MqttClient } from 'mqtt';
+import { lazyModule } from '../../../../shared/lazy-module';
 import type { ConnectionOptions } from 'node:tls';
 import type { Health, SendOutcome } from '../../resource/types';
 import type { ClientIdentity, MqttConnectorConfig } from './config';
@@ -33,6 +34,8 @@ export interface OutgoingMessage {
 
 export type MessageHandler = (topic: string, payload: Buffer, packet: IPublishPacket) => void;
 
+const mqttJs = lazyModule(() => import('mqtt'));
+
 const isShared = (filter: string) => filter.startsWith('$share/') || filter.startsWith('$queue/');
 
 export class MqttPool {
@@ -62,7 +65,8 @@ export class MqttPool {
 
   /** connects every worker; on the first failure the others are closed and the reason thrown */
   async start(): Promise<void> {
-    const results = await Promise.allSettled(this.identities.map((id, i) => this.connectWorker(id, i + 1)));
+    const mqtt = (await mqttJs()).default;
+    const results = await Promise.allSettled(this.identities.map((id, i) => this.connectWorker(mqtt, id, i + 1)));
     for (const r of results) if (r.status === 'fulfilled') this.workers.push(r.value);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) {
@@ -95,7 +99,7 @@ export class MqttPool {
     };
   }
 
-  private connectWorker(id: ClientIdentity, index: number): Promise<Worker> {
+  private connectWorker(mqtt: Awaited<ReturnType<typeof mqttJs>>['default'], id: ClientIdentity, index: number): Promise<Worker> {
     // connected by hand: the CONNECT packet is written as soon as connect() runs, after our listener is on
     const client = mqtt.connect({ ...this.clientOptions(id), manualConnect: true });
     if (this.cfg.bridgeMode && this.cfg.protoVer !== 5) {

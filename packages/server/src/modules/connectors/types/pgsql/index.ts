@@ -12,13 +12,16 @@
 //                      Sync (epgsql execute_batch: one implicit transaction); here an `INSERT … VALUES (…)` becomes a
 //                      multi-row insert with the parameters numbered on, anything else runs in BEGIN … COMMIT.
 import { createHash } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { checkout, giveBack } from './checkout';
 import { DecodeMemo, MISSING, parseTemplate, valueAt, type Template } from '../../../../shared/template';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome, TypeContext } from '../../resource/types';
 import { readSql, readSqlConnector, type SqlConnectorSettings } from '../mysql/sql-config';
 import { parseInsert, prepare, toSqlValue, type Prepared } from '../mysql/sql-template';
 import { isPgsqlRecoverable, isUndefinedTable, pgsqlOutcome, pgsqlReason } from './errors';
+import { lazyModule } from '../../../../shared/lazy-module';
+
+const pgDriver = lazyModule(() => import('pg'));
 
 export const PGSQL_DEFAULT_PORT = 5432;
 const CONNECT_TIMEOUT_MS = 5000;
@@ -202,7 +205,8 @@ function pgsqlFamily(type: 'pgsql' | 'timescale' | 'matrix'): ConnectorType {
     },
     async start(config, ctx) {
       const settings = readSqlConnector(config, PGSQL_DEFAULT_PORT, undefined);
-      const pool = new pg.Pool(poolConfig(settings, ctx));
+      const { Pool } = (await pgDriver()).default;
+      const pool = new Pool(poolConfig(settings, ctx));
       // an idle connection that dies must not take the node down: the pool opens another when one is needed
       pool.on('error', () => undefined);
       const connector = new PgsqlConnector(pool, config.disable_prepared_statements !== true);

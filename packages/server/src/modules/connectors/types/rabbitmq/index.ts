@@ -10,10 +10,13 @@
 //   source    = on every connection a channel consuming `queue` (no_ack); each delivery becomes the columns of
 //               `$bridges/rabbitmq:<name>` (payload decoded from JSON when it is JSON, the AMQP properties,
 //               exchange, routing_key, queue), acked after the rules ran when no_ack is false
-import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
+import type { Channel, ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
+import { lazyModule } from '../../../../shared/lazy-module';
 import { DecodeMemo, MISSING, parseTemplate, placeholders, renderTemplate, renderTemplateBytes, toJson, valueAt, type Template } from '../../../../shared/template';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome, SourceInstance, SourceMessage, TypeContext } from '../../resource/types';
 import { readRabbitAction, readRabbitConnector, readRabbitSource, type RabbitActionParams, type RabbitSettings } from './config';
+
+const amqplib = lazyModule(() => import('amqplib'));
 
 const NETWORK: Record<string, string> = {
   ECONNREFUSED: 'Connection refused',
@@ -56,6 +59,7 @@ class RabbitConnector implements ConnectorInstance {
 
   private async open(i: number): Promise<void> {
     const tls = this.ctx.tls(this.s.ssl);
+    const amqp = await amqplib();
     const conn = await amqp.connect(
       {
         protocol: tls ? 'amqps' : 'amqp',

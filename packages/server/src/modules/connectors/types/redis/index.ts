@@ -7,7 +7,8 @@
 // action           = `command_template` rendered per rule output (./command.ts); a batch (batch_size > 1) is one
 //                    pipeline on one connection in single/sentinel mode and command after command in cluster mode
 //                    (EMQX: "Cluster mode is currently incompatible with batching"); any failed reply fails the batch
-import { Redis, Cluster, type RedisOptions, type ClusterOptions } from 'ioredis';
+import type { Redis, Cluster, RedisOptions, ClusterOptions } from 'ioredis';
+import { lazyModule } from '../../../../shared/lazy-module';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome, TypeContext } from '../../resource/types';
 import { compileCommand, renderCommand, type RedisArg } from './command';
 import { readCommandTemplate, readRedisConnector, type RedisSettings } from './config';
@@ -26,6 +27,9 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([p, t]).finally(() => clearTimeout(timer));
 }
 
+const ioredis = lazyModule(() => import('ioredis'));
+type IoRedis = Awaited<ReturnType<typeof ioredis>>;
+
 type Client = Redis | Cluster;
 
 class RedisConnector implements ConnectorInstance {
@@ -34,6 +38,8 @@ class RedisConnector implements ConnectorInstance {
   lastError: string | undefined;
 
   constructor(
+    /** the loaded ioredis (its Cluster class tells a cluster client) */
+    readonly driver: IoRedis,
     readonly settings: RedisSettings,
     readonly clients: Client[],
   ) {
@@ -66,7 +72,7 @@ class RedisConnector implements ConnectorInstance {
     try {
       for (const c of this.clients) {
         if (c.status !== 'ready') return { status: 'disconnected', reason: this.lastError ?? 'Not connected to the Redis server' };
-        if (c instanceof Cluster) {
+        if (c instanceof this.driver.Cluster) {
           const masters = c.nodes('master');
           if (masters.length === 0) return { status: 'disconnected', reason: 'The cluster has no master nodes' };
           await withTimeout(Promise.all(masters.map((n) => n.ping())), HEALTH_TIMEOUT_MS, 'The Redis cluster');
@@ -100,7 +106,7 @@ function clientOptions(s: RedisSettings, ctx: TypeContext): RedisOptions {
   };
 }
 
-function createClients(s: RedisSettings, ctx: TypeContext): Client[] {
+function createClients({ Redis, Cluster }: IoRedis, s: RedisSettings, ctx: TypeContext): Client[] {
   const base = clientOptions(s, ctx);
   if (s.mode === 'cluster') {
     const { tls, username, password } = base;
@@ -160,7 +166,7 @@ class RedisAction implements ActionInstance {
     const cmds = requests as RedisArg[][];
     const client = this.connector.pick();
     try {
-      if (cmds.length === 1 || client instanceof Cluster) {
+      if (cmds.length === 1 || client instanceof this.connector.driver.Cluster) {
         for (const [name, ...args] of cmds) await client.call(String(name), ...args);
         return { ok: true };
       }
@@ -182,7 +188,8 @@ export const redisType: ConnectorType = {
   },
   async start(config, ctx) {
     const settings = readRedisConnector(config);
-    const connector = new RedisConnector(settings, createClients(settings, ctx));
+    const driver = await ioredis();
+    const connector = new RedisConnector(driver, settings, createClients(driver, settings, ctx));
     try {
       await connectAll(connector);
       const health = await connector.health();

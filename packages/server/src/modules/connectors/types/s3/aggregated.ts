@@ -6,7 +6,7 @@
 // `headers`) and `acl`. Sending a batch succeeds once its records are in the buffer (as EMQX's push_records); a
 // failed upload is reported by the action's next health check, once, as EMQX's check_aggreg_upload_errors.
 // Deviation: the buffer is kept in memory, not in files under the data dir, so a node restart loses an open buffer.
-import { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, UploadPartCommand, type ObjectCannedACL } from '@aws-sdk/client-s3';
+import type { ObjectCannedACL } from '@aws-sdk/client-s3';
 import { renderTemplate } from '../../../../shared/template';
 import type { ActionInstance, Health, SendOutcome, TypeContext } from '../../resource/types';
 import type { AggregatedSettings } from './config';
@@ -138,7 +138,8 @@ export class AggregatedUpload implements ActionInstance {
   private async upload(b: Buffer_): Promise<void> {
     const body = Buffer.from(new CsvContainer(this.s.columnOrder).fill(b.records), 'utf8');
     const key = renderTemplate(this.s.key, keyBindings(this.action, this.ctx.nodeName, b));
-    const client = this.connector.client;
+    const { client, sdk } = this.connector;
+    const { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, UploadPartCommand } = sdk;
     const headers: Record<string, string> = { 'content-type': 'text/csv', ...this.s.headers };
     const created = await client.send(
       new CreateMultipartUploadCommand({

@@ -5,7 +5,9 @@
 //   aggregated = rule outputs gathered into one CSV object per `time_interval` or `max_records` (aggregated.ts)
 //   connector health = ListBuckets answered; an aggregated action is `disconnected` "Bucket does not exist" when its
 //                      bucket is missing (a direct action's bucket is a template, so EMQX says `connected`)
-import { HeadBucketCommand, ListBucketsCommand, PutObjectCommand, S3Client, type ObjectCannedACL } from '@aws-sdk/client-s3';
+import type { ObjectCannedACL, S3Client } from '@aws-sdk/client-s3';
+import type { NodeHttpHandler } from '@smithy/node-http-handler';
+import { lazyModule } from '../../../../shared/lazy-module';
 import { renderTemplate, renderTemplateBytes, valueAt, MISSING } from '../../../../shared/template';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome, TypeContext } from '../../resource/types';
 import { httpHandler } from '../aws/aws';
@@ -13,13 +15,21 @@ import { AggregatedUpload } from './aggregated';
 import { readS3Action, readS3Connector, type DirectSettings, type S3Settings } from './config';
 import { s3Outcome, s3Reason } from './errors';
 
+const s3Sdk = lazyModule(() => import('@aws-sdk/client-s3'));
+type S3Sdk = Awaited<ReturnType<typeof s3Sdk>>;
+
 export class S3Connector implements ConnectorInstance {
   readonly client: S3Client;
 
-  constructor(s: S3Settings, ctx: TypeContext) {
+  constructor(
+    /** the loaded SDK, for its commands */
+    readonly sdk: S3Sdk,
+    s: S3Settings,
+    ctx: TypeContext,
+    handler: NodeHttpHandler,
+  ) {
     const tls = s.ssl ? ctx.tls(s.ssl) : undefined;
-    const handler = httpHandler(s.poolSize);
-    this.client = new S3Client({
+    this.client = new sdk.S3Client({
       endpoint: s.endpoint,
       // erlcloud's region; S3-compatible servers take any
       region: 'us-east-1',
@@ -33,7 +43,7 @@ export class S3Connector implements ConnectorInstance {
 
   async health(): Promise<Health> {
     try {
-      await this.client.send(new ListBucketsCommand({}));
+      await this.client.send(new this.sdk.ListBucketsCommand({}));
       return { status: 'connected' };
     } catch (err) {
       return { status: 'disconnected', reason: s3Reason(err) };
@@ -43,7 +53,7 @@ export class S3Connector implements ConnectorInstance {
   /** EMQX's check_bucket_accessible */
   async bucketHealth(bucket: string): Promise<Health> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: bucket }));
+      await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: bucket }));
       return { status: 'connected' };
     } catch (err) {
       const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -65,6 +75,7 @@ interface DirectRequest {
 
 class DirectUpload implements ActionInstance {
   constructor(
+    private readonly sdk: S3Sdk,
     private readonly client: S3Client,
     private readonly s: DirectSettings,
   ) {}
@@ -79,7 +90,7 @@ class DirectUpload implements ActionInstance {
   async send(requests: unknown[]): Promise<SendOutcome> {
     for (const r of requests as DirectRequest[]) {
       try {
-        await this.client.send(new PutObjectCommand({ Bucket: r.bucket, Key: r.key, Body: r.body, ...(this.s.acl ? { ACL: this.s.acl as ObjectCannedACL } : {}) }));
+        await this.client.send(new this.sdk.PutObjectCommand({ Bucket: r.bucket, Key: r.key, Body: r.body, ...(this.s.acl ? { ACL: this.s.acl as ObjectCannedACL } : {}) }));
       } catch (err) {
         return s3Outcome(err);
       }
@@ -95,7 +106,7 @@ export const s3Type: ConnectorType = {
   },
   async start(config, ctx) {
     const settings = readS3Connector(config);
-    const connector = new S3Connector(settings, ctx);
+    const connector = new S3Connector(await s3Sdk(), settings, ctx, await httpHandler(settings.poolSize));
     const health = await connector.health();
     if (health.status !== 'connected') {
       await connector.stop();
@@ -113,7 +124,7 @@ export const s3Type: ConnectorType = {
     async start(parameters, connector, ctx): Promise<ActionInstance> {
       if (!(connector instanceof S3Connector)) throw new Error('An s3 action needs an s3 connector.');
       const s = readS3Action(parameters);
-      if (s.mode === 'direct') return new DirectUpload(connector.client, s);
+      if (s.mode === 'direct') return new DirectUpload(connector.sdk, connector.client, s);
       return new AggregatedUpload(connector, s, ctx);
     },
   },
