@@ -1,7 +1,11 @@
 // HTTP requests for the http authenticator and source (undici pool per origin). URL, headers and body
 // are templates: placeholder values are URL-encoded in the URL and query, and JSON-encoded in bodies.
-import { Pool } from 'undici';
+import type * as Undici from 'undici';
+import { lazyRequire } from '../../../shared/lazy-module';
 import { bad, durationField, durationMs, intField, objectField, pingAndStatus, requiredString, sslField, withTimeout, type Status } from './options';
+
+// loaded when the first authenticator or authorization source of this kind is made (synchronously, as the factory is)
+const undici = lazyRequire<typeof Undici>('undici');
 
 export interface HttpConnector {
   request(render: (template: string) => string): Promise<{ status: number; contentType: string; body: string }>;
@@ -52,6 +56,7 @@ export function httpConnector(cfg: Record<string, unknown>): HttpConnector {
   const url = cfg.url as string;
   const origin = new URL(url.replace(/\$\{[^}]*\}/g, 'x')).origin;
   const timeout = durationMs(cfg.request_timeout, 5000);
+  const { Pool } = undici();
   const pool = new Pool(origin, {
     connections: cfg.pool_size as number,
     pipelining: 1,

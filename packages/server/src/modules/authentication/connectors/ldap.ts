@@ -1,8 +1,11 @@
 // LDAP (ldapts) for the ldap authenticator: a pool of connections bound as the service account that
 // search for the user, and a throw-away connection for the `bind` method. Placeholder values are
 // escaped for filters (RFC 4515) and DNs (RFC 4514), so a username cannot change the query.
-import { Client, InvalidCredentialsError } from 'ldapts';
+import type { Client } from 'ldapts';
+import { lazyModule } from '../../../shared/lazy-module';
 import { bad, durationField, durationMs, intField, optionalString, parseServer, probe, requiredString, sslField, withTimeout, type Status } from './options';
+
+const ldapts = lazyModule(() => import('ldapts'));
 
 export interface LdapEntry {
   dn: string;
@@ -79,11 +82,13 @@ export function ldapConnector(cfg: Record<string, unknown>): LdapConnector {
   const connectTimeout = durationMs(cfg.request_timeout, 10_000);
   const bindDn = cfg.username as string;
   const bindPassword = (cfg.password as string | undefined) ?? '';
-  const newClient = () => new Client({ url, timeout, connectTimeout, strictDN: false });
-  const pool: { client: Client; bound: boolean }[] = Array.from({ length: cfg.pool_size as number }, () => ({ client: newClient(), bound: false }));
+  const newClient = async () => new (await ldapts()).Client({ url, timeout, connectTimeout, strictDN: false });
+  // made on first use, once ldapts has loaded (a client connects on its first bind anyway)
+  const slots = lazyModule(() => Promise.all(Array.from({ length: cfg.pool_size as number }, async () => ({ client: await newClient(), bound: false }))));
   let next = 0;
 
   async function withPooled<T>(fn: (c: Client) => Promise<T>): Promise<T> {
+    const pool = await slots();
     const slot = pool[next++ % pool.length];
     try {
       if (!slot.bound) {
@@ -95,7 +100,7 @@ export function ldapConnector(cfg: Record<string, unknown>): LdapConnector {
       // a broken connection is replaced; the next use connects and binds again
       slot.bound = false;
       await slot.client.unbind().catch(() => undefined);
-      slot.client = newClient();
+      slot.client = await newClient();
       throw err;
     }
   }
@@ -119,7 +124,8 @@ export function ldapConnector(cfg: Record<string, unknown>): LdapConnector {
     async tryBind(dn, password) {
       // an empty password would be an anonymous bind that "succeeds": never accept it as a login
       if (password === '') return false;
-      const c = newClient();
+      const { InvalidCredentialsError } = await ldapts();
+      const c = await newClient();
       try {
         await withTimeout(c.bind(dn, password), timeout, 'LDAP bind');
         return true;
@@ -131,7 +137,7 @@ export function ldapConnector(cfg: Record<string, unknown>): LdapConnector {
       }
     },
     async ping() {
-      const c = newClient();
+      const c = await newClient();
       try {
         await withTimeout(c.bind(bindDn, bindPassword), connectTimeout, 'LDAP bind');
       } catch (err) {
@@ -142,7 +148,7 @@ export function ldapConnector(cfg: Record<string, unknown>): LdapConnector {
     },
     status: () => probe(() => withPooled((c) => c.search('', { scope: 'base', filter: '(objectClass=*)', attributes: ['1.1'] })), timeout),
     close: async () => {
-      await Promise.all(pool.map((s) => s.client.unbind().catch(() => undefined)));
+      await Promise.all((slots.loaded ?? []).map((s) => s.client.unbind().catch(() => undefined)));
     },
   };
 }

@@ -1,9 +1,14 @@
 // MongoDB (official driver) for the mongodb authenticator and source: single, rs and sharded topologies.
 // The filter is a JSON template: placeholders are replaced inside string values only, so a value can
 // never become an operator or a new key.
-import { MongoClient, type Document } from 'mongodb';
+import type * as MongoDb from 'mongodb';
+import type { Document } from 'mongodb';
+import { lazyRequire } from '../../../shared/lazy-module';
 import { bad, intField, objectField, optionalString, parseServer, parseServers, pingAndStatus, requiredString, sslField, withTimeout, type Status } from './options';
 import { isOneOf } from '../../../shared/guards';
+
+// loaded when the first authenticator or authorization source of this kind is made (synchronously, as the factory is)
+const mongodb = lazyRequire<typeof MongoDb>('mongodb');
 
 export interface MongoConnector {
   find(filter: Document, limit: number): Promise<Document[]>;
@@ -47,6 +52,7 @@ export function mongoUrl(cfg: Record<string, unknown>): string {
 }
 
 export function mongoConnector(cfg: Record<string, unknown>, timeoutMs = 5000): MongoConnector {
+  const { MongoClient } = mongodb();
   const client = new MongoClient(mongoUrl(cfg), {
     maxPoolSize: cfg.pool_size as number,
     serverSelectionTimeoutMS: timeoutMs,

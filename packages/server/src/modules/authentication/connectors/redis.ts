@@ -2,8 +2,13 @@
 // `HMGET mqtt_user:${username} password_hash salt` is split into words and each word rendered on its
 // own, so a placeholder value is one argument and can never add words to the command.
 import { once } from 'node:events';
-import { Redis } from 'ioredis';
+import type * as IoRedis from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyRequire } from '../../../shared/lazy-module';
 import { bad, intField, optionalString, parseServer, probe, requiredString, sslField, withTimeout, type Status } from './options';
+
+// loaded when the first authenticator or authorization source of this kind is made (synchronously, as the factory is)
+const ioredis = lazyRequire<typeof IoRedis>('ioredis');
 
 export interface RedisConnector {
   call(args: string[]): Promise<unknown>;
@@ -47,6 +52,7 @@ export function normalizeRedis(raw: Record<string, unknown>, allowed: readonly s
  */
 export function redisConnector(cfg: Record<string, unknown>, timeoutMs = 5000): RedisConnector {
   const { host, port } = parseServer(cfg.server, 6379);
+  const { Redis } = ioredis();
   const clients = Array.from({ length: cfg.pool_size as number }, () => {
     const client = new Redis({
       host,

@@ -1,9 +1,14 @@
 // MySQL (mysql2) and PostgreSQL (pg) pools for the SQL backends. Queries come from EMQX-style
 // templates with ${...} placeholders turned into bind markers: values are always bound, never pasted.
-import mysql from 'mysql2/promise';
-import pg from 'pg';
+import type * as Mysql2 from 'mysql2/promise';
+import type * as Pg from 'pg';
+import { lazyRequire } from '../../../shared/lazy-module';
 import { parameterize } from '../placeholders';
 import { bad, durationField, durationMs, intField, optionalString, parseServer, pingAndStatus, requiredString, sslField, withTimeout, type Status } from './options';
+
+// loaded when the first authenticator or authorization source of this kind is made (synchronously, as the factory is)
+const mysql2 = lazyRequire<typeof Mysql2>('mysql2/promise');
+const pgDriver = lazyRequire<typeof Pg>('pg');
 
 export type Row = Record<string, unknown>;
 
@@ -53,7 +58,7 @@ export function sqlConnector(dialect: SqlDialect, cfg: Record<string, unknown>):
   const size = cfg.pool_size as number;
   if (dialect === 'mysql') {
     const { text, names } = parameterize(cfg.query as string, () => '?');
-    const pool = mysql.createPool({ host, port, user, password, database, connectionLimit: size, connectTimeout: timeout, enableKeepAlive: true });
+    const pool = mysql2().createPool({ host, port, user, password, database, connectionLimit: size, connectTimeout: timeout, enableKeepAlive: true });
     return {
       names,
       async query(values) {
@@ -65,7 +70,7 @@ export function sqlConnector(dialect: SqlDialect, cfg: Record<string, unknown>):
     };
   }
   const { text, names } = parameterize(cfg.query as string, (i) => `$${i}`);
-  const pool = new pg.Pool({ host, port, user, password, database, max: size, connectionTimeoutMillis: timeout, query_timeout: timeout });
+  const pool = new (pgDriver().Pool)({ host, port, user, password, database, max: size, connectionTimeoutMillis: timeout, query_timeout: timeout });
   // an idle client losing its server must not crash the node: the next query reconnects
   pool.on('error', () => undefined);
   const prepared = cfg.disable_prepared_statements !== true;
