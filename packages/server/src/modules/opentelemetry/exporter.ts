@@ -4,12 +4,16 @@
 // path is kept as given. As EMQX, TLS applies when the endpoint is https, with ssl_options' CA, client
 // certificate and key (PEM files) and `verify`. `headers` go with every export (gRPC metadata or HTTP headers).
 import { readFileSync } from 'node:fs';
-import { Metadata, credentials, type ChannelCredentials } from '@grpc/grpc-js';
+import type { ChannelCredentials } from '@grpc/grpc-js';
 import type { PushMetricExporter } from '@opentelemetry/sdk-metrics';
-import { OTLPMetricExporter as GrpcExporter } from '@opentelemetry/exporter-metrics-otlp-grpc';
-import { OTLPMetricExporter as JsonExporter } from '@opentelemetry/exporter-metrics-otlp-http';
-import { OTLPMetricExporter as ProtoExporter } from '@opentelemetry/exporter-metrics-otlp-proto';
+import { lazyModule } from '../../shared/lazy-module';
 import type { OtelSettings, OtelSslOptions } from './opentelemetry.config';
+
+// only the configured protocol's exporter loads, when the export starts
+const grpc = lazyModule(() => import('@grpc/grpc-js'));
+const grpcExporter = lazyModule(() => import('@opentelemetry/exporter-metrics-otlp-grpc'));
+const jsonExporter = lazyModule(() => import('@opentelemetry/exporter-metrics-otlp-http'));
+const protoExporter = lazyModule(() => import('@opentelemetry/exporter-metrics-otlp-proto'));
 
 const file = (path: string) => (path ? readFileSync(path) : undefined);
 
@@ -41,18 +45,20 @@ export function httpUrl(endpoint: string): string {
   return url.toString();
 }
 
-function grpcCredentials(tls: Tls): ChannelCredentials {
+function grpcCredentials({ credentials }: Awaited<ReturnType<typeof grpc>>, tls: Tls): ChannelCredentials {
   return credentials.createSsl(tls.ca ?? null, tls.key ?? null, tls.cert ?? null, {
     rejectUnauthorized: tls.rejectUnauthorized,
     ...(tls.rejectUnauthorized ? {} : { checkServerIdentity: () => undefined }),
   });
 }
 
-export function createExporter(s: OtelSettings, timeoutMillis: number): PushMetricExporter {
+export async function createExporter(s: OtelSettings, timeoutMillis: number): Promise<PushMetricExporter> {
   const { endpoint, headers, protocol, ssl_options } = s.exporter;
   const secure = new URL(endpoint).protocol === 'https:';
   const tls = secure ? tlsOf(ssl_options) : undefined;
   if (protocol === 'grpc') {
+    const [grpcJs, { OTLPMetricExporter: GrpcExporter }] = await Promise.all([grpc(), grpcExporter()]);
+    const { Metadata, credentials } = grpcJs;
     const metadata = new Metadata();
     for (const [k, v] of Object.entries(headers)) metadata.set(k.toLowerCase(), v);
     const { host } = new URL(endpoint);
@@ -60,7 +66,7 @@ export function createExporter(s: OtelSettings, timeoutMillis: number): PushMetr
       url: `${secure ? 'https' : 'http'}://${host}`,
       metadata,
       timeoutMillis,
-      credentials: tls ? grpcCredentials(tls) : credentials.createInsecure(),
+      credentials: tls ? grpcCredentials(grpcJs, tls) : credentials.createInsecure(),
     });
   }
   const options = {
@@ -69,5 +75,6 @@ export function createExporter(s: OtelSettings, timeoutMillis: number): PushMetr
     timeoutMillis,
     ...(tls ? { httpAgentOptions: { ...tls, keepAlive: true } } : {}),
   };
-  return protocol === 'http/json' ? new JsonExporter(options) : new ProtoExporter(options);
+  const { OTLPMetricExporter } = await (protocol === 'http/json' ? jsonExporter() : protoExporter());
+  return new OTLPMetricExporter(options);
 }

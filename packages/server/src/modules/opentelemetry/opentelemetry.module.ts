@@ -4,13 +4,18 @@
 // rebuilds it; disabling shuts it down, flushing nothing more. A failed export is logged and the next interval
 // tries again (the SDK's reader).
 import type { FastifyInstance } from 'fastify';
-import { diag, DiagLogLevel, type DiagLogger } from '@opentelemetry/api';
-import { MeterProvider, PeriodicExportingMetricReader, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
-import { resourceFromAttributes } from '@opentelemetry/resources';
+import type { DiagLogger } from '@opentelemetry/api';
+import type { MeterProvider, PushMetricExporter } from '@opentelemetry/sdk-metrics';
+import { lazyModule } from '../../shared/lazy-module';
 import { createExporter } from './exporter';
 import { registerInstruments } from './instruments';
 import { intervalMs } from './opentelemetry.config';
 import { onApplied, settings } from './opentelemetry.service';
+
+// the SDK loads when metrics export is first enabled
+const otelApi = lazyModule(() => import('@opentelemetry/api'));
+const sdkMetrics = lazyModule(() => import('@opentelemetry/sdk-metrics'));
+const resources = lazyModule(() => import('@opentelemetry/resources'));
 
 /** the exporter with each failed export logged once per failure, by its reason */
 function logged(app: FastifyInstance, exporter: PushMetricExporter, endpoint: string): PushMetricExporter {
@@ -38,7 +43,6 @@ async function opentelemetryModule(app: FastifyInstance): Promise<void> {
     debug: () => undefined,
     verbose: () => undefined,
   };
-  diag.setLogger(log, { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true });
 
   const stop = async () => {
     const p = provider;
@@ -51,13 +55,15 @@ async function opentelemetryModule(app: FastifyInstance): Promise<void> {
     if (!s.metrics.enable || app.closing) return;
     const interval = intervalMs(s);
     try {
-      const exporter = logged(app, createExporter(s, Math.min(interval, 30_000)), s.exporter.endpoint);
+      const [api, { MeterProvider, PeriodicExportingMetricReader }, { resourceFromAttributes }] = await Promise.all([otelApi(), sdkMetrics(), resources()]);
+      api.diag.setLogger(log, { logLevel: api.DiagLogLevel.WARN, suppressOverrideMessage: true });
+      const exporter = logged(app, await createExporter(s, Math.min(interval, 30_000)), s.exporter.endpoint);
       const [name] = app.nodeName.split('@');
       provider = new MeterProvider({
         resource: resourceFromAttributes({ 'service.name': name, 'service.instance.id': app.nodeName }),
         readers: [new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: interval, exportTimeoutMillis: Math.min(interval, 30_000) })],
       });
-      registerInstruments(app, provider.getMeter('emqx'));
+      registerInstruments(app, provider.getMeter('emqx'), api.ValueType);
     } catch (err) {
       // e.g. a CA file removed since it was saved: no export until the settings change
       app.log.error({ err: (err as Error).message }, 'opentelemetry metrics export not started');

@@ -4,19 +4,16 @@
 // and the ConnectionAdapter server this node serves on server.bind.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import {
-  Server,
-  ServerCredentials,
-  credentials,
-  loadPackageDefinition,
-  type ChannelCredentials,
-  type ClientWritableStream,
-  type ServiceClientConstructor,
-  type UntypedServiceImplementation,
-} from '@grpc/grpc-js';
-import { loadSync } from '@grpc/proto-loader';
+import type * as GrpcJs from '@grpc/grpc-js';
+import type { ChannelCredentials, ClientWritableStream, Server, ServiceClientConstructor, UntypedServiceImplementation } from '@grpc/grpc-js';
+import type * as ProtoLoader from '@grpc/proto-loader';
+import { lazyRequire } from '../../../shared/lazy-module';
 
 export const PROTO_FILE = fileURLToPath(new URL('./exproto.proto', import.meta.url));
+
+// gRPC loads when an exproto gateway first starts; require()d, as exprotoPackage() and HandlerClient are synchronous
+const grpc = lazyRequire<typeof GrpcJs>('@grpc/grpc-js');
+const protoLoader = lazyRequire<typeof ProtoLoader>('@grpc/proto-loader');
 
 interface ExprotoPackage {
   ConnectionAdapter: ServiceClientConstructor;
@@ -28,8 +25,8 @@ let pkg: ExprotoPackage | undefined;
 /** the emqx.exproto.v1 services, loaded once (enums as names, bytes as Buffers, proto3 defaults filled) */
 export function exprotoPackage(): ExprotoPackage {
   if (!pkg) {
-    const def = loadSync(PROTO_FILE, { keepCase: true, longs: Number, enums: String, defaults: true, oneofs: true });
-    pkg = (loadPackageDefinition(def) as unknown as { emqx: { exproto: { v1: ExprotoPackage } } }).emqx.exproto.v1;
+    const def = protoLoader().loadSync(PROTO_FILE, { keepCase: true, longs: Number, enums: String, defaults: true, oneofs: true });
+    pkg = (grpc().loadPackageDefinition(def) as unknown as { emqx: { exproto: { v1: ExprotoPackage } } }).emqx.exproto.v1;
   }
   return pkg;
 }
@@ -83,6 +80,7 @@ export class HandlerClient {
     const { target, tls } = handlerTarget(config.address);
     const ssl = config.ssl_options ?? {};
     const useTls = tls || ssl.enable === true;
+    const { credentials } = grpc();
     let creds: ChannelCredentials = credentials.createInsecure();
     if (useTls) {
       const verify = ssl.verify === 'verify_peer';
@@ -145,6 +143,7 @@ export async function startAdapterServer(
   impl: UntypedServiceImplementation,
   tls?: { cert: string | Buffer; key: string | Buffer; ca?: string | Buffer; verify: boolean },
 ): Promise<{ server: Server; port: number }> {
+  const { Server, ServerCredentials } = grpc();
   const server = new Server();
   server.addService(exprotoPackage().ConnectionAdapter.service, impl);
   const creds = tls
