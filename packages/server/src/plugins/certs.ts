@@ -2,8 +2,12 @@
 // first start when absent (good enough for a local node; replace the files for real use).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generate } from 'selfsigned';
+import type { generate } from 'selfsigned';
 import type { Tls } from '../config/listeners';
+import { lazyModule } from '../shared/lazy-module';
+
+// ~3 MB of heap, needed only when the files are missing (the first start)
+const selfsigned = lazyModule(() => import('selfsigned'));
 
 export async function loadOrCreateCerts(dataDir: string): Promise<Tls> {
   const dir = join(dataDir, 'certs');
@@ -11,7 +15,9 @@ export async function loadOrCreateCerts(dataDir: string): Promise<Tls> {
   const keyFile = join(dir, 'key.pem');
   if (!existsSync(certFile) || !existsSync(keyFile)) {
     mkdirSync(dir, { recursive: true });
-    const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+    const pems = await (
+      await selfsigned()
+    ).generate([{ name: 'commonName', value: 'localhost' }], {
       keySize: 2048,
       days: 3650,
       extensions: [

@@ -2,14 +2,18 @@
 // A config is the plain JSON the console's form sends: unions unwrapped (wrapUnions: false), fields with a default
 // may be left out, undeclared fields are refused. A refused config is named in EMQX's words
 // ("invalid_type: Invalid type for field 'foo': expected string, got integer").
-import avro from 'avsc';
+import type avro from 'avsc';
+import { lazyRequire } from '../../shared/lazy-module';
+
+// avsc loads with the first plugin config schema read (synchronously, as compileSchema is)
+const avsc = lazyRequire<typeof avro>('avsc');
 
 export type ConfigType = avro.Type;
 
 /** the avsc type of a schema, or the reason it is not a usable Avro schema */
 export function compileSchema(schema: unknown): { type: ConfigType } | { error: string } {
   try {
-    return { type: avro.Type.forSchema(schema as avro.Schema, { wrapUnions: false }) };
+    return { type: avsc().Type.forSchema(schema as avro.Schema, { wrapUnions: false }) };
   } catch (err) {
     return { error: (err as Error).message };
   }

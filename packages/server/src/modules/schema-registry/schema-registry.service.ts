@@ -39,13 +39,14 @@ export const SPARKPLUG_B_PROTO = createRequire(import.meta.url).resolve('@mqdeck
 export class SchemaRegistry {
   private readonly store: SchemaRegistryStore;
   private readonly serdes = new Map<string, Serde>();
+  /** the built-in Sparkplug B serde, compiled on first use: protobufjs is not loaded at start for it */
+  private sparkplugB: Serde | undefined;
   /** the Confluent-compatible registries the node is a client of (external.ts) */
   readonly external: ExternalRegistries;
 
   constructor(app: FastifyInstance) {
     this.store = new SchemaRegistryStore(app.db);
     this.external = new ExternalRegistries(app.db, new SecretBox(dirname(app.db.name)));
-    this.serdes.set(SPARKPLUG_B_SCHEMA, makeSerde('protobuf', readFileSync(SPARKPLUG_B_PROTO, 'utf8')));
     for (const s of this.store.all()) {
       try {
         this.serdes.set(s.name, makeSerde(s.type, s.source));
@@ -65,12 +66,13 @@ export class SchemaRegistry {
   }
 
   serde(name: string): Serde | undefined {
+    if (name === SPARKPLUG_B_SCHEMA) return (this.sparkplugB ??= makeSerde('protobuf', readFileSync(SPARKPLUG_B_PROTO, 'utf8')));
     return this.serdes.get(name);
   }
 
   /** EMQX's is_existing_type/2: the schema exists and (Protobuf) has the message type named by `path` */
   isExistingType(name: string, path: string[] = []): boolean {
-    return this.serdes.get(name)?.hasType(path) ?? false;
+    return this.serde(name)?.hasType(path) ?? false;
   }
 
   create(name: string, input: SchemaInput): StoredSchema {
@@ -110,7 +112,7 @@ export class SchemaRegistry {
 
   private serdeFor(fn: string, name: unknown): Serde {
     const key = isBinary(name) ? String(name) : undefined;
-    const serde = key === undefined ? undefined : this.serdes.get(key);
+    const serde = key === undefined ? undefined : this.serde(key);
     if (!serde) throw new RuleFunctionError(`${fn}: schema ${key === undefined ? show(name) : key} not found`, fn);
     return serde;
   }

@@ -4,14 +4,15 @@
 // decode/encode follow eval_decode/eval_encode: Avro decodes a binary to a map and encodes a map; Protobuf takes the
 // message type as an extra argument; JSON decodes a JSON text and validates it, and encodes a map to JSON text that
 // must validate. Values are the rule engine's (funcs/types.ts): a binary is a string or a Buffer, maps are objects.
-import avro from 'avsc';
-import protobuf from 'protobufjs';
+import type avro from 'avsc';
+import type protobuf from 'protobufjs';
 import { createRequire } from 'node:module';
 import { Ajv, type AnySchema, type AnySchemaObject, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import Ajv04 from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
+import type * as Ajv2019Module from 'ajv/dist/2019.js';
+import type * as Ajv2020Module from 'ajv/dist/2020.js';
+import type Ajv04 from 'ajv-draft-04';
+import type addFormats from 'ajv-formats';
+import { lazyRequire } from '../../shared/lazy-module';
 import { jsonEncode } from '../rules/funcs/codec-json';
 import { jsonErrorOffset, lineColumn } from './json-error';
 import { binaryResult, bytesOf, isBinary, isMap } from '../rules/funcs/values';
@@ -19,6 +20,14 @@ import { binaryResult, bytesOf, isBinary, isMap } from '../rules/funcs/values';
 // ajv's draft-06 meta-schema, read with require: the compiled node keeps ajv external, and esbuild drops the
 // `with { type: 'json' }` attribute Node needs to import a JSON file from ESM (npm start failed on it)
 const draft06 = createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-06.json') as AnySchemaObject;
+
+// the codecs load with the first schema of their kind (synchronously: a rule's schema_decode may compile one)
+const avsc = lazyRequire<typeof avro>('avsc');
+const protobufjs = lazyRequire<typeof protobuf>('protobufjs');
+const ajv2019 = lazyRequire<typeof Ajv2019Module>('ajv/dist/2019.js');
+const ajv2020 = lazyRequire<typeof Ajv2020Module>('ajv/dist/2020.js');
+const ajvDraft04 = lazyRequire<typeof Ajv04>('ajv-draft-04');
+const ajvFormats = lazyRequire<typeof addFormats>('ajv-formats');
 
 export type SerdeType = 'avro' | 'protobuf' | 'json';
 export const SERDE_TYPES: readonly SerdeType[] = ['avro', 'protobuf', 'json'];
@@ -80,18 +89,19 @@ function binaryArg(data: unknown): Buffer {
 
 /** The rule value shaped for avsc: a binary where Avro wants bytes or fixed is a Buffer (EMQX's binaries are both). */
 function forAvro(type: avro.Type, v: unknown): unknown {
-  if (avro.Type.isType(type, 'bytes', 'fixed')) return isBinary(v) ? bytesOf(v) : v;
-  if (avro.Type.isType(type, 'record', 'error') && isMap(v)) {
+  const { Type } = avsc();
+  if (Type.isType(type, 'bytes', 'fixed')) return isBinary(v) ? bytesOf(v) : v;
+  if (Type.isType(type, 'record', 'error') && isMap(v)) {
     const out: Record<string, unknown> = { ...v };
     for (const f of (type as avro.types.RecordType).fields) if (f.name in v) out[f.name] = forAvro(f.type, v[f.name]);
     return out;
   }
-  if (avro.Type.isType(type, 'array') && Array.isArray(v)) return v.map((x) => forAvro((type as avro.types.ArrayType).itemsType, x));
-  if (avro.Type.isType(type, 'map') && isMap(v)) {
+  if (Type.isType(type, 'array') && Array.isArray(v)) return v.map((x) => forAvro((type as avro.types.ArrayType).itemsType, x));
+  if (Type.isType(type, 'map') && isMap(v)) {
     const values = (type as avro.types.MapType).valuesType;
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, forAvro(values, x)]));
   }
-  if (avro.Type.isType(type, 'union:unwrapped')) {
+  if (Type.isType(type, 'union:unwrapped')) {
     for (const branch of (type as avro.types.UnwrappedUnionType).types) {
       const candidate = forAvro(branch, v);
       if (branch.isValid(candidate)) return candidate;
@@ -104,7 +114,7 @@ function avroSerde(source: string): Serde {
   const schema = parseJsonSource(source, 'Avro schema');
   let type: avro.Type;
   try {
-    type = avro.Type.forSchema(schema as avro.Schema);
+    type = avsc().Type.forSchema(schema as avro.Schema);
   } catch (err) {
     throw new SchemaSourceError(`The Avro schema is not valid: ${err instanceof Error ? err.message : String(err)}.`);
   }
@@ -137,9 +147,10 @@ function avroSerde(source: string): Serde {
 // ---------------------------------------------------------------- Protobuf
 
 function protobufSerde(source: string): Serde {
+  const pb = protobufjs();
   let root: protobuf.Root;
   try {
-    root = protobuf.parse(source, { keepCase: true }).root;
+    root = pb.parse(source, { keepCase: true }).root;
     root.resolveAll();
   } catch (err) {
     throw new SchemaSourceError(`The Protobuf schema is not valid: ${err instanceof Error ? err.message : String(err)}.`);
@@ -154,13 +165,13 @@ function protobufSerde(source: string): Serde {
     let t = types.get(text);
     if (!t) {
       const found = root.lookup(text);
-      if (!(found instanceof protobuf.Type)) throw new SerdeError(`the schema has no message type ${text}`);
+      if (!(found instanceof pb.Type)) throw new SerdeError(`the schema has no message type ${text}`);
       t = found;
       types.set(text, t);
     }
     return t;
   };
-  const hasPresence = (f: protobuf.Field) => f.partOf !== null || f.resolvedType instanceof protobuf.Type || (!proto3 && !f.repeated && !f.map);
+  const hasPresence = (f: protobuf.Field) => f.partOf !== null || f.resolvedType instanceof pb.Type || (!proto3 && !f.repeated && !f.map);
 
   /** toObject with defaults fills every field; unset fields with presence come out again, at every depth */
   const prune = (t: protobuf.Type, msg: Record<string, unknown>, obj: Record<string, unknown>): void => {
@@ -170,7 +181,7 @@ function protobufSerde(source: string): Serde {
         continue;
       }
       const rt = f.resolvedType;
-      if (!(rt instanceof protobuf.Type)) continue;
+      if (!(rt instanceof pb.Type)) continue;
       const m = msg[f.name] as Record<string, Record<string, unknown>>;
       const o = obj[f.name] as Record<string, Record<string, unknown>>;
       if (f.repeated || f.map) for (const k of Object.keys(m)) prune(rt, m[k], o[k]);
@@ -194,8 +205,8 @@ function protobufSerde(source: string): Serde {
       if (!f) throw new SerdeError(`the message type ${t.name} has no field ${k}`);
       const one = (y: unknown): unknown => {
         if (f.type === 'bytes' && isBinary(y)) return bytesOf(y);
-        if (f.resolvedType instanceof protobuf.Enum && isBinary(y)) return f.resolvedType.values[bytesOf(y).toString('utf8')] ?? y;
-        if (f.resolvedType instanceof protobuf.Type) return forProtobuf(f.resolvedType, y);
+        if (f.resolvedType instanceof pb.Enum && isBinary(y)) return f.resolvedType.values[bytesOf(y).toString('utf8')] ?? y;
+        if (f.resolvedType instanceof pb.Type) return forProtobuf(f.resolvedType, y);
         if (f.type === 'string' && Buffer.isBuffer(y)) return y.toString('utf8');
         return y;
       };
@@ -229,7 +240,7 @@ function protobufSerde(source: string): Serde {
     hasType(path) {
       if (path.length === 0) return true;
       if (path.length > 1) return false;
-      return root.lookup(path[0]) instanceof protobuf.Type;
+      return root.lookup(path[0]) instanceof pb.Type;
     },
   };
 }
@@ -246,9 +257,10 @@ const DRAFTS: Record<string, 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | 
 
 function ajvFor(draft: (typeof DRAFTS)[string]): Ajv {
   const opts = { strict: false, allErrors: false, validateFormats: true };
-  const ajv = draft === 'draft-04' ? new Ajv04(opts) : draft === '2019-09' ? new Ajv2019(opts) : draft === '2020-12' ? new Ajv2020(opts) : new Ajv(opts);
+  const ajv =
+    draft === 'draft-04' ? new (ajvDraft04())(opts) : draft === '2019-09' ? new (ajv2019().Ajv2019)(opts) : draft === '2020-12' ? new (ajv2020().Ajv2020)(opts) : new Ajv(opts);
   if (draft === 'draft-06') ajv.addMetaSchema(draft06);
-  addFormats.default(ajv);
+  ajvFormats().default(ajv);
   return ajv;
 }
 

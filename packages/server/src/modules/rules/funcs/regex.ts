@@ -2,8 +2,13 @@
 // EMQX uses PCRE. A pattern runs on RE2 (re2js: linear time, so a hostile pattern cannot stall the node) when RE2
 // accepts it — RE2 has PCRE's syntax less lookaround and backreferences; a pattern that needs those runs as a
 // JavaScript regular expression, with PCRE's leading options (?i) (?m) (?s) and the anchors \A \z \Z translated.
-import { RE2JS } from 're2js';
+import type * as Re2js from 're2js';
+import type { RE2JS } from 're2js';
+import { lazyRequire } from '../../../shared/lazy-module';
 import { asText, defineGroup, fail } from './values';
+
+// loaded by the first regex function a rule runs (rule SQL functions are synchronous)
+const re2js = lazyRequire<typeof Re2js>('re2js');
 
 /** A compiled pattern: its first match's groups, and a replacement of every match. */
 export interface Regex {
@@ -73,6 +78,7 @@ const cache = new Map<string, Regex>();
 export function compileRegex(pattern: string): Regex {
   let re = cache.get(pattern);
   if (re) return re;
+  const { RE2JS } = re2js(); // outside the try: a failed load is an error, not a reason to use the JS engine
   try {
     re = re2(RE2JS.compile(pattern));
   } catch {
