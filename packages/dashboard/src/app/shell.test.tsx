@@ -38,7 +38,7 @@ describe('auth guard', () => {
     const { user } = renderApp({ route: '/login', session: null });
     await user.click(await screen.findByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Username is required')).toBeInTheDocument();
-    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
     mockApiError('post', '/login', 401, 'BAD_USERNAME_OR_PWD', 'Auth failed');
     await user.type(screen.getByLabelText('Username'), 'admin');
     await user.type(screen.getByLabelText('Password'), 'wrong');

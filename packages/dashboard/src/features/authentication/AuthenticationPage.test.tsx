@@ -136,7 +136,7 @@ describe('AuthnCreatePage', () => {
     await user.type(screen.getByLabelText('Database'), ' ');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Server is required.')).toBeInTheDocument();
-    expect(screen.getByText('Database is required.')).toBeInTheDocument();
+    expect(await screen.findByText('Database is required.')).toBeInTheDocument();
     expect(posts).toHaveLength(0);
   });
 

@@ -43,7 +43,7 @@ describe('AuthnDetailPage', () => {
     const dialog = await findDialog('Add User');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('Username is required.')).toBeInTheDocument();
-    expect(within(dialog).getByText('Password is required.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Password is required.')).toBeInTheDocument();
     const posts = mockApi('post', '/authentication/{id}/users', 201, { user_id: 'carol', is_superuser: false });
     await user.type(within(dialog).getByLabelText('Username'), 'carol');
     await user.type(within(dialog).getByLabelText('Password'), 'pa55word');

@@ -136,7 +136,7 @@ describe('AuthorizationPage', () => {
     const drawer = await findDialog('Which rule decides?');
     await user.click(within(drawer).getByRole('button', { name: 'Explain' }));
     expect(await within(drawer).findByText('Client ID is required.')).toBeInTheDocument();
-    expect(within(drawer).getByText('Please enter topic')).toBeInTheDocument();
+    expect(await within(drawer).findByText('Please enter topic')).toBeInTheDocument();
     await user.type(within(drawer).getByLabelText('Client ID'), 'c1');
     await user.type(within(drawer).getByLabelText('Topic'), 'secret/a');
     await user.click(within(drawer).getByRole('button', { name: 'Explain' }));
@@ -225,8 +225,8 @@ describe('built-in rules', () => {
     const { user } = renderWithProviders(<Harness />);
     await user.click(screen.getByRole('button', { name: 'validate' }));
     expect(await screen.findByText('Please select permission')).toBeInTheDocument();
-    expect(screen.getByText('Please select action')).toBeInTheDocument();
-    expect(screen.getByText('Please enter topic')).toBeInTheDocument();
+    expect(await screen.findByText('Please select action')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter topic')).toBeInTheDocument();
   });
 
   it('checks rule topics as filters with the spec texts; "eq " names a topic literally', async () => {
@@ -251,7 +251,7 @@ describe('built-in rules', () => {
     const { user } = renderWithProviders(<Harness />);
     await user.click(screen.getByRole('button', { name: 'validate' }));
     expect(await within(screen.getByTestId('rule-0')).findByText('Invalid use of "#" wildcard')).toBeInTheDocument();
-    expect(within(screen.getByTestId('rule-1')).getByText('Invalid use of "+" wildcard')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('rule-1')).findByText('Invalid use of "+" wildcard')).toBeInTheDocument();
     expect(within(screen.getByTestId('rule-2')).queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -268,7 +268,7 @@ describe('built-in rules', () => {
     const dialog = await findDialog('Add Permissions');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('Username is required.')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please enter topic')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please enter topic')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Username'), 'bob');
     await user.type(within(dialog).getByLabelText('Topic 1'), 'secret/#');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));

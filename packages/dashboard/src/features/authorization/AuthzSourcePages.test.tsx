@@ -61,8 +61,8 @@ describe('AuthzCreatePage', () => {
     await user.clear(screen.getByLabelText('SQL'));
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Server is required.')).toBeInTheDocument();
-    expect(screen.getByText('Database is required.')).toBeInTheDocument();
-    expect(screen.getByText('SQL is required.')).toBeInTheDocument();
+    expect(await screen.findByText('Database is required.')).toBeInTheDocument();
+    expect(await screen.findByText('SQL is required.')).toBeInTheDocument();
     expect(posts).toHaveLength(0);
 
     await user.type(server, 'db.local:3306');
@@ -98,7 +98,7 @@ describe('AuthzCreatePage', () => {
     await user.type(headers, '{{"x-token": ');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Please enter the value in the correct format')).toBeInTheDocument();
-    expect(screen.getByText('Please enter the correct JSON')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter the correct JSON')).toBeInTheDocument();
 
     await user.clear(url);
     await user.type(url, 'http://authz.local:8080/check');

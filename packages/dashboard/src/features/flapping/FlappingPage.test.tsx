@@ -40,7 +40,7 @@ describe('FlappingPage', () => {
     await user.clear(screen.getByLabelText('Window Time'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Max Disconnects is required.')).toBeInTheDocument();
-    expect(screen.getByText('Window Time is required.')).toBeInTheDocument();
+    expect(await screen.findByText('Window Time is required.')).toBeInTheDocument();
   });
 
   it('refuses a window under one second with the spec text', async () => {

@@ -22,8 +22,8 @@ describe('TopicRewritePage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Please enter the value in the correct format')).toBeInTheDocument();
     // the source is a filter, the destination a topic name
-    expect(within(dialog).getByText('Invalid use of "#" wildcard')).toBeInTheDocument();
-    expect(within(dialog).getByText('Publish cannot contain MQTT wildcards "#" and "+"')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Invalid use of "#" wildcard')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Publish cannot contain MQTT wildcards "#" and "+"')).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('Source Topic'));
     await user.type(within(dialog).getByLabelText('Source Topic'), 'c/#');
     await user.clear(within(dialog).getByLabelText('Destination Topic'));

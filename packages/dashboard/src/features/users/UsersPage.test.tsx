@@ -42,8 +42,8 @@ describe('UsersPage', () => {
     await user.type(within(dialog).getByLabelText('Confirm Password'), 'different1');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('admin, root and administrator are reserved names')).toBeInTheDocument();
-    expect(within(dialog).getByText(/8 to 64 printable ASCII/)).toBeInTheDocument();
-    expect(within(dialog).getByText("Two inputs don't match!")).toBeInTheDocument();
+    expect(await within(dialog).findByText(/8 to 64 printable ASCII/)).toBeInTheDocument();
+    expect(await within(dialog).findByText("Two inputs don't match!")).toBeInTheDocument();
 
     await user.clear(within(dialog).getByLabelText('Username'));
     await user.type(within(dialog).getByLabelText('Username'), 'bad name');
@@ -85,7 +85,7 @@ describe('UsersPage', () => {
     await user.type(within(dialog).getByLabelText('Confirm Password'), 'secret124');
     await user.click(within(dialog).getByRole('button', { name: /ok/i }));
     expect(await within(dialog).findByText('The new and old passwords cannot be the same')).toBeInTheDocument();
-    expect(within(dialog).getByText("Two inputs don't match!")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Two inputs don't match!")).toBeInTheDocument();
   });
 
   it('changing your own password logs you out to the login page', async () => {

@@ -33,7 +33,7 @@ describe('Schema Registry › External', () => {
     const { user } = renderWithProviders(<ExternalRegistryCreatePage />, { route: '/schema/external/create' });
     await user.click(await screen.findByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
-    expect(screen.getByText('URL is required')).toBeInTheDocument();
+    expect(await screen.findByText('URL is required')).toBeInTheDocument();
     expect(post).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Name'), 'my-reg');
