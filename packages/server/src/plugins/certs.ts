@@ -4,10 +4,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { generate } from 'selfsigned';
 import type { Tls } from '../config/listeners';
-import { lazyModule } from '../shared/lazy-module';
+import { selfsigned } from '../shared/drivers';
 
 // ~3 MB of heap, needed only when the files are missing (the first start)
-const selfsigned = lazyModule(() => import('selfsigned'));
 
 export async function loadOrCreateCerts(dataDir: string): Promise<Tls> {
   const dir = join(dataDir, 'certs');

@@ -28,11 +28,21 @@ export function lazyModule<T>(load: () => Promise<T>): LazyModule<T> {
 // The build rewrites import.meta.url to this source file's URL, so packages resolve from packages/server as in dev.
 const requireHere = createRequire(import.meta.url);
 
+export interface LazyRequire<T> {
+  /** the module, required on the first call */
+  (): T;
+  /** the module when it has loaded already, else undefined */
+  readonly loaded: T | undefined;
+  /** the package, as required */
+  readonly specifier: string;
+}
+
 /**
  * For synchronous code that cannot await (a rule SQL function): a memoized getter that require()s the package on
- * the first call (an ES module package too: Node ≥ 20.19 requires ESM). The type comes from `typeof import('x')`.
+ * the first call (an ES module package too: Node >= 20.19 requires ESM). The type comes from `typeof import('x')`.
  */
-export function lazyRequire<T>(specifier: string): () => T {
+export function lazyRequire<T>(specifier: string): LazyRequire<T> {
   let loaded: T | undefined;
-  return () => (loaded ??= requireHere(specifier) as T);
+  const get = () => (loaded ??= requireHere(specifier) as T);
+  return Object.defineProperties(get, { loaded: { get: () => loaded }, specifier: { value: specifier } }) as LazyRequire<T>;
 }

@@ -7,41 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ensureBuilt, MAIN } from '../../../../scripts/build-node.mjs';
+import * as drivers from '../../src/shared/drivers';
 import { waitFor } from '../../src/shared/testing';
 import { freePort, ROOT } from './npm-start.testing';
 
-// ajv and ajv-formats are not here: the API's validation (fastify's too) uses them at start
-const DRIVERS = [
-  '@aws-sdk/client-dynamodb',
-  '@aws-sdk/client-kinesis',
-  '@aws-sdk/client-s3',
-  '@grpc/grpc-js',
-  '@grpc/proto-loader',
-  '@opentelemetry/api',
-  '@opentelemetry/exporter-metrics-otlp-grpc',
-  '@opentelemetry/exporter-metrics-otlp-http',
-  '@opentelemetry/exporter-metrics-otlp-proto',
-  '@opentelemetry/resources',
-  '@opentelemetry/sdk-metrics',
-  '@smithy/node-http-handler',
-  'ajv-draft-04',
-  'ajv/dist/2019.js',
-  'ajv/dist/2020.js',
-  'amqplib',
-  'avsc',
-  'ioredis',
-  'jose',
-  'kafkajs',
-  'ldapts',
-  'mongodb',
-  'mqtt',
-  'mysql2',
-  'pg',
-  'protobufjs',
-  're2js',
-  'selfsigned',
-  'undici',
-];
+// every driver of shared/drivers.ts; not ajv-formats, which fastify's own validator loads at start
+const DRIVERS = Object.values(drivers)
+  .map((d) => d.specifier)
+  .filter((d) => d !== drivers.ajvFormats.specifier);
 
 const dir = mkdtempSync(join(tmpdir(), 'mqdeck-lazy-drivers-'));
 const record = join(dir, 'packages.txt');
@@ -49,10 +22,10 @@ let node: ChildProcess | undefined;
 let http = 0;
 let token = '';
 
-/** the drivers named in the record so far ('mysql2/promise' counts as mysql2) */
+/** the drivers named in the record so far (a subpath of a driver's package counts as that driver) */
 function loadedDrivers(): string[] {
   const specifiers = new Set(readFileSync(record, 'utf8').split('\n').filter(Boolean));
-  return DRIVERS.filter((d) => [...specifiers].some((s) => s === d || (!d.includes('/dist/') && s.startsWith(`${d}/`))));
+  return DRIVERS.filter((d) => [...specifiers].some((s) => s === d || s.startsWith(`${d}/`)));
 }
 
 async function call(method: string, path: string, body?: unknown) {
@@ -102,7 +75,7 @@ test('no driver is loaded at start; a connector or an authenticator loads its ow
   const closed = `127.0.0.1:${await freePort()}`;
   const connector = await call('POST', '/connectors', { type: 'mysql', name: 'lazy', server: closed, database: 'test', username: 'root', password: '' });
   expect(connector.status, JSON.stringify(connector.body)).toBe(201);
-  expect(loadedDrivers()).toEqual(['mysql2']);
+  expect(loadedDrivers()).toEqual(['mysql2/promise']);
 
   const authn = await call('POST', '/authentication', {
     mechanism: 'password_based',
@@ -112,5 +85,5 @@ test('no driver is loaded at start; a connector or an authenticator loads its ow
     cmd: 'HMGET mqtt_user:${username} password_hash salt',
   });
   expect(authn.status, JSON.stringify(authn.body)).toBe(200);
-  expect(loadedDrivers()).toEqual(['ioredis', 'mysql2']);
+  expect(loadedDrivers()).toEqual(['mysql2/promise', 'ioredis']);
 }, 60_000);

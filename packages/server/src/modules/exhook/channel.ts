@@ -6,23 +6,17 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ChannelCredentials, Client, ServiceClientConstructor } from '@grpc/grpc-js';
-import { lazyModule } from '../../shared/lazy-module';
+import { grpc, protoLoader } from '../../shared/drivers';
 import type { ExhookServerConfig } from './exhook.config';
 
 export const PROTO_FILE = fileURLToPath(new URL('./exhook.proto', import.meta.url));
 
-// gRPC loads with the first ExHook server that is enabled
-const grpc = lazyModule(() => import('@grpc/grpc-js'));
-const protoLoader = lazyModule(() => import('@grpc/proto-loader'));
-type Grpc = Awaited<ReturnType<typeof grpc>>;
-
 let ctor: ServiceClientConstructor | undefined;
 /** the HookProvider client class, loaded once */
-async function hookProvider(): Promise<ServiceClientConstructor> {
+function hookProvider(): ServiceClientConstructor {
   if (!ctor) {
-    const [{ loadPackageDefinition }, { loadSync }] = await Promise.all([grpc(), protoLoader()]);
-    const def = loadSync(PROTO_FILE, { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true });
-    const pkg = loadPackageDefinition(def) as unknown as { emqx: { exhook: { v2: { HookProvider: ServiceClientConstructor } } } };
+    const def = protoLoader().loadSync(PROTO_FILE, { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true });
+    const pkg = grpc().loadPackageDefinition(def) as unknown as { emqx: { exhook: { v2: { HookProvider: ServiceClientConstructor } } } };
     ctor = pkg.emqx.exhook.v2.HookProvider;
   }
   return ctor;
@@ -30,7 +24,8 @@ async function hookProvider(): Promise<ServiceClientConstructor> {
 
 const file = (path?: string) => (path ? readFileSync(path) : null);
 
-function channelCredentials({ credentials }: Grpc, c: ExhookServerConfig): ChannelCredentials {
+function channelCredentials(c: ExhookServerConfig): ChannelCredentials {
+  const { credentials } = grpc(); // loaded with the first ExHook server that is enabled
   if (new URL(c.url).protocol !== 'https:') return credentials.createInsecure();
   const ssl = c.ssl;
   const verify = ssl.verify === 'verify_peer';
@@ -45,16 +40,10 @@ type Unary = (req: unknown, options: { deadline: number }, cb: (err: Error | nul
 export class HookChannel {
   private readonly clients: Client[];
 
-  /** a channel to the server of `config`, once gRPC has loaded */
-  static async open(config: ExhookServerConfig): Promise<HookChannel> {
-    const [grpcJs, Ctor] = await Promise.all([grpc(), hookProvider()]);
-    return new HookChannel(grpcJs, Ctor, config);
-  }
-
-  private constructor(grpcJs: Grpc, Ctor: ServiceClientConstructor, config: ExhookServerConfig) {
+  constructor(config: ExhookServerConfig) {
     const u = new URL(config.url);
     const address = `${u.hostname.includes(':') ? `[${u.hostname}]` : u.hostname}:${u.port || (u.protocol === 'https:' ? 443 : 80)}`;
-    const creds = channelCredentials(grpcJs, config);
+    const creds = channelCredentials(config);
     const sni = config.ssl.server_name_indication;
     const options: Record<string, string | number> = {
       // each pool member its own connection, not a shared subchannel
@@ -62,6 +51,7 @@ export class HookChannel {
       'grpc.keepalive_permit_without_calls': config.socket_options.keepalive ? 1 : 0,
       ...(sni && sni !== 'disable' ? { 'grpc.ssl_target_name_override': sni } : {}),
     };
+    const Ctor = hookProvider();
     this.clients = Array.from({ length: config.pool_size }, () => new Ctor(address, creds, options));
   }
 

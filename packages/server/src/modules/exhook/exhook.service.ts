@@ -127,7 +127,7 @@ export class ExhookService {
     }
     let channel: HookChannel | undefined;
     try {
-      channel = await HookChannel.open(s.config);
+      channel = new HookChannel(s.config);
       const res = await channel.call<{ hooks?: { name: string; topics?: string[] }[] }>('OnProviderLoaded', { broker: this.brokerInfo(), meta: this.meta() }, timeoutMs(s.config));
       if (generation !== s.generation) return channel.close();
       const hooks = new Map<string, { topics?: string[] }>();

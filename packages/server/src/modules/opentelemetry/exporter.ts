@@ -6,14 +6,8 @@
 import { readFileSync } from 'node:fs';
 import type { ChannelCredentials } from '@grpc/grpc-js';
 import type { PushMetricExporter } from '@opentelemetry/sdk-metrics';
-import { lazyModule } from '../../shared/lazy-module';
+import { grpc, otlpGrpcExporter as grpcExporter, otlpHttpExporter as jsonExporter, otlpProtoExporter as protoExporter } from '../../shared/drivers'; // only the configured protocol's exporter, when the export starts
 import type { OtelSettings, OtelSslOptions } from './opentelemetry.config';
-
-// only the configured protocol's exporter loads, when the export starts
-const grpc = lazyModule(() => import('@grpc/grpc-js'));
-const grpcExporter = lazyModule(() => import('@opentelemetry/exporter-metrics-otlp-grpc'));
-const jsonExporter = lazyModule(() => import('@opentelemetry/exporter-metrics-otlp-http'));
-const protoExporter = lazyModule(() => import('@opentelemetry/exporter-metrics-otlp-proto'));
 
 const file = (path: string) => (path ? readFileSync(path) : undefined);
 

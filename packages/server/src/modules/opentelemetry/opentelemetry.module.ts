@@ -6,16 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { DiagLogger } from '@opentelemetry/api';
 import type { MeterProvider, PushMetricExporter } from '@opentelemetry/sdk-metrics';
-import { lazyModule } from '../../shared/lazy-module';
+import { otelApi, otelSdkMetrics as sdkMetrics, otelResources as resources } from '../../shared/drivers'; // loaded when metrics export is first enabled
 import { createExporter } from './exporter';
 import { registerInstruments } from './instruments';
 import { intervalMs } from './opentelemetry.config';
 import { onApplied, settings } from './opentelemetry.service';
-
-// the SDK loads when metrics export is first enabled
-const otelApi = lazyModule(() => import('@opentelemetry/api'));
-const sdkMetrics = lazyModule(() => import('@opentelemetry/sdk-metrics'));
-const resources = lazyModule(() => import('@opentelemetry/resources'));
 
 /** the exporter with each failed export logged once per failure, by its reason */
 function logged(app: FastifyInstance, exporter: PushMetricExporter, endpoint: string): PushMetricExporter {

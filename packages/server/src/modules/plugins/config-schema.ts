@@ -3,10 +3,7 @@
 // may be left out, undeclared fields are refused. A refused config is named in EMQX's words
 // ("invalid_type: Invalid type for field 'foo': expected string, got integer").
 import type avro from 'avsc';
-import { lazyRequire } from '../../shared/lazy-module';
-
-// avsc loads with the first plugin config schema read (synchronously, as compileSchema is)
-const avsc = lazyRequire<typeof avro>('avsc');
+import { avsc } from '../../shared/drivers'; // loaded with the first plugin config schema read
 
 export type ConfigType = avro.Type;
 

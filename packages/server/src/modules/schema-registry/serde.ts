@@ -8,11 +8,7 @@ import type avro from 'avsc';
 import type protobuf from 'protobufjs';
 import { createRequire } from 'node:module';
 import { Ajv, type AnySchema, type AnySchemaObject, type ErrorObject, type ValidateFunction } from 'ajv';
-import type * as Ajv2019Module from 'ajv/dist/2019.js';
-import type * as Ajv2020Module from 'ajv/dist/2020.js';
-import type Ajv04 from 'ajv-draft-04';
-import type addFormats from 'ajv-formats';
-import { lazyRequire } from '../../shared/lazy-module';
+import { avsc, protobufjs, ajv2019, ajv2020, ajvDraft04, ajvFormats } from '../../shared/drivers'; // loaded each with the first schema of its kind
 import { jsonEncode } from '../rules/funcs/codec-json';
 import { jsonErrorOffset, lineColumn } from './json-error';
 import { binaryResult, bytesOf, isBinary, isMap } from '../rules/funcs/values';
@@ -20,14 +16,6 @@ import { binaryResult, bytesOf, isBinary, isMap } from '../rules/funcs/values';
 // ajv's draft-06 meta-schema, read with require: the compiled node keeps ajv external, and esbuild drops the
 // `with { type: 'json' }` attribute Node needs to import a JSON file from ESM (npm start failed on it)
 const draft06 = createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-06.json') as AnySchemaObject;
-
-// the codecs load with the first schema of their kind (synchronously: a rule's schema_decode may compile one)
-const avsc = lazyRequire<typeof avro>('avsc');
-const protobufjs = lazyRequire<typeof protobuf>('protobufjs');
-const ajv2019 = lazyRequire<typeof Ajv2019Module>('ajv/dist/2019.js');
-const ajv2020 = lazyRequire<typeof Ajv2020Module>('ajv/dist/2020.js');
-const ajvDraft04 = lazyRequire<typeof Ajv04>('ajv-draft-04');
-const ajvFormats = lazyRequire<typeof addFormats>('ajv-formats');
 
 export type SerdeType = 'avro' | 'protobuf' | 'json';
 export const SERDE_TYPES: readonly SerdeType[] = ['avro', 'protobuf', 'json'];

@@ -4,7 +4,7 @@
 // and exp go to authorization (client-acl.ts). No token → ignore; a bad token → deny 0x86.
 import { createPublicKey } from 'node:crypto';
 import type { JSONWebKeySet, JWTPayload, jwtVerify } from 'jose';
-import { lazyModule } from '../../../shared/lazy-module';
+import { jose, undici } from '../../../shared/drivers';
 import { AclFormatError, parseAclRules } from '../../authorization/client-acl';
 import type { AuthnBackend, AuthnOutcome, BackendStatus, Credential } from '../authenticator';
 import { BAD_USERNAME_OR_PASSWORD } from '../authenticator';
@@ -57,10 +57,6 @@ export function normalizeJwt(raw: Record<string, unknown>): Record<string, unkno
   throw bad('algorithm: expected hmac-based or public-key (or use_jwks: true)');
 }
 
-// loaded when a JWT authenticator first checks a token or fetches its key set
-const jose = lazyModule(() => import('jose'));
-const undici = lazyModule(() => import('undici'));
-
 type KeyResolver = Parameters<typeof jwtVerify>[1];
 
 /**
@@ -77,7 +73,7 @@ export interface JwtOptions {
 
 /** Fetches and parses the JWKS endpoint's key set; throws the reason (refused, a non-200 answer, not a key set). */
 export async function loadJwks(cfg: Record<string, unknown>, timeoutMs: number): Promise<KeyResolver> {
-  const { request } = await undici();
+  const { request } = undici();
   const { createLocalJWKSet } = await jose();
   const res = await withTimeout(request(cfg.endpoint as string, { headers: cfg.headers as Record<string, string> }), timeoutMs, 'JWKS fetch');
   if (res.statusCode !== 200) {

@@ -1,11 +1,7 @@
 // HTTP requests for the http authenticator and source (undici pool per origin). URL, headers and body
 // are templates: placeholder values are URL-encoded in the URL and query, and JSON-encoded in bodies.
-import type * as Undici from 'undici';
-import { lazyRequire } from '../../../shared/lazy-module';
+import { undici } from '../../../shared/drivers';
 import { bad, durationField, durationMs, intField, objectField, pingAndStatus, requiredString, sslField, withTimeout, type Status } from './options';
-
-// loaded when the first authenticator or authorization source of this kind is made (synchronously, as the factory is)
-const undici = lazyRequire<typeof Undici>('undici');
 
 export interface HttpConnector {
   request(render: (template: string) => string): Promise<{ status: number; contentType: string; body: string }>;

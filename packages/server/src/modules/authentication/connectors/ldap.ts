@@ -4,8 +4,7 @@
 import type { Client } from 'ldapts';
 import { lazyModule } from '../../../shared/lazy-module';
 import { bad, durationField, durationMs, intField, optionalString, parseServer, probe, requiredString, sslField, withTimeout, type Status } from './options';
-
-const ldapts = lazyModule(() => import('ldapts'));
+import { ldapts } from '../../../shared/drivers';
 
 export interface LdapEntry {
   dn: string;

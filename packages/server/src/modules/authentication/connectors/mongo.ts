@@ -1,14 +1,10 @@
 // MongoDB (official driver) for the mongodb authenticator and source: single, rs and sharded topologies.
 // The filter is a JSON template: placeholders are replaced inside string values only, so a value can
 // never become an operator or a new key.
-import type * as MongoDb from 'mongodb';
 import type { Document } from 'mongodb';
-import { lazyRequire } from '../../../shared/lazy-module';
+import { mongodb } from '../../../shared/drivers';
 import { bad, intField, objectField, optionalString, parseServer, parseServers, pingAndStatus, requiredString, sslField, withTimeout, type Status } from './options';
 import { isOneOf } from '../../../shared/guards';
-
-// loaded when the first authenticator or authorization source of this kind is made (synchronously, as the factory is)
-const mongodb = lazyRequire<typeof MongoDb>('mongodb');
 
 export interface MongoConnector {
   find(filter: Document, limit: number): Promise<Document[]>;

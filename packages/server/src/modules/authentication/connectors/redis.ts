@@ -2,13 +2,9 @@
 // `HMGET mqtt_user:${username} password_hash salt` is split into words and each word rendered on its
 // own, so a placeholder value is one argument and can never add words to the command.
 import { once } from 'node:events';
-import type * as IoRedis from 'ioredis';
 import type { Redis } from 'ioredis';
-import { lazyRequire } from '../../../shared/lazy-module';
+import { ioredis } from '../../../shared/drivers';
 import { bad, intField, optionalString, parseServer, probe, requiredString, sslField, withTimeout, type Status } from './options';
-
-// loaded when the first authenticator or authorization source of this kind is made (synchronously, as the factory is)
-const ioredis = lazyRequire<typeof IoRedis>('ioredis');
 
 export interface RedisConnector {
   call(args: string[]): Promise<unknown>;

@@ -1,14 +1,8 @@
 // MySQL (mysql2) and PostgreSQL (pg) pools for the SQL backends. Queries come from EMQX-style
 // templates with ${...} placeholders turned into bind markers: values are always bound, never pasted.
-import type * as Mysql2 from 'mysql2/promise';
-import type * as Pg from 'pg';
-import { lazyRequire } from '../../../shared/lazy-module';
+import { mysql2, pg as pgDriver } from '../../../shared/drivers';
 import { parameterize } from '../placeholders';
 import { bad, durationField, durationMs, intField, optionalString, parseServer, pingAndStatus, requiredString, sslField, withTimeout, type Status } from './options';
-
-// loaded when the first authenticator or authorization source of this kind is made (synchronously, as the factory is)
-const mysql2 = lazyRequire<typeof Mysql2>('mysql2/promise');
-const pgDriver = lazyRequire<typeof Pg>('pg');
 
 export type Row = Record<string, unknown>;
 

@@ -4,16 +4,10 @@
 // and the ConnectionAdapter server this node serves on server.bind.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type * as GrpcJs from '@grpc/grpc-js';
 import type { ChannelCredentials, ClientWritableStream, Server, ServiceClientConstructor, UntypedServiceImplementation } from '@grpc/grpc-js';
-import type * as ProtoLoader from '@grpc/proto-loader';
-import { lazyRequire } from '../../../shared/lazy-module';
+import { grpc, protoLoader } from '../../../shared/drivers'; // loaded when an exproto gateway first starts
 
 export const PROTO_FILE = fileURLToPath(new URL('./exproto.proto', import.meta.url));
-
-// gRPC loads when an exproto gateway first starts; require()d, as exprotoPackage() and HandlerClient are synchronous
-const grpc = lazyRequire<typeof GrpcJs>('@grpc/grpc-js');
-const protoLoader = lazyRequire<typeof ProtoLoader>('@grpc/proto-loader');
 
 interface ExprotoPackage {
   ConnectionAdapter: ServiceClientConstructor;

@@ -2,13 +2,9 @@
 // EMQX uses PCRE. A pattern runs on RE2 (re2js: linear time, so a hostile pattern cannot stall the node) when RE2
 // accepts it — RE2 has PCRE's syntax less lookaround and backreferences; a pattern that needs those runs as a
 // JavaScript regular expression, with PCRE's leading options (?i) (?m) (?s) and the anchors \A \z \Z translated.
-import type * as Re2js from 're2js';
 import type { RE2JS } from 're2js';
-import { lazyRequire } from '../../../shared/lazy-module';
+import { re2js } from '../../../shared/drivers'; // loaded by the first regex function a rule runs
 import { asText, defineGroup, fail } from './values';
-
-// loaded by the first regex function a rule runs (rule SQL functions are synchronous)
-const re2js = lazyRequire<typeof Re2js>('re2js');
 
 /** A compiled pattern: its first match's groups, and a replacement of every match. */
 export interface Regex {

@@ -4,11 +4,8 @@
 // what an AWS call failed with — plus whether the layer retries it (the service or the network, not the request).
 import type { NodeHttpHandler } from '@smithy/node-http-handler';
 import { ApiError } from '../../../../errors';
-import { lazyModule } from '../../../../shared/lazy-module';
+import { smithyHttp } from '../../../../shared/drivers';
 import type { SendOutcome } from '../../resource/types';
-
-/** the AWS SDKs and their HTTP handler load when the first connector of theirs starts */
-const smithyHttp = lazyModule(() => import('@smithy/node-http-handler'));
 
 export const bad = (message: string) => new ApiError(400, 'BAD_REQUEST', message);
 

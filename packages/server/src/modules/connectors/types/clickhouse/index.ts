@@ -8,7 +8,7 @@
 //   outcome          = HTTP 200 ok; any answer with an error status is unrecoverable (a SQL error, a missing table:
 //                      EMQX to_error_tuple); no answer (refused, closed, reset, timeout) is recoverable
 import type { Pool } from 'undici';
-import { lazyModule } from '../../../../shared/lazy-module';
+import { undici } from '../../../../shared/drivers';
 import { ApiError } from '../../../../errors';
 import { parseDuration } from '../../../../config/units';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome, TypeContext } from '../../resource/types';
@@ -127,10 +127,8 @@ function readAction(parameters: Record<string, unknown>): { sql: string; separat
   return { sql, separator, nullForMissing: parameters.undefined_vars_as_null === true };
 }
 
-const undici = lazyModule(() => import('undici'));
-
 async function startPool(s: Settings, ctx: TypeContext): Promise<Pool> {
-  const { Pool } = await undici();
+  const { Pool } = undici();
   ctx.log.info('clickhouse connector starting', { connector: ctx.connectorId, url: s.origin + s.path, database: s.database, pool_size: s.poolSize });
   return new Pool(s.origin, { connections: s.poolSize, connect: { timeout: s.connectTimeoutMs } });
 }

@@ -9,13 +9,12 @@
 // buffer (the message stays queued) instead of failing, so an outage loses nothing.
 import type { DynamoDBClient, WriteRequest } from '@aws-sdk/client-dynamodb';
 import type { NodeHttpHandler } from '@smithy/node-http-handler';
-import { lazyModule } from '../../../../shared/lazy-module';
+import { dynamodbSdk as dynamoSdk } from '../../../../shared/drivers';
 import { parseTemplate } from '../../../../shared/template';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome } from '../../resource/types';
 import { awsOutcome, awsReason, bad, httpHandler, readAws, readText, type AwsSettings } from '../aws/aws';
 import { renderItem, type Item, type ItemOptions } from './item';
 
-const dynamoSdk = lazyModule(() => import('@aws-sdk/client-dynamodb'));
 type DynamoSdk = Awaited<ReturnType<typeof dynamoSdk>>;
 
 /** erlcloud's default region, used when `region` is left out */

@@ -3,7 +3,7 @@
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, TypeContext } from '../../resource/types';
 import { HttpAction } from './action';
 import { readAction, readConnector, type ConnectorSettings } from './config';
-import { HttpPool, undici } from './pool';
+import { HttpPool } from './pool';
 
 class HttpConnector implements ConnectorInstance {
   constructor(
@@ -31,7 +31,7 @@ export const httpType: ConnectorType = {
   // as EMQX's on_start: the pool, then a health check; a target that cannot be reached fails the start with the reason
   async start(config, ctx) {
     const settings = readConnector(config);
-    const pool = new HttpPool(await undici(), settings, tlsOptions(settings, ctx));
+    const pool = new HttpPool(settings, tlsOptions(settings, ctx));
     const health = await pool.health();
     if (health.status !== 'connected') {
       await pool.close();

@@ -5,24 +5,21 @@
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
 import type { buildConnector, Client } from 'undici';
-import { lazyModule } from '../../../../shared/lazy-module';
+import { undici } from '../../../../shared/drivers';
 import type { Health } from '../../resource/types';
 import type { ConnectorSettings } from './config';
 import { errorReason } from './outcome';
-
-/** undici, loaded when the first http connector starts */
-export const undici = lazyModule(() => import('undici'));
 
 export class HttpPool {
   private readonly clients: Client[];
   private closed = false;
 
   constructor(
-    { Client, buildConnector }: Awaited<ReturnType<typeof undici>>,
     private readonly settings: ConnectorSettings,
     private readonly tls: ConnectionOptions | undefined,
   ) {
     const { base, poolSize, pipelining, connectTimeoutMs } = settings;
+    const { Client, buildConnector } = undici(); // loaded when the first http connector starts
     this.clients = Array.from(
       { length: poolSize },
       () =>

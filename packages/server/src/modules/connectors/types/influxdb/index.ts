@@ -10,7 +10,7 @@
 //                      is_unrecoverable_error: every non-2xx status); no answer (refused, reset, timeout) recoverable
 //   batches          = the points of the whole batch in one write, as EMQX's on_batch_query
 import type { Pool } from 'undici';
-import { lazyModule } from '../../../../shared/lazy-module';
+import { undici } from '../../../../shared/drivers';
 import { ApiError } from '../../../../errors';
 import { isObject } from '../../../../config/tree';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome, TypeContext } from '../../resource/types';
@@ -181,10 +181,8 @@ function readAction(parameters: Record<string, unknown>): { lines: CompiledLine[
   }
 }
 
-const undici = lazyModule(() => import('undici'));
-
 async function startPool(s: Settings, ctx: TypeContext): Promise<Pool> {
-  const { Pool } = await undici();
+  const { Pool } = undici();
   const tls = ctx.tls(s.ssl);
   const origin = `${tls ? 'https' : 'http'}://${s.host.includes(':') ? `[${s.host}]` : s.host}:${s.port}`;
   return new Pool(origin, { connections: s.poolSize, connect: { timeout: CONNECT_TIMEOUT_MS, ...(tls ?? {}) } });

@@ -10,13 +10,12 @@
 // Not offered: Kerberos (GSSAPI), snappy compression and the disk/hybrid buffer modes are refused with a sentence;
 // partitions_limit is ignored. Tested without a Kafka server (none here): checks, rendering, and the status when nobody listens.
 import type { Admin, Consumer, ICustomPartitioner, Kafka, Producer } from 'kafkajs';
-import { lazyModule } from '../../../../shared/lazy-module';
+import { kafkajs } from '../../../../shared/drivers';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome, SourceInstance, TypeContext } from '../../resource/types';
 import { readConsumer, readKafkaConnector, readProducer, type Flavor, type KafkaSettings, type ProducerSettings } from './config';
 import { kafkaOutcome, kafkaReason } from './errors';
 import { renderMessage, type KafkaMessage } from './message';
 
-const kafkajs = lazyModule(() => import('kafkajs'));
 type KafkaJs = Awaited<ReturnType<typeof kafkajs>>;
 
 /** EMQX's random partitioner */

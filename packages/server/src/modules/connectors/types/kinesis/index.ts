@@ -11,12 +11,11 @@
 // and network failures (connection refused…) stay in the buffer and are sent again.
 import type { KinesisClient, PutRecordsRequestEntry } from '@aws-sdk/client-kinesis';
 import type { NodeHttpHandler } from '@smithy/node-http-handler';
-import { lazyModule } from '../../../../shared/lazy-module';
+import { kinesisSdk } from '../../../../shared/drivers';
 import { parseTemplate, renderTemplate, renderTemplateBytes, type Template } from '../../../../shared/template';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome } from '../../resource/types';
 import { awsOutcome, awsReason, bad, httpHandler, readAws, readText, type AwsSettings } from '../aws/aws';
 
-const kinesisSdk = lazyModule(() => import('@aws-sdk/client-kinesis'));
 type KinesisSdk = Awaited<ReturnType<typeof kinesisSdk>>;
 
 export const STREAM_INVALID = 'Kinesis stream is invalid. Please check if the stream exist in Kinesis account.';

@@ -8,12 +8,10 @@
 //                      server answers (duplicate key, validation, not authorized…) is unrecoverable, as EMQX's
 //   batches          = no: EMQX's mongodb action sends one document per query (always_sync, no batch callback)
 import type { Db, MongoClient } from 'mongodb';
-import { lazyModule } from '../../../../shared/lazy-module';
+import { mongodb } from '../../../../shared/drivers';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome } from '../../resource/types';
 import { mongoOptions, mongoUrl, readMongo, type MongoSettings } from './config';
 import { compileDocument, renderDocument, type DocumentTemplates, type MongoInsert } from './document';
-
-const mongodb = lazyModule(() => import('mongodb'));
 
 const NETWORK: [RegExp, string][] = [
   [/ECONNREFUSED/, 'Connection refused'],
@@ -101,7 +99,7 @@ export const mongodbType: ConnectorType = {
   },
   async start(config, ctx) {
     const settings = readMongo(config);
-    const { MongoClient } = await mongodb();
+    const { MongoClient } = mongodb();
     const client = new MongoClient(mongoUrl(settings), mongoOptions(settings, ctx.tls(settings.ssl)));
     // a topology event with no listener must not take the node down
     client.on('error', () => undefined);

@@ -3,7 +3,7 @@
 // says why); once up, a lost connection is retried every 2 s (EMQX's auto_reconnect) while egress reports
 // "disconnected" as a recoverable error so the resource layer keeps the messages buffered.
 import type { IClientOptions, IClientPublishOptions, IPublishPacket, MqttClient } from 'mqtt';
-import { lazyModule } from '../../../../shared/lazy-module';
+import { mqttJs } from '../../../../shared/drivers';
 import type { ConnectionOptions } from 'node:tls';
 import type { Health, SendOutcome } from '../../resource/types';
 import type { ClientIdentity, MqttConnectorConfig } from './config';
@@ -33,8 +33,6 @@ export interface OutgoingMessage {
 }
 
 export type MessageHandler = (topic: string, payload: Buffer, packet: IPublishPacket) => void;
-
-const mqttJs = lazyModule(() => import('mqtt'));
 
 const isShared = (filter: string) => filter.startsWith('$share/') || filter.startsWith('$queue/');
 

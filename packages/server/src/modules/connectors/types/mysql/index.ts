@@ -7,14 +7,12 @@
 //   a batch (> 1)     = an `INSERT … VALUES (…)` becomes one multi-row insert, values written as escaped literals
 //                       (EMQX on_batch_insert: a missing value is the text 'undefined' unless undefined_vars_as_null)
 import type { Pool, PoolOptions, SslOptions } from 'mysql2/promise';
-import { lazyModule } from '../../../../shared/lazy-module';
+import { mysql2 } from '../../../../shared/drivers';
 import { DecodeMemo, MISSING, parseTemplate, valueAt, type Template } from '../../../../shared/template';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome, TypeContext } from '../../resource/types';
 import { isMissingTable, mysqlOutcome, mysqlReason } from './errors';
 import { readSql, readSqlConnector, type SqlConnectorSettings } from './sql-config';
 import { mysqlLiteral, parseInsert, prepare, toSqlValue, type Prepared } from './sql-template';
-
-const mysql2 = lazyModule(() => import('mysql2/promise'));
 
 export const MYSQL_DEFAULT_PORT = 3306;
 const CONNECT_TIMEOUT_MS = 5000;
@@ -158,7 +156,7 @@ export const mysqlType: ConnectorType = {
   },
   async start(config, ctx) {
     const settings = readSqlConnector(config, MYSQL_DEFAULT_PORT, 'root');
-    const mysql = (await mysql2()).default;
+    const mysql = mysql2();
     const pool = mysql.createPool(poolOptions(settings, ctx));
     // a connection that dies while idle must not take the node down: the pool opens another when one is needed
     pool.pool.on('connection', (conn) => conn.on('error', () => undefined));

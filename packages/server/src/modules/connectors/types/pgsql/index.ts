@@ -19,9 +19,7 @@ import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutc
 import { readSql, readSqlConnector, type SqlConnectorSettings } from '../mysql/sql-config';
 import { parseInsert, prepare, toSqlValue, type Prepared } from '../mysql/sql-template';
 import { isPgsqlRecoverable, isUndefinedTable, pgsqlOutcome, pgsqlReason } from './errors';
-import { lazyModule } from '../../../../shared/lazy-module';
-
-const pgDriver = lazyModule(() => import('pg'));
+import { pg as pgDriver } from '../../../../shared/drivers';
 
 export const PGSQL_DEFAULT_PORT = 5432;
 const CONNECT_TIMEOUT_MS = 5000;
@@ -205,7 +203,7 @@ function pgsqlFamily(type: 'pgsql' | 'timescale' | 'matrix'): ConnectorType {
     },
     async start(config, ctx) {
       const settings = readSqlConnector(config, PGSQL_DEFAULT_PORT, undefined);
-      const { Pool } = (await pgDriver()).default;
+      const { Pool } = pgDriver();
       const pool = new Pool(poolConfig(settings, ctx));
       // an idle connection that dies must not take the node down: the pool opens another when one is needed
       pool.on('error', () => undefined);

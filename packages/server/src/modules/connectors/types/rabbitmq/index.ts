@@ -11,12 +11,10 @@
 //               `$bridges/rabbitmq:<name>` (payload decoded from JSON when it is JSON, the AMQP properties,
 //               exchange, routing_key, queue), acked after the rules ran when no_ack is false
 import type { Channel, ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
-import { lazyModule } from '../../../../shared/lazy-module';
+import { amqplib } from '../../../../shared/drivers';
 import { DecodeMemo, MISSING, parseTemplate, placeholders, renderTemplate, renderTemplateBytes, toJson, valueAt, type Template } from '../../../../shared/template';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome, SourceInstance, SourceMessage, TypeContext } from '../../resource/types';
 import { readRabbitAction, readRabbitConnector, readRabbitSource, type RabbitActionParams, type RabbitSettings } from './config';
-
-const amqplib = lazyModule(() => import('amqplib'));
 
 const NETWORK: Record<string, string> = {
   ECONNREFUSED: 'Connection refused',

@@ -8,7 +8,7 @@
 //                    pipeline on one connection in single/sentinel mode and command after command in cluster mode
 //                    (EMQX: "Cluster mode is currently incompatible with batching"); any failed reply fails the batch
 import type { Redis, Cluster, RedisOptions, ClusterOptions } from 'ioredis';
-import { lazyModule } from '../../../../shared/lazy-module';
+import { ioredis } from '../../../../shared/drivers';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome, TypeContext } from '../../resource/types';
 import { compileCommand, renderCommand, type RedisArg } from './command';
 import { readCommandTemplate, readRedisConnector, type RedisSettings } from './config';
@@ -27,8 +27,7 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([p, t]).finally(() => clearTimeout(timer));
 }
 
-const ioredis = lazyModule(() => import('ioredis'));
-type IoRedis = Awaited<ReturnType<typeof ioredis>>;
+type IoRedis = ReturnType<typeof ioredis>;
 
 type Client = Redis | Cluster;
 
@@ -188,7 +187,7 @@ export const redisType: ConnectorType = {
   },
   async start(config, ctx) {
     const settings = readRedisConnector(config);
-    const driver = await ioredis();
+    const driver = ioredis();
     const connector = new RedisConnector(driver, settings, createClients(driver, settings, ctx));
     try {
       await connectAll(connector);

@@ -7,7 +7,7 @@
 //                      bucket is missing (a direct action's bucket is a template, so EMQX says `connected`)
 import type { ObjectCannedACL, S3Client } from '@aws-sdk/client-s3';
 import type { NodeHttpHandler } from '@smithy/node-http-handler';
-import { lazyModule } from '../../../../shared/lazy-module';
+import { s3Sdk } from '../../../../shared/drivers';
 import { renderTemplate, renderTemplateBytes, valueAt, MISSING } from '../../../../shared/template';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome, TypeContext } from '../../resource/types';
 import { httpHandler } from '../aws/aws';
@@ -15,7 +15,6 @@ import { AggregatedUpload } from './aggregated';
 import { readS3Action, readS3Connector, type DirectSettings, type S3Settings } from './config';
 import { s3Outcome, s3Reason } from './errors';
 
-const s3Sdk = lazyModule(() => import('@aws-sdk/client-s3'));
 type S3Sdk = Awaited<ReturnType<typeof s3Sdk>>;
 
 export class S3Connector implements ConnectorInstance {
