@@ -14,9 +14,7 @@ export async function loadOrCreateCerts(dataDir: string): Promise<Tls> {
   const keyFile = join(dir, 'key.pem');
   if (!existsSync(certFile) || !existsSync(keyFile)) {
     mkdirSync(dir, { recursive: true });
-    const pems = await (
-      await selfsigned()
-    ).generate([{ name: 'commonName', value: 'localhost' }], {
+    const pems = await selfsigned().generate([{ name: 'commonName', value: 'localhost' }], {
       keySize: 2048,
       days: 3650,
       extensions: [

@@ -2,10 +2,10 @@
 // new connector, authenticator or codec takes its driver from this list, and test/process/lazy-drivers.test.ts
 // checks that none of them loads when the node starts.
 //
-// A package some synchronous code needs (a rule SQL function, an authenticator made by a synchronous factory) loads
-// with require(): its getter returns the module, and asynchronous callers use it as it is. These are CommonJS
-// packages, re2js excepted (an ES module, which Node >= 20.19 requires). The others load with import(), the getter
-// returns a promise: ES-module-only packages (jose, ldapts), and dual ones keep the ES build they always had.
+// A package Node loads as CommonJS is require()d: its getter returns the module, for synchronous and asynchronous
+// callers alike (re2js, an ES module, too: a rule SQL function cannot await, and Node >= 20.19 requires ESM). The
+// ES-module packages jose and ldapts, and mqtt, whose ES build Node picks for import(), are import()ed: their getter
+// returns a promise.
 import type * as Undici from 'undici';
 import type * as Mysql2 from 'mysql2/promise';
 import type * as Pg from 'pg';
@@ -20,6 +20,19 @@ import type * as Ajv2020Module from 'ajv/dist/2020.js';
 import type Ajv04 from 'ajv-draft-04';
 import type addFormats from 'ajv-formats';
 import type * as Re2js from 're2js';
+import type * as KafkaJs from 'kafkajs';
+import type * as Amqplib from 'amqplib';
+import type * as Selfsigned from 'selfsigned';
+import type * as DynamoDb from '@aws-sdk/client-dynamodb';
+import type * as Kinesis from '@aws-sdk/client-kinesis';
+import type * as S3 from '@aws-sdk/client-s3';
+import type * as SmithyHttp from '@smithy/node-http-handler';
+import type * as OtelApi from '@opentelemetry/api';
+import type * as OtelSdkMetrics from '@opentelemetry/sdk-metrics';
+import type * as OtelResources from '@opentelemetry/resources';
+import type * as OtlpGrpc from '@opentelemetry/exporter-metrics-otlp-grpc';
+import type * as OtlpHttp from '@opentelemetry/exporter-metrics-otlp-http';
+import type * as OtlpProto from '@opentelemetry/exporter-metrics-otlp-proto';
 import { lazyModule, lazyRequire, type LazyModule } from './lazy-module';
 
 /** an import() getter that also names its package (for the test) */
@@ -27,14 +40,25 @@ function imported<T>(specifier: string, load: () => Promise<T>): LazyModule<T> &
   return Object.assign(lazyModule(load), { specifier });
 }
 
-// required: some caller cannot await
 export const undici = lazyRequire<typeof Undici>('undici');
 export const mysql2 = lazyRequire<typeof Mysql2>('mysql2/promise');
 export const pg = lazyRequire<typeof Pg>('pg');
 export const mongodb = lazyRequire<typeof MongoDb>('mongodb');
 export const ioredis = lazyRequire<typeof IoRedis>('ioredis');
+export const kafkajs = lazyRequire<typeof KafkaJs>('kafkajs');
+export const amqplib = lazyRequire<typeof Amqplib>('amqplib');
+export const dynamodbSdk = lazyRequire<typeof DynamoDb>('@aws-sdk/client-dynamodb');
+export const kinesisSdk = lazyRequire<typeof Kinesis>('@aws-sdk/client-kinesis');
+export const s3Sdk = lazyRequire<typeof S3>('@aws-sdk/client-s3');
+export const smithyHttp = lazyRequire<typeof SmithyHttp>('@smithy/node-http-handler');
 export const grpc = lazyRequire<typeof GrpcJs>('@grpc/grpc-js');
 export const protoLoader = lazyRequire<typeof ProtoLoader>('@grpc/proto-loader');
+export const otelApi = lazyRequire<typeof OtelApi>('@opentelemetry/api');
+export const otelSdkMetrics = lazyRequire<typeof OtelSdkMetrics>('@opentelemetry/sdk-metrics');
+export const otelResources = lazyRequire<typeof OtelResources>('@opentelemetry/resources');
+export const otlpGrpcExporter = lazyRequire<typeof OtlpGrpc>('@opentelemetry/exporter-metrics-otlp-grpc');
+export const otlpHttpExporter = lazyRequire<typeof OtlpHttp>('@opentelemetry/exporter-metrics-otlp-http');
+export const otlpProtoExporter = lazyRequire<typeof OtlpProto>('@opentelemetry/exporter-metrics-otlp-proto');
 export const avsc = lazyRequire<typeof avro>('avsc');
 export const protobufjs = lazyRequire<typeof protobuf>('protobufjs');
 export const ajv2019 = lazyRequire<typeof Ajv2019Module>('ajv/dist/2019.js');
@@ -43,21 +67,8 @@ export const ajvDraft04 = lazyRequire<typeof Ajv04>('ajv-draft-04');
 /** loaded at start all the same: fastify's own validator uses it */
 export const ajvFormats = lazyRequire<typeof addFormats>('ajv-formats');
 export const re2js = lazyRequire<typeof Re2js>('re2js');
+export const selfsigned = lazyRequire<typeof Selfsigned>('selfsigned');
 
-// imported: every caller can await
-export const kafkajs = imported('kafkajs', () => import('kafkajs'));
-export const amqplib = imported('amqplib', () => import('amqplib'));
 export const mqttJs = imported('mqtt', () => import('mqtt'));
-export const dynamodbSdk = imported('@aws-sdk/client-dynamodb', () => import('@aws-sdk/client-dynamodb'));
-export const kinesisSdk = imported('@aws-sdk/client-kinesis', () => import('@aws-sdk/client-kinesis'));
-export const s3Sdk = imported('@aws-sdk/client-s3', () => import('@aws-sdk/client-s3'));
-export const smithyHttp = imported('@smithy/node-http-handler', () => import('@smithy/node-http-handler'));
 export const ldapts = imported('ldapts', () => import('ldapts'));
 export const jose = imported('jose', () => import('jose'));
-export const selfsigned = imported('selfsigned', () => import('selfsigned'));
-export const otelApi = imported('@opentelemetry/api', () => import('@opentelemetry/api'));
-export const otelSdkMetrics = imported('@opentelemetry/sdk-metrics', () => import('@opentelemetry/sdk-metrics'));
-export const otelResources = imported('@opentelemetry/resources', () => import('@opentelemetry/resources'));
-export const otlpGrpcExporter = imported('@opentelemetry/exporter-metrics-otlp-grpc', () => import('@opentelemetry/exporter-metrics-otlp-grpc'));
-export const otlpHttpExporter = imported('@opentelemetry/exporter-metrics-otlp-http', () => import('@opentelemetry/exporter-metrics-otlp-http'));
-export const otlpProtoExporter = imported('@opentelemetry/exporter-metrics-otlp-proto', () => import('@opentelemetry/exporter-metrics-otlp-proto'));

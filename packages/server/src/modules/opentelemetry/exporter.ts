@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { ChannelCredentials } from '@grpc/grpc-js';
 import type { PushMetricExporter } from '@opentelemetry/sdk-metrics';
-import { grpc, otlpGrpcExporter as grpcExporter, otlpHttpExporter as jsonExporter, otlpProtoExporter as protoExporter } from '../../shared/drivers'; // only the configured protocol's exporter, when the export starts
+import { grpc, otlpGrpcExporter, otlpHttpExporter, otlpProtoExporter } from '../../shared/drivers'; // only the configured protocol's exporter loads
 import type { OtelSettings, OtelSslOptions } from './opentelemetry.config';
 
 const file = (path: string) => (path ? readFileSync(path) : undefined);
@@ -39,28 +39,27 @@ export function httpUrl(endpoint: string): string {
   return url.toString();
 }
 
-function grpcCredentials({ credentials }: Awaited<ReturnType<typeof grpc>>, tls: Tls): ChannelCredentials {
-  return credentials.createSsl(tls.ca ?? null, tls.key ?? null, tls.cert ?? null, {
+function grpcCredentials(tls: Tls): ChannelCredentials {
+  return grpc().credentials.createSsl(tls.ca ?? null, tls.key ?? null, tls.cert ?? null, {
     rejectUnauthorized: tls.rejectUnauthorized,
     ...(tls.rejectUnauthorized ? {} : { checkServerIdentity: () => undefined }),
   });
 }
 
-export async function createExporter(s: OtelSettings, timeoutMillis: number): Promise<PushMetricExporter> {
+export function createExporter(s: OtelSettings, timeoutMillis: number): PushMetricExporter {
   const { endpoint, headers, protocol, ssl_options } = s.exporter;
   const secure = new URL(endpoint).protocol === 'https:';
   const tls = secure ? tlsOf(ssl_options) : undefined;
   if (protocol === 'grpc') {
-    const [grpcJs, { OTLPMetricExporter: GrpcExporter }] = await Promise.all([grpc(), grpcExporter()]);
-    const { Metadata, credentials } = grpcJs;
+    const { Metadata, credentials } = grpc();
     const metadata = new Metadata();
     for (const [k, v] of Object.entries(headers)) metadata.set(k.toLowerCase(), v);
     const { host } = new URL(endpoint);
-    return new GrpcExporter({
+    return new (otlpGrpcExporter().OTLPMetricExporter)({
       url: `${secure ? 'https' : 'http'}://${host}`,
       metadata,
       timeoutMillis,
-      credentials: tls ? grpcCredentials(grpcJs, tls) : credentials.createInsecure(),
+      credentials: tls ? grpcCredentials(tls) : credentials.createInsecure(),
     });
   }
   const options = {
@@ -69,6 +68,6 @@ export async function createExporter(s: OtelSettings, timeoutMillis: number): Pr
     timeoutMillis,
     ...(tls ? { httpAgentOptions: { ...tls, keepAlive: true } } : {}),
   };
-  const { OTLPMetricExporter } = await (protocol === 'http/json' ? jsonExporter() : protoExporter());
+  const { OTLPMetricExporter } = protocol === 'http/json' ? otlpHttpExporter() : otlpProtoExporter();
   return new OTLPMetricExporter(options);
 }

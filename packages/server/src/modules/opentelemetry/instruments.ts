@@ -9,7 +9,8 @@
 import os from 'node:os';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import type { Meter, Observable, ValueType } from '@opentelemetry/api';
+import type { Meter, Observable } from '@opentelemetry/api';
+import { otelApi } from '../../shared/drivers';
 import { nodeStats } from '../metrics/metrics.service';
 
 const RENAMED: Record<string, string> = {
@@ -69,19 +70,19 @@ export function readings(app: FastifyInstance, cpu: () => { use: number; idle: n
 }
 
 /** Registers every instrument on `meter`; one batch callback reads the node once per collection. */
-/** `valueTypes`: the loaded API's ValueType enum (the API loads with the export, not at start) */
-export function registerInstruments(app: FastifyInstance, meter: Meter, valueTypes: typeof ValueType): void {
+export function registerInstruments(app: FastifyInstance, meter: Meter): void {
+  const { ValueType } = otelApi();
   const cpu = cpuMeter();
   const first = readings(app, cpu);
   const gauges = new Map<string, Observable>();
   const counters = new Map<string, Observable>();
   for (const name of Object.keys(first.gauges)) {
     // every figure but the CPU shares is a whole number
-    const valueType = name.startsWith('cpu.') ? valueTypes.DOUBLE : valueTypes.INT;
+    const valueType = name.startsWith('cpu.') ? ValueType.DOUBLE : ValueType.INT;
     gauges.set(name, meter.createObservableGauge(name, { description: `observable ${name} gauge`, unit: '1', valueType }));
   }
   for (const [name, { unit }] of Object.entries(first.counters)) {
-    counters.set(name, meter.createObservableCounter(name, { description: `observable ${name} counter`, unit, valueType: valueTypes.INT }));
+    counters.set(name, meter.createObservableCounter(name, { description: `observable ${name} counter`, unit, valueType: ValueType.INT }));
   }
   meter.addBatchObservableCallback(
     (result) => {

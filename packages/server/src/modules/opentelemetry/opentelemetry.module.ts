@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DiagLogger } from '@opentelemetry/api';
 import type { MeterProvider, PushMetricExporter } from '@opentelemetry/sdk-metrics';
-import { otelApi, otelSdkMetrics as sdkMetrics, otelResources as resources } from '../../shared/drivers'; // loaded when metrics export is first enabled
+import { otelApi, otelResources, otelSdkMetrics } from '../../shared/drivers'; // loaded when metrics export is first enabled
 import { createExporter } from './exporter';
 import { registerInstruments } from './instruments';
 import { intervalMs } from './opentelemetry.config';
@@ -50,15 +50,16 @@ async function opentelemetryModule(app: FastifyInstance): Promise<void> {
     if (!s.metrics.enable || app.closing) return;
     const interval = intervalMs(s);
     try {
-      const [api, { MeterProvider, PeriodicExportingMetricReader }, { resourceFromAttributes }] = await Promise.all([otelApi(), sdkMetrics(), resources()]);
-      api.diag.setLogger(log, { logLevel: api.DiagLogLevel.WARN, suppressOverrideMessage: true });
-      const exporter = logged(app, await createExporter(s, Math.min(interval, 30_000)), s.exporter.endpoint);
+      const { diag, DiagLogLevel } = otelApi();
+      diag.setLogger(log, { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true });
+      const { MeterProvider, PeriodicExportingMetricReader } = otelSdkMetrics();
+      const exporter = logged(app, createExporter(s, Math.min(interval, 30_000)), s.exporter.endpoint);
       const [name] = app.nodeName.split('@');
       provider = new MeterProvider({
-        resource: resourceFromAttributes({ 'service.name': name, 'service.instance.id': app.nodeName }),
+        resource: otelResources().resourceFromAttributes({ 'service.name': name, 'service.instance.id': app.nodeName }),
         readers: [new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: interval, exportTimeoutMillis: Math.min(interval, 30_000) })],
       });
-      registerInstruments(app, provider.getMeter('emqx'), api.ValueType);
+      registerInstruments(app, provider.getMeter('emqx'));
     } catch (err) {
       // e.g. a CA file removed since it was saved: no export until the settings change
       app.log.error({ err: (err as Error).message }, 'opentelemetry metrics export not started');

@@ -2,9 +2,9 @@
 // search for the user, and a throw-away connection for the `bind` method. Placeholder values are
 // escaped for filters (RFC 4515) and DNs (RFC 4514), so a username cannot change the query.
 import type { Client } from 'ldapts';
+import { ldapts } from '../../../shared/drivers';
 import { lazyModule } from '../../../shared/lazy-module';
 import { bad, durationField, durationMs, intField, optionalString, parseServer, probe, requiredString, sslField, withTimeout, type Status } from './options';
-import { ldapts } from '../../../shared/drivers';
 
 export interface LdapEntry {
   dn: string;

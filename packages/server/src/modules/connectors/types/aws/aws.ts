@@ -2,7 +2,6 @@
 // (`url`/`endpoint`, `region`, `aws_access_key_id`, `aws_secret_access_key`), the SDK's HTTP/1 handler (kinesalite and
 // s3rver speak HTTP/1 only; the default handler would also do) with bounded timeouts, and the operator's words for
 // what an AWS call failed with — plus whether the layer retries it (the service or the network, not the request).
-import type { NodeHttpHandler } from '@smithy/node-http-handler';
 import { ApiError } from '../../../../errors';
 import { smithyHttp } from '../../../../shared/drivers';
 import type { SendOutcome } from '../../resource/types';
@@ -58,13 +57,8 @@ export function readText(v: unknown, field: string, required: boolean): string |
 }
 
 /** the SDK's node HTTP/1 handler with timeouts, so a server that does not answer fails the call instead of hanging */
-export const httpHandler = async (maxSockets = 8): Promise<NodeHttpHandler> =>
-  new (await smithyHttp()).NodeHttpHandler({
-    connectionTimeout: 5000,
-    requestTimeout: 15_000,
-    httpAgent: { keepAlive: true, maxSockets },
-    httpsAgent: { keepAlive: true, maxSockets },
-  });
+export const httpHandler = (maxSockets = 8) =>
+  new (smithyHttp().NodeHttpHandler)({ connectionTimeout: 5000, requestTimeout: 15_000, httpAgent: { keepAlive: true, maxSockets }, httpsAgent: { keepAlive: true, maxSockets } });
 
 interface AwsError {
   name?: string;

@@ -127,7 +127,7 @@ function readAction(parameters: Record<string, unknown>): { sql: string; separat
   return { sql, separator, nullForMissing: parameters.undefined_vars_as_null === true };
 }
 
-async function startPool(s: Settings, ctx: TypeContext): Promise<Pool> {
+function startPool(s: Settings, ctx: TypeContext): Pool {
   const { Pool } = undici();
   ctx.log.info('clickhouse connector starting', { connector: ctx.connectorId, url: s.origin + s.path, database: s.database, pool_size: s.poolSize });
   return new Pool(s.origin, { connections: s.poolSize, connect: { timeout: s.connectTimeoutMs } });
@@ -140,7 +140,7 @@ export const clickhouseType: ConnectorType = {
   },
   async start(config, ctx) {
     const settings = readSettings(config);
-    const connector = new ClickhouseConnector(await startPool(settings, ctx), settings);
+    const connector = new ClickhouseConnector(startPool(settings, ctx), settings);
     const health = await connector.health();
     if (health.status !== 'connected') {
       await connector.stop();

@@ -8,14 +8,11 @@
 // Deviation: EMQX retries only an empty pool; here a network failure or a 5xx/throttling answer is retried by the
 // buffer (the message stays queued) instead of failing, so an outage loses nothing.
 import type { DynamoDBClient, WriteRequest } from '@aws-sdk/client-dynamodb';
-import type { NodeHttpHandler } from '@smithy/node-http-handler';
-import { dynamodbSdk as dynamoSdk } from '../../../../shared/drivers';
+import { dynamodbSdk } from '../../../../shared/drivers'; // loaded when the first dynamo connector starts
 import { parseTemplate } from '../../../../shared/template';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome } from '../../resource/types';
 import { awsOutcome, awsReason, bad, httpHandler, readAws, readText, type AwsSettings } from '../aws/aws';
 import { renderItem, type Item, type ItemOptions } from './item';
-
-type DynamoSdk = Awaited<ReturnType<typeof dynamoSdk>>;
 
 /** erlcloud's default region, used when `region` is left out */
 const DEFAULT_REGION = 'us-east-1';
@@ -52,24 +49,20 @@ export function readDynamoAction(p: Record<string, unknown>): DynamoActionSettin
 export class DynamoConnector implements ConnectorInstance {
   readonly client: DynamoDBClient;
 
-  constructor(
-    readonly sdk: DynamoSdk,
-    s: DynamoSettings,
-    requestHandler: NodeHttpHandler,
-  ) {
+  constructor(s: DynamoSettings) {
     // maxAttempts 1: the resource layer retries, the SDK must not hold a request for its own backoff
-    this.client = new sdk.DynamoDBClient({
+    this.client = new (dynamodbSdk().DynamoDBClient)({
       endpoint: s.endpoint,
       region: s.region,
       credentials: s.credentials,
       maxAttempts: 1,
-      requestHandler,
+      requestHandler: httpHandler(s.poolSize),
     });
   }
 
   async health(): Promise<Health> {
     try {
-      await this.client.send(new this.sdk.ListTablesCommand({ Limit: 1 }));
+      await this.client.send(new (dynamodbSdk().ListTablesCommand)({ Limit: 1 }));
       return { status: 'connected' };
     } catch (err) {
       return { status: 'disconnected', reason: awsReason(err) };
@@ -83,7 +76,6 @@ export class DynamoConnector implements ConnectorInstance {
 
 class DynamoAction implements ActionInstance {
   constructor(
-    private readonly sdk: DynamoSdk,
     private readonly client: DynamoDBClient,
     private readonly s: DynamoActionSettings,
   ) {}
@@ -96,7 +88,7 @@ class DynamoAction implements ActionInstance {
     const items = requests as Item[];
     try {
       if (items.length === 1) {
-        await this.client.send(new this.sdk.PutItemCommand({ TableName: this.s.table, Item: items[0] }));
+        await this.client.send(new (dynamodbSdk().PutItemCommand)({ TableName: this.s.table, Item: items[0] }));
         return { ok: true };
       }
       for (let i = 0; i < items.length; i += BATCH_LIMIT) {
@@ -113,7 +105,7 @@ class DynamoAction implements ActionInstance {
   private async writeBatch(writes: WriteRequest[]): Promise<SendOutcome> {
     let pending = writes;
     for (let round = 0; round < UNPROCESSED_ROUNDS && pending.length > 0; round++) {
-      const out = await this.client.send(new this.sdk.BatchWriteItemCommand({ RequestItems: { [this.s.table]: pending } }));
+      const out = await this.client.send(new (dynamodbSdk().BatchWriteItemCommand)({ RequestItems: { [this.s.table]: pending } }));
       pending = out.UnprocessedItems?.[this.s.table] ?? [];
     }
     if (pending.length === 0) return { ok: true };
@@ -128,7 +120,7 @@ export const dynamoType: ConnectorType = {
   },
   async start(config, ctx) {
     const settings = readDynamoConnector(config);
-    const connector = new DynamoConnector(await dynamoSdk(), settings, await httpHandler(settings.poolSize));
+    const connector = new DynamoConnector(settings);
     const health = await connector.health();
     if (health.status !== 'connected') {
       await connector.stop();
@@ -144,7 +136,7 @@ export const dynamoType: ConnectorType = {
     },
     async start(parameters, connector): Promise<ActionInstance> {
       if (!(connector instanceof DynamoConnector)) throw new Error('A dynamo action needs a dynamo connector.');
-      return new DynamoAction(connector.sdk, connector.client, readDynamoAction(parameters));
+      return new DynamoAction(connector.client, readDynamoAction(parameters));
     },
   },
 };

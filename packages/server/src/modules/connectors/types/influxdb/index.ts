@@ -181,7 +181,7 @@ function readAction(parameters: Record<string, unknown>): { lines: CompiledLine[
   }
 }
 
-async function startPool(s: Settings, ctx: TypeContext): Promise<Pool> {
+function startPool(s: Settings, ctx: TypeContext): Pool {
   const { Pool } = undici();
   const tls = ctx.tls(s.ssl);
   const origin = `${tls ? 'https' : 'http'}://${s.host.includes(':') ? `[${s.host}]` : s.host}:${s.port}`;
@@ -195,7 +195,7 @@ export const influxdbType: ConnectorType = {
   },
   async start(config, ctx) {
     const settings = readSettings(config);
-    const connector = new InfluxConnector(await startPool(settings, ctx), settings);
+    const connector = new InfluxConnector(startPool(settings, ctx), settings);
     const health = await connector.health();
     if (health.status !== 'connected') {
       await connector.stop();

@@ -16,8 +16,6 @@ import { readConsumer, readKafkaConnector, readProducer, type Flavor, type Kafka
 import { kafkaOutcome, kafkaReason } from './errors';
 import { renderMessage, type KafkaMessage } from './message';
 
-type KafkaJs = Awaited<ReturnType<typeof kafkajs>>;
-
 /** EMQX's random partitioner */
 const randomPartitioner: ICustomPartitioner =
   () =>
@@ -29,13 +27,12 @@ export class KafkaConnector implements ConnectorInstance {
   private readonly admin: Admin;
 
   constructor(
-    /** the loaded kafkajs, for its enums and partitioners */
-    readonly driver: KafkaJs,
     readonly settings: KafkaSettings,
     ctx: TypeContext,
   ) {
     const tls = settings.ssl ? (ctx.tls(settings.ssl) ?? {}) : undefined;
-    this.kafka = new driver.Kafka({
+    const { Kafka, logLevel } = kafkajs(); // loaded when the first kafka connector starts
+    this.kafka = new Kafka({
       clientId: `${ctx.nodeName}:${ctx.connectorId}`,
       brokers: settings.brokers,
       connectionTimeout: settings.connectTimeout,
@@ -44,7 +41,7 @@ export class KafkaConnector implements ConnectorInstance {
       ...(settings.sasl ? { sasl: settings.sasl as never } : {}),
       // the resource layer retries and reports; kafkajs must neither retry for long nor log on its own
       retry: { retries: 0 },
-      logLevel: driver.logLevel.NOTHING,
+      logLevel: logLevel.NOTHING,
     });
     this.admin = this.kafka.admin();
   }
@@ -95,7 +92,7 @@ class KafkaProducerAction implements ActionInstance {
     try {
       await this.producer.sendBatch({
         acks: this.s.acks,
-        compression: this.compression(),
+        compression: this.s.compression === 'gzip' ? kafkajs().CompressionTypes.GZIP : kafkajs().CompressionTypes.None,
         topicMessages: [...byTopic].map(([topic, msgs]) => ({
           topic,
           messages: msgs.map((m) => ({ key: m.key, value: m.value, timestamp: m.timestamp, headers: m.headers })),
@@ -105,11 +102,6 @@ class KafkaProducerAction implements ActionInstance {
     } catch (err) {
       return kafkaOutcome(err);
     }
-  }
-
-  private compression() {
-    const { CompressionTypes } = this.connector.driver;
-    return this.s.compression === 'gzip' ? CompressionTypes.GZIP : CompressionTypes.None;
   }
 
   async stop(): Promise<void> {
@@ -134,8 +126,7 @@ function connectorType(type: string, flavor: Flavor, role: 'producer' | 'consume
       readKafkaConnector(config, flavor);
     },
     async start(config, ctx) {
-      const settings = readKafkaConnector(config, flavor);
-      const connector = new KafkaConnector(await kafkajs(), settings, ctx);
+      const connector = new KafkaConnector(readKafkaConnector(config, flavor), ctx);
       const health = await connector.health();
       if (health.status !== 'connected') {
         await connector.stop();
@@ -161,7 +152,7 @@ function connectorType(type: string, flavor: Flavor, role: 'producer' | 'consume
         const producer = connector.kafka.producer({
           allowAutoTopicCreation: false,
           maxInFlightRequests: s.maxInflight,
-          createPartitioner: s.partitionStrategy === 'random' ? randomPartitioner : connector.driver.Partitioners.DefaultPartitioner,
+          createPartitioner: s.partitionStrategy === 'random' ? randomPartitioner : kafkajs().Partitioners.DefaultPartitioner,
         });
         try {
           await producer.connect();

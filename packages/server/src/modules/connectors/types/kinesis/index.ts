@@ -10,13 +10,10 @@
 // Outcomes as EMQX's handle_result: a missing stream or an invalid argument fails the message; throughput exceeded
 // and network failures (connection refused…) stay in the buffer and are sent again.
 import type { KinesisClient, PutRecordsRequestEntry } from '@aws-sdk/client-kinesis';
-import type { NodeHttpHandler } from '@smithy/node-http-handler';
-import { kinesisSdk } from '../../../../shared/drivers';
+import { kinesisSdk } from '../../../../shared/drivers'; // loaded when the first kinesis connector starts
 import { parseTemplate, renderTemplate, renderTemplateBytes, type Template } from '../../../../shared/template';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome } from '../../resource/types';
 import { awsOutcome, awsReason, bad, httpHandler, readAws, readText, type AwsSettings } from '../aws/aws';
-
-type KinesisSdk = Awaited<ReturnType<typeof kinesisSdk>>;
 
 export const STREAM_INVALID = 'Kinesis stream is invalid. Please check if the stream exist in Kinesis account.';
 const DEFAULT_REGION = 'us-east-1';
@@ -66,23 +63,19 @@ export function readKinesisAction(p: Record<string, unknown>): KinesisActionSett
 export class KinesisConnector implements ConnectorInstance {
   readonly client: KinesisClient;
 
-  constructor(
-    readonly sdk: KinesisSdk,
-    s: KinesisSettings,
-    requestHandler: NodeHttpHandler,
-  ) {
-    this.client = new sdk.KinesisClient({
+  constructor(s: KinesisSettings) {
+    this.client = new (kinesisSdk().KinesisClient)({
       endpoint: s.endpoint,
       region: s.region,
       credentials: s.credentials,
       maxAttempts: s.maxRetries + 1,
-      requestHandler,
+      requestHandler: httpHandler(s.poolSize),
     });
   }
 
   async health(): Promise<Health> {
     try {
-      await this.client.send(new this.sdk.ListStreamsCommand({ Limit: 1 }));
+      await this.client.send(new (kinesisSdk().ListStreamsCommand)({ Limit: 1 }));
       return { status: 'connected' };
     } catch (err) {
       return { status: 'disconnected', reason: awsReason(err) };
@@ -103,7 +96,6 @@ const FAILED_ROUNDS = 3;
 
 class KinesisAction implements ActionInstance {
   constructor(
-    private readonly sdk: KinesisSdk,
     private readonly client: KinesisClient,
     private readonly s: KinesisActionSettings,
   ) {}
@@ -117,7 +109,7 @@ class KinesisAction implements ActionInstance {
 
   async health(): Promise<Health> {
     try {
-      await this.client.send(new this.sdk.DescribeStreamCommand({ StreamName: this.s.stream, Limit: 1 }));
+      await this.client.send(new (kinesisSdk().DescribeStreamCommand)({ StreamName: this.s.stream, Limit: 1 }));
       return { status: 'connected' };
     } catch (err) {
       if ((err as { name?: string }).name === 'ResourceNotFoundException') return { status: 'disconnected', reason: STREAM_INVALID };
@@ -129,7 +121,7 @@ class KinesisAction implements ActionInstance {
     const records = requests as KinesisRecord[];
     try {
       if (records.length === 1) {
-        await this.client.send(new this.sdk.PutRecordCommand({ StreamName: this.s.stream, ...records[0] }));
+        await this.client.send(new (kinesisSdk().PutRecordCommand)({ StreamName: this.s.stream, ...records[0] }));
         return { ok: true };
       }
       return await this.putRecords(records);
@@ -144,7 +136,7 @@ class KinesisAction implements ActionInstance {
     let pending = records;
     let reason = '';
     for (let round = 0; round < FAILED_ROUNDS && pending.length > 0; round++) {
-      const out = await this.client.send(new this.sdk.PutRecordsCommand({ StreamName: this.s.stream, Records: pending }));
+      const out = await this.client.send(new (kinesisSdk().PutRecordsCommand)({ StreamName: this.s.stream, Records: pending }));
       if (!out.FailedRecordCount) return { ok: true };
       const failed = (out.Records ?? []).map((r, i) => (r.ErrorCode ? i : -1)).filter((i) => i >= 0);
       reason = (out.Records ?? []).find((r) => r.ErrorCode)?.ErrorMessage ?? 'records refused';
@@ -162,7 +154,7 @@ export const kinesisType: ConnectorType = {
   },
   async start(config, ctx) {
     const settings = readKinesisConnector(config);
-    const connector = new KinesisConnector(await kinesisSdk(), settings, await httpHandler(settings.poolSize));
+    const connector = new KinesisConnector(settings);
     const health = await connector.health();
     if (health.status !== 'connected') {
       await connector.stop();
@@ -178,7 +170,7 @@ export const kinesisType: ConnectorType = {
     },
     async start(parameters, connector): Promise<ActionInstance> {
       if (!(connector instanceof KinesisConnector)) throw new Error('A kinesis action needs a kinesis connector.');
-      return new KinesisAction(connector.sdk, connector.client, readKinesisAction(parameters));
+      return new KinesisAction(connector.client, readKinesisAction(parameters));
     },
   },
 };

@@ -57,7 +57,7 @@ class RabbitConnector implements ConnectorInstance {
 
   private async open(i: number): Promise<void> {
     const tls = this.ctx.tls(this.s.ssl);
-    const amqp = await amqplib();
+    const amqp = amqplib();
     const conn = await amqp.connect(
       {
         protocol: tls ? 'amqps' : 'amqp',

@@ -27,8 +27,6 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([p, t]).finally(() => clearTimeout(timer));
 }
 
-type IoRedis = ReturnType<typeof ioredis>;
-
 type Client = Redis | Cluster;
 
 class RedisConnector implements ConnectorInstance {
@@ -37,8 +35,6 @@ class RedisConnector implements ConnectorInstance {
   lastError: string | undefined;
 
   constructor(
-    /** the loaded ioredis (its Cluster class tells a cluster client) */
-    readonly driver: IoRedis,
     readonly settings: RedisSettings,
     readonly clients: Client[],
   ) {
@@ -71,7 +67,7 @@ class RedisConnector implements ConnectorInstance {
     try {
       for (const c of this.clients) {
         if (c.status !== 'ready') return { status: 'disconnected', reason: this.lastError ?? 'Not connected to the Redis server' };
-        if (c instanceof this.driver.Cluster) {
+        if (c instanceof ioredis().Cluster) {
           const masters = c.nodes('master');
           if (masters.length === 0) return { status: 'disconnected', reason: 'The cluster has no master nodes' };
           await withTimeout(Promise.all(masters.map((n) => n.ping())), HEALTH_TIMEOUT_MS, 'The Redis cluster');
@@ -105,7 +101,8 @@ function clientOptions(s: RedisSettings, ctx: TypeContext): RedisOptions {
   };
 }
 
-function createClients({ Redis, Cluster }: IoRedis, s: RedisSettings, ctx: TypeContext): Client[] {
+function createClients(s: RedisSettings, ctx: TypeContext): Client[] {
+  const { Redis, Cluster } = ioredis(); // loaded when the first redis connector starts
   const base = clientOptions(s, ctx);
   if (s.mode === 'cluster') {
     const { tls, username, password } = base;
@@ -165,7 +162,7 @@ class RedisAction implements ActionInstance {
     const cmds = requests as RedisArg[][];
     const client = this.connector.pick();
     try {
-      if (cmds.length === 1 || client instanceof this.connector.driver.Cluster) {
+      if (cmds.length === 1 || client instanceof ioredis().Cluster) {
         for (const [name, ...args] of cmds) await client.call(String(name), ...args);
         return { ok: true };
       }
@@ -187,8 +184,7 @@ export const redisType: ConnectorType = {
   },
   async start(config, ctx) {
     const settings = readRedisConnector(config);
-    const driver = ioredis();
-    const connector = new RedisConnector(driver, settings, createClients(driver, settings, ctx));
+    const connector = new RedisConnector(settings, createClients(settings, ctx));
     try {
       await connectAll(connector);
       const health = await connector.health();

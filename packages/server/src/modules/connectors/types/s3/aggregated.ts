@@ -7,6 +7,7 @@
 // failed upload is reported by the action's next health check, once, as EMQX's check_aggreg_upload_errors.
 // Deviation: the buffer is kept in memory, not in files under the data dir, so a node restart loses an open buffer.
 import type { ObjectCannedACL } from '@aws-sdk/client-s3';
+import { s3Sdk } from '../../../../shared/drivers';
 import { renderTemplate } from '../../../../shared/template';
 import type { ActionInstance, Health, SendOutcome, TypeContext } from '../../resource/types';
 import type { AggregatedSettings } from './config';
@@ -138,11 +139,10 @@ export class AggregatedUpload implements ActionInstance {
   private async upload(b: Buffer_): Promise<void> {
     const body = Buffer.from(new CsvContainer(this.s.columnOrder).fill(b.records), 'utf8');
     const key = renderTemplate(this.s.key, keyBindings(this.action, this.ctx.nodeName, b));
-    const { client, sdk } = this.connector;
-    const { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, UploadPartCommand } = sdk;
+    const client = this.connector.client;
     const headers: Record<string, string> = { 'content-type': 'text/csv', ...this.s.headers };
     const created = await client.send(
-      new CreateMultipartUploadCommand({
+      new (s3Sdk().CreateMultipartUploadCommand)({
         Bucket: this.s.bucket,
         Key: key,
         ContentType: headers['content-type'],
@@ -157,13 +157,13 @@ export class AggregatedUpload implements ActionInstance {
       const parts: { ETag: string; PartNumber: number }[] = [];
       for (let off = 0, n = 1; off < body.length || n === 1; off += this.s.minPartSize, n++) {
         const part = await client.send(
-          new UploadPartCommand({ Bucket: this.s.bucket, Key: key, UploadId: uploadId, PartNumber: n, Body: body.subarray(off, off + this.s.minPartSize) }),
+          new (s3Sdk().UploadPartCommand)({ Bucket: this.s.bucket, Key: key, UploadId: uploadId, PartNumber: n, Body: body.subarray(off, off + this.s.minPartSize) }),
         );
         parts.push({ ETag: part.ETag!, PartNumber: n });
       }
-      await client.send(new CompleteMultipartUploadCommand({ Bucket: this.s.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+      await client.send(new (s3Sdk().CompleteMultipartUploadCommand)({ Bucket: this.s.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
     } catch (err) {
-      await client.send(new AbortMultipartUploadCommand({ Bucket: this.s.bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
+      await client.send(new (s3Sdk().AbortMultipartUploadCommand)({ Bucket: this.s.bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
       throw err;
     }
   }

@@ -6,8 +6,7 @@
 //   connector health = ListBuckets answered; an aggregated action is `disconnected` "Bucket does not exist" when its
 //                      bucket is missing (a direct action's bucket is a template, so EMQX says `connected`)
 import type { ObjectCannedACL, S3Client } from '@aws-sdk/client-s3';
-import type { NodeHttpHandler } from '@smithy/node-http-handler';
-import { s3Sdk } from '../../../../shared/drivers';
+import { s3Sdk } from '../../../../shared/drivers'; // loaded when the first s3 connector starts
 import { renderTemplate, renderTemplateBytes, valueAt, MISSING } from '../../../../shared/template';
 import type { ActionInstance, ConnectorInstance, ConnectorType, Health, SendOutcome, TypeContext } from '../../resource/types';
 import { httpHandler } from '../aws/aws';
@@ -15,20 +14,13 @@ import { AggregatedUpload } from './aggregated';
 import { readS3Action, readS3Connector, type DirectSettings, type S3Settings } from './config';
 import { s3Outcome, s3Reason } from './errors';
 
-type S3Sdk = Awaited<ReturnType<typeof s3Sdk>>;
-
 export class S3Connector implements ConnectorInstance {
   readonly client: S3Client;
 
-  constructor(
-    /** the loaded SDK, for its commands */
-    readonly sdk: S3Sdk,
-    s: S3Settings,
-    ctx: TypeContext,
-    handler: NodeHttpHandler,
-  ) {
+  constructor(s: S3Settings, ctx: TypeContext) {
     const tls = s.ssl ? ctx.tls(s.ssl) : undefined;
-    this.client = new sdk.S3Client({
+    const handler = httpHandler(s.poolSize);
+    this.client = new (s3Sdk().S3Client)({
       endpoint: s.endpoint,
       // erlcloud's region; S3-compatible servers take any
       region: 'us-east-1',
@@ -42,7 +34,7 @@ export class S3Connector implements ConnectorInstance {
 
   async health(): Promise<Health> {
     try {
-      await this.client.send(new this.sdk.ListBucketsCommand({}));
+      await this.client.send(new (s3Sdk().ListBucketsCommand)({}));
       return { status: 'connected' };
     } catch (err) {
       return { status: 'disconnected', reason: s3Reason(err) };
@@ -52,7 +44,7 @@ export class S3Connector implements ConnectorInstance {
   /** EMQX's check_bucket_accessible */
   async bucketHealth(bucket: string): Promise<Health> {
     try {
-      await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: bucket }));
+      await this.client.send(new (s3Sdk().HeadBucketCommand)({ Bucket: bucket }));
       return { status: 'connected' };
     } catch (err) {
       const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -74,7 +66,6 @@ interface DirectRequest {
 
 class DirectUpload implements ActionInstance {
   constructor(
-    private readonly sdk: S3Sdk,
     private readonly client: S3Client,
     private readonly s: DirectSettings,
   ) {}
@@ -89,7 +80,7 @@ class DirectUpload implements ActionInstance {
   async send(requests: unknown[]): Promise<SendOutcome> {
     for (const r of requests as DirectRequest[]) {
       try {
-        await this.client.send(new this.sdk.PutObjectCommand({ Bucket: r.bucket, Key: r.key, Body: r.body, ...(this.s.acl ? { ACL: this.s.acl as ObjectCannedACL } : {}) }));
+        await this.client.send(new (s3Sdk().PutObjectCommand)({ Bucket: r.bucket, Key: r.key, Body: r.body, ...(this.s.acl ? { ACL: this.s.acl as ObjectCannedACL } : {}) }));
       } catch (err) {
         return s3Outcome(err);
       }
@@ -105,7 +96,7 @@ export const s3Type: ConnectorType = {
   },
   async start(config, ctx) {
     const settings = readS3Connector(config);
-    const connector = new S3Connector(await s3Sdk(), settings, ctx, await httpHandler(settings.poolSize));
+    const connector = new S3Connector(settings, ctx);
     const health = await connector.health();
     if (health.status !== 'connected') {
       await connector.stop();
@@ -123,7 +114,7 @@ export const s3Type: ConnectorType = {
     async start(parameters, connector, ctx): Promise<ActionInstance> {
       if (!(connector instanceof S3Connector)) throw new Error('An s3 action needs an s3 connector.');
       const s = readS3Action(parameters);
-      if (s.mode === 'direct') return new DirectUpload(connector.sdk, connector.client, s);
+      if (s.mode === 'direct') return new DirectUpload(connector.client, s);
       return new AggregatedUpload(connector, s, ctx);
     },
   },
