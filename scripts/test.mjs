@@ -68,7 +68,7 @@ if (all || only === 'e2e') {
   ensureDebianPackages(['chromium', 'fonts-noto-cjk', 'fonts-liberation']);
   const alone = E2E_ALONE.flatMap((f) => ['--exclude', `**/${f}`]);
   stages.push([vitestPhase('e2e', ['--config', 'e2e/vitest.config.ts', ...alone], { live: true })]);
-  stages.push([vitestPhase('e2e alone', ['--config', 'e2e/vitest.config.ts', ...E2E_ALONE.map((f) => `specs/${f}`)], { live: true })]);
+  stages.push([vitestPhase('e2e alone', ['--config', 'e2e/vitest.config.ts', '--maxWorkers=1', ...E2E_ALONE.map((f) => `specs/${f}`)], { live: true })]);
 }
 if (!stages.length) {
   console.error(`unknown part '${only}': static, unit, fuzz or e2e`);
