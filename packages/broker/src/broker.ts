@@ -214,32 +214,29 @@ export class BrokerImpl implements Omit<Broker, 'openChannel' | 'setZones' | 'zo
     if (!hook) return true;
     this.counters.incr('client.authorize');
     const result = hook({ client: conn.identity, action, topic, qos, retain });
-    const count = (v: AuthzVerdict): boolean => {
-      const r = typeof v === 'string' ? v : v.result; // read in place: no object per authorized PUBLISH/SUBSCRIBE
-      this.counters.incr(r === 'allow' ? 'authorization.allow' : 'authorization.deny');
-      if (this.events.listenerCount('client.check_authz_complete') > 0)
-        this.events.emit('client.check_authz_complete', conn.identity, action, topic, r, typeof v === 'string' ? undefined : v.source);
-      return r === 'allow';
-    };
-    return result instanceof Promise ? result.then(count) : count(result);
+    return result instanceof Promise ? result.then((v) => this.authorized(conn, action, topic, v)) : this.authorized(conn, action, topic, result);
+  }
+
+  /** counts a verdict; a method, not a closure made per PUBLISH. Read in place: no object per PUBLISH/SUBSCRIBE */
+  private authorized(conn: Connection, action: 'publish' | 'subscribe', topic: string, v: AuthzVerdict): boolean {
+    const r = typeof v === 'string' ? v : v.result;
+    this.counters.incr(r === 'allow' ? 'authorization.allow' : 'authorization.deny');
+    if (this.events.listenerCount('client.check_authz_complete') > 0)
+      this.events.emit('client.check_authz_complete', conn.identity, action, topic, r, typeof v === 'string' ? undefined : v.source);
+    return r === 'allow';
   }
 
   // ------------------------------------------------------------------ publish
-  // publishMessage(msg): runPublishHooks (may rewrite, drop or take over the message) → accepted: messages.publish
+  // publishMessage(msg): the message.publish hooks (may rewrite, drop or take over the message) → accepted: messages.publish
   // → storeRetained → router.routeToSubscribers → session.deliver for each subscriber (send, queue or drop)
 
   /** returns how many subscribers got the message (0 when a hook dropped or took it) */
   publishMessage(msg: PublishMessage): number | Promise<number> {
     // without a hook there is no verdict to wait for: routed in this call, no promise
     if (!this.hooks.messagePublish) return this.publishAccepted(msg);
-    const verdict = this.runPublishHooks(msg);
+    const verdict = this.hooks.messagePublish(msg); // setHooks' hook and addHooks' chain in priority order (hooks.ts)
     if (verdict instanceof Promise) return verdict.then((v) => this.afterPublishHooks(msg, v));
     return this.afterPublishHooks(msg, verdict);
-  }
-
-  /** `message.publish`: setHooks' hook and addHooks' chain, composed in priority order (hooks.ts) */
-  private runPublishHooks(msg: PublishMessage): PublishVerdict | Promise<PublishVerdict> {
-    return this.hooks.messagePublish!(msg);
   }
 
   private afterPublishHooks(original: PublishMessage, verdict: PublishVerdict): number {

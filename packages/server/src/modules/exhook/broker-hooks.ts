@@ -186,15 +186,21 @@ export function wireBrokerHooks(app: FastifyInstance, ext: Extension, { priority
   };
   const authz = app.authz;
   const originalAuthz = authz.authorize;
-  authz.authorize = async (req: AuthzRequest) => {
-    const v = await originalAuthz.call(authz, req);
-    if (!ext.active('client.authorize') || v.source !== 'default') return v;
+  type Answer = Awaited<ReturnType<typeof originalAuthz>>;
+  const askAuthz = async (req: AuthzRequest, v: Answer): Promise<Answer> => {
     const topic = req.topic.replace(/^\$share\/[^/]+\//, '').replace(/^\$queue\//, '');
     const r = await ext.authorize(req, topic, v.result === 'allow');
     if (r === undefined) return v;
     const result = r ? 'allow' : 'deny';
     if (authz.cache.usable(req.topic)) authz.cache.put(req.client.clientid, req.action, req.topic, req.qos, req.retain ?? false, result);
     return { result, source };
+  };
+  // the extension is asked when no source matched; an answer given at once (a cache hit: most PUBLISHes) stays
+  // synchronous when the extension has no say
+  const withAuthzExtension = (req: AuthzRequest, v: Answer) => (!ext.active('client.authorize') || v.source !== 'default' ? v : askAuthz(req, v));
+  authz.authorize = (req: AuthzRequest) => {
+    const v = originalAuthz.call(authz, req);
+    return v instanceof Promise ? v.then((answer) => withAuthzExtension(req, answer)) : withAuthzExtension(req, v);
   };
 
   return () => {
