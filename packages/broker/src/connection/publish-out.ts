@@ -8,6 +8,7 @@ import type { Pending } from '../session/mqueue';
 import { expiresAt } from '../session/session';
 import { cachedPublish, storePublish } from './encode-cache';
 import { writeRaw } from './write-batch';
+import { encodePlainPublish } from './publish-encode';
 import { C } from '../metrics';
 
 const SENT_QOS = [C['messages.qos0.sent'], C['messages.qos1.sent'], C['messages.qos2.sent']];
@@ -72,12 +73,14 @@ export function sendPublish(conn: Connection, p: Pending, packetId: number, dup:
     }
     if (Object.keys(props).length > 0) packet.properties = props;
   }
-  let buf: Buffer;
-  try {
-    buf = mqttPacket.generate(packet, { protocolVersion: conn.protoVer });
-  } catch (err) {
-    b.emitError(err);
-    return false;
+  let buf = packet.properties ? undefined : encodePlainPublish(conn.protoVer, packet.topic, msg.payload, p.qos, p.retain, dup, p.qos > 0 ? packetId : 0);
+  if (!buf) {
+    try {
+      buf = mqttPacket.generate(packet, { protocolVersion: conn.protoVer });
+    } catch (err) {
+      b.emitError(err);
+      return false;
+    }
   }
   if (buf.length > conn.clientMaxPacketSize) {
     // [MQTT-3.1.2-25] never send a packet larger than the client accepts: drop it
