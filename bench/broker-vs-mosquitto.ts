@@ -1,7 +1,8 @@
 // Broker benchmark, MQDeck's node vs a Mosquitto started for the run (own config on a free port, stopped by its pid;
 // the machine's Mosquitto on 1883 is left alone), same run, printed as ratios.
 //   npx tsx bench/broker-vs-mosquitto.ts [--only cpu|latency|connections] [--seconds 10] [--rate 5000] [--rounds 3] [--connections 5000]
-//     [--baseline REV|DIR] (connections: also storm a node of another revision or checkout in the same rounds; lib/baseline.ts)
+//     [--baseline REV|DIR] (connections and cpu: also measure a node of another revision or checkout in the same rounds;
+//                         lib/baseline.ts; its rows are marked "(baseline)", its figure beside Mosquitto's)
 //     [--floor]          (connections: also storm bare servers answering CONNACK: node:net, bench/lib/bare-connack.mjs, and
 //                         libuv handles without net.Socket, bench/lib/bare-connack-raw.mjs)
 // The subscribers run in a child process (bench/lib/subscribers.ts) so the generator is not the bottleneck; CPU and
@@ -69,19 +70,21 @@ async function measureCpu(peer: Peer, qos: 0 | 1, ratePerSecond: number) {
   };
 }
 
-let token: string | undefined;
+/** each node's login token (ours and a baseline node sign their own) */
+const tokens = new Map<string, string>();
 /** our node's delivery.dropped counter (queue_full, expired ...: drops the configured limits account for); NaN for a peer without the API */
 async function deliveryDrops(peer: Peer): Promise<number> {
   if (!peer.httpUrl) return NaN;
-  token ??= (
-    (await (
-      await fetch(`${peer.httpUrl}/api/v5/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: 'public' }),
-      })
-    ).json()) as { token: string }
-  ).token;
+  let token = tokens.get(peer.httpUrl);
+  if (!token) {
+    const login = await fetch(`${peer.httpUrl}/api/v5/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'public' }),
+    });
+    token = ((await login.json()) as { token: string }).token;
+    tokens.set(peer.httpUrl, token);
+  }
   const m = (await (await fetch(`${peer.httpUrl}/api/v5/metrics`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, number>[] | Record<string, number>;
   return (Array.isArray(m) ? m[0] : m)['delivery.dropped'];
 }
@@ -93,31 +96,39 @@ const median = (xs: number[]) => {
   return ok.length === 0 ? NaN : ok[Math.floor((ok.length - 1) / 2)];
 };
 
-/** `rounds` alternating runs on both brokers (ours first, then the peer, then ours again ...) */
-async function alternate(ours: Peer, peer: Peer, qos: 0 | 1, ratePerSecond: number): Promise<[Round[], Round[]]> {
+/** `rounds` alternating runs on both brokers (ours first, then the peer, then ours again ...), a baseline node between */
+async function alternate(ours: Peer, peer: Peer, qos: 0 | 1, ratePerSecond: number, base?: Peer): Promise<[Round[], Round[], Round[]]> {
   const a: Round[] = [];
   const b: Round[] = [];
+  const c: Round[] = [];
   for (let i = 0; i < rounds; i++) {
     a.push(await measureCpu(ours, qos, ratePerSecond));
+    if (base) c.push(await measureCpu(base, qos, ratePerSecond));
     b.push(await measureCpu(peer, qos, ratePerSecond));
+    const baseText = base ? `baseline ${c[i].perDelivery.toFixed(2)} µs lost ${c[i].lost}, ` : '';
     console.error(
-      `  qos ${qos} @${ratePerSecond}/s round ${i + 1}: mqdeck ${a[i].perDelivery.toFixed(2)} µs lost ${a[i].lost} (dropped ${a[i].dropped}) p99 ${a[i].r.p99.toFixed(2)} ms, mosquitto ${b[i].perDelivery.toFixed(2)} µs p99 ${b[i].r.p99.toFixed(2)} ms (load ${loadavg()[0].toFixed(2)})`,
+      `  qos ${qos} @${ratePerSecond}/s round ${i + 1}: mqdeck ${a[i].perDelivery.toFixed(2)} µs lost ${a[i].lost} (dropped ${a[i].dropped}) p99 ${a[i].r.p99.toFixed(2)} ms, ${baseText}mosquitto ${b[i].perDelivery.toFixed(2)} µs p99 ${b[i].r.p99.toFixed(2)} ms (load ${loadavg()[0].toFixed(2)})`,
     );
   }
-  return [a, b];
+  return [a, b, c];
 }
 
-async function scenarioCpu(ours: Peer, peer: Peer) {
+async function scenarioCpu(ours: Peer, peer: Peer, base?: Peer) {
   for (const qos of [0, 1] as const) {
-    const [a, b] = await alternate(ours, peer, qos, rate);
+    const [a, b, c] = await alternate(ours, peer, qos, rate, base);
     const m = (rs: Round[], f: (r: Round) => number) => median(rs.map(f));
-    rows.push([`QoS ${qos} broker CPU per delivery`, m(a, (r) => r.perDelivery), m(b, (r) => r.perDelivery), 'µs', true]);
-    rows.push([`QoS ${qos}   of which kernel (sys)`, m(a, (r) => r.sysPerDelivery), m(b, (r) => r.sysPerDelivery), 'µs', true]);
-    rows.push([`QoS ${qos} write syscalls per delivery`, m(a, (r) => r.writesPerDelivery), m(b, (r) => r.writesPerDelivery), 'calls', true]);
-    rows.push([`QoS ${qos} deliveries per second`, m(a, (r) => r.outRate), m(b, (r) => r.outRate), 'msg/s', false]);
+    const both = (label: string, f: (r: Round) => number, unit: string, lower: boolean) => {
+      rows.push([label, m(a, f), m(b, f), unit, lower]);
+      if (base) rows.push([`${label} (baseline)`, m(c, f), m(b, f), unit, lower]);
+    };
+    both(`QoS ${qos} broker CPU per delivery`, (r) => r.perDelivery, 'µs', true);
+    both(`QoS ${qos}   of which kernel (sys)`, (r) => r.sysPerDelivery, 'µs', true);
+    both(`QoS ${qos} write syscalls per delivery`, (r) => r.writesPerDelivery, 'calls', true);
+    both(`QoS ${qos} deliveries per second`, (r) => r.outRate, 'msg/s', false);
     // losses are summed over the rounds: a single lost QoS 1 message must show
     const sum = (rs: Round[], f: (r: Round) => number) => rs.reduce((n, r) => n + f(r), 0);
     rows.push([`QoS ${qos} not delivered (of ${sum(a, (r) => r.r.expected)} / ${sum(b, (r) => r.r.expected)})`, sum(a, (r) => r.lost), sum(b, (r) => r.lost), 'msgs', true]);
+    if (base) rows.push([`QoS ${qos} not delivered (baseline, of ${sum(c, (r) => r.r.expected)})`, sum(c, (r) => r.lost), sum(b, (r) => r.lost), 'msgs', true]);
     rows.push([`QoS ${qos} of those counted in delivery.dropped`, sum(a, (r) => r.dropped), NaN, 'msgs', true]);
   }
 }
@@ -269,14 +280,16 @@ function print() {
 const loadAtStart = loadavg();
 // the connection storm starts nodes of its own: no idle node beside it when it runs alone
 const ours = values.only === 'connections' ? null : await startMqdeck();
+const baseNode = baseline && values.only === 'cpu' ? await startMqdeck({}, [], baseline) : undefined;
 // sys_interval 2: the heap figure of the connection storm arrives within seconds
 const peer = await startMosquitto(['sys_interval 2']);
 try {
-  if (ours && (!values.only || values.only === 'cpu')) await scenarioCpu(ours, peer);
+  if (ours && (!values.only || values.only === 'cpu')) await scenarioCpu(ours, peer, baseNode);
   if (ours && (!values.only || values.only === 'latency')) await scenarioLatency(ours, peer);
   if (!values.only || values.only === 'connections') await scenarioConnections(peer);
 } finally {
   print();
   await ours?.stop();
+  await baseNode?.stop();
   await peer.stop();
 }
