@@ -1,6 +1,7 @@
 import type { Packet } from 'mqtt-packet';
 import type { Connection } from './connection';
 import { malformed } from '../packets/validate-props';
+import { writeRaw } from './write-batch';
 
 /**
  * Decodes the 4-byte PUBACK / PUBREC / PUBCOMP (no reason code, no properties) at the start of a chunk without the
@@ -28,4 +29,22 @@ export function readShortAcks(conn: Connection, chunk: Buffer): number {
     if (conn.state === 'closed') return n;
   }
   return i;
+}
+
+/**
+ * The PUBACK (QoS 1) or PUBREC (QoS 2) of an accepted PUBLISH, as mqtt-packet writes it: 4 bytes in v3; in v5 with
+ * reason code 0 and an empty property length (6 bytes, as EMQX sends it, though MQTT 5 allows leaving both out).
+ */
+export function successAckBytes(qos: 1 | 2, packetId: number, v5: boolean): Buffer {
+  const buf = Buffer.alloc(v5 ? 6 : 4); // zero-filled: the v5 reason code and property length
+  buf[0] = qos === 1 ? 0x40 : 0x50;
+  buf[1] = v5 ? 4 : 2;
+  buf[2] = packetId >> 8;
+  buf[3] = packetId & 0xff;
+  return buf;
+}
+
+/** Queues the ack of an accepted PUBLISH without a Packet object and generate() per message. */
+export function writeSuccessAck(conn: Connection, qos: 1 | 2, packetId: number): void {
+  if (conn.state !== 'closed') writeRaw(conn, successAckBytes(qos, packetId, conn.protoVer === 5), qos === 1 ? 'puback' : 'pubrec');
 }

@@ -4,13 +4,16 @@ import type { PublishMessage, PublishProperties, QoS } from '../types';
 import { isValidTopicName } from '../topics/validate';
 import { newMessageId } from '../ids';
 import { C } from '../metrics';
+import { writeSuccessAck } from '../connection/short-acks';
 
 const RECEIVED_QOS = [C['messages.qos0.received'], C['messages.qos1.received'], C['messages.qos2.received']];
 const STAT_RECV_QOS = ['recv_msg.qos0', 'recv_msg.qos1', 'recv_msg.qos2'] as const;
 
 function ack(conn: Connection, qos: QoS, id: number, reasonCode: number): void {
-  if (qos === 1) conn.send(conn.protoVer === 5 && reasonCode ? { cmd: 'puback', messageId: id, reasonCode } : { cmd: 'puback', messageId: id });
-  else if (qos === 2) conn.send(conn.protoVer === 5 && reasonCode ? { cmd: 'pubrec', messageId: id, reasonCode } : { cmd: 'pubrec', messageId: id });
+  if (qos === 0) return;
+  if (reasonCode === 0 || conn.protoVer !== 5)
+    writeSuccessAck(conn, qos, id); // a v3 ack has no reason code
+  else conn.send({ cmd: qos === 1 ? 'puback' : 'pubrec', messageId: id, reasonCode });
 }
 
 /** Publish refused: v5 acks QoS 1/2 with the reason, QoS 0 (and v3) cannot be told, so it is dropped. */
