@@ -1,7 +1,7 @@
 // The fixed header's Remaining Length read from bytes (connection/fixed-header.ts), against mqtt-packet's encoder.
 import { expect, test } from 'vitest';
 import mqttPacket from 'mqtt-packet';
-import { bodyStart, remainingLength } from '../src/connection/fixed-header';
+import { bodyStart, remainingLength, remainingLengthSize, writeRemainingLength } from '../src/connection/fixed-header';
 
 test.each([
   // [bytes, body start, remaining length]
@@ -19,6 +19,12 @@ test.each([
   const shifted = Buffer.concat([Buffer.from([1, 2, 3]), buf]);
   expect(bodyStart(shifted, 3)).toBe(body + 3);
   expect(remainingLength(shifted, 3)).toBe(length);
+  // and written back: the same bytes, in the size announced
+  const written = new Uint8Array(bytes.length);
+  written[0] = bytes[0];
+  expect(writeRemainingLength(written, 1, length)).toBe(body);
+  expect([...written]).toEqual(bytes);
+  expect(remainingLengthSize(length)).toBe(body - 1);
 });
 
 test('incomplete lengths are 0, a fifth length byte is malformed (-1)', () => {

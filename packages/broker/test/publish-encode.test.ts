@@ -7,8 +7,8 @@ import { successAckBytes } from '../src/connection/short-acks';
 
 // payload sizes around each Remaining Length boundary (1, 2, 3 bytes of length)
 const SIZES = [0, 1, 100, 118, 119, 120, 121, 16_370, 16_371, 16_372, 16_380, 2_097_140, 2_097_150];
+const TOPICS = ['a', 't/1', 'sensors/x/temperature', '温度/传感器/ü', 'x'.repeat(300)];
 const hex = (b: Buffer | undefined) => (b ? `${b.length} bytes: ${b.subarray(0, 12).toString('hex')}` : 'undefined');
-const TOPICS = ['a', 't/1', 'sensors/+/temperature'.replace('+', 'x'), '温度/传感器/ü', 'x'.repeat(300)];
 
 test('the same bytes as mqtt-packet for every version, QoS, flag, topic and Remaining Length size', () => {
   let compared = 0;

@@ -2,14 +2,7 @@
 // it), encoded straight into one buffer. mqtt-packet's generate() costs about 4 µs here (a stream object, a dozen
 // debug() calls, its validation of every field); this is the packet each routed message is encoded as once, for all
 // its subscribers (encode-cache.ts). Anything with properties goes to mqtt-packet.
-
-/** the largest Remaining Length MQTT can express (4 bytes of 7 bits) */
-const MAX_REMAINING = 268_435_455;
-
-/** bytes of the Remaining Length field for `n` */
-function lengthBytes(n: number): number {
-  return n < 128 ? 1 : n < 16_384 ? 2 : n < 2_097_152 ? 3 : 4;
-}
+import { MAX_REMAINING_LENGTH, remainingLengthSize, writeRemainingLength } from './fixed-header';
 
 /**
  * The wire bytes of a PUBLISH with no properties, or undefined when this does not encode it (an empty topic, a topic
@@ -19,16 +12,10 @@ export function encodePlainPublish(protoVer: number, topic: string, payload: Buf
   const topicLength = Buffer.byteLength(topic);
   if (topicLength === 0 || topicLength > 0xffff) return undefined;
   const remaining = 2 + topicLength + (qos > 0 ? 2 : 0) + (protoVer === 5 ? 1 : 0) + payload.length;
-  if (remaining > MAX_REMAINING) return undefined;
-  const buf = Buffer.allocUnsafe(1 + lengthBytes(remaining) + remaining);
+  if (remaining > MAX_REMAINING_LENGTH) return undefined;
+  const buf = Buffer.allocUnsafe(1 + remainingLengthSize(remaining) + remaining);
   buf[0] = 0x30 | (dup ? 0x08 : 0) | (qos << 1) | (retain ? 0x01 : 0);
-  let at = 1;
-  for (let n = remaining; ;) {
-    const digit = n % 128;
-    n = Math.floor(n / 128);
-    buf[at++] = n > 0 ? digit | 0x80 : digit;
-    if (n === 0) break;
-  }
+  let at = writeRemainingLength(buf, 1, remaining);
   buf[at++] = topicLength >> 8;
   buf[at++] = topicLength & 0xff;
   at += buf.write(topic, at, 'utf8');

@@ -27,6 +27,7 @@ import {
   type PublishMessage,
   type SubOptions,
 } from '@mqdeck/broker';
+import type { AuthzAnswer } from '../authorization/authorization.service';
 
 export const HOOKPOINTS = [
   'client.connect',
@@ -186,8 +187,7 @@ export function wireBrokerHooks(app: FastifyInstance, ext: Extension, { priority
   };
   const authz = app.authz;
   const originalAuthz = authz.authorize;
-  type Answer = Awaited<ReturnType<typeof originalAuthz>>;
-  const askAuthz = async (req: AuthzRequest, v: Answer): Promise<Answer> => {
+  const askAuthz = async (req: AuthzRequest, v: AuthzAnswer): Promise<AuthzAnswer> => {
     const topic = req.topic.replace(/^\$share\/[^/]+\//, '').replace(/^\$queue\//, '');
     const r = await ext.authorize(req, topic, v.result === 'allow');
     if (r === undefined) return v;
@@ -197,7 +197,7 @@ export function wireBrokerHooks(app: FastifyInstance, ext: Extension, { priority
   };
   // the extension is asked when no source matched; an answer given at once (a cache hit: most PUBLISHes) stays
   // synchronous when the extension has no say
-  const withAuthzExtension = (req: AuthzRequest, v: Answer) => (!ext.active('client.authorize') || v.source !== 'default' ? v : askAuthz(req, v));
+  const withAuthzExtension = (req: AuthzRequest, v: AuthzAnswer) => (!ext.active('client.authorize') || v.source !== 'default' ? v : askAuthz(req, v));
   authz.authorize = (req: AuthzRequest) => {
     const v = originalAuthz.call(authz, req);
     return v instanceof Promise ? v.then((answer) => withAuthzExtension(req, answer)) : withAuthzExtension(req, v);
