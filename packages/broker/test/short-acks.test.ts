@@ -1,4 +1,4 @@
-// 4-byte PUBACK/PUBREC/PUBCOMP are decoded without the generic parser (Connection.shortAcks): they must act exactly
+// 4-byte PUBACK/PUBREC/PUBCOMP are decoded without the generic parser (connection/plain-packets.ts): they must act exactly
 // like parsed ones, in order with the packets around them, across chunk boundaries, and bad flags still close.
 import { afterEach, expect, test } from 'vitest';
 import type { Broker } from '../src/index';

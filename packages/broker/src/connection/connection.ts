@@ -6,7 +6,7 @@ import type { Session } from '../session/session';
 import { MessageStats, clientStatsOf } from '../metrics';
 import { handlePacket } from '../packets/handle-packet';
 import { Keepalive } from './keepalive';
-import { readShortAcks } from './short-acks';
+import { readPlainPackets } from './plain-packets';
 import { ConnLimiter, bucketFor } from './limiter';
 import { INITIAL_SETTINGS, borrowParser, isIdle, returnParser, settingsOf, type MqttParser, type ParserOwner } from './parser-pool';
 import { dropBatch, flushBatch, sendPacket, writeRaw } from './write-batch';
@@ -231,7 +231,7 @@ export class Connection implements ParserOwner {
     let data = chunk;
     const own = this.parser;
     if (this.state === 'connected' && (own === null || isIdle(own))) {
-      const used = readShortAcks(this, chunk);
+      const used = readPlainPackets(this, chunk);
       if (used === chunk.length) return;
       data = used > 0 ? chunk.subarray(used) : chunk;
     }
