@@ -125,38 +125,12 @@ export class Router {
   }
 
   private route(msg: PublishMessage, targets: Map<Session, Pending>): number {
-    const s = this.host.settings;
-    targets.clear();
     const insertedAt = process.hrtime.bigint();
     // matched filters come from the trie's per-topic cache: no trie walk nor closure per message
     const matches = this.routes.matchAll(msg.topic);
-    for (let m = 0; m < matches.length; m++) {
-      for (const { session, sub } of matches[m].values()) {
-        if (msg.fromClientid === session.clientid) {
-          if (sub.nl) {
-            // [MQTT-3.8.3-3] no local
-            this.host.onDeliveryDropped(session, msg, 'no_local');
-            continue;
-          }
-          if (session.core.settings.ignoreLoopDeliver && session.identity.protoVer !== 5) continue;
-        }
-        // the subscriber's zone decides (EMQX reads ignore_loop_deliver and upgrade_qos from the receiving channel)
-        const qos = (session.core.settings.upgradeQos ? sub.qos : Math.min(msg.qos, sub.qos)) as QoS;
-        const retain = sub.rap === 1 ? msg.retain : false; // [MQTT-3.3.1-12], [MQTT-3.3.1-13]
-        const prev = targets.get(session);
-        if (!prev) {
-          targets.set(session, { msg, qos, retain, subids: sub.subid !== undefined ? [sub.subid] : undefined, insertedAt });
-        } else {
-          // overlapping subscriptions: one copy, highest QoS, every identifier [MQTT-3.3.4-2], [MQTT-3.3.4-3]
-          if (qos > prev.qos) prev.qos = qos;
-          prev.retain = prev.retain || retain;
-          if (sub.subid !== undefined) (prev.subids ??= []).push(sub.subid);
-        }
-      }
-    }
-    let matched = targets.size;
-    for (const [session, pending] of targets) session.deliver(pending);
-    targets.clear();
+    // one matching filter holds each client once: its copies go out as they are found, without merging them first
+    let matched = matches.length === 0 ? 0 : matches.length === 1 ? this.deliverEach(msg, matches[0], insertedAt) : this.deliverMerged(msg, matches, targets, insertedAt);
+    const s = this.host.settings;
     const groupMaps = this.shared.size === 0 ? NO_MATCHES : this.shared.matchAll(msg.topic);
     for (let m = 0; m < groupMaps.length; m++) {
       for (const group of groupMaps[m].values()) {
@@ -176,6 +150,57 @@ export class Router {
       }
       this.host.events.emit('message.dropped', msg, 'no_subscribers');
     }
+    return matched;
+  }
+
+  /** the subscription's copy of `msg` for its session, or undefined when it gets none (no local, loop delivery) */
+  private copyFor(msg: PublishMessage, session: Session, sub: SubscriptionInfo, insertedAt: bigint): Pending | undefined {
+    if (msg.fromClientid === session.clientid) {
+      if (sub.nl) {
+        // [MQTT-3.8.3-3] no local
+        this.host.onDeliveryDropped(session, msg, 'no_local');
+        return undefined;
+      }
+      if (session.core.settings.ignoreLoopDeliver && session.identity.protoVer !== 5) return undefined;
+    }
+    // the subscriber's zone decides (EMQX reads ignore_loop_deliver and upgrade_qos from the receiving channel)
+    const qos = (session.core.settings.upgradeQos ? sub.qos : Math.min(msg.qos, sub.qos)) as QoS;
+    const retain = sub.rap === 1 ? msg.retain : false; // [MQTT-3.3.1-12], [MQTT-3.3.1-13]
+    return { msg, qos, retain, subids: sub.subid !== undefined ? [sub.subid] : undefined, insertedAt };
+  }
+
+  private deliverEach(msg: PublishMessage, entries: Map<string, SubEntry>, insertedAt: bigint): number {
+    let matched = 0;
+    for (const { session, sub } of entries.values()) {
+      const copy = this.copyFor(msg, session, sub, insertedAt);
+      if (copy === undefined) continue;
+      session.deliver(copy);
+      matched++;
+    }
+    return matched;
+  }
+
+  /** several filters match: a client subscribed through more than one gets one copy */
+  private deliverMerged(msg: PublishMessage, matches: readonly Map<string, SubEntry>[], targets: Map<Session, Pending>, insertedAt: bigint): number {
+    targets.clear();
+    for (let m = 0; m < matches.length; m++) {
+      for (const { session, sub } of matches[m].values()) {
+        const copy = this.copyFor(msg, session, sub, insertedAt);
+        if (copy === undefined) continue;
+        const prev = targets.get(session);
+        if (!prev) {
+          targets.set(session, copy);
+        } else {
+          // overlapping subscriptions: one copy, highest QoS, every identifier [MQTT-3.3.4-2], [MQTT-3.3.4-3]
+          if (copy.qos > prev.qos) prev.qos = copy.qos;
+          prev.retain = prev.retain || copy.retain;
+          if (sub.subid !== undefined) (prev.subids ??= []).push(sub.subid);
+        }
+      }
+    }
+    const matched = targets.size;
+    for (const [session, pending] of targets) session.deliver(pending);
+    targets.clear();
     return matched;
   }
 }
