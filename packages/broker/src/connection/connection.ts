@@ -77,6 +77,9 @@ export class Connection implements ParserOwner {
   /** a parser of its own only while a packet is partly received (see parser-pool.ts), else one is borrowed per chunk */
   private parser: MqttParser | null = null;
   private parserSettings = INITIAL_SETTINGS;
+  /** the next packet to handle, apart from the ones behind it (`inbox`): packets that come one at a time, the usual
+   * case, then never grow the array, which gives its store back each time it empties */
+  private inboxHead: Packet | null = null;
   private readonly inbox: Packet[] = [];
   private busy = false;
   private firstChunk?: Buffer;
@@ -204,7 +207,7 @@ export class Connection implements ParserOwner {
 
   /** packets parsed and not yet handled */
   get inboxLength(): number {
-    return this.inbox.length;
+    return (this.inboxHead === null ? 0 : 1) + this.inbox.length;
   }
 
   get isConnected(): boolean {
@@ -288,8 +291,8 @@ export class Connection implements ParserOwner {
       this.close('frame_too_large', 0x95);
       return;
     }
-    this.inbox.push(packet);
-    if (this.inbox.length > INBOX_HIGH_WATER) this.stream.pause();
+    if (this.inboxHead === null) this.inboxHead = packet;
+    else if (this.inbox.push(packet) >= INBOX_HIGH_WATER) this.stream.pause();
     if (packet.cmd === 'publish') this.pressure.publish(this);
     this.core.checkMailbox(this);
     if (!this.busy) this.pump();
@@ -298,15 +301,15 @@ export class Connection implements ParserOwner {
   /** run handlers strictly in arrival order; async handlers (hooks) hold the queue */
   private pump(): void {
     this.busy = true;
-    while (this.inbox.length > 0 && this.state !== 'closed') {
-      const packet = this.inbox[0];
+    while (this.inboxHead !== null && this.state !== 'closed') {
+      const packet = this.inboxHead;
       // flow control: a PUBLISH over the rate waits here (reading paused) until the limiter calls pump again
       // node pressure (pressure.ts): a PUBLISH already read waits here too, until publishers may go on
       if (packet.cmd === 'publish' && (!this.admit(packet.length ?? 0) || this.pressure.holds(this))) {
         this.busy = false;
         return;
       }
-      this.inbox.shift();
+      this.inboxHead = this.inbox.length > 0 ? this.inbox.shift()! : null;
       let result: void | Promise<void>;
       try {
         result = handlePacket(this, packet);
@@ -324,7 +327,7 @@ export class Connection implements ParserOwner {
     }
     this.busy = false;
     if (this.inbox.length === 0) this.inbox.length = 0; // gives the backing store back (shift() keeps it) when idle
-    if (this.inbox.length < INBOX_HIGH_WATER / 2 && this.stream.isPaused() && !this.ownLimiter?.paused && !this.pressure.holds(this)) this.stream.resume();
+    if (this.inboxLength < INBOX_HIGH_WATER / 2 && this.stream.isPaused() && !this.ownLimiter?.paused && !this.pressure.holds(this)) this.stream.resume();
   }
 
   /** node pressure is over (pressure.ts): read again once the inbox is short and no rate limit holds the stream */
@@ -384,6 +387,7 @@ export class Connection implements ParserOwner {
     this.keepaliveTimer.stop();
     this.ownLimiter?.stop();
     this.pressure.forget(this);
+    this.inboxHead = null;
     this.inbox.length = 0;
     if (destroy) {
       dropBatch(this);
