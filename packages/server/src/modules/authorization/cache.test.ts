@@ -38,6 +38,25 @@ describe('AuthzCache', () => {
     expect(c.of('c1', 7).map((e) => e.topic)).toEqual(['t/2', 't/4']);
   });
 
+  test('variants of one topic (action, QoS, retain) are entries of their own, evicted and expired apart', () => {
+    const c = cache();
+    c.put('c1', 'publish', 't', 1, true, 'deny', 1);
+    c.put('c1', 'subscribe', 't', 1, false, 'allow', 2);
+    expect(c.get('c1', 'publish', 't', 1, true, 3)).toBe('deny');
+    expect(c.get('c1', 'publish', 't', 1, false, 3)).toBeUndefined();
+    expect(c.get('c1', 'subscribe', 't', 1, false, 3)).toBe('allow');
+    // a third entry evicts the oldest variant only
+    c.put('c1', 'publish', 'u', 0, false, 'allow', 4);
+    expect(c.get('c1', 'publish', 't', 1, true, 5)).toBeUndefined();
+    expect(c.get('c1', 'subscribe', 't', 1, false, 5)).toBe('allow');
+    // the expired one goes, the fresher one stays; putting it again brings it back
+    expect(c.get('c1', 'subscribe', 't', 1, false, 1003)).toBeUndefined();
+    expect(c.get('c1', 'publish', 'u', 0, false, 1003)).toBe('allow');
+    c.put('c1', 'subscribe', 't', 1, false, 'deny', 1004);
+    expect(c.get('c1', 'subscribe', 't', 1, false, 1005)).toBe('deny');
+    expect(c.of('c1', 1004).map((e) => `${e.access.action_type} ${e.topic}`)).toEqual(['publish u', 'subscribe t']);
+  });
+
   test('excluded topics and a disabled cache are never stored', () => {
     const c = cache();
     expect(c.usable('nocache/a/b')).toBe(false);
