@@ -74,6 +74,7 @@ export class Connection implements ParserOwner {
   outBytes = 0;
   /** (offset in the batch, packet id) pairs stamped into shared PUBLISH encodings at flush */
   outIds: number[] | null = null; // built at the first stamped PUBLISH: idle connections and publishers never need it
+  outStamps = 0; // how many numbers of outIds (offset, packet id pairs) belong to the current batch
   /** a parser of its own only while a packet is partly received (see parser-pool.ts), else one is borrowed per chunk */
   private parser: MqttParser | null = null;
   private parserSettings = INITIAL_SETTINGS;

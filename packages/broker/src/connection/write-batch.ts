@@ -44,7 +44,13 @@ export function writeRaw(conn: Connection, buf: Buffer, cmd: string, packetId = 
   conn.sendCnt++;
   conn.sendPkt++;
   if (conn.outBuf.length === 0) scheduleFlush(conn);
-  if (packetId > 0) (conn.outIds ??= []).push(conn.outBytes + packetIdOffset(buf), packetId);
+  if (packetId > 0) {
+    // written over the last batch's pairs: truncating the array would give its store back, and the next push would
+    // allocate another one, at every batch
+    const ids = (conn.outIds ??= []);
+    ids[conn.outStamps++] = conn.outBytes + packetIdOffset(buf);
+    ids[conn.outStamps++] = packetId;
+  }
   conn.outBuf.push(buf);
   const before = conn.outBytes;
   conn.outBytes = before + buf.length;
@@ -64,12 +70,12 @@ export function flushBatch(conn: Connection): void {
   const n = conn.outBuf.length;
   if (n === 0) return;
   const ids = conn.outIds;
-  const stamps = ids === null ? 0 : ids.length;
+  const stamps = conn.outStamps;
   // concat copies, so packet ids can be stamped into the copy; a lone packet without one goes out as it is
   const out = n === 1 && stamps === 0 ? conn.outBuf[0] : Buffer.concat(conn.outBuf, conn.outBytes);
   if (ids !== null && stamps > 0) {
     for (let i = 0; i < stamps; i += 2) out.writeUInt16BE(ids[i + 1], ids[i]);
-    ids.length = 0;
+    conn.outStamps = 0;
   }
   conn.outBuf.length = 0;
   conn.outBytes = 0;
@@ -91,7 +97,7 @@ export function flushBatch(conn: Connection): void {
 /** the peer is gone: nothing queued can reach it */
 export function dropBatch(conn: Connection): void {
   conn.outBuf.length = 0;
-  if (conn.outIds !== null) conn.outIds.length = 0;
+  conn.outStamps = 0;
   conn.outBytes = 0;
 }
 
