@@ -107,7 +107,7 @@ export function pluginsExtension(app: FastifyInstance, svc: PluginsService): Ext
     return undefined;
   };
 
-  const publish = async (m: PublishMessage, chain: string[]): Promise<PublishMessage | null> => {
+  const publish = async (m: PublishMessage, chain: readonly string[]): Promise<PublishMessage | null> => {
     let current = m;
     for (const name of chain) {
       const r = await svc.call(name, 'message.publish', [view(current)]);
@@ -119,7 +119,7 @@ export function pluginsExtension(app: FastifyInstance, svc: PluginsService): Ext
     return current;
   };
 
-  const subscribe = async (c: ClientIdentity, filter: string, qos: QoS, chain: string[]): Promise<string | null> => {
+  const subscribe = async (c: ClientIdentity, filter: string, qos: QoS, chain: readonly string[]): Promise<string | null> => {
     let f = filter;
     for (const name of chain) {
       const r = await svc.call(name, 'client.subscribe', [client(c), f, { qos }]);

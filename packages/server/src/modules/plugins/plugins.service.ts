@@ -49,6 +49,7 @@ interface Running {
 
 export const notFound = () => new ApiError(404, 'NOT_FOUND', 'Plugin Not Found');
 
+const NO_PLUGINS: readonly string[] = Object.freeze([]);
 export class PluginsService {
   readonly store: PluginsStore;
   private state: StateEntry[] = [];
@@ -374,8 +375,8 @@ export class PluginsService {
   // ---------------------------------------------------------------- hook calls (plugins.hooks.ts)
 
   /** the running plugins that registered `hook`, in boot order */
-  withHook(hook: HookName): string[] {
-    if (this.running.size === 0) return [];
+  withHook(hook: HookName): readonly string[] {
+    if (this.running.size === 0) return NO_PLUGINS; // asked on every message: no array built while none runs
     return this.state.filter((e) => this.running.get(e.name_vsn)?.started && this.running.get(e.name_vsn)!.hooks.has(hook)).map((e) => e.name_vsn);
   }
 
