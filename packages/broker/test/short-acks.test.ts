@@ -61,3 +61,12 @@ test('a PUBACK with reserved flag bits set is still refused by the parser (conne
   expect(broker.metrics()['packets.puback.received']).toBe(0);
   expect(broker.metrics()['messages.acked']).toBe(0);
 });
+
+test('a PUBACK with packet id 0 goes to the strict parser, which closes the connection as malformed', async () => {
+  broker = newBroker();
+  const { client } = await subscriberWithInflight(4, 1, 1);
+  client.raw([0x40, 2, 0, 0]);
+  await client.waitClosed();
+  expect(broker.metrics()['packets.puback.received']).toBe(0);
+  expect(broker.metrics()['messages.acked']).toBe(0);
+});
