@@ -3,6 +3,7 @@
 // raises the matching alarm at once (system memory above 1%), which the Alarms page lists.
 import { describe, expect, it } from 'vitest';
 import { shotAll, useE2ESession, saveForm } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -10,7 +11,7 @@ const sysmon = (): Promise<{ os: Record<string, unknown>; vm: Record<string, unk
 
 describe('alarm settings (Monitoring › System)', () => {
   it('opens from the Alarms page and shows the node thresholds', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/alarm`);
+    await openRoute(e2e.page, `${e2e.node.url}#/alarm`);
     await e2e.page.getByRole('button', { name: 'Alarm Settings' }).click();
     await e2e.page.waitForURL((u) => u.hash.startsWith('#/monitoring/alarm-settings'));
     await expect.poll(() => e2e.page.getByLabel('System Memory High Watermark', { exact: true }).inputValue()).toBe('70');
@@ -41,7 +42,7 @@ describe('alarm settings (Monitoring › System)', () => {
   });
 
   it('in both themes and both languages', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/monitoring`);
+    await openRoute(e2e.page, `${e2e.node.url}#/monitoring`);
     await e2e.page.waitForURL((u) => u.hash.startsWith('#/monitoring/alarm-settings'));
     await shotAll(e2e.page, 'alarm-settings', () => e2e.page.locator('#alarm-settings_os_cpu_high_watermark').waitFor());
   });

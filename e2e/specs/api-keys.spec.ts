@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { login, newPage, shot, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession({ page: false });
 
@@ -7,7 +8,7 @@ describe('System › API keys', () => {
   it('creates a key whose secret works as HTTP Basic credentials, shown only once', async () => {
     const { context, page } = await newPage(e2e.browser);
     await login(page, e2e.node.url);
-    await page.goto(`${e2e.node.url}#/api-key`);
+    await openRoute(page, `${e2e.node.url}#/api-key`);
     await page
       .getByRole('button', { name: /^(plus )?Create$/ })
       .first()

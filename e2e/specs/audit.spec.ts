@@ -3,13 +3,14 @@
 // an API key's change is listed under its key name.
 import { describe, expect, it } from 'vitest';
 import { shotAll, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
 describe('audit log (System › Audit Log)', () => {
   it('lists a change made on screen, with the password masked in the details', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/users`);
+    await openRoute(page, `${e2e.node.url}#/users`);
     await page
       .getByRole('button', { name: /^(plus )?Create$/ })
       .first()
@@ -21,7 +22,7 @@ describe('audit log (System › Audit Log)', () => {
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByText('Create User Successfully').waitFor();
 
-    await page.goto(`${e2e.node.url}#/audit-log`);
+    await openRoute(page, `${e2e.node.url}#/audit-log`);
     const row = page.getByRole('row').filter({ hasText: 'POST /users' }).first();
     await row.waitFor();
     await expect.poll(() => row.textContent()).toContain('admin');
@@ -54,7 +55,7 @@ describe('audit log (System › Audit Log)', () => {
   });
 
   it('in both themes and both languages', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/audit-log`);
+    await openRoute(e2e.page, `${e2e.node.url}#/audit-log`);
     await shotAll(e2e.page, 'audit-log', () => e2e.page.getByRole('row').nth(1).waitFor());
   });
 });

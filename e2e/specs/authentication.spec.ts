@@ -4,6 +4,7 @@
 // extension) reaches the machine's MariaDB, and fails on a closed port.
 import { afterEach, describe, expect, it } from 'vitest';
 import { shot, shotAll, tryConnect, uniqueId, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -21,7 +22,7 @@ describe('authentication screens', () => {
   });
 
   it('creates a built-in database authenticator with the wizard', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/authentication`);
+    await openRoute(e2e.page, `${e2e.node.url}#/authentication`);
     await e2e.page.getByText(/anonymous access/).waitFor();
     await e2e.page.getByRole('button', { name: /Create/ }).click();
     await e2e.page.getByRole('button', { name: 'Next' }).click();
@@ -59,13 +60,13 @@ describe('authentication screens', () => {
       .not.toBe('0');
     const detailUrl = e2e.page.url();
     await shotAll(e2e.page, 'authentication-detail', () => e2e.page.getByRole('tab').first().waitFor());
-    await e2e.page.goto(`${e2e.node.url}#/authentication`);
+    await openRoute(e2e.page, `${e2e.node.url}#/authentication`);
     await shotAll(e2e.page, 'authentication-list', () => e2e.page.locator('.ant-table-row').first().waitFor());
     expect(detailUrl).toContain('authentication/detail/');
   });
 
   it('tests a MySQL backend from the wizard: the local MariaDB works, a wrong port fails; nothing is created', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/authentication/create`);
+    await openRoute(e2e.page, `${e2e.node.url}#/authentication/create`);
     await e2e.page.getByRole('button', { name: 'Next' }).click();
     // the built-in database exists already, so MySQL (the first free backend) is preselected
     await e2e.page.getByText('MySQL', { exact: true }).click();

@@ -3,6 +3,7 @@
 // still flows); the explain panel names the deciding source. Screens in light/dark × English/Chinese.
 import { describe, expect, it } from 'vitest';
 import { chooseOption, connectClient, shot, shotAll, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -17,7 +18,7 @@ async function pick(label: string, option: string) {
 
 describe('authorization screens', () => {
   it('creates a built-in database source in front of the file source', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/authorization`);
+    await openRoute(e2e.page, `${e2e.node.url}#/authorization`);
     await e2e.page.getByRole('link', { name: 'File' }).waitFor();
     await e2e.page.getByRole('button', { name: /Create/ }).click();
     await e2e.page.getByRole('button', { name: 'Next' }).click();
@@ -62,7 +63,7 @@ describe('authorization screens', () => {
   });
 
   it('explains the verdict and shows deny counted in the overview', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/authorization`);
+    await openRoute(e2e.page, `${e2e.node.url}#/authorization`);
     await e2e.page.getByRole('button', { name: /Explain/ }).click();
     const drawer = e2e.page.getByRole('dialog').filter({ hasText: 'Which rule decides?' });
     await drawer.getByLabel('Client ID').fill('any-client');
@@ -74,11 +75,11 @@ describe('authorization screens', () => {
     await shot(e2e.page, 'authorization-explain-light-en');
     await e2e.page.keyboard.press('Escape');
 
-    await e2e.page.goto(`${e2e.node.url}#/authorization/detail/built_in_database?tab=overview`);
+    await openRoute(e2e.page, `${e2e.node.url}#/authorization/detail/built_in_database?tab=overview`);
     await expect.poll(async () => e2e.page.locator('.ant-statistic').filter({ hasText: 'Deny' }).locator('.ant-statistic-content').innerText(), { timeout: 20_000 }).not.toBe('0');
-    await e2e.page.goto(`${e2e.node.url}#/authorization`);
+    await openRoute(e2e.page, `${e2e.node.url}#/authorization`);
     await shotAll(e2e.page, 'authorization-list', () => e2e.page.locator('.ant-table-row').first().waitFor());
-    await e2e.page.goto(`${e2e.node.url}#/authorization/detail/built_in_database?tab=permissions`);
+    await openRoute(e2e.page, `${e2e.node.url}#/authorization/detail/built_in_database?tab=permissions`);
     await shotAll(e2e.page, 'authorization-rules', () => e2e.page.getByRole('tab').first().waitFor());
   });
 });

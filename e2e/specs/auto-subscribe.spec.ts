@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IClientOptions } from 'mqtt';
 import { connectClient, inbox, shot, uniqueId, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -9,7 +10,7 @@ const connect = (id: string, opts: IClientOptions = {}) => connectClient(e2e.nod
 
 describe('Auto Subscribe screen', () => {
   it('a topic added on screen reaches a new client that never subscribed', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/auto-sub`);
+    await openRoute(e2e.page, `${e2e.node.url}#/auto-sub`);
     await e2e.page.getByRole('button', { name: /Add Topic/ }).click();
     const dialog = e2e.page.getByRole('dialog');
     await dialog.getByLabel('Topic', { exact: true }).fill('e2e/auto-adv/${clientid}/#');

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminApi, login, newPage, shot, shotAll, startE2ENode, tryConnect, uniqueId, useE2ESession, type E2ENode } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 const OPERATOR = uniqueId('operator').replace(/-/g, '_');
@@ -47,7 +48,7 @@ afterAll(async () => {
 describe('backup and restore screens', () => {
   it('creates a backup on node 1 and lists it', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/backup`);
+    await openRoute(page, `${e2e.node.url}#/backup`);
     // the page's own title: the header names the screen too, once the menu knows it
     await page.getByRole('main').getByRole('heading', { name: 'Backup & Restore' }).waitFor();
     await page.getByRole('button', { name: /Create Backup/ }).click();
@@ -80,7 +81,7 @@ describe('backup and restore screens', () => {
     // node 2 does not know node 1's users yet
     expect((await adminApi(node2)('GET', '/users')).body.map((u: { username: string }) => u.username)).not.toContain(OPERATOR);
 
-    await page2.goto(`${node2.url}#/backup`);
+    await openRoute(page2, `${node2.url}#/backup`);
     await page2.getByRole('button', { name: 'Upload' }).click();
     const dialog = page2.getByRole('dialog').filter({ hasText: 'Upload Backup File' });
     const send = dialog.getByRole('button', { name: 'Upload', exact: true });
@@ -113,9 +114,9 @@ describe('backup and restore screens', () => {
   });
 
   it('node 2 now has the same users and authenticator, and the restored MQTT user signs in', async () => {
-    await page2.goto(`${node2!.url}#/users`);
+    await openRoute(page2, `${node2!.url}#/users`);
     await page2.getByRole('cell', { name: OPERATOR, exact: true }).waitFor();
-    await page2.goto(`${node2!.url}#/authentication`);
+    await openRoute(page2, `${node2!.url}#/authentication`);
     await page2.getByRole('link', { name: 'Password-Based' }).waitFor();
     await page2.getByRole('link', { name: 'Password-Based' }).click();
     await page2.getByRole('tab', { name: 'Users' }).click();
@@ -133,7 +134,7 @@ describe('backup and restore screens', () => {
   });
 
   it('deletes the file on node 2 after a confirmation', async () => {
-    await page2.goto(`${node2!.url}#/backup`);
+    await openRoute(page2, `${node2!.url}#/backup`);
     const row = page2.getByRole('row').filter({ hasText: downloaded.name });
     await row.getByRole('button', { name: 'Delete' }).click();
     await page2.getByRole('tooltip').getByRole('button', { name: 'Confirm' }).click();

@@ -2,6 +2,7 @@
 // (MQTT 5 CONNACK 0x8A banned); removing the ban lets it in again. Flapping detect saves its settings.
 import { describe, expect, it } from 'vitest';
 import { shotAll, tryConnect, uniqueId, useE2ESession, saveForm } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -10,7 +11,7 @@ const CLIENT = uniqueId('e2e-banned');
 describe('banned clients screen', () => {
   it('bans a client id; its connection is refused with 0x8A', async () => {
     await expect(tryConnect(e2e.node.mqttPort, { clientId: CLIENT })).resolves.toEqual({ ok: true });
-    await e2e.page.goto(`${e2e.node.url}#/banned-clients`);
+    await openRoute(e2e.page, `${e2e.node.url}#/banned-clients`);
     await e2e.page.getByRole('button', { name: /Add to Blacklist/ }).click();
     const dialog = e2e.page.getByRole('dialog').filter({ hasText: 'Add to Blacklist' });
     await dialog.getByLabel('Ban Object').fill(CLIENT);
@@ -32,7 +33,7 @@ describe('banned clients screen', () => {
   });
 
   it('saves flapping detection settings to the node', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/flapping-detect`);
+    await openRoute(e2e.page, `${e2e.node.url}#/flapping-detect`);
     const max = e2e.page.getByLabel('Max Disconnects');
     await expect.poll(() => max.inputValue()).toBe('15');
     await e2e.page.getByRole('switch').click();

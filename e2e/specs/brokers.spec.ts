@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { connectClient, shot, startE2ENode, uniqueId, useE2ESession, type E2ENode } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -25,7 +26,7 @@ describe('several brokers in one console', () => {
 
   it('adds the second broker from the header', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/clients`);
+    await openRoute(page, `${e2e.node.url}#/clients`);
     await page.getByLabel('Manage brokers').click();
     await page.getByRole('button', { name: /Add Broker/ }).click();
     // the form's fields by their ids (FormModal name "broker"): the list dialog behind it has the same column names

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { atWidth, connectClient, shot, shotAll, tableLayoutProblems, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -23,7 +24,7 @@ describe('clients screens', () => {
   });
 
   it('fuzzy search finds the connected client', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/clients`);
+    await openRoute(e2e.page, `${e2e.node.url}#/clients`);
     const search = e2e.page.getByRole('searchbox', { name: 'Search' });
     await search.fill(`${suffix}-sen`);
     await search.press('Enter');
@@ -39,7 +40,7 @@ describe('clients screens', () => {
   for (const width of [1280, 1440]) {
     it(`the list's default columns fit a ${width} px window without sideways scrolling`, async () => {
       await atWidth(e2e.page, width, async () => {
-        await e2e.page.goto(`${e2e.node.url}#/clients`);
+        await openRoute(e2e.page, `${e2e.node.url}#/clients`);
         await e2e.page.getByRole('link', { name: CLIENT_ID }).waitFor({ timeout: 15_000 });
         for (const header of ['Client ID', 'Username', 'Status', 'IP Address', 'Keepalive (s)', 'Session Expiry Interval (s)', 'Connected At', 'Actions']) {
           await e2e.page.getByRole('columnheader', { name: header, exact: true }).waitFor();
@@ -51,14 +52,14 @@ describe('clients screens', () => {
   }
 
   it('the detail shows the subscription the client made', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/clients/detail/${encodeURIComponent(CLIENT_ID)}`);
+    await openRoute(e2e.page, `${e2e.node.url}#/clients/detail/${encodeURIComponent(CLIENT_ID)}`);
     await e2e.page.getByRole('cell', { name: TOPIC }).waitFor({ timeout: 15_000 });
     await expect.poll(() => e2e.page.getByText('MQTT v5.0').count()).toBeGreaterThan(0);
     await shotAll(e2e.page, 'clients-detail', () => e2e.page.getByRole('cell', { name: TOPIC }).waitFor({ timeout: 15_000 }));
   });
 
   it('kick out really disconnects the client', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/clients/detail/${encodeURIComponent(CLIENT_ID)}`);
+    await openRoute(e2e.page, `${e2e.node.url}#/clients/detail/${encodeURIComponent(CLIENT_ID)}`);
     await e2e.page.getByRole('cell', { name: TOPIC }).waitFor({ timeout: 15_000 });
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     await e2e.page.getByRole('button', { name: 'Kick Out' }).click();

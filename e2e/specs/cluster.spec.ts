@@ -2,13 +2,14 @@
 // node name with the spec's text, and an invite the node cannot carry out is answered with its plain explanation.
 import { describe, expect, it } from 'vitest';
 import { shot, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
 describe('Cluster screen', () => {
   it('lists the node; the invite form refuses an empty name and shows why an invite cannot be carried out', async () => {
     const [{ node: self }] = await e2e.apiGet('/nodes');
-    await e2e.page.goto(`${e2e.node.url}#/cluster`);
+    await openRoute(e2e.page, `${e2e.node.url}#/cluster`);
     await e2e.page.getByRole('cell', { name: self }).waitFor();
     await e2e.page.getByText(/This node runs as a single-node cluster/).waitFor();
     expect(await e2e.page.getByText('emqxcl', { exact: true }).count()).toBe(1);

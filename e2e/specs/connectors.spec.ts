@@ -76,7 +76,7 @@ async function pickType(page: Page, label: string) {
 describe('connectors, actions and sources screens', () => {
   it('creates an MQTT connector to the private mosquitto, tests it and sees it connected', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/connector`);
+    await openRoute(page, `${e2e.node.url}#/connector`);
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL((u) => u.hash === '#/connector/create');
     // every type EMQX offers is listed; those this node does not run (found once the node has answered for MQTT) say so
@@ -118,7 +118,7 @@ describe('connectors, actions and sources screens', () => {
     await row.getByText('Connected', { exact: true }).waitFor({ timeout: 30_000 });
 
     // the rule editor's action picker lists it
-    await page.goto(`${e2e.node.url}#/rule/rules/create`);
+    await openRoute(page, `${e2e.node.url}#/rule/rules/create`);
     const editor = page.getByRole('textbox', { name: 'SQL' });
     await editor.click();
     await page.keyboard.press('ControlOrMeta+A');
@@ -144,7 +144,7 @@ describe('connectors, actions and sources screens', () => {
     await publisher.publishAsync('sensors/1', '{"temp":35}', { qos: 1 });
     await expect.poll(() => got.map((m) => m.topic), { timeout: 15_000 }).toContain('fwd/sensors/1');
 
-    await page.goto(`${e2e.node.url}#/rule/actions/${encodeURIComponent(`mqtt:${ACTION}`)}`);
+    await openRoute(page, `${e2e.node.url}#/rule/actions/${encodeURIComponent(`mqtt:${ACTION}`)}`);
     await expect.poll(() => statistic(page, 'Matched').innerText(), { timeout: 20_000 }).toBe('1');
     await expect.poll(() => statistic(page, 'Sent Successfully').innerText(), { timeout: 20_000 }).toBe('1');
     await shotAll(page, 'action-overview', () => page.locator('.ant-statistic').first().waitFor());
@@ -156,7 +156,7 @@ describe('connectors, actions and sources screens', () => {
 
   it('creates a source on the connector; a message published on mosquitto is received', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/rule/source`);
+    await openRoute(page, `${e2e.node.url}#/rule/source`);
     await page.getByRole('button', { name: 'Create' }).click();
     await pickType(page, 'MQTT Broker');
     await page.getByLabel('Name', { exact: true }).fill(SOURCE);
@@ -178,7 +178,7 @@ describe('connectors, actions and sources screens', () => {
 
   it('refuses to delete the connector in use, and deletes the action used by the rule after a second confirmation', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/connector`);
+    await openRoute(page, `${e2e.node.url}#/connector`);
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: CONNECTOR, exact: true }) });
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Please remove the following actions and sources that use this connector before deleting the connector.').waitFor();
@@ -200,14 +200,14 @@ describe('connectors, actions and sources screens', () => {
     expect((await e2e.apiGet(`/rules/${RULE}`)).actions).toEqual([]);
 
     // the source is not used by a rule: deleted after one confirmation, then the connector is free
-    await page.goto(`${e2e.node.url}#/rule/source`);
+    await openRoute(page, `${e2e.node.url}#/rule/source`);
     const source = page.getByRole('row').filter({ has: page.getByRole('link', { name: SOURCE, exact: true }) });
     await source.getByRole('button', { name: 'Delete' }).click();
     await pressInDialog(page.getByRole('dialog').getByRole('button', { name: 'Confirm' }));
     await page.getByText('Deleted successfully').last().waitFor();
     await expect.poll(async () => (await e2e.api('GET', `/sources/mqtt:${SOURCE}`)).status).toBe(404);
 
-    await page.goto(`${e2e.node.url}#/connector`);
+    await openRoute(page, `${e2e.node.url}#/connector`);
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(`Delete connector mqtt:${CONNECTOR}?`).waitFor();
     await pressInDialog(page.getByRole('button', { name: 'Confirm' }));

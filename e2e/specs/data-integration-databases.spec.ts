@@ -56,7 +56,7 @@ const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: 
 
 /** Creates the connector from the console: type picker, `fill` fills the type's fields, Test, Create, Connected. */
 async function createConnector(page: Page, type: string, label: string, name: string, fill: () => Promise<void>) {
-  await page.goto(`${e2e.node.url}#/connector`);
+  await openRoute(page, `${e2e.node.url}#/connector`);
   await page.getByRole('button', { name: button('Create') }).click();
   await page.waitForURL((u) => u.hash === '#/connector/create');
   await pickType(page, label, 'dbi-connector-types');
@@ -85,7 +85,7 @@ async function createActionAndRule(page: Page, o: { type: string; typeLabel: str
   await page.waitForURL((u) => u.hash === '#/rule/actions');
   await rowOf(page, o.action).getByText('Connected', { exact: true }).waitFor({ timeout: 30_000 });
 
-  await page.goto(`${e2e.node.url}#/rule/rules/create`);
+  await openRoute(page, `${e2e.node.url}#/rule/rules/create`);
   await page.getByRole('textbox', { name: 'SQL', exact: true }).click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.insertText(`SELECT * FROM "${o.topic}"`);
@@ -119,7 +119,7 @@ async function deleteAll(page: Page, type: string, names: { connector: string; a
   await rowOf(page, names.action).waitFor({ state: 'detached' });
   expect((await e2e.api('GET', `/actions/${type}:${names.action}`)).status).toBe(404);
 
-  await page.goto(`${e2e.node.url}#/rule/rules`);
+  await openRoute(page, `${e2e.node.url}#/rule/rules`);
   await rowOf(page, names.rule)
     .getByRole('button', { name: button('Delete') })
     .click();
@@ -129,7 +129,7 @@ async function deleteAll(page: Page, type: string, names: { connector: string; a
   await rowOf(page, names.rule).waitFor({ state: 'detached' });
   expect((await e2e.api('GET', `/rules/${names.rule}`)).status).toBe(404);
 
-  await page.goto(`${e2e.node.url}#/connector`);
+  await openRoute(page, `${e2e.node.url}#/connector`);
   await rowOf(page, names.connector)
     .getByRole('button', { name: button('Delete') })
     .click();
@@ -173,7 +173,7 @@ describe('data integration with the local databases', () => {
     const rows = async () => (await db.query<RowDataPacket[]>(`SELECT topic, temp, payload FROM \`${TABLE}\``))[0].map((r) => ({ ...r }));
     await expect.poll(rows, { timeout: 20_000 }).toEqual([{ topic: `e2e/${run}/mysql/room1`, temp: 21.5, payload: '{"temp":21.5}' }]);
 
-    await page.goto(`${e2e.node.url}#/rule/actions/${encodeURIComponent(`mysql:${MYSQL.action}`)}`);
+    await openRoute(page, `${e2e.node.url}#/rule/actions/${encodeURIComponent(`mysql:${MYSQL.action}`)}`);
     await expect.poll(() => statistic(page, 'Sent Successfully').innerText(), { timeout: 20_000 }).toBe('1');
     expect(await statistic(page, 'Matched').innerText()).toBe('1');
 
@@ -209,7 +209,7 @@ describe('data integration with the local databases', () => {
     await publish(`e2e/${run}/redis/room2`, '{"temp":19}');
     await expect.poll(() => redis.lrange(REDIS_KEY, 0, -1), { timeout: 20_000 }).toEqual(['{"temp":19}']);
 
-    await page.goto(`${e2e.node.url}#/rule/actions/${encodeURIComponent(`redis:${REDIS.action}`)}`);
+    await openRoute(page, `${e2e.node.url}#/rule/actions/${encodeURIComponent(`redis:${REDIS.action}`)}`);
     await expect.poll(() => statistic(page, 'Sent Successfully').innerText(), { timeout: 20_000 }).toBe('1');
 
     await deleteAll(page, 'redis', REDIS);

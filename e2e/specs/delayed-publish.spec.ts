@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IClientOptions } from 'mqtt';
 import { connectClient, inbox, saveForm, shot, uniqueId, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -10,7 +11,7 @@ const connect = (id: string, opts: IClientOptions = {}) => connectClient(e2e.nod
 
 describe('Delayed Publish screens', () => {
   it('the limit saved on screen holds one message, listed while it waits and delivered ~1 s later', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/delayed-pub-configuration`);
+    await openRoute(e2e.page, `${e2e.node.url}#/delayed-pub-configuration`);
     const max = e2e.page.getByLabel('Max Delayed Messages', { exact: true });
     await expect.poll(() => max.inputValue(), { timeout: 10_000 }).toBe('0');
     await max.fill('1');
@@ -18,7 +19,7 @@ describe('Delayed Publish screens', () => {
     expect(await e2e.apiGet('/mqtt/delayed')).toEqual({ enable: true, max_delayed_messages: 1 });
     await shot(e2e.page, 'delayed-publish-settings');
 
-    await e2e.page.goto(`${e2e.node.url}#/delayed-pub`);
+    await openRoute(e2e.page, `${e2e.node.url}#/delayed-pub`);
     await e2e.page.getByRole('button', { name: 'Refresh' }).waitFor();
     const id = uniqueId('e2e-delay');
     const sub = await connect(id);
@@ -51,7 +52,7 @@ describe('Delayed Publish screens', () => {
   });
 
   it('disabled on screen, a $delayed/… publish goes through at once under its own topic', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/delayed-pub-configuration`);
+    await openRoute(e2e.page, `${e2e.node.url}#/delayed-pub-configuration`);
     await expect.poll(() => e2e.page.getByLabel('Max Delayed Messages', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('1');
     const enable = e2e.page.getByRole('switch', { name: 'Enable' });
     await expect.poll(() => enable.getAttribute('aria-checked')).toBe('true');
@@ -59,7 +60,7 @@ describe('Delayed Publish screens', () => {
     await saveForm(e2e.page);
     expect(await e2e.apiGet('/mqtt/delayed')).toEqual({ enable: false, max_delayed_messages: 1 });
 
-    await e2e.page.goto(`${e2e.node.url}#/delayed-pub`);
+    await openRoute(e2e.page, `${e2e.node.url}#/delayed-pub`);
     await e2e.page.getByText(/Delayed publish is disabled/).waitFor();
     const id = uniqueId('e2e-nodelay');
     const sub = await connect(id);

@@ -5,6 +5,7 @@
 import { Server, ServerCredentials } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shotAll, tryConnect, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -52,7 +53,7 @@ afterAll(() => grpc.forceShutdown());
 describe('ExHooks (Management › ExHooks)', () => {
   it('adds a hook server in the console; it connects and lists the hook it registered', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/exhook`);
+    await openRoute(page, `${e2e.node.url}#/exhook`);
     await page.getByRole('button', { name: 'Add ExHook' }).click();
     await page.getByLabel('Name').fill('auth-hook');
     await page.getByLabel('URL').fill(url);
@@ -70,7 +71,7 @@ describe('ExHooks (Management › ExHooks)', () => {
     expect(await tryConnect(e2e.node.mqttPort, { clientId: 'hooked', protocolVersion: 5 })).toEqual({ ok: false, code: 0x87 });
     expect(calls).toContain('OnClientAuthenticate');
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/exhook`);
+    await openRoute(page, `${e2e.node.url}#/exhook`);
     await page.getByRole('switch', { name: 'Enable auth-hook' }).click();
     await page.getByText('Disabled successfully').last().waitFor();
     await page
@@ -83,7 +84,7 @@ describe('ExHooks (Management › ExHooks)', () => {
   });
 
   it('in both themes and both languages', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/exhook`);
+    await openRoute(e2e.page, `${e2e.node.url}#/exhook`);
     await shotAll(e2e.page, 'exhook', () => e2e.page.getByRole('row', { name: /auth-hook/ }).waitFor());
   });
 });

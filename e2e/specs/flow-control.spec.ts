@@ -2,6 +2,7 @@
 // screen refuses a real client's second connection of the minute at accept. (Flapping detect: banned-clients.spec.ts.)
 import { describe, expect, it } from 'vitest';
 import { saveForm, tryConnect, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -10,7 +11,7 @@ const connects = async (clientId: string) => (await tryConnect(e2e.node.mqttPort
 
 describe('Flow Control screen', () => {
   it('a bad rate is refused; 1/m saved on screen refuses the second connection of the minute', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/flow-control`);
+    await openRoute(e2e.page, `${e2e.node.url}#/flow-control`);
     const rate = e2e.page.getByLabel('Max Connection Rate', { exact: true });
     await expect.poll(() => rate.inputValue(), { timeout: 10_000 }).toBe('infinity');
     await rate.fill('fast');

@@ -13,6 +13,7 @@ import type { MqttClient } from 'mqtt';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseOption, connectClient, inbox, shot, shotAll, uniqueId, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -64,7 +65,7 @@ describe('flows screen', () => {
     await created('POST', '/rules', { id: RULE, sql: `SELECT * FROM "$bridges/mqtt:${SOURCE}"`, actions: [`http:${ACTION}`] });
 
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/flow`);
+    await openRoute(page, `${e2e.node.url}#/flow`);
     const lane = page.getByTestId(`flow-lane-${RULE}`);
     await lane.waitFor();
     expect(await lane.getByRole('link', { name: RULE }).getAttribute('href')).toBe(`#/rule/rules/${RULE}`);
@@ -103,7 +104,7 @@ describe('flow designer', () => {
 
   it('draws topic → filter → republish, saves it as a rule, and the rule republishes a real message', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/flow`);
+    await openRoute(page, `${e2e.node.url}#/flow`);
     await page.getByRole('button', { name: 'Create Flow' }).click();
     await page.waitForURL((u) => u.hash === '#/flow/create');
 
@@ -179,7 +180,7 @@ describe('flow designer', () => {
     const EXISTING = `${id}_existing`;
     await created('POST', '/rules', { id: EXISTING, sql: `SELECT payload.n as n FROM "${id}/x/#" WHERE n > 5`, actions: [{ function: 'console' }] });
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/flow`);
+    await openRoute(page, `${e2e.node.url}#/flow`);
     await page.getByTestId(`flow-lane-${EXISTING}`).getByRole('link', { name: 'Open as flow', exact: true }).click();
     await page.waitForURL((u) => u.hash === `#/flow/${EXISTING}`);
     // source → function (the SELECT) → filter (the WHERE) → console
@@ -202,7 +203,7 @@ describe('flow designer', () => {
     const EACH = `${id}_foreach`;
     await created('POST', '/rules', { id: EACH, sql: `FOREACH payload.list AS e DO e.v FROM "${id}/batch"`, actions: [{ function: 'console' }] });
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/flow/${EACH}`);
+    await openRoute(page, `${e2e.node.url}#/flow/${EACH}`);
     await page.getByTestId('flow-node-sql').waitFor();
     await page.getByTestId('flow-node-sql').click();
     await page.getByRole('dialog').getByText('This rule’s SQL is beyond the flow’s Function and Filter forms', { exact: false }).waitFor();
@@ -215,7 +216,7 @@ describe('flow designer', () => {
     const WEB_TARGET = `${id}_web_target`;
     await created('POST', '/rules', { id: taken, sql: `SELECT * FROM "${id}/taken"`, actions: [{ function: 'console' }] });
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/flow/create`);
+    await openRoute(page, `${e2e.node.url}#/flow/create`);
     await page.getByRole('button', { name: 'Add Messages' }).click();
     let drawer = page.getByRole('dialog').filter({ hasText: 'Messages' });
     await drawer.getByLabel('Topic', { exact: true }).fill(`${WEB}/#`);
@@ -293,7 +294,7 @@ describe('flow designer', () => {
     const IN = `${id}/fx`;
     const FX_OUT = `${id}/fx/out/s`;
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/flow/create`);
+    await openRoute(page, `${e2e.node.url}#/flow/create`);
     await page.getByRole('button', { name: 'Add Messages' }).click();
     let drawer = page.getByRole('dialog').filter({ hasText: 'Messages' });
     await drawer.getByLabel('Topic', { exact: true }).fill(`${IN}/#`);

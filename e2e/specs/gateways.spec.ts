@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { createServer, connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { shotAll, useE2ESession, saveForm } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -96,7 +97,7 @@ describe('Gateways (Management › Gateways)', () => {
   it('sets up STOMP from the console on a free port; the gateway runs with its listener', async () => {
     const port = await freePort();
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/dashboard/overview`);
+    await openRoute(page, `${e2e.node.url}#/dashboard/overview`);
     await page.getByRole('menuitem', { name: /Gateways$/ }).click();
     await page.waitForURL((u) => u.hash === '#/gateway');
     const row = page.getByRole('row', { name: /^STOMP / });
@@ -124,7 +125,7 @@ describe('Gateways (Management › Gateways)', () => {
     const stomp = await stompClient(stompPort, 'e2e-stomp-user');
     client = stomp.socket;
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/gateway/detail/stomp?tab=clients`);
+    await openRoute(page, `${e2e.node.url}#/gateway/detail/stomp?tab=clients`);
     const row = page.getByRole('row', { name: /e2e-stomp-user/ });
     await row.waitFor({ timeout: 30_000 });
     await row.getByText('Connected', { exact: true }).waitFor();
@@ -143,7 +144,7 @@ describe('Gateways (Management › Gateways)', () => {
 
   it('the Auth tab adds a built-in database authenticator and a user: a wrong passcode is refused, the right one connects', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/gateway/detail/stomp?tab=auth`);
+    await openRoute(page, `${e2e.node.url}#/gateway/detail/stomp?tab=auth`);
     await page.getByText('No authenticator: the gateway accepts every client', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Add authentication' }).click();
     await page.getByRole('button', { name: 'Create', exact: true }).click();
@@ -167,7 +168,7 @@ describe('Gateways (Management › Gateways)', () => {
     const stomp = await stompClient(stompPort, 'dev1', 'right-pass');
     client = stomp.socket;
     for (const n of [1, 2, 3]) stomp.socket.write(`SEND\ndestination:e2e/metrics\n\nmessage ${n}\0`);
-    await page.goto(`${e2e.node.url}#/gateway/detail/stomp?tab=metrics`);
+    await openRoute(page, `${e2e.node.url}#/gateway/detail/stomp?tab=metrics`);
     await page.getByText('Connections by node', { exact: true }).waitFor();
     await page.getByRole('cell', { name: 'stomp:tcp:default', exact: true }).waitFor();
     const value = (label: string) => page.locator('th', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::td[1]');
@@ -182,7 +183,7 @@ describe('Gateways (Management › Gateways)', () => {
 
   it('the Settings tab saves the STOMP frame options; the listener edit keeps the port', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/gateway/detail/stomp?tab=settings`);
+    await openRoute(page, `${e2e.node.url}#/gateway/detail/stomp?tab=settings`);
     const body = page.getByRole('spinbutton', { name: 'Max body length', exact: true });
     await body.fill('4096');
     await saveForm(page, page.getByRole('button', { name: 'Save', exact: true }));
@@ -199,7 +200,7 @@ describe('Gateways (Management › Gateways)', () => {
 
   it('Stop (after a confirmation) closes the listener; Start opens it again', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/gateway/detail/stomp?tab=settings`);
+    await openRoute(page, `${e2e.node.url}#/gateway/detail/stomp?tab=settings`);
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await page.getByText('Stopping the gateway closes all of its connections. Stop STOMP?', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
@@ -214,7 +215,7 @@ describe('Gateways (Management › Gateways)', () => {
   it('sets up LwM2M from the console on a free UDP port; a registered device shows in its Clients tab', async () => {
     const port = await freeUdpPort();
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/gateway`);
+    await openRoute(page, `${e2e.node.url}#/gateway`);
     const row = page.getByRole('row', { name: /^LwM2M / });
     await row.getByText('Unloaded', { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Setup LwM2M', exact: true }).click();
@@ -233,7 +234,7 @@ describe('Gateways (Management › Gateways)', () => {
     expect(overview.find((g) => g.name === 'lwm2m')?.status).toBe('running');
 
     expect(await lwm2mRegister(port, 'e2e-lwm2m-dev')).toBe('2.01');
-    await page.goto(`${e2e.node.url}#/gateway/detail/lwm2m?tab=clients`);
+    await openRoute(page, `${e2e.node.url}#/gateway/detail/lwm2m?tab=clients`);
     const device = page.getByRole('row', { name: /e2e-lwm2m-dev/ });
     await device.waitFor({ timeout: 30_000 });
     await device.getByText('Connected', { exact: true }).waitFor();

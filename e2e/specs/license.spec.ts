@@ -2,12 +2,13 @@
 // a listener sets a limit); watermarks saved on screen are read back from /license/setting; low >= high is refused.
 import { describe, expect, it } from 'vitest';
 import { saveForm, shotAll, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
 describe('license (System › License)', () => {
   it('states the node: community, never expires, unlimited connections', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/license`);
+    await openRoute(e2e.page, `${e2e.node.url}#/license`);
     await e2e.page.getByText('Community (no key)').waitFor();
     await e2e.page.getByText('Unlimited (no listener sets a limit)').waitFor();
     await e2e.page.getByText('Never', { exact: true }).waitFor();
@@ -28,7 +29,7 @@ describe('license (System › License)', () => {
   });
 
   it('in both themes and both languages', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/license`);
+    await openRoute(e2e.page, `${e2e.node.url}#/license`);
     await shotAll(e2e.page, 'license', () => e2e.page.locator('#license-setting_connection_high_watermark').waitFor());
   });
 });

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import { chooseOption, shot, shotAll, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 const NAME = `e2e${Math.random().toString(36).slice(2, 7)}`;
@@ -38,7 +39,7 @@ describe('listeners screen', () => {
   it('creates a tcp listener that a real client connects to', async () => {
     const { page, node } = e2e;
     const port = await freePort();
-    await page.goto(`${node.url}#/listener`);
+    await openRoute(page, `${node.url}#/listener`);
     await page.locator('td', { hasText: /^ws$/ }).first().waitFor(); // the default listeners are listed
     await page.getByRole('button', { name: /Add Listener/ }).click();
     const drawer = page.getByRole('dialog');
@@ -111,7 +112,7 @@ describe('listeners screen', () => {
 
   it('quic is offered as an EMQX type and refused plainly by this node', async () => {
     const { page, node } = e2e;
-    await page.goto(`${node.url}#/listener`);
+    await openRoute(page, `${node.url}#/listener`);
     await page.getByRole('button', { name: /Add Listener/ }).click();
     const drawer = page.getByRole('dialog');
     const note = drawer.getByText('This node does not serve MQTT over QUIC and will refuse to create it.', { exact: false });

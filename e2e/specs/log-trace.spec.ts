@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import type { MqttClient } from 'mqtt';
 import { connectClient, shotAll, uniqueId, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 const CLIENT = uniqueId('e2e-traced');
@@ -24,7 +25,7 @@ function firstZipEntry(zip: Buffer): { name: string; text: string } {
 describe('log trace screens', () => {
   it('creates a trace on a client id and says so', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/log-trace`);
+    await openRoute(page, `${e2e.node.url}#/log-trace`);
     await page.getByRole('button', { name: /Create/ }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Create Log Trace' });
     await dialog.getByLabel('Name').fill(NAME);
@@ -69,7 +70,7 @@ describe('log trace screens', () => {
   it('stops and deletes the trace with the spec texts', async () => {
     const page = e2e.page;
     await client?.endAsync();
-    await page.goto(`${e2e.node.url}#/log-trace`);
+    await openRoute(page, `${e2e.node.url}#/log-trace`);
     const row = page.getByRole('row').filter({ hasText: NAME });
     await row.getByRole('button', { name: 'Stop' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();

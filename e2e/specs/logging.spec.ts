@@ -2,12 +2,13 @@
 // request and read back from the API with the rest of the object unchanged.
 import { describe, expect, it } from 'vitest';
 import { saveForm, shot, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
 describe('Logging screen', () => {
   it('refuses a rotation count out of range, then saves one the API reads back', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/log`);
+    await openRoute(e2e.page, `${e2e.node.url}#/log`);
     const count = e2e.page.getByLabel('Rotation Count', { exact: true });
     await expect.poll(() => count.inputValue(), { timeout: 10_000 }).toBe('10');
     await count.fill('200');

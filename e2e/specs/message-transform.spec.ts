@@ -5,6 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { connectClient, inbox, shot, shotAll, uniqueId, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 const NAME = uniqueId('e2e-transform');
@@ -18,7 +19,7 @@ afterAll(async () => {
 describe('message transform screen', () => {
   it('creates a transformation with two operations', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/message-transform`);
+    await openRoute(page, `${e2e.node.url}#/message-transform`);
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL((u) => u.hash === '#/message-transform/create');
     await shotAll(page, 'message-transform-create', () => page.getByTestId('transform-operation').first().waitFor());

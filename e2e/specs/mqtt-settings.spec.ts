@@ -9,6 +9,7 @@ import net from 'node:net';
 import { once } from 'node:events';
 import type { IClientOptions } from 'mqtt';
 import { chooseOption, connectClient, shot, uniqueId, useE2ESession, saveForm } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -58,7 +59,7 @@ async function rawSubscriber(id: string, topic: string): Promise<{ disconnectRea
 
 /** Opens a tab, waits for the node's values, and returns a save function that waits for the success toast. */
 async function openTab(tab: string, ready: string): Promise<() => Promise<void>> {
-  await e2e.page.goto(`${e2e.node.url}#/mqtt/${tab}`);
+  await openRoute(e2e.page, `${e2e.node.url}#/mqtt/${tab}`);
   await expect.poll(() => e2e.page.getByLabel(ready, { exact: true }).inputValue(), { timeout: 10_000 }).not.toBe('');
   return () => saveForm(e2e.page);
 }
@@ -86,7 +87,7 @@ async function wildcardGrant(): Promise<number> {
 describe('MQTT settings screens', () => {
   it('/mqtt opens General; turning wildcard subscription off applies to real clients', async () => {
     expect(await wildcardGrant()).toBe(1);
-    await e2e.page.goto(`${e2e.node.url}#/mqtt`);
+    await openRoute(e2e.page, `${e2e.node.url}#/mqtt`);
     await e2e.page.waitForURL((u) => u.hash.startsWith('#/mqtt/general'));
     const wildcard = e2e.page.getByRole('switch', { name: 'Wildcard Subscription' });
     await expect.poll(() => wildcard.getAttribute('aria-checked')).toBe('true');
@@ -100,7 +101,7 @@ describe('MQTT settings screens', () => {
   });
 
   it('shows a spec validation text and saves nothing', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/mqtt/general`);
+    await openRoute(e2e.page, `${e2e.node.url}#/mqtt/general`);
     const field = e2e.page.getByLabel('Max Client ID Length', { exact: true });
     await field.fill('5');
     await e2e.page.getByRole('button', { name: 'Save' }).click();
@@ -199,11 +200,11 @@ describe('MQTT settings screens', () => {
 
   it('each tab loads the node values (screenshots)', async () => {
     for (const tab of ['session', 'session-persistence', 'retainer', 'system-topic', 'force-shutdown']) {
-      await e2e.page.goto(`${e2e.node.url}#/mqtt/${tab}`);
+      await openRoute(e2e.page, `${e2e.node.url}#/mqtt/${tab}`);
       await e2e.page.getByRole('button', { name: 'Save' }).waitFor();
       await shot(e2e.page, `mqtt-settings-${tab}`);
     }
-    await e2e.page.goto(`${e2e.node.url}#/mqtt/session`);
+    await openRoute(e2e.page, `${e2e.node.url}#/mqtt/session`);
     await expect.poll(() => e2e.page.getByLabel('Max Inflight', { exact: true }).inputValue()).toBe('4');
     for (const theme of ['light', 'dark'] as const) {
       for (const language of ['en', 'zh'] as const) {
@@ -215,7 +216,7 @@ describe('MQTT settings screens', () => {
           },
           { theme, language },
         );
-        await e2e.page.goto(`${e2e.node.url}#/mqtt/general`);
+        await openRoute(e2e.page, `${e2e.node.url}#/mqtt/general`);
         await e2e.page.reload();
         await e2e.page.getByRole('button', { name: /Save|保\s?存/ }).waitFor();
         await shot(e2e.page, `mqtt-settings-general-${theme}-${language}`);
@@ -229,7 +230,7 @@ describe('MQTT settings screens', () => {
   });
 
   it('auto subscribe added on screen is applied at connect; the other management screens load', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/auto-sub`);
+    await openRoute(e2e.page, `${e2e.node.url}#/auto-sub`);
     await e2e.page.getByRole('button', { name: /Add Topic/ }).click();
     const dialog = e2e.page.getByRole('dialog');
     await dialog.getByLabel('Topic', { exact: true }).fill('e2e/auto/${clientid}');
@@ -250,12 +251,12 @@ describe('MQTT settings screens', () => {
       ['log', 'Rotation Count'],
       ['flow-control', 'Max Connection Rate'],
     ] as const) {
-      await e2e.page.goto(`${e2e.node.url}#/${path}`);
+      await openRoute(e2e.page, `${e2e.node.url}#/${path}`);
       await expect.poll(() => e2e.page.getByLabel(ready, { exact: true }).inputValue(), { timeout: 10_000 }).not.toBe('');
       await shot(e2e.page, `management-${path}`);
     }
     for (const path of ['alarm']) {
-      await e2e.page.goto(`${e2e.node.url}#/${path}`);
+      await openRoute(e2e.page, `${e2e.node.url}#/${path}`);
       await e2e.page.locator('.ant-table').first().waitFor();
       await shot(e2e.page, `management-${path}`);
     }

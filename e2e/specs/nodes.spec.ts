@@ -1,6 +1,7 @@
 // Nodes on a real node: the list shows this node and its detail opens with the node's facts and its first chart.
 import { describe, expect, it } from 'vitest';
 import { atWidth, shot, tableLayoutProblems, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -8,7 +9,7 @@ const FIRST_CHART = '[data-testid="trend-chart"][data-rendered="true"]';
 
 describe('Nodes screens', () => {
   it('nodes list shows the node and its detail opens', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/dashboard/nodes`);
+    await openRoute(e2e.page, `${e2e.node.url}#/dashboard/nodes`);
     const link = e2e.page.locator('td a[href*="dashboard/nodes/"]').first();
     await link.waitFor({ timeout: 15_000 });
     const name = (await link.textContent()) ?? '';
@@ -29,7 +30,7 @@ describe('Nodes screens', () => {
   for (const width of [1280, 1440]) {
     it(`nodes table fits a ${width} px window: no sideways scroll, no header broken mid-word, no cell cut off`, async () => {
       await atWidth(e2e.page, width, async () => {
-        await e2e.page.goto(`${e2e.node.url}#/dashboard/nodes`);
+        await openRoute(e2e.page, `${e2e.node.url}#/dashboard/nodes`);
         await e2e.page.locator('td a[href*="dashboard/nodes/"]').first().waitFor({ timeout: 15_000 });
         await e2e.page.locator('.ant-progress').first().waitFor();
         expect(await tableLayoutProblems(e2e.page)).toEqual([]);

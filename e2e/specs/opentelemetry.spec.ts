@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient, shotAll, useE2ESession, saveForm } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -32,7 +33,7 @@ const names = (i: number) => received[i].body.resourceMetrics.flatMap((rm) => rm
 describe('OpenTelemetry (Monitoring › Integration)', () => {
   it('is the second tab of Integration and says only metrics are exported', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/monitoring/integration`);
+    await openRoute(page, `${e2e.node.url}#/monitoring/integration`);
     await page.getByRole('tab', { name: 'OpenTelemetry' }).click();
     await page.getByRole('switch', { name: 'Export metrics' }).waitFor();
     await page.getByText('Exporting logs and traces over OpenTelemetry is not available on this node').waitFor();
@@ -56,7 +57,7 @@ describe('OpenTelemetry (Monitoring › Integration)', () => {
   });
 
   it('in both themes and both languages', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/monitoring/integration?tab=opentelemetry`);
+    await openRoute(e2e.page, `${e2e.node.url}#/monitoring/integration?tab=opentelemetry`);
     await shotAll(e2e.page, 'opentelemetry', () => e2e.page.getByRole('switch').first().waitFor());
   });
 });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { connectClient, shot, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -44,7 +45,7 @@ describe('Overview screen', () => {
   });
 
   it('overview shows the connected client and the node', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/dashboard/overview`);
+    await openRoute(e2e.page, `${e2e.node.url}#/dashboard/overview`);
     await expect.poll(() => countOf('connections'), { timeout: 30_000, interval: 500 }).toBeGreaterThanOrEqual(1);
     await expect.poll(() => countOf('live'), { timeout: 30_000, interval: 500 }).toBeGreaterThanOrEqual(1);
     await expect.poll(() => e2e.page.getByTestId('node-card').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
@@ -56,7 +57,7 @@ describe('Overview screen', () => {
     for (let i = 0; i < 5; i++) {
       await e2e.page.goto('about:blank');
       const start = Date.now();
-      await e2e.page.goto(`${e2e.node.url}#/dashboard/overview`);
+      await openRoute(e2e.page, `${e2e.node.url}#/dashboard/overview`);
       await e2e.page.waitForSelector(FIRST_CHART, { timeout: 30_000 });
       times.push(Date.now() - start);
     }
@@ -72,7 +73,7 @@ describe('Overview screen', () => {
     ] as const;
     for (const v of variants) {
       await setPrefs(v);
-      await e2e.page.goto(`${e2e.node.url}#/dashboard/overview`);
+      await openRoute(e2e.page, `${e2e.node.url}#/dashboard/overview`);
       await e2e.page.reload();
       await e2e.page.waitForSelector(FIRST_CHART, { timeout: 30_000 });
       const heading = v.language === 'zh' ? '消息速率（最近一分钟）' : 'Message rates, past minute';

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { chooseOption, connectClient, shot, uniqueId, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -34,7 +35,7 @@ let publisher: MqttClient;
 
 async function openPayload(): Promise<void> {
   const page = e2e.page;
-  await page.goto(`${e2e.node.url}#/retained`);
+  await openRoute(page, `${e2e.node.url}#/retained`);
   const row = page.locator('tr', { has: page.getByRole('cell', { name: TOPIC }) });
   await row.waitFor({ timeout: 15_000 });
   await row.getByRole('button', { name: 'Show payload' }).click();

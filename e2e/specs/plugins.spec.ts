@@ -13,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNode } from '@mqdeck/server/start-node';
 import { connectClient, launchBrowser, login } from '../harness';
+import { openRoute } from '../open-route';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NAME_VSN = 'mqdeck_plugin_stamp-1.0.0';
@@ -57,7 +58,7 @@ afterAll(async () => {
 
 describe('Plugins (Management › Plugins)', () => {
   it('an upload is refused with the allow command; after running it, the package installs', async () => {
-    await page.goto(`${url}#/plugins`);
+    await openRoute(page, `${url}#/plugins`);
     await page.getByRole('button', { name: 'Install plugin' }).click();
     await page.waitForURL((u) => u.hash === '#/plugins/install');
     await page.getByRole('button', { name: 'Install', exact: true }).click();
@@ -101,7 +102,7 @@ describe('Plugins (Management › Plugins)', () => {
   });
 
   it('uninstalled with confirmation, it leaves the list', async () => {
-    await page.goto(`${url}#/plugins`);
+    await openRoute(page, `${url}#/plugins`);
     const row = page.getByRole('row', { name: /mqdeck_plugin_stamp/ });
     await row.getByRole('button', { name: `Uninstall ${NAME_VSN}`, exact: true }).click();
     await page.getByText(`Are you sure to uninstall plugin ${NAME_VSN}?`, { exact: true }).waitFor();

@@ -2,13 +2,14 @@
 // Prometheus text with the node's real figures; basic auth turned on here makes an unauthenticated scrape fail.
 import { describe, expect, it } from 'vitest';
 import { shotAll, useE2ESession, saveForm } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
 describe('Prometheus (Monitoring › Integration)', () => {
   it('opens as the Integration tab of Monitoring and its scrape URL answers the node metrics', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/monitoring`);
+    await openRoute(page, `${e2e.node.url}#/monitoring`);
     await page.getByRole('tab', { name: 'Integration' }).click();
     await page.waitForURL((u) => u.hash.startsWith('#/monitoring/integration'));
     const url = (await page.getByTestId('scrape-url').textContent())!;
@@ -37,7 +38,7 @@ describe('Prometheus (Monitoring › Integration)', () => {
   });
 
   it('in both themes and both languages', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/monitoring/integration`);
+    await openRoute(e2e.page, `${e2e.node.url}#/monitoring/integration`);
     await shotAll(e2e.page, 'prometheus', () => e2e.page.getByTestId('scrape-url').waitFor());
   });
 

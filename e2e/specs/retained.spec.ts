@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { connectClient, shot, shotAll, uniqueId, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -37,7 +38,7 @@ describe('retained messages screen', () => {
 
   it('lists the retained message and shows its payload', async () => {
     expect(await retainedOnSubscribe(e2e.node.mqttPort)).toEqual([PAYLOAD]);
-    await e2e.page.goto(`${e2e.node.url}#/retained`);
+    await openRoute(e2e.page, `${e2e.node.url}#/retained`);
     const row = e2e.page.locator('tr', { has: e2e.page.getByRole('cell', { name: TOPIC }) });
     await row.waitFor({ timeout: 15_000 });
     expect(await row.textContent()).toContain(`e2e-retained-${suffix}`);
@@ -55,7 +56,7 @@ describe('retained messages screen', () => {
   });
 
   it('deletes the retained message from the broker', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/retained`);
+    await openRoute(e2e.page, `${e2e.node.url}#/retained`);
     const row = e2e.page.locator('tr', { has: e2e.page.getByRole('cell', { name: TOPIC }) });
     await row.waitFor({ timeout: 15_000 });
     await row.getByRole('button', { name: 'Delete' }).click();

@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { connectClient, shot, shotAll, uniqueId, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -19,7 +20,7 @@ afterAll(async () => {
 describe('rules screen', () => {
   it('writes the SQL in the editor and tests it on a sample message without saving', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/rule`);
+    await openRoute(page, `${e2e.node.url}#/rule`);
     await page.waitForURL((u) => u.hash === '#/rule/rules');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL((u) => u.hash === '#/rule/rules/create');
@@ -91,7 +92,7 @@ describe('rules screen', () => {
 
   it('taps the unsaved SQL on real traffic and shows each input beside its output', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/rule/rules/create`);
+    await openRoute(page, `${e2e.node.url}#/rule/rules/create`);
     const editor = page.getByRole('textbox', { name: 'SQL' });
     await editor.click();
     await page.keyboard.press('ControlOrMeta+A');

@@ -5,6 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { connectClient, inbox, shot, shotAll, uniqueId, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -32,7 +33,7 @@ async function typeInEditor(name: string, text: string) {
 describe('schema registry screen', () => {
   it('registers an Avro schema; a broken source is refused with the place it breaks', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/schema/internal`);
+    await openRoute(page, `${e2e.node.url}#/schema/internal`);
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL((u) => u.hash === '#/schema/internal/create');
     await shotAll(page, 'schema-create', () => page.locator('.cm-content').waitFor());
@@ -58,7 +59,7 @@ describe('schema registry screen', () => {
 
   it('a rule decodes a real Avro message with schema_decode and republishes it', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/rule/rules/create`);
+    await openRoute(page, `${e2e.node.url}#/rule/rules/create`);
     await page.locator('.cm-content').first().waitFor();
     await typeInEditor('SQL', `SELECT schema_decode('${SCHEMA}', payload) AS reading FROM "avro/in"`);
     await page.getByLabel('Rule ID').fill(RULE);
@@ -82,7 +83,7 @@ describe('schema registry screen', () => {
 
   it('edits the schema on its detail page and deletes it', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/schema/internal`);
+    await openRoute(page, `${e2e.node.url}#/schema/internal`);
     await page.getByRole('link', { name: SCHEMA }).click();
     await page.waitForURL((u) => u.hash === `#/schema/internal/${SCHEMA}`);
     await page.locator('.cm-content').waitFor();
@@ -104,7 +105,7 @@ describe('schema registry screen', () => {
     const page = e2e.page;
     // the node does not contact the registry on create: no Confluent registry (or stand-in) is needed here
     const REGISTRY = uniqueId('e2e_confluent').replace(/[^0-9a-zA-Z_-]/g, '_');
-    await page.goto(`${e2e.node.url}#/schema/internal`);
+    await openRoute(page, `${e2e.node.url}#/schema/internal`);
     await page.getByRole('tab', { name: 'External', exact: true }).click();
     await page.waitForURL((u) => u.hash === '#/schema/external');
     // the External list is loaded lazily: until its URL column shows, the Create button on screen is the Internal one

@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { connectClient, inbox, shot, shotAll, uniqueId, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 const NAME = uniqueId('e2e-validation');
@@ -18,7 +19,7 @@ describe('schema validation screen', () => {
     const schema = JSON.stringify({ type: 'object', properties: { temp: { type: 'number' } }, required: ['temp'] });
     expect((await e2e.api('POST', '/schema_registry', { name: 'e2e_reading', type: 'json', source: schema })).status).toBe(201);
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/schema-validation`);
+    await openRoute(page, `${e2e.node.url}#/schema-validation`);
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL((u) => u.hash === '#/schema-validation/create');
     await shotAll(page, 'schema-validation-create', () => page.getByTestId('validation-check').waitFor());
@@ -65,7 +66,7 @@ describe('schema validation screen', () => {
 
   it('disabled from the list, it lets a malformed message through', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/schema-validation`);
+    await openRoute(page, `${e2e.node.url}#/schema-validation`);
     await page.getByRole('switch', { name: `Enable ${NAME}` }).click();
     await expect.poll(async () => (await e2e.apiGet(`/schema_validations/validation/${NAME}`)).enable).toBe(false);
     const subscriber = await connectClient(e2e.node.mqttPort, { clientId: uniqueId('e2e-sub2') });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { login, newPage, shot, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession({ page: false });
 
 describe('console shell', () => {
   it('redirects to login with `to`, then lands there after login', async () => {
     const { context, page } = await newPage(e2e.browser);
-    await page.goto(`${e2e.node.url}#/users`);
+    await openRoute(page, `${e2e.node.url}#/users`);
     await page.waitForURL(/#\/login\?to=%2Fusers/);
     await shot(page, 'login-light-en');
     await page.getByLabel('Username').fill('admin');
@@ -22,7 +23,7 @@ describe('console shell', () => {
   it('changes the screen when navigating between features from the menu', async () => {
     const { context, page } = await newPage(e2e.browser);
     await login(page, e2e.node.url);
-    await page.goto(`${e2e.node.url}#/users`);
+    await openRoute(page, `${e2e.node.url}#/users`);
     await page.getByRole('columnheader', { name: 'Username' }).waitFor();
     await page.getByRole('menuitem', { name: /API Keys/ }).click();
     await page.getByRole('columnheader', { name: 'Expire At' }).waitFor();
@@ -49,7 +50,7 @@ describe('console shell', () => {
       expect(box?.height ?? 0).toBeLessThanOrEqual(lineHeight * 1.5);
       expect(await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth)).toBeLessThanOrEqual(390);
     };
-    await page.goto(`${e2e.node.url}#/dashboard/overview`);
+    await openRoute(page, `${e2e.node.url}#/dashboard/overview`);
     await page.getByText('Live connections').first().waitFor();
     await expect.poll(() => title.textContent()).toBe('Cluster Overview');
     await fits();
@@ -89,7 +90,7 @@ describe('console shell', () => {
   it('shows not-found for an unknown route', async () => {
     const { context, page } = await newPage(e2e.browser);
     await login(page, e2e.node.url);
-    await page.goto(`${e2e.node.url}#/no/such/page`);
+    await openRoute(page, `${e2e.node.url}#/no/such/page`);
     await page.getByText('Page not found').waitFor();
     await context.close();
   });
@@ -97,7 +98,7 @@ describe('console shell', () => {
   it('switches to 中文 and dark theme, then logs out', async () => {
     const { context, page } = await newPage(e2e.browser);
     await login(page, e2e.node.url);
-    await page.goto(`${e2e.node.url}#/users`);
+    await openRoute(page, `${e2e.node.url}#/users`);
     await page.getByRole('button', { name: 'Language' }).click();
     await page.getByText('中文', { exact: true }).click();
     await page.getByText('系统设置').waitFor();

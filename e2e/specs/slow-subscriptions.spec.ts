@@ -2,13 +2,14 @@
 // subscriber that holds its PUBACK shows in the ranking, a quick one does not; Clear empties it.
 import { describe, expect, it } from 'vitest';
 import { connectClient, inbox, saveForm, shot, uniqueId, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
 describe('Slow Subscriptions screens', () => {
   it('settings saved on screen; a subscriber slow to acknowledge is ranked; clear', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/slow-sub`);
+    await openRoute(page, `${e2e.node.url}#/slow-sub`);
     await page.getByText('Slow subscriptions are disabled: nothing is measured.').waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Settings' }).click();
     const enable = page.getByRole('switch', { name: 'Enable' });
@@ -38,7 +39,7 @@ describe('Slow Subscriptions screens', () => {
       await expect.poll(() => got.length, { timeout: 5_000 }).toBe(1);
       await expect.poll(async () => (await e2e.apiGet('/slow_subscriptions')).data.length, { timeout: 10_000 }).toBe(1);
 
-      await page.goto(`${e2e.node.url}#/slow-sub`);
+      await openRoute(page, `${e2e.node.url}#/slow-sub`);
       await page.getByRole('button', { name: 'Refresh' }).click();
       const row = page.getByRole('row').filter({ hasText: id });
       await row.waitFor({ timeout: 10_000 });

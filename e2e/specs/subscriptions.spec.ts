@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import { shotAll, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -26,7 +27,7 @@ describe('subscriptions screens', () => {
   });
 
   it('lists the client subscription, also through a match_topic filter', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/subscriptions`);
+    await openRoute(e2e.page, `${e2e.node.url}#/subscriptions`);
     await e2e.page.waitForURL(/#\/subscriptions\/subscription/, { timeout: 15_000 });
     const row = e2e.page.locator('tr', { has: e2e.page.getByRole('link', { name: CLIENT_ID }) });
     await row.waitFor({ timeout: 15_000 });
@@ -41,7 +42,7 @@ describe('subscriptions screens', () => {
   });
 
   it('the topics tab shows the routed topic', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/subscriptions/topics`);
+    await openRoute(e2e.page, `${e2e.node.url}#/subscriptions/topics`);
     const search = e2e.page.getByRole('searchbox', { name: 'Topic' });
     await search.fill(TOPIC);
     await search.press('Enter');

@@ -2,13 +2,14 @@
 // counts real publishes and deliveries, its detail shows QoS counters and the rates chart; reset, then remove.
 import { describe, expect, it } from 'vitest';
 import { connectClient, inbox, shot, uniqueId, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
 describe('Topic Metrics screen', () => {
   it('refuses wildcard topics, counts real traffic on an added topic, resets and removes it', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/topic-metrics`);
+    await openRoute(page, `${e2e.node.url}#/topic-metrics`);
     await page.getByRole('button', { name: /Add Topic/ }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Add Topic' });
     const input = dialog.getByLabel('Topic', { exact: true });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IClientOptions } from 'mqtt';
 import { connectClient, inbox, shot, uniqueId, useE2ESession, saveForm } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -10,7 +11,7 @@ const connect = (id: string, opts: IClientOptions = {}) => connectClient(e2e.nod
 
 describe('Topic Rewrite screen', () => {
   it('a rule added on screen delivers a publish on the source topic to the destination', async () => {
-    await e2e.page.goto(`${e2e.node.url}#/topic-rewrite`);
+    await openRoute(e2e.page, `${e2e.node.url}#/topic-rewrite`);
     await e2e.page.getByRole('button', { name: /Add Rule/ }).click();
     const dialog = e2e.page.getByRole('dialog');
     await dialog.getByLabel('Source Topic', { exact: true }).fill('e2e/rw/#');

@@ -8,6 +8,7 @@ import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { startUpstreamConsole, type RunningUpstreamConsole } from '@mqdeck/server/upstream';
 import { connectClient, login, shot, uniqueId, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession({ page: false });
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -39,7 +40,7 @@ describe('upstream mode', () => {
   it("says whose broker it manages and lists the upstream's clients", async () => {
     const badge = page.getByTestId('upstream-badge');
     await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toMatch(/^MQDeck .* · Enterprise · 127\.0\.0\.1:\d+$/);
-    await page.goto(`${proxy.httpUrl}/#/clients`);
+    await openRoute(page, `${proxy.httpUrl}/#/clients`);
     await page.getByRole('link', { name: clientId }).waitFor({ timeout: 15_000 });
     await shot(page, 'upstream-clients');
   });

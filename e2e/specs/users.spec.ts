@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { login, newPage, shot, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession({ page: false });
 
@@ -17,7 +18,7 @@ describe('System › Users', () => {
   it('creates a user, who can then log in', async () => {
     const { context, page } = await newPage(e2e.browser);
     await login(page, e2e.node.url);
-    await page.goto(`${e2e.node.url}#/users`);
+    await openRoute(page, `${e2e.node.url}#/users`);
     await page
       .getByRole('button', { name: /^(plus )?Create$/ })
       .first()
@@ -38,7 +39,7 @@ describe('System › Users', () => {
     // the new user logs in with their own password (no default-password prompt for them)
     const second = await newPage(e2e.browser, { locale: 'zh-CN' });
     await login(second.page, e2e.node.url, 'operator_1', 'operator2024');
-    await second.page.goto(`${e2e.node.url}#/users`);
+    await openRoute(second.page, `${e2e.node.url}#/users`);
     // the signed-in user is marked in the list: '(you)' in English, '（当前用户）' in Chinese
     await second.page.getByRole('cell', { name: /^operator_1\s*（当前用户）$/ }).waitFor();
     await shot(second.page, 'users-zh-as-new-user');
@@ -47,7 +48,7 @@ describe('System › Users', () => {
 
   it('refuses a wrong password at login with the spec text', async () => {
     const { context, page } = await newPage(e2e.browser);
-    await page.goto(`${e2e.node.url}#/login`);
+    await openRoute(page, `${e2e.node.url}#/login`);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel(/^Password$/).fill('not-the-password');
     await page.getByRole('button', { name: 'Login' }).click();

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { atWidth, connectClient, shotAll, tableLayoutProblems, uniqueId, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -68,7 +69,7 @@ const enabled = async () => {
 describe('webhook screens', () => {
   it('creates a webhook in one form: connector, action and rule named <name>_WH_D', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/webhook`);
+    await openRoute(page, `${e2e.node.url}#/webhook`);
     await page.getByRole('button', { name: 'Create Webhook' }).click();
     await page.waitForURL((u) => u.hash === '#/webhook/create');
     await shotAll(page, 'webhook-create', () => page.locator('#webhook_name').waitFor());
@@ -125,7 +126,7 @@ describe('webhook screens', () => {
 
   it('disables all three objects together, sends nothing while off, and enables them again', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.node.url}#/webhook`);
+    await openRoute(page, `${e2e.node.url}#/webhook`);
     await page.getByRole('switch', { name: `Enable ${FULL}` }).click();
     await page.getByText('Disabled successfully').last().waitFor();
     expect(await enabled()).toEqual([false, false, false]);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import type { Locator } from 'playwright-core';
 import { chooseOption, connectClient, shot, useE2ESession } from '../harness';
+import { openRoute } from '../open-route';
 
 const e2e = useE2ESession();
 
@@ -65,7 +66,7 @@ describe('websocket client', () => {
     external = await connectClient(e2e.node.mqttPort, { clientId: `e2e-ws-ext-${suffix}`, protocolVersion: 5 });
     // retained before the page subscribes, so it arrives with the retain flag set
     await external.publishAsync(RETAINED_TOPIC, 'kept', { qos: 1, retain: true });
-    await e2e.page.goto(`${e2e.node.url}#/websocket`);
+    await openRoute(e2e.page, `${e2e.node.url}#/websocket`);
     await panel().waitFor();
   }, 180_000);
 
@@ -122,9 +123,9 @@ describe('websocket client', () => {
 
   it('keeps connections and messages when navigating away and back', async () => {
     const countBefore = await e2e.page.getByTestId('connection-tab').count();
-    await e2e.page.goto(`${e2e.node.url}#/dashboard/overview`);
+    await openRoute(e2e.page, `${e2e.node.url}#/dashboard/overview`);
     await e2e.page.waitForTimeout(500);
-    await e2e.page.goto(`${e2e.node.url}#/websocket`);
+    await openRoute(e2e.page, `${e2e.node.url}#/websocket`);
     await expect.poll(() => e2e.page.getByTestId('connection-tab').count()).toBe(countBefore);
     await e2e.page.getByTestId('connection-tab').first().click();
     expect(await stateOf(panel()).getAttribute('data-state')).toBe('connected');

@@ -22,6 +22,14 @@ describe('auth guard', () => {
     expect(new URLSearchParams(router.state.location.search).get('to')).toBe('/users?x=1');
   });
 
+  it('marks the route on screen on <html data-route> once it is shown (browser tests wait for it)', async () => {
+    document.documentElement.dataset.route = '/before';
+    const { router } = renderApp({ route: '/users', session: null });
+    await screen.findByRole('button', { name: 'Login' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(document.documentElement.dataset.route).toBe('/login');
+  });
+
   it('after login lands on `to`', async () => {
     mockApi('post', '/login', 200, { token: 'tok', version: '5.8.1', license: { edition: 'enterprise' }, role: 'administrator' });
     mockApi('get', '/users', 200, [{ username: 'boss', description: 'the boss', role: 'administrator' }]);
