@@ -4,6 +4,7 @@ import type { BrokerCore } from '../core';
 import { EMPTY_MQUEUE, MQueue, type Pending, type ReadonlyMQueue } from './mqueue';
 import { sendPublish } from '../connection/publish-out';
 import type { DurableSessions } from '../store/durable';
+import { InflightWindow, NO_INFLIGHT, type ReadonlyInflight } from './inflight-window';
 
 export interface InflightEntry extends Pending {
   packetId: number;
@@ -20,10 +21,10 @@ export function expiresAt(msg: PublishMessage, defaultSeconds: number | null): n
   return s === null || s === undefined ? undefined : msg.timestamp + s * 1000;
 }
 
-// what a session without subscriptions / in-flight messages / QoS 2 ids reads: one shared empty map each, never
-// written (the types say so); a session builds its own map on its first write. Most sessions of idle clients never do.
+// what a session without subscriptions / QoS 2 ids reads (in-flight messages: NO_INFLIGHT): one shared empty map
+// each, never written (the types say so); a session builds its own at its first write, which most sessions of idle
+// clients never make.
 const NO_SUBS: ReadonlyMap<string, SubscriptionInfo> = new Map();
-const NO_INFLIGHT: ReadonlyMap<number, InflightEntry> = new Map();
 const NO_AWAITING_REL: ReadonlyMap<number, number> = new Map();
 
 /**
@@ -32,7 +33,7 @@ const NO_AWAITING_REL: ReadonlyMap<number, number> = new Map();
  */
 export class Session {
   private subsMap: Map<string, SubscriptionInfo> | null = null;
-  private inflightMap: Map<number, InflightEntry> | null = null;
+  private inflightMap: InflightWindow<InflightEntry> | null = null;
   private awaitingRelMap: Map<number, number> | null = null;
   /** built at the first message queued or parked (queue()): most sessions of idle clients never have one */
   private mq: MQueue | null = null;
@@ -98,7 +99,7 @@ export class Session {
   }
 
   /** packet id → delivery waiting for its acknowledgement */
-  get inflight(): ReadonlyMap<number, InflightEntry> {
+  get inflight(): ReadonlyInflight<InflightEntry> {
     return this.inflightMap ?? NO_INFLIGHT;
   }
 
@@ -117,7 +118,7 @@ export class Session {
 
   /** an in-flight entry restored from a durable store (resent when a connection attaches) */
   restoreInflight(entry: InflightEntry): void {
-    (this.inflightMap ??= new Map()).set(entry.packetId, entry);
+    (this.inflightMap ??= new InflightWindow()).set(entry);
   }
 
   /** a QoS 2 id awaiting PUBREL restored from a durable store */
@@ -241,7 +242,7 @@ export class Session {
       deliverAt: now,
     };
     if (entry.seq !== undefined) this.durable?.inflight(this, entry);
-    if (sendPublish(conn, entry, packetId, false, this)) (this.inflightMap ??= new Map()).set(packetId, entry);
+    if (sendPublish(conn, entry, packetId, false, this)) (this.inflightMap ??= new InflightWindow()).set(entry);
     else if (entry.seq !== undefined) this.durable?.done(this, entry);
   }
 
@@ -325,7 +326,7 @@ export class Session {
     this.conn = conn;
     this.disconnectedAt = undefined;
     const now = Date.now();
-    for (const entry of [...this.inflight.values()]) {
+    for (const entry of this.inflight.values()) {
       this.resend(entry, conn, now);
     }
     this.drain();
@@ -335,7 +336,7 @@ export class Session {
   retry(now: number, interval: number): void {
     const conn = this.conn;
     if (!conn || !conn.isConnected) return;
-    for (const entry of [...this.inflight.values()]) {
+    for (const entry of this.inflight.values()) {
       if (now - entry.sentAt >= interval) this.resend(entry, conn, now);
     }
   }
