@@ -11,11 +11,11 @@ afterEach(async () => {
 
 const ack = (type: number, id: number) => [type, 2, id >> 8, id & 0xff];
 
-async function subscriberWithInflight(version: 4 | 5, qos: 1 | 2, count: number) {
-  const { client } = await connect(broker, version, { clientId: `acks${version}${qos}` });
+async function subscriberWithInflight(version: 4 | 5, qos: 1 | 2, count: number, suffix = '') {
+  const { client } = await connect(broker, version, { clientId: `acks${version}${qos}${suffix}` });
   client.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: 'a', qos }] });
   await client.expect('suback');
-  for (let i = 0; i < count; i++) await broker.publish({ topic: 'a', payload: Buffer.from(`m${i}`), qos, retain: false, fromClientid: null, fromUsername: null });
+  for (let i = 0; i < count; i++) await broker.publish({ topic: 'a', payload: Buffer.from(`${suffix}m${i}`), qos, retain: false, fromClientid: null, fromUsername: null });
   const ids: number[] = [];
   for (let i = 0; i < count; i++) ids.push((await client.expect('publish')).messageId!);
   return { client, ids };
@@ -69,4 +69,26 @@ test('a PUBACK with packet id 0 goes to the strict parser, which closes the conn
   await client.waitClosed();
   expect(broker.metrics()['packets.puback.received']).toBe(0);
   expect(broker.metrics()['messages.acked']).toBe(0);
+});
+
+test('short PUBACKs read while an earlier PUBLISH waits for an async hook each complete their own delivery', async () => {
+  // the acks queue behind the PUBLISH: each must be its own object, not the one reused for acks handled at once by
+  // any connection (here a second subscriber's, read while the first one's wait)
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  broker = newBroker({ hooks: { authorize: (req) => (req.topic === 'slow' ? gate.then(() => 'allow' as const) : 'allow') } });
+  const a = await subscriberWithInflight(4, 1, 2, 'a');
+  const b = await subscriberWithInflight(4, 1, 3, 'b');
+  const publish = [0x30, 6, 0, 4, ...Buffer.from('slow')]; // QoS 0, topic "slow", empty payload
+  a.client.raw([...publish, ...ack(0x40, a.ids[0]), ...ack(0x40, a.ids[1])]);
+  await flushTurns();
+  b.client.raw(ack(0x40, b.ids[2])); // an id a's session holds too
+  await flushTurns();
+  expect(broker.inflight('acks41b')).toHaveLength(2);
+  expect(broker.inflight('acks41a')).toHaveLength(5); // its 2, and b's 3
+  release();
+  await flushTurns();
+  expect(broker.inflight('acks41a').map((p) => p.msg.payload.toString())).toEqual(['bm0', 'bm1', 'bm2']);
+  expect(broker.metrics()['packets.puback.received']).toBe(3);
+  expect(broker.metrics()['packets.puback.missed']).toBe(0);
 });

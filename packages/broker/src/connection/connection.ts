@@ -82,7 +82,7 @@ export class Connection implements ParserOwner {
    * case, then never grow the array, which gives its store back each time it empties */
   private inboxHead: Packet | null = null;
   private readonly inbox: Packet[] = [];
-  private busy = false;
+  busy = false; // a packet is being handled (an async handler holds the ones behind it)
   private firstChunk?: Buffer;
   readonly keepaliveTimer: Keepalive;
   /** the node's back-pressure monitor (pressure.ts): pauses this stream's reads while the node is the bottleneck */

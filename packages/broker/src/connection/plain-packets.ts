@@ -19,7 +19,8 @@ export function readPlainPackets(conn: Connection, chunk: Buffer): number {
       packet = decodePlainPublish(chunk, i, v5);
       next = packet === undefined ? i : bodyStart(chunk, i) + packet.length!;
     } else {
-      packet = decodeShortAck(chunk, i, v5);
+      // handled within onParsedPacket when nothing waits ahead of it: the ack object can be a reused one
+      packet = decodeShortAck(chunk, i, v5, !conn.busy && conn.inboxLength === 0);
       next = i + 4;
     }
     if (packet === undefined) break;
