@@ -22,12 +22,23 @@ const MIN_SLOTS = 16;
  * Deleting shifts the entries behind back into place (no tombstones); the table doubles past half full.
  */
 export class InflightWindow<T extends Keyed> implements ReadonlyInflight<T> {
-  private slots: (T | undefined)[] = new Array<T | undefined>(MIN_SLOTS).fill(undefined);
+  private slots: (T | undefined)[] = [];
   /** when each slot's entry was added (a counter): values() keeps the insertion order a Map had */
-  private added: number[] = new Array<number>(MIN_SLOTS).fill(0);
-  private mask = MIN_SLOTS - 1;
+  private added: number[] = [];
+  private mask = 0;
   private count = 0;
   private clock = 0;
+
+  constructor() {
+    this.table(MIN_SLOTS);
+  }
+
+  /** a new, empty table of `size` slots (a power of two) */
+  private table(size: number): void {
+    this.slots = new Array<T | undefined>(size).fill(undefined);
+    this.added = new Array<number>(size).fill(0);
+    this.mask = size - 1;
+  }
 
   get size(): number {
     return this.count;
@@ -72,10 +83,7 @@ export class InflightWindow<T extends Keyed> implements ReadonlyInflight<T> {
 
   private grow(): void {
     const { slots, added } = this;
-    const size = slots.length * 2;
-    this.slots = new Array<T | undefined>(size).fill(undefined);
-    this.added = new Array<number>(size).fill(0);
-    this.mask = size - 1;
+    this.table(slots.length * 2);
     for (let i = 0; i < slots.length; i++) if (slots[i] !== undefined) this.place(slots[i]!, added[i]);
   }
 
@@ -85,10 +93,7 @@ export class InflightWindow<T extends Keyed> implements ReadonlyInflight<T> {
     const { slots, added, mask } = this;
     slots[hole] = undefined;
     if (--this.count === 0 && slots.length > MIN_SLOTS * 4) {
-      // a burst under a large max_inflight is over: give its table back
-      this.slots = new Array<T | undefined>(MIN_SLOTS).fill(undefined);
-      this.added = new Array<number>(MIN_SLOTS).fill(0);
-      this.mask = MIN_SLOTS - 1;
+      this.table(MIN_SLOTS); // a burst under a large max_inflight is over: give its table back
       return true;
     }
     // backward shift: an entry after the hole moves into it unless its home slot lies (cyclically) after the hole
@@ -112,5 +117,8 @@ export class InflightWindow<T extends Keyed> implements ReadonlyInflight<T> {
   }
 }
 
-/** the window of a session that never had an in-flight message: always empty, never written */
-export const NO_INFLIGHT: ReadonlyInflight<never> = Object.freeze({ size: 0, get: () => undefined, has: () => false, values: () => [] });
+/**
+ * the window of a session that never had an in-flight message: always empty, never written (its type has no writes).
+ * A window itself, so that the session's reads of its window see one class.
+ */
+export const NO_INFLIGHT: ReadonlyInflight<never> = new InflightWindow<never>();
