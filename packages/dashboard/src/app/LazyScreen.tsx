@@ -72,8 +72,14 @@ function ScreenError({ error, onRetry }: { error: Error; onRetry: () => void }) 
   );
 }
 
+/** The spinner a screen shows while its chunk loads, centred in the content area; announced as a status. */
 export function ScreenFallback() {
-  return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} />;
+  const { t } = useTranslation('common');
+  return (
+    <div role="status" aria-label={t('screenLoading')} style={{ display: 'flex', justifyContent: 'center', padding: '64px 0' }}>
+      <Spin size="large" />
+    </div>
+  );
 }
 
 interface Props {

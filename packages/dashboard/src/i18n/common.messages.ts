@@ -102,6 +102,7 @@ export const commonMessages = defineMessages('common', {
   payloadEmpty: { en: '(empty payload)', zh: '（空消息）' },
   payloadInvalidBase64: { en: 'The payload is not valid Base64', zh: '消息内容不是有效的 Base64' },
   // Lazy screens
+  screenLoading: { en: 'Loading the page', zh: '页面加载中' },
   chunkTimeout: { en: 'The page took too long to load (120 s).', zh: '页面加载超时（120 秒）。' },
   chunkFailed: { en: 'The page failed to load.', zh: '页面加载失败。' },
 });
