@@ -34,7 +34,8 @@ interface HeapNode {
 }
 
 const out = join(mkdtempSync(join(tmpdir(), 'mqdeck-alloc-')), 'alloc.heapprofile');
-const node = await startMqdeck({ MQDECK_ALLOC_PROFILE: out }, ['--import', resolve(import.meta.dirname, 'lib/alloc-sampler.mjs')]);
+// the TypeScript under tsx, so that the sampled stacks name the source files
+const node = await startMqdeck({ MQDECK_ALLOC_PROFILE: out }, ['--import', resolve(import.meta.dirname, 'lib/alloc-sampler.mjs')], undefined, {}, 'sources');
 const rate = Number(values.rate ?? (values.fanout ? 2000 : 1000));
 const toggleSampling = async () => {
   process.kill(node.pid, 'SIGUSR2');

@@ -48,7 +48,8 @@ const dir = mkdtempSync(join(tmpdir(), 'mqdeck-prof-'));
 // the window is read on CLOCK_MONOTONIC, the clock of V8's profile timestamps (µs, startTime + timeDeltas): a window
 // taken relative to the spawn was shifted by the node's start-up and took in the sockets' close after the storm
 const monotonicMs = () => Number(process.hrtime.bigint() / 1000n) / 1000;
-const node = await startMqdeck({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-interval=${Number(values.interval)}`, ...values['node-arg']]);
+// the TypeScript under tsx, so that the profile's frames name the source files
+const node = await startMqdeck({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-interval=${Number(values.interval)}`, ...values['node-arg']], undefined, {}, 'sources');
 let windowFrom: number;
 let windowTo: number;
 let summary: string;

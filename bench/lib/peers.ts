@@ -92,7 +92,23 @@ export async function nodeEnv(dataDir: string, extraEnv: Record<string, string> 
 }
 
 /**
- * Our node (packages/server/src/main.ts) in its own process, every listener on a free port.
+ * How the node runs: `bundle` is what `npm start` runs, the esbuild bundle packages/server/dist/main.js (built here
+ * first when older than its sources); `sources` runs the TypeScript under tsx, for profiles whose frames should name
+ * the source files. The JIT sees other code (one module scope, not one per file), and a fresh node's first connect
+ * storm costs less bundled (docs/issue-notes/broker-load.md, session 20): benchmarks measure what operators run.
+ */
+export type NodeBuild = 'bundle' | 'sources';
+
+/** node's arguments that start the node of checkout `root`; an older checkout without the bundler runs its sources */
+function nodeEntry(root: string, run: NodeBuild): string[] {
+  const builder = join(root, 'scripts/build-node.mjs');
+  if (run === 'sources' || !existsSync(builder)) return ['--import', 'tsx', join(root, 'packages/server/src/main.ts')];
+  execFileSync(process.execPath, [builder, '--if-stale'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  return [join(root, 'packages/server/dist/main.js')];
+}
+
+/**
+ * Our node in its own process, every listener on a free port, run as `run` says (NodeBuild).
  * `nodeArgs` go to node itself (e.g. --cpu-prof); the node writes its profile when it exits on SIGTERM.
  * `root`: another checkout of the repository (an older commit, to compare before/after in one run).
  * `limits`: CPU set and open-files limit to start it under (see ProcLimits).
@@ -102,13 +118,14 @@ export async function startMqdeck(
   nodeArgs: string[] = [],
   root = resolve(import.meta.dirname, '..', '..'),
   limits: ProcLimits = {},
+  run: NodeBuild = 'bundle',
 ): Promise<Peer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mqdeck-bench-'));
   const { tcp, http, env } = await nodeEnv(dataDir, extraEnv);
   // the V8 flags `npm start` runs the node with, when that checkout has them (an older baseline may not)
   const flagsFile = join(root, 'packages/server/bin/node-flags.mjs');
   const nodeFlags: string[] = existsSync(flagsFile) ? (await import(pathToFileURL(flagsFile).href)).NODE_FLAGS : [];
-  const [cmd, args] = limited(process.execPath, [...nodeFlags, ...nodeArgs, '--import', 'tsx', join(root, 'packages/server/src/main.ts')], limits);
+  const [cmd, args] = limited(process.execPath, [...nodeFlags, ...nodeArgs, ...nodeEntry(root, run)], limits);
   const child: ChildProcess = spawn(cmd, args, {
     cwd: root,
     env,
